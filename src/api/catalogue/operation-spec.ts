@@ -1,0 +1,55 @@
+/** The interface as data: every module and operation is written once, in the files beside this one. */
+
+export interface ParameterSpec {
+  name: string;
+  /** A documentation type string (design.md §4). A trailing nullable parameter may be omitted. */
+  type: string;
+  description: string;
+}
+
+export interface ReturnSpec {
+  type: string;
+  description: string;
+}
+
+export interface OperationSpec {
+  name: string;
+  brief: string;
+  details: string;
+  parameters: ParameterSpec[];
+  /** null when the operation returns nothing (the HTTP response is then `null`). */
+  returns: ReturnSpec | null;
+  /** `write` operations change the application's state; clients never retry them. */
+  effect: 'read' | 'write';
+}
+
+export interface ModuleSpec {
+  /** Dotted, with the package prefix: `motion.settings.processing.skeleton`. */
+  path: string;
+  brief: string;
+  details: string;
+  operations: OperationSpec[];
+}
+
+export function param(name: string, type: string, description: string): ParameterSpec {
+  return { name, type, description };
+}
+
+export function returns(type: string, description: string): ReturnSpec {
+  return { type, description };
+}
+
+/** Every module's `help`: the documentation of one of its methods, or of the module itself. */
+export function helpOperation(modulePath: string): OperationSpec {
+  return {
+    name: 'help',
+    brief: 'Returns the documentation of a method of this module, or of the module.',
+    details:
+      `Returns readable documentation text. With a method name, the signature, parameters, return value and details ` +
+      `of that method of ${modulePath}; with null (or no argument), the module's description and a list of its methods. ` +
+      `An unknown method name is a not_found error.`,
+    parameters: [param('method', 'string?', 'Name of a method of this module, or null for the whole module.')],
+    returns: returns('string', 'The documentation text.'),
+    effect: 'read',
+  };
+}
