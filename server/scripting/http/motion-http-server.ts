@@ -1,0 +1,113 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Log } from '../log';
+import { Fault } from '../model/faults';
+import type { MotionModel } from '../model/motion-model';
+import { findEntry, invoke } from '../operations/dispatch';
+import type { OperationTable } from '../operations/operation-table';
+import type { StateFile } from '../persistence/state-file';
+import { parseArguments } from './parse-arguments';
+import { readBody } from './read-body';
+import { allowedHostsFor, allowedOriginsFor, checkHeaders } from './request-guard';
+
+export const API_PREFIX = '/api/scripting/motion/';
+
+export interface MotionHttpOptions {
+  model: MotionModel;
+  table: OperationTable;
+  log: Log;
+  stateFile?: StateFile;
+  host?: string;
+  port?: number;
+}
+
+export interface RunningMotionServer {
+  url: string;
+  port: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Serves the operation table over HTTP with the contract of design.md §3. */
+export async function listen(options: MotionHttpOptions): Promise<RunningMotionServer> {
+  const { model, table, log, stateFile } = options;
+  const host = options.host ?? '127.0.0.1';
+  let hosts = new Set<string>();
+  let origins = new Set<string>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const path = (req.url ?? '/').split('?')[0];
+    let operation = operationNameOf(path);
+    let status = 200;
+    try {
+      checkHeaders(req, hosts, origins);
+      const entry = path.startsWith(API_PREFIX) ? findEntry(table, path.slice(API_PREFIX.length)) : undefined;
+      if (!entry) throw unknownOperation(table, path, operation);
+      operation = entry.fullName;
+      const args = parseArguments(await readBody(req));
+      const { result, changed } = invoke(model, entry, args);
+      if (changed && stateFile) await stateFile.save();
+      send(res, 200, JSON.stringify(result));
+    } catch (error) {
+      const fault = error instanceof Fault ? error : internal(error, operation, log);
+      status = fault.status;
+      const body = { error: { code: fault.code, message: fault.message, operation, ...(fault.parameter ? { parameter: fault.parameter } : {}) } };
+      const headers: Record<string, string> = fault.code === 'method_not_allowed' ? { Allow: 'POST' } : {};
+      if (fault.code === 'payload_too_large') headers.Connection = 'close';
+      send(res, status, JSON.stringify(body), headers);
+    }
+    if (log.enabled('debug')) log.debug(`${req.method} ${operation} ${status} ${(performance.now() - started).toFixed(2)}ms`);
+  };
+
+  const server = createServer({ keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
+    void handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 7979, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  hosts = allowedHostsFor(host, port);
+  origins = allowedOriginsFor(hosts);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+/** `/api/scripting/motion/gui/selection/select/` → `motion.gui.selection.select`, for logs and errors. */
+function operationNameOf(path: string): string {
+  if (!path.startsWith(API_PREFIX)) return path;
+  return ['motion', ...path.slice(API_PREFIX.length).split('/').filter(Boolean)].join('.');
+}
+
+function unknownOperation(table: OperationTable, path: string, operation: string): Fault {
+  if (!path.startsWith(API_PREFIX)) return new Fault('unknown_operation', `${path} is not a scripting operation; paths start with ${API_PREFIX}`);
+  const modulePath = operation.split('.').slice(0, -1).join('.');
+  const module = table.get(modulePath);
+  if (!module) return new Fault('unknown_operation', `no module ${modulePath || '(none)'}; known modules: ${[...table.keys()].join(', ')}`);
+  const name = operation.split('.').pop();
+  const readOnly = modulePath.startsWith('motion.data.') && name?.startsWith('set_') ? ' (the module is read-only)' : '';
+  return new Fault('unknown_operation', `module ${modulePath} has no operation ${name}${readOnly}`);
+}
+
+function internal(error: unknown, operation: string, log: Log): Fault {
+  log.error(`internal error in ${operation}: ${(error as Error)?.stack ?? String(error)}`);
+  return new Fault('internal', `internal error in ${operation}: ${(error as Error)?.message ?? String(error)}; the state is unchanged`);
+}

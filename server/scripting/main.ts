@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { LOG_LEVELS, type LogLevel } from './log';
+import { startMotionServer } from './motion-server';
+import { APPLICATION_VERSION } from './version';
+
+const USAGE = `Usage: motion-server [--port 7979] [--host 127.0.0.1] [--state FILE] [--empty] [--log-level info]
+
+The reference scripting server of the "motion" package: every operation of the scripting
+interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<operation>/).
+
+  --port N          port to listen on (default 7979; 0 picks a free one)
+  --host H          address to bind (default 127.0.0.1, loopback only)
+  --state FILE      keep the state in FILE (created from the demo data if missing); default: in memory
+  --empty           start with no skeletons instead of the demo data
+  --log-level L     debug (a line per request), info, warn, error or silent (default info)
+  --version, --help`;
+
+function fail(message: string): never {
+  process.stderr.write(`motion-server: ${message}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '7979' },
+        host: { type: 'string', default: '127.0.0.1' },
+        state: { type: 'string' },
+        empty: { type: 'boolean', default: false },
+        'log-level': { type: 'string', default: 'info' },
+        help: { type: 'boolean', default: false },
+        version: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  if (values.version) return void process.stdout.write(`${APPLICATION_VERSION}\n`);
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, got "${values.port}"`);
+  const logLevel = values['log-level'] as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) fail(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+
+  let server;
+  try {
+    server = await startMotionServer({ port, host: values.host, state: values.state, empty: values.empty, logLevel });
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (e.code === 'EADDRINUSE') fail(`port ${port} on ${values.host} is already in use (is another motion-server or the application running?)`);
+    fail(e.message);
+  }
+  const data = values.empty ? 'empty' : 'demo data';
+  const where = values.state ? `state file ${values.state}` : `in memory, ${data}`;
+  process.stdout.write(`motion-server listening on ${server.url} (${where})\n`);
+  const stop = async (signal: string) => {
+    process.stdout.write(`motion-server stopping (${signal})\n`);
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,54 @@
+import { createLog, type Log, type LogLevel } from './log';
+import { listen, type RunningMotionServer } from './http/motion-http-server';
+import { demoState } from './model/demo-data';
+import { MotionModel } from './model/motion-model';
+import { emptyState, type MotionState } from './model/records';
+import { buildOperationTable } from './operations/operation-table';
+import { StateFile } from './persistence/state-file';
+
+export interface MotionServerOptions {
+  host?: string;
+  port?: number;
+  /** A JSON state file; without it the state lives in memory. */
+  state?: string;
+  /** Start with no skeletons, trajectories or bones instead of the demo data. */
+  empty?: boolean;
+  /** Start from this state (tests), instead of the demo or empty state. */
+  initialState?: MotionState;
+  logLevel?: LogLevel;
+  log?: Log;
+}
+
+export interface MotionServer extends RunningMotionServer {
+  model: MotionModel;
+  stateFile?: StateFile;
+}
+
+/** The reference scripting server: the catalogue's operations over HTTP, on a model in memory or in a state file. */
+export async function startMotionServer(options: MotionServerOptions = {}): Promise<MotionServer> {
+  const log = options.log ?? createLog(options.logLevel ?? 'info');
+  const initial = () => options.initialState ?? (options.empty ? emptyState() : demoState());
+  let model: MotionModel | undefined;
+  let stateFile: StateFile | undefined;
+  if (options.state) {
+    const opened = await StateFile.open(options.state, initial, () => model!.snapshot());
+    stateFile = opened.file;
+    model = new MotionModel(opened.state);
+    log.info(`${opened.created ? 'created' : 'opened'} state file ${options.state}`);
+  } else model = new MotionModel(initial());
+  try {
+    const running = await listen({ model, table: buildOperationTable(), log, stateFile, host: options.host, port: options.port });
+    return {
+      ...running,
+      model,
+      stateFile,
+      close: async () => {
+        await running.close();
+        await stateFile?.close();
+      },
+    };
+  } catch (error) {
+    await stateFile?.close();
+    throw error;
+  }
+}

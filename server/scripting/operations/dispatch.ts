@@ -1,0 +1,42 @@
+import { validateValue } from '../../../src/api/types/validate';
+import { Fault, invalid } from '../model/faults';
+import { Transaction, type MotionModel } from '../model/motion-model';
+import type { OperationEntry, OperationTable } from './operation-table';
+
+/** Finds an operation from the path after `/api/scripting/motion/` (`gui/selection/select/`). */
+export function findEntry(table: OperationTable, urlPath: string): OperationEntry | undefined {
+  const parts = urlPath.split('/').filter(Boolean);
+  const name = parts.pop();
+  if (!name) return undefined;
+  return table.get(['motion', ...parts].join('.'))?.get(name);
+}
+
+/**
+ * Checks the positional arguments against the catalogue, runs the operation in a transaction and
+ * commits only if it succeeded. Returns the result and whether the state changed.
+ */
+export function invoke(model: MotionModel, entry: OperationEntry, args: unknown[]): { result: unknown; changed: boolean } {
+  const { spec, parameterTypes, requiredCount } = entry;
+  const total = spec.parameters.length;
+  if (args.length < requiredCount || args.length > total) {
+    const names = spec.parameters.map((p) => p.name).join(', ');
+    const expected = requiredCount === total ? `${total}` : `${requiredCount} to ${total}`;
+    throw invalid(undefined, `${spec.name} takes ${expected} argument${total === 1 ? '' : 's'} (${names || 'none'}), got ${args.length}`);
+  }
+  const full = args.length === total ? args : [...args, ...Array(total - args.length).fill(null)];
+  for (let i = 0; i < total; i++) {
+    const problem = validateValue(full[i], parameterTypes[i], spec.parameters[i].name);
+    if (problem) throw invalid(spec.parameters[i].name, `${problem.path}: ${problem.message}`);
+  }
+  const tx = new Transaction(model);
+  const result = entry.handler(tx, full);
+  if (spec.effect === 'write') {
+    tx.commit();
+    return { result: result === undefined ? null : result, changed: true };
+  }
+  return { result: result === undefined ? null : result, changed: false };
+}
+
+export function isFault(error: unknown): error is Fault {
+  return error instanceof Fault;
+}

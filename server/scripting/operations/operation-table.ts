@@ -1,0 +1,65 @@
+import { CATALOGUE, requiredArgumentCount, type ModuleSpec, type OperationSpec } from '../../../src/api/catalogue';
+import { catalogueDocumentation } from '../../../src/api/docs/catalogue-documentation';
+import { parseTypeCached } from '../../../src/api/types/parse-type';
+import type { TypeNode } from '../../../src/api/types/type-tree';
+import { APPLICATION_VERSION, INTERFACE_CHANGELOG } from '../version';
+import { BONE_HANDLERS, TRAJECTORY_HANDLERS } from './data-object-handlers';
+import { documentationHandlers, helpHandler } from './documentation-handlers';
+import type { Handler, ModuleHandlers } from './handler';
+import { SELECTION_HANDLERS } from './selection-handlers';
+import { SKELETON_HANDLERS } from './skeleton-handlers';
+
+/** One servable operation: its catalogue entry, parsed parameter types and implementation. */
+export interface OperationEntry {
+  module: ModuleSpec;
+  spec: OperationSpec;
+  /** `motion.gui.selection.select`, as errors name it. */
+  fullName: string;
+  parameterTypes: TypeNode[];
+  requiredCount: number;
+  handler: Handler;
+}
+
+/** module path → operation name → entry. Built from the catalogue; a catalogue operation without a handler is a startup error. */
+export type OperationTable = Map<string, Map<string, OperationEntry>>;
+
+export function buildOperationTable(modules: readonly ModuleSpec[] = CATALOGUE): OperationTable {
+  const pkg = catalogueDocumentation(modules);
+  const implementations: Record<string, ModuleHandlers> = {
+    motion: { get_version: () => APPLICATION_VERSION },
+    'motion.settings.processing.skeleton': settingsSkeletonHandlers(),
+    'motion.data.object.skeleton': dataSkeletonHandlers(),
+    'motion.data.object.trajectory': TRAJECTORY_HANDLERS,
+    'motion.data.object.bone': BONE_HANDLERS,
+    'motion.gui.selection': SELECTION_HANDLERS,
+    'motion.utilities.documentation': documentationHandlers(pkg, APPLICATION_VERSION, INTERFACE_CHANGELOG),
+  };
+  const table: OperationTable = new Map();
+  for (const module of modules) {
+    const ops = new Map<string, OperationEntry>();
+    for (const spec of module.operations) {
+      const handler = spec.name === 'help' ? helpHandler(pkg, module.path) : implementations[module.path]?.[spec.name];
+      if (!handler) throw new Error(`no implementation for ${module.path}.${spec.name}`);
+      ops.set(spec.name, {
+        module,
+        spec,
+        fullName: `${module.path}.${spec.name}`,
+        parameterTypes: spec.parameters.map((p) => parseTypeCached(p.type)),
+        requiredCount: requiredArgumentCount(spec),
+        handler,
+      });
+    }
+    table.set(module.path, ops);
+  }
+  return table;
+}
+
+function settingsSkeletonHandlers(): ModuleHandlers {
+  return Object.fromEntries(
+    Object.entries(SKELETON_HANDLERS).map(([name, h]): [string, Handler] => [name, (tx, [source, ...rest]) => h(tx, source, rest)]),
+  );
+}
+
+function dataSkeletonHandlers(): ModuleHandlers {
+  return Object.fromEntries(Object.entries(SKELETON_HANDLERS).map(([name, h]): [string, Handler] => [name, (tx, args) => h(tx, 'data', args)]));
+}

@@ -1,0 +1,47 @@
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+
+/**
+ * One server per state file: `<file>.lock` holds the owner's pid. A lock whose process is gone
+ * (a crash, SIGKILL) is stale and taken over at once; a pid check is exact on one machine, where
+ * mtime-based locks would make a restart after a crash wait out a staleness period.
+ */
+export class StateLock {
+  private constructor(private readonly path: string) {}
+
+  static acquire(stateFile: string): StateLock {
+    const path = `${stateFile}.lock`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const fd = openSync(path, 'wx');
+        writeSync(fd, String(process.pid));
+        closeSync(fd);
+        return new StateLock(path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const owner = Number(readFileSync(path, 'utf8').trim());
+        if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+          throw new Error(`state file ${stateFile} is in use by another motion-server (pid ${owner}); stop it or use another --state file`);
+        }
+        unlinkSync(path);
+      }
+    }
+    throw new Error(`could not lock state file ${stateFile}`);
+  }
+
+  release(): void {
+    try {
+      unlinkSync(this.path);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
