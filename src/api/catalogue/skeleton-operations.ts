@@ -28,9 +28,9 @@ export const SKELETON_OPERATIONS: SkeletonOperation[] = [
   write(
     'add_skeleton',
     'Adds a skeleton and returns its identifier.',
-    'The new skeleton has scale 1.0 and one segment, its root, created automatically with the same name as the ' +
-      'skeleton and the solver "global_optimization". If a skeleton with the same name already exists, it is ' +
-      'overwritten: the old skeleton and all its segments are deleted and the new one takes its place.',
+    'The new skeleton has scale 1.0 and one segment, its root, created automatically with the name "root" and the ' +
+      'solver "global_optimization". If a skeleton with the same name already exists, it is overwritten: the old ' +
+      'skeleton and all its segments are deleted, and the new skeleton (with a new identifier) is added last.',
     [param('name', 'string', 'Name of the new skeleton; must not be empty.')],
     returns('integer', 'Identifier of the new skeleton.'),
   ),

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { CATALOGUE, SPEC_MODULE_PATHS, findOperation, requiredArgumentCount } from '../../src/api/catalogue';
+import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
+import { parseType } from '../../src/api/types/parse-type';
+import { buildOperationTable } from '../../server/scripting/operations/operation-table';
+
+describe('catalogue', () => {
+  it('has the 96 operations of the four spec modules, each with help', () => {
+    const spec = CATALOGUE.filter((m) => SPEC_MODULE_PATHS.includes(m.path));
+    assert.deepEqual(spec.map((m) => [m.path, m.operations.length]), [
+      ['motion.settings.processing.skeleton', 40],
+      ['motion.data.object.skeleton', 25],
+      ['motion.gui.selection', 8],
+      ['motion.utilities.documentation', 23],
+    ]);
+    for (const m of CATALOGUE) assert.ok(m.operations.some((op) => op.name === 'help'), `${m.path} has help`);
+  });
+
+  it('has the supporting modules of design.md §4', () => {
+    assert.ok(findOperation('motion', 'get_version'));
+    for (const name of ['find_trajectory', 'get_trajectory_ids', 'get_trajectory_count', 'get_label', 'get_part_count']) {
+      assert.ok(findOperation('motion.data.object.trajectory', name), name);
+    }
+    for (const name of ['get_bone_ids', 'get_bone_count', 'find_bone', 'get_bone_trajectory_ids']) assert.ok(findOperation('motion.data.object.bone', name), name);
+  });
+
+  it('gives every settings operation the source first, and the data module none of it and no setters', () => {
+    for (const op of CATALOGUE.find((m) => m.path === 'motion.settings.processing.skeleton')!.operations) {
+      if (op.name !== 'help') assert.equal(op.parameters[0]?.name, 'source', op.name);
+    }
+    for (const op of CATALOGUE.find((m) => m.path === 'motion.data.object.skeleton')!.operations) {
+      assert.ok(!op.parameters.some((p) => p.name === 'source'), op.name);
+      assert.equal(op.effect, 'read', op.name);
+    }
+  });
+
+  it('writes documentation for every operation and parameter, and types that parse', () => {
+    for (const m of CATALOGUE) {
+      assert.ok(m.brief && m.details, m.path);
+      const names = new Set<string>();
+      for (const op of m.operations) {
+        assert.ok(!names.has(op.name), `${m.path}.${op.name} is unique`);
+        names.add(op.name);
+        assert.match(op.brief, /^[A-Z].*\.$/, `${m.path}.${op.name} brief is a sentence`);
+        for (const p of op.parameters) {
+          assert.ok(p.description, `${op.name}.${p.name} has a description`);
+          assert.doesNotThrow(() => parseType(p.type), `${op.name}.${p.name}: ${p.type}`);
+        }
+        if (op.returns) assert.doesNotThrow(() => parseType(op.returns!.type), `${op.name} returns ${op.returns.type}`);
+      }
+    }
+  });
+
+  it('lets only trailing nullable parameters be omitted', () => {
+    assert.equal(requiredArgumentCount(findOperation('motion.gui.selection', 'clear_selections')!), 0);
+    assert.equal(requiredArgumentCount(findOperation('motion.settings.processing.skeleton', 'set_segment_endpoint')!), 2);
+    assert.equal(requiredArgumentCount(findOperation('motion.settings.processing.skeleton', 'set_segment_solver')!), 2);
+  });
+
+  it('has an implementation in the reference server for every operation, and nothing else', () => {
+    const table = buildOperationTable();
+    const served = [...table.entries()].flatMap(([path, ops]) => [...ops.keys()].map((op) => `${path}.${op}`));
+    const catalogued = CATALOGUE.flatMap((m) => m.operations.map((op) => `${m.path}.${op.name}`));
+    assert.deepEqual(served, catalogued);
+  });
+
+  it('generates the package documentation in the shape of spec §2.8', () => {
+    const pkg = catalogueDocumentation();
+    assert.equal(pkg.name, 'motion');
+    const addSegment = pkg.modules[1].methods.find((m) => m.name === 'add_segment')!;
+    assert.deepEqual(Object.keys(addSegment), ['name', 'brief', 'details', 'parameters', 'return_value']);
+    assert.deepEqual(addSegment.return_value, { type: 'integer', description: 'Identifier of the new segment.' });
+    assert.equal(pkg.modules[1].methods.find((m) => m.name === 'delete_segment')!.return_value, null);
+  });
+});

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { parseType, TypeSyntaxError } from '../../src/api/types/parse-type';
+import { enumValues, formatType, isNullable } from '../../src/api/types/type-tree';
+import { DEGREES_OF_FREEDOM, SELECTION_ITEM, SOLVER } from '../../src/api/catalogue/type-strings';
+
+describe('parseType', () => {
+  it('parses the primitive names', () => {
+    for (const name of ['integer', 'float', 'string', 'bool', 'vec3f', 'mat4x4f'] as const) {
+      assert.deepEqual(parseType(name), { kind: 'primitive', name });
+    }
+  });
+
+  it('makes a whole union nullable with a trailing ?', () => {
+    const solver = parseType(SOLVER);
+    assert.equal(isNullable(solver), true);
+    assert.deepEqual(enumValues(solver), ['none', 'global_optimization']);
+  });
+
+  it('parses arrays, nested arrays and nullable elements', () => {
+    assert.deepEqual(parseType('[integer]'), { kind: 'array', element: { kind: 'primitive', name: 'integer' } });
+    assert.deepEqual(parseType('[[float?]]?'), {
+      kind: 'nullable',
+      inner: { kind: 'array', element: { kind: 'array', element: { kind: 'nullable', inner: { kind: 'primitive', name: 'float' } } } },
+    });
+  });
+
+  it('tells a structure from a map by its key', () => {
+    const item = parseType(SELECTION_ITEM);
+    assert.equal(item.kind, 'struct');
+    assert.deepEqual(item.kind === 'struct' && item.fields.map((f) => f.name), ['type', 'id', 'part_index']);
+    const dofs = parseType(DEGREES_OF_FREEDOM);
+    assert.equal(dofs.kind, 'map');
+    assert.deepEqual(dofs.kind === 'map' && enumValues(dofs.key)?.length, 6);
+    assert.equal(parseType('{"only": integer}').kind, 'struct');
+    assert.equal(parseType('{string: integer}').kind, 'map');
+  });
+
+  it('round-trips through formatType', () => {
+    for (const source of [SOLVER, SELECTION_ITEM, DEGREES_OF_FREEDOM, '[{"a": [integer?]}]?', '"x"', '{}']) {
+      const tree = parseType(source);
+      assert.deepEqual(parseType(formatType(tree)), tree, source);
+    }
+  });
+
+  it('accepts any spacing', () => {
+    assert.deepEqual(parseType(' [ { "a" : integer , "b":float } ] ? '), parseType('[{"a": integer, "b": float}]?'));
+  });
+
+  it('reports the column of a syntax error', () => {
+    const cases: [string, RegExp][] = [
+      ['intger', /unknown type name "intger" at column 1/],
+      ['[integer', /expected "\]" at column 9/],
+      ['integer|float', /only string literals can be joined/],
+      ['"a"|"a"', /duplicate enumeration value "a"/],
+      ['{"a": integer, "a": float}', /duplicate field "a"/],
+      ['{integer: float}', /a map key must be string or an enumeration/],
+      ['"open', /unterminated string literal/],
+      ['integer float', /unexpected "f" at column 9/],
+      ['', /unexpected end/],
+    ];
+    for (const [source, message] of cases) {
+      assert.throws(() => parseType(source), (e: unknown) => e instanceof TypeSyntaxError && message.test(e.message), source);
+    }
+  });
+});

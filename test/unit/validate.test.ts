@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { parseType } from '../../src/api/types/parse-type';
+import { validateValue } from '../../src/api/types/validate';
+import { DEGREES_OF_FREEDOM, MARKER, SELECTION_ITEM, SOLVER } from '../../src/api/catalogue/type-strings';
+
+const check = (type: string, value: unknown, root = 'value') => validateValue(value, parseType(type), root);
+
+describe('validateValue', () => {
+  it('accepts values that fit', () => {
+    const fits: [string, unknown][] = [
+      ['integer', 3],
+      ['integer', -7],
+      ['float', 2.5],
+      ['float', 2],
+      ['string', ''],
+      ['bool', false],
+      ['vec3f', [1, 2.5, -3]],
+      ['mat4x4f', [[1, 0, 0, 10], [0, 1, 0, 20], [0, 0, 1, 30], [0, 0, 0, 1]]],
+      ['integer?', null],
+      [SOLVER, 'none'],
+      [SOLVER, null],
+      [`[${MARKER}]`, [{ name: 'LASI', position: [1, 2, 3], weight: 1 }]],
+      [SELECTION_ITEM, { type: 'bone', id: 4 }],
+      [DEGREES_OF_FREEDOM, {}],
+      [DEGREES_OF_FREEDOM, { rotation_x: { constraint: { lower_bound: -1, upper_bound: 1 }, couplings: [], goal: null } }],
+      ['{string: integer}', { anything: 1 }],
+    ];
+    for (const [type, value] of fits) assert.equal(check(type, value), undefined, `${type} ${JSON.stringify(value)}`);
+  });
+
+  it('names the path to the first problem', () => {
+    const markers = [
+      { name: 'a', position: [0, 0, 0], weight: 1 },
+      { name: 'b', position: [0, 0, 0], weight: 1 },
+      { name: 'c', position: [0, 0], weight: 1 },
+    ];
+    assert.deepEqual(check(`[${MARKER}]`, markers, 'markers'), {
+      path: 'markers[2].position',
+      message: 'expected a vec3f: an array of 3 numbers [x, y, z], got an array of 2',
+    });
+    const matrix = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 'x'], [0, 0, 0, 1]];
+    assert.deepEqual(check('mat4x4f', matrix, 'transform'), { path: 'transform[2][3]', message: 'expected a number, got string "x"' });
+    const dofs = { rotation_y: { constraint: null, couplings: [{ segment: 'Spine', degree_of_freedom: 'twist', coefficient: 1 }], goal: null } };
+    assert.equal(check(DEGREES_OF_FREEDOM, dofs, 'dofs')?.path, 'dofs.rotation_y.couplings[0].degree_of_freedom');
+  });
+
+  it('refuses wrong primitives with what was given', () => {
+    const wrong: [string, unknown, RegExp][] = [
+      ['integer', 1.5, /expected an integer, got number 1.5/],
+      ['integer', '3', /expected an integer, got string "3"/],
+      ['integer', 2 ** 60, /expected an integer/],
+      ['float', null, /expected a number, got null/],
+      ['string', 5, /expected a string, got integer 5/],
+      ['bool', 'true', /expected true or false/],
+      ['vec3f', [1, 2, 3, 4], /an array of 4/],
+      ['mat4x4f', [[1, 0, 0, 0]], /4 rows of 4 numbers/],
+      [SOLVER, 'fast', /expected one of "none", "global_optimization", got string "fast"/],
+      ['[integer]', { 0: 1 }, /expected an array, got an object/],
+    ];
+    for (const [type, value, message] of wrong) {
+      const problem = check(type, value);
+      assert.ok(problem && message.test(problem.message), `${type} ${JSON.stringify(value)}: ${problem?.message}`);
+    }
+  });
+
+  it('lets a nullable structure field be omitted but not a required one', () => {
+    assert.equal(check(SELECTION_ITEM, { type: 'trajectory', id: 1 }), undefined);
+    assert.deepEqual(check(SELECTION_ITEM, { type: 'trajectory' }, 'item'), { path: 'item.id', message: 'missing field "id" of type integer' });
+  });
+
+  it('refuses unknown structure fields and map keys', () => {
+    assert.match(check(MARKER, { name: 'a', position: [0, 0, 0], weight: 1, colour: 'red' })!.message, /unknown field "colour"/);
+    assert.match(check(DEGREES_OF_FREEDOM, { twist_x: { constraint: null, couplings: [], goal: null } })!.message, /unknown key "twist_x"/);
+    assert.match(check(MARKER, JSON.parse('{"name":"a","position":[0,0,0],"weight":1,"constructor":1}'))!.message, /unknown field "constructor"/);
+  });
+});
