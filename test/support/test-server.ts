@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { Pool } from 'undici';
+import { CATALOGUE } from '../../src/api/catalogue';
 import { startMotionServer, type MotionServer, type MotionServerOptions } from '../../server/scripting/motion-server';
 import { encodeState } from '../../server/scripting/persistence/state-format';
 
@@ -21,6 +22,8 @@ export interface TestServer {
   fails(module: string, op: string, args: unknown[] | undefined, code: string): Promise<{ code: string; message: string; operation: string; parameter?: string }>;
   /** Any request, headers under the test's control. */
   raw(options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Reply>;
+  /** `module/op` of every call that succeeded: for "every operation was exercised" checks. */
+  succeeded: Set<string>;
   /** The whole state as the state file would hold it: for "nothing changed" checks. */
   stateText(): string;
   close(): Promise<void>;
@@ -33,6 +36,7 @@ export const DOCS = 'utilities/documentation';
 
 export async function startTestServer(options: MotionServerOptions = {}): Promise<TestServer> {
   const server = await startMotionServer({ port: 0, logLevel: 'silent', ...options });
+  const succeeded = new Set<string>();
   const pool = new Pool(server.url, { connections: 4 });
   const call = async (module: string, op: string, args?: unknown[]): Promise<Reply> => {
     const path = `/api/scripting/motion/${module ? `${module}/` : ''}${op}/`;
@@ -43,6 +47,7 @@ export async function startTestServer(options: MotionServerOptions = {}): Promis
       body: args === undefined ? '' : JSON.stringify(args),
     });
     const text = await res.body.text();
+    if (res.statusCode === 200) succeeded.add(`${module}/${op}`);
     return { status: res.statusCode, headers: res.headers, body: JSON.parse(text) };
   };
   const t: TestServer = {
@@ -50,6 +55,7 @@ export async function startTestServer(options: MotionServerOptions = {}): Promis
     url: server.url,
     port: server.port,
     call,
+    succeeded,
     async ok(module, op, args) {
       const reply = await call(module, op, args);
       if (reply.status !== 200) throw new Error(`${module}/${op} ${JSON.stringify(args)} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
@@ -97,4 +103,11 @@ export function rawRequest(
     if (body !== undefined) req.end(body);
     else req.end();
   });
+}
+
+/** Asserts that every operation of a module (by catalogue) succeeded at least once on this server. */
+export function assertAllExercised(t: TestServer, modulePath: string, urlPath: string): void {
+  const module = CATALOGUE.find((m) => m.path === modulePath)!;
+  const missing = module.operations.map((op) => op.name).filter((name) => !t.succeeded.has(`${urlPath}/${name}`));
+  if (missing.length > 0) throw new Error(`operations of ${modulePath} never exercised: ${missing.join(', ')}`);
 }
