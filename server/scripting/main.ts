@@ -54,16 +54,17 @@ async function main(): Promise<void> {
     if (e.code === 'EADDRINUSE') fail(`port ${port} on ${values.host} is already in use (is another motion-server or the application running?)`);
     fail(e.message);
   }
-  const data = values.empty ? 'empty' : 'demo data';
-  const where = values.state ? `state file ${values.state}` : `in memory, ${data}`;
-  process.stdout.write(`motion-server listening on ${server.url} (${where})\n`);
   const stop = async (signal: string) => {
     process.stdout.write(`motion-server stopping (${signal})\n`);
     await server.close();
     process.exit(0);
   };
+  // Before the startup line: whoever reads it may signal at once.
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  const data = values.empty ? 'empty' : 'demo data';
+  const where = values.state ? `state file ${values.state}` : `in memory, ${data}`;
+  process.stdout.write(`motion-server listening on ${server.url} (${where})\n`);
 }
 
 void main();
