@@ -65,10 +65,17 @@ export class MotionModel {
   }
 
   /** Swaps in what a transaction changed. Only Transaction.commit calls this. */
-  apply(changes: { skeletons: Partial<Record<SkeletonSource, SkeletonRecord[]>>; selection?: SelectionItem[]; nextId: number }): void {
+  apply(changes: {
+    skeletons: Partial<Record<SkeletonSource, SkeletonRecord[]>>;
+    selection?: SelectionItem[];
+    nextId: number;
+    added: ReadonlyMap<number, { source: SkeletonSource; skeletonId: number }>;
+    removed: ReadonlySet<number>;
+  }): void {
     const skeletons = { ...this.state.skeletons, ...changes.skeletons };
     this.state = { ...this.state, skeletons, selection: changes.selection ?? this.state.selection, nextId: changes.nextId };
-    if (Object.keys(changes.skeletons).length > 0) this.reindexSkeletons();
+    for (const id of changes.removed) this.segmentOwner.delete(id);
+    for (const [id, owner] of changes.added) this.segmentOwner.set(id, owner);
     this.revision++;
   }
 
@@ -83,13 +90,49 @@ export class MotionModel {
 }
 
 /**
- * One operation's view of the model. Reads see the operation's own changes; writes go to copies
- * (a skeleton is deep-copied the first time it is edited). Nothing reaches the model unless
- * commit() is called, so an operation that throws halfway has changed nothing.
+ * A skeleton being changed by one operation: its own copy of the record and of the segment map,
+ * sharing every segment it has not touched. A segment is copied the first time it is edited.
+ */
+export class SkeletonDraft {
+  private copied = new Set<number>();
+
+  constructor(
+    readonly record: SkeletonRecord,
+    private readonly tx: Transaction,
+    private readonly source: SkeletonSource,
+  ) {}
+
+  /** A mutable copy of one segment of this skeleton. */
+  segment(id: number): SegmentRecord {
+    if (!this.copied.has(id)) {
+      this.record.segments[id] = structuredClone(this.record.segments[id]);
+      this.copied.add(id);
+    }
+    return this.record.segments[id];
+  }
+
+  addSegment(segment: SegmentRecord): void {
+    this.record.segments[segment.id] = segment;
+    this.copied.add(segment.id);
+    this.tx.segmentAdded(segment.id, this.source, this.record.id);
+  }
+
+  removeSegment(id: number): void {
+    delete this.record.segments[id];
+    this.tx.segmentRemoved(id);
+  }
+}
+
+/**
+ * One operation's view of the model. Reads see the operation's own changes; writes go to drafts
+ * and copies. Nothing reaches the model unless commit() is called, so an operation that throws
+ * halfway has changed nothing.
  */
 export class Transaction {
   private lists: Partial<Record<SkeletonSource, SkeletonRecord[]>> = {};
-  private edited = new Set<SkeletonRecord>();
+  private drafts = new Map<SkeletonRecord, SkeletonDraft>();
+  private added = new Map<number, { source: SkeletonSource; skeletonId: number }>();
+  private removed = new Set<number>();
   private selectionDraft?: SelectionItem[];
   private nextId: number;
 
@@ -108,29 +151,39 @@ export class Transaction {
   }
 
   segment(source: SkeletonSource, id: number, parameter = 'segment_id'): { skeleton: SkeletonRecord; segment: SegmentRecord } {
-    const owner = this.model.ownerOf(id);
+    const owner = this.removed.has(id) ? undefined : (this.added.get(id) ?? this.model.ownerOf(id));
     const skeleton = owner?.source === source ? this.skeletons(source).find((s) => s.id === owner.skeletonId) : undefined;
-    const segment = skeleton?.segments[id] ?? this.draftSegment(source, id);
-    if (!segment) throw notFound(parameter, `no segment with id ${id} in ${describeSource(source)}`);
-    return { skeleton: skeleton?.segments[id] ? skeleton : this.owningDraft(source, id)!, segment };
+    const segment = skeleton?.segments[id];
+    if (!skeleton || !segment) throw notFound(parameter, `no segment with id ${id} in ${describeSource(source)}`);
+    return { skeleton, segment };
   }
 
-  /** A mutable copy of a skeleton, made once per transaction. */
-  editSkeleton(source: SkeletonSource, id: number): SkeletonRecord {
+  /** A draft of a skeleton, made once per transaction. */
+  editSkeleton(source: SkeletonSource, id: number): SkeletonDraft {
     const current = this.skeleton(source, id);
-    if (this.edited.has(current)) return current;
-    const copy = structuredClone(current);
-    this.edited.add(copy);
+    const existing = this.drafts.get(current);
+    if (existing) return existing;
+    const copy: SkeletonRecord = { ...current, segments: { ...current.segments } };
+    const draft = new SkeletonDraft(copy, this, source);
+    this.drafts.set(copy, draft);
     this.replaceList(source, (list) => list.map((s) => (s === current ? copy : s)));
-    return copy;
+    return draft;
+  }
+
+  /** The draft that holds a segment, and that segment as a mutable copy. */
+  editSegment(source: SkeletonSource, id: number): { draft: SkeletonDraft; segment: SegmentRecord } {
+    const draft = this.editSkeleton(source, this.segment(source, id).skeleton.id);
+    return { draft, segment: draft.segment(id) };
   }
 
   addSkeleton(source: SkeletonSource, skeleton: SkeletonRecord): void {
-    this.edited.add(skeleton);
+    this.drafts.set(skeleton, new SkeletonDraft(skeleton, this, source));
+    for (const id of Object.keys(skeleton.segments)) this.segmentAdded(Number(id), source, skeleton.id);
     this.replaceList(source, (list) => [...list, skeleton]);
   }
 
   removeSkeleton(source: SkeletonSource, id: number): void {
+    for (const segmentId of Object.keys(this.skeleton(source, id).segments)) this.segmentRemoved(Number(segmentId));
     this.replaceList(source, (list) => list.filter((s) => s.id !== id));
   }
 
@@ -146,22 +199,22 @@ export class Transaction {
     this.selectionDraft = items;
   }
 
+  segmentAdded(id: number, source: SkeletonSource, skeletonId: number): void {
+    this.removed.delete(id);
+    this.added.set(id, { source, skeletonId });
+  }
+
+  segmentRemoved(id: number): void {
+    this.added.delete(id);
+    this.removed.add(id);
+  }
+
   commit(): void {
-    this.model.apply({ skeletons: this.lists, selection: this.selectionDraft, nextId: this.nextId });
+    this.model.apply({ skeletons: this.lists, selection: this.selectionDraft, nextId: this.nextId, added: this.added, removed: this.removed });
   }
 
   private replaceList(source: SkeletonSource, change: (list: readonly SkeletonRecord[]) => SkeletonRecord[]): void {
     this.lists[source] = change(this.skeletons(source));
-  }
-
-  /** Segments added in this transaction are not in the model's index yet. */
-  private owningDraft(source: SkeletonSource, id: number): SkeletonRecord | undefined {
-    for (const s of this.edited) if (s.segments[id] && this.skeletons(source).includes(s)) return s;
-    return undefined;
-  }
-
-  private draftSegment(source: SkeletonSource, id: number): SegmentRecord | undefined {
-    return this.owningDraft(source, id)?.segments[id];
   }
 }
 

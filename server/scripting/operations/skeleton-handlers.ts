@@ -25,21 +25,16 @@ function addSkeleton(tx: Transaction, source: SkeletonSource, name: string): num
   return id;
 }
 
-function editSegment(tx: Transaction, source: SkeletonSource, id: number) {
-  const { skeleton } = tx.segment(source, id);
-  const copy = tx.editSkeleton(source, skeleton.id);
-  return { skeleton: copy, segment: copy.segments[id] };
-}
 
 export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
   add_skeleton: (tx, source, [name]) => addSkeleton(tx, source, name),
 
   add_segment: (tx, source, [parentId, name]) => {
     checkName(name);
-    const { skeleton, segment: parent } = editSegment(tx, source, parentId);
-    checkSegmentNameFree(skeleton, name);
+    const { draft, segment: parent } = tx.editSegment(source, parentId);
+    checkSegmentNameFree(draft.record, name);
     const segment = newSegment(tx.allocateId(), name, parent.id);
-    skeleton.segments[segment.id] = segment;
+    draft.addSegment(segment);
     parent.children.push(segment.id);
     parent.endpoint = null;
     return segment.id;
@@ -52,17 +47,18 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
   },
 
   delete_segment: (tx, source, [id]) => {
-    const { skeleton, segment } = editSegment(tx, source, id);
+    const { skeleton, segment } = tx.segment(source, id);
     if (segment.parentId === null) {
       throw invalid('segment_id', `segment ${id} is the root of skeleton "${skeleton.name}"; delete the skeleton instead`);
     }
-    const parent = skeleton.segments[segment.parentId];
+    const draft = tx.editSkeleton(source, skeleton.id);
+    const parent = draft.segment(segment.parentId);
     parent.children = parent.children.filter((c) => c !== id);
     const stack = [id];
     while (stack.length > 0) {
       const gone = stack.pop()!;
-      stack.push(...skeleton.segments[gone].children);
-      delete skeleton.segments[gone];
+      stack.push(...draft.record.segments[gone].children);
+      draft.removeSegment(gone);
     }
     return null;
   },
@@ -83,14 +79,14 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
     if (skeleton.name === name) return null;
     const other = tx.skeletons(source).find((s) => s.name === name);
     if (other) tx.removeSkeleton(source, other.id);
-    tx.editSkeleton(source, id).name = name;
+    tx.editSkeleton(source, id).record.name = name;
     return null;
   },
 
   get_skeleton_scale: (tx, source, [id]) => tx.skeleton(source, id).scale,
   set_skeleton_scale: (tx, source, [id, scale]) => {
     checkScale(scale);
-    tx.editSkeleton(source, id).scale = scale;
+    tx.editSkeleton(source, id).record.scale = scale;
     return null;
   },
 
@@ -102,15 +98,15 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
 
   set_segment_name: (tx, source, [id, name]) => {
     checkName(name);
-    const { skeleton, segment } = editSegment(tx, source, id);
-    checkSegmentNameFree(skeleton, name, id);
+    const { draft, segment } = tx.editSegment(source, id);
+    checkSegmentNameFree(draft.record, name, id);
     segment.name = name;
     return null;
   },
 
   get_segment_solver: (tx, source, [id]) => tx.segment(source, id).segment.solver,
   set_segment_solver: (tx, source, [id, solver]) => {
-    const { segment } = editSegment(tx, source, id);
+    const { segment } = tx.editSegment(source, id);
     if (solver === null && segment.parentId === null) {
       throw invalid('solver', `segment ${id} is a root; solving is hierarchical from the root, which must keep a solver`);
     }
@@ -120,26 +116,26 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
 
   get_segment_transform: (tx, source, [id]) => tx.segment(source, id).segment.transform,
   set_segment_transform: (tx, source, [id, transform]) => {
-    editSegment(tx, source, id).segment.transform = transform;
+    tx.editSegment(source, id).segment.transform = transform;
     return null;
   },
 
   get_segment_default_transform: (tx, source, [id]) => tx.segment(source, id).segment.defaultTransform,
   set_segment_default_transform: (tx, source, [id, transform]) => {
-    editSegment(tx, source, id).segment.defaultTransform = transform;
+    tx.editSegment(source, id).segment.defaultTransform = transform;
     return null;
   },
 
   get_segment_degrees_of_freedom: (tx, source, [id]) => tx.segment(source, id).segment.degreesOfFreedom,
   set_segment_degrees_of_freedom: (tx, source, [id, dofs]) => {
-    const { skeleton, segment } = editSegment(tx, source, id);
-    segment.degreesOfFreedom = completeDegreesOfFreedom(dofs, skeleton, segment.name);
+    const { draft, segment } = tx.editSegment(source, id);
+    segment.degreesOfFreedom = completeDegreesOfFreedom(dofs, draft.record, segment.name);
     return null;
   },
 
   get_segment_endpoint: (tx, source, [id]) => tx.segment(source, id).segment.endpoint,
   set_segment_endpoint: (tx, source, [id, endpoint]) => {
-    const { segment } = editSegment(tx, source, id);
+    const { segment } = tx.editSegment(source, id);
     if (endpoint !== null && segment.children.length > 0) {
       throw invalid('endpoint', `segment ${id} has ${segment.children.length} children; only a leaf segment can have an endpoint`);
     }
@@ -150,14 +146,14 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
   get_segment_markers: (tx, source, [id]) => tx.segment(source, id).segment.markers,
   set_segment_markers: (tx, source, [id, markers]) => {
     checkNamedWeighted(markers, 'markers');
-    editSegment(tx, source, id).segment.markers = markers;
+    tx.editSegment(source, id).segment.markers = markers;
     return null;
   },
 
   get_segment_rigid_bodies: (tx, source, [id]) => tx.segment(source, id).segment.rigidBodies,
   set_segment_rigid_bodies: (tx, source, [id, bodies]) => {
     checkNamedWeighted(bodies, 'rigid_bodies');
-    editSegment(tx, source, id).segment.rigidBodies = bodies;
+    tx.editSegment(source, id).segment.rigidBodies = bodies;
     return null;
   },
 
