@@ -4,7 +4,7 @@ import type { Log } from '../log';
 import { Fault } from '../model/faults';
 import type { MotionModel } from '../model/motion-model';
 import { findEntry, invoke } from '../operations/dispatch';
-import type { OperationTable } from '../operations/operation-table';
+import type { OperationEntry, OperationTable } from '../operations/operation-table';
 import type { StateFile } from '../persistence/state-file';
 import { parseArguments } from './parse-arguments';
 import { readBody } from './read-body';
@@ -35,34 +35,67 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
   let hosts = new Set<string>();
   let origins = new Set<string>();
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
-    const path = (req.url ?? '/').split('?')[0];
-    let operation = operationNameOf(path);
-    let status = 200;
-    try {
-      checkHeaders(req, hosts, origins);
-      const entry = path.startsWith(API_PREFIX) ? findEntry(table, path.slice(API_PREFIX.length)) : undefined;
-      if (!entry) throw unknownOperation(table, path, operation);
-      operation = entry.fullName;
-      const args = parseArguments(await readBody(req));
-      const { result, changed } = invoke(model, entry, args);
-      if (changed && stateFile) await stateFile.save();
-      send(res, 200, JSON.stringify(result));
-    } catch (error) {
+  // Paths are few and repeat: remember where each one leads (misses are not cached).
+  const routes = new Map<string, OperationEntry>();
+  const route = (path: string): OperationEntry | undefined => {
+    let entry = routes.get(path);
+    if (!entry && path.startsWith(API_PREFIX)) {
+      entry = findEntry(table, path.slice(API_PREFIX.length));
+      if (entry && routes.size < 10_000) routes.set(path, entry);
+    }
+    return entry;
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const started = log.enabled('debug') ? performance.now() : 0;
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    let entry: OperationEntry | undefined;
+    const finish = (status: number) => {
+      if (started) log.debug(`${req.method} ${entry?.fullName ?? operationNameOf(path)} ${status} ${(performance.now() - started).toFixed(2)}ms`);
+    };
+    const fail = (error: unknown) => {
+      const operation = entry?.fullName ?? operationNameOf(path);
       const fault = error instanceof Fault ? error : internal(error, operation, log);
-      status = fault.status;
       const body = { error: { code: fault.code, message: fault.message, operation, ...(fault.parameter ? { parameter: fault.parameter } : {}) } };
       const headers: Record<string, string> = fault.code === 'method_not_allowed' ? { Allow: 'POST' } : {};
       if (fault.code === 'payload_too_large') headers.Connection = 'close';
-      send(res, status, JSON.stringify(body), headers);
+      send(res, fault.status, JSON.stringify(body), headers);
+      finish(fault.status);
+    };
+    try {
+      checkHeaders(req, hosts, origins);
+      entry = route(path);
+      if (!entry) throw unknownOperation(table, path, operationNameOf(path));
+    } catch (error) {
+      return fail(error);
     }
-    if (log.enabled('debug')) log.debug(`${req.method} ${operation} ${status} ${(performance.now() - started).toFixed(2)}ms`);
+    const found = entry;
+    readBody(req, (error, text) => {
+      if (error) return fail(error);
+      let outcome: { result: unknown; changed: boolean };
+      try {
+        outcome = invoke(model, found, parseArguments(text));
+      } catch (e) {
+        return fail(e);
+      }
+      const body = JSON.stringify(outcome.result);
+      if (!outcome.changed || !stateFile) {
+        send(res, 200, body);
+        return finish(200);
+      }
+      stateFile.save().then(
+        () => {
+          send(res, 200, body);
+          finish(200);
+        },
+        (e: Error) => fail(new Error(`the change was made but could not be saved to ${stateFile.path}: ${e.message}`)),
+      );
+    });
   };
 
-  const server = createServer({ keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
-    void handle(req, res);
-  });
+  const server = createServer({ keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000 }, handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 7979, host, () => {

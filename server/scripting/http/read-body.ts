@@ -3,29 +3,36 @@ import { Fault } from '../model/faults';
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
 
-/** Reads the request body as UTF-8, refusing more than the limit (413) before buffering it. */
-export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
+/**
+ * Reads the request body as UTF-8, refusing more than the limit (413) before buffering it.
+ * Callback style: the request is answered in the same tick as its last chunk (no promise hop).
+ */
+export function readBody(req: IncomingMessage, done: (error: Fault | Error | null, body: string) => void, limit = BODY_LIMIT): void {
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) return Promise.reject(tooLarge(limit));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = false;
-    req.on('data', (chunk: Buffer) => {
-      if (refused) return;
-      size += chunk.length;
-      if (size > limit) {
-        refused = true;
-        chunks.length = 0;
-        reject(tooLarge(limit));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!refused) resolve(Buffer.concat(chunks, size).toString('utf8'));
-    });
-    req.on('error', reject);
+  if (declared > limit) return done(tooLarge(limit), '');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  req.on('data', (chunk: Buffer) => {
+    if (settled) return;
+    size += chunk.length;
+    if (size > limit) {
+      settled = true;
+      chunks.length = 0;
+      done(tooLarge(limit), '');
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (settled) return;
+    settled = true;
+    done(null, chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
+  });
+  req.on('error', (error) => {
+    if (settled) return;
+    settled = true;
+    done(error, '');
   });
 }
 

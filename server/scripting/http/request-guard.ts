@@ -6,7 +6,8 @@ import { Fault } from '../model/faults';
  * the server's port (DNS rebinding), no foreign Origin (browsers), POST only, JSON only.
  */
 export function checkHeaders(req: IncomingMessage, allowedHosts: ReadonlySet<string>, allowedOrigins: ReadonlySet<string>): void {
-  const host = req.headers.host?.toLowerCase();
+  const raw = req.headers.host;
+  const host = raw === undefined || allowedHosts.has(raw) ? raw : raw.toLowerCase();
   if (!host || !allowedHosts.has(host)) {
     throw new Fault('forbidden', `Host ${host ? `"${host}"` : '(none)'} is not allowed; use ${[...allowedHosts][0]}`);
   }
@@ -22,6 +23,7 @@ export function checkHeaders(req: IncomingMessage, allowedHosts: ReadonlySet<str
 }
 
 function isJsonContentType(value: string | undefined): boolean {
+  if (value === 'application/json') return true;
   if (!value) return false;
   const [mediaType, ...params] = value.split(';').map((s) => s.trim().toLowerCase());
   if (mediaType !== 'application/json') return false;
