@@ -65,6 +65,15 @@ async function main(): Promise<void> {
   const data = values.empty ? 'empty' : 'demo data';
   const where = values.state ? `state file ${values.state}` : `in memory, ${data}`;
   process.stdout.write(`motion-server listening on ${server.url} (${where})\n`);
+  if (values['log-level'] !== 'silent' && values['log-level'] !== 'error') {
+    const example = `${server.url}/api/scripting/motion/settings/processing/skeleton/get_skeleton_ids/`;
+    process.stdout.write(
+      `Call it with a JSON array of the arguments, for example:\n` +
+        `  curl -H 'Content-Type: application/json' -d '["project"]' ${example}\n` +
+        `  curl -H 'Content-Type: application/json' -d '["overview"]' ${server.url}/api/scripting/motion/utilities/documentation/get_help_text/\n` +
+        `Stop it with Ctrl+C.\n`,
+    );
+  }
 }
 
 void main();
