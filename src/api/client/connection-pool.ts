@@ -1,0 +1,54 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import { Pool } from 'undici';
+
+/**
+ * One keep-alive connection pool per base URL, shared by every client of that URL.
+ * Reads may be pipelined (they are idempotent); writes wait for the connection (undici does not
+ * pipeline requests marked non-idempotent).
+ */
+const pools = new Map<string, { pool: Pool; users: number }>();
+
+export const PIPELINING = 6;
+export const CONNECTIONS = 8;
+
+export function acquirePool(origin: string): Pool {
+  let entry = pools.get(origin);
+  if (!entry || entry.pool.destroyed || entry.pool.closed) {
+    entry = {
+      pool: new Pool(origin, {
+        connections: CONNECTIONS,
+        pipelining: PIPELINING,
+        keepAliveTimeout: 4_000,
+        connect: { lookup: localhostFirst, autoSelectFamily: true, timeout: 3_000 },
+      }),
+      users: 0,
+    };
+    pools.set(origin, entry);
+  }
+  entry.users++;
+  return entry.pool;
+}
+
+export async function releasePool(origin: string, pool: Pool): Promise<void> {
+  const entry = pools.get(origin);
+  if (!entry || entry.pool !== pool) return;
+  if (--entry.users > 0) return;
+  pools.delete(origin);
+  await pool.close();
+}
+
+/**
+ * `localhost` is tried as 127.0.0.1 first, then ::1: applications listen on IPv4 loopback, and
+ * Node may resolve `localhost` to ::1 only.
+ */
+const localhostFirst: LookupFunction = (hostname, options, callback) => {
+  if (hostname.toLowerCase() !== 'localhost') return dnsLookup(hostname, options, callback as never);
+  const addresses: LookupAddress[] = [
+    { address: '127.0.0.1', family: 4 },
+    { address: '::1', family: 6 },
+  ];
+  const wanted = typeof options === 'object' && options.family ? addresses.filter((a) => a.family === options.family) : addresses;
+  if (typeof options === 'object' && options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, wanted);
+  else callback(null, wanted[0].address, wanted[0].family);
+};

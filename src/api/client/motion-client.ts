@@ -1,0 +1,178 @@
+import type { Dispatcher, Pool } from 'undici';
+import { CATALOGUE, findOperation, moduleUrlPath } from '../catalogue';
+import { acquirePool, releasePool } from './connection-pool';
+import type { MotionApi } from './motion-api.generated';
+import { MotionConnectionError, MotionError } from './motion-error';
+
+export const DEFAULT_URL = 'http://127.0.0.1:7979';
+export const DEFAULT_TIMEOUT_MS = 5_000;
+
+export interface MotionClientOptions {
+  /** Base URL of the application (default http://127.0.0.1:7979). */
+  url?: string;
+  /** Per-call timeout in milliseconds (default 5 s). */
+  timeoutMs?: number;
+  /** Told about every request once it settled: for logs and request counts. */
+  onRequest?: (event: RequestEvent) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Whether the call changes state; unknown operations count as writes (never retried). */
+  effect?: 'read' | 'write';
+}
+
+export interface RequestEvent {
+  operation: string;
+  status: number | 'failed';
+  milliseconds: number;
+  attempt: number;
+  error?: Error;
+}
+
+/**
+ * The HTTP client of the scripting interface. `call()` reaches any operation, including modules a
+ * newer application has and the catalogue does not; the typed wrappers (`client.gui.selection.select(...)`)
+ * are derived from the catalogue.
+ */
+export class MotionClient {
+  readonly url: string;
+  readonly timeoutMs: number;
+  private readonly origin: string;
+  private readonly pool: Pool;
+  private closed = false;
+
+  constructor(private readonly options: MotionClientOptions = {}) {
+    const url = new URL(options.url ?? DEFAULT_URL);
+    if (url.protocol !== 'http:') throw new Error(`the server URL must be http://, got ${url.href}`);
+    this.origin = url.origin;
+    this.url = url.origin;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.pool = acquirePool(this.origin);
+    Object.assign(this, buildTypedApi((module, op, args, effect) => this.call(module, op, args, { effect })));
+  }
+
+  /** Typed wrappers bound to a signal or timeout: `client.with({ signal }).gui.selection.get_selections()`. */
+  with(options: Omit<CallOptions, 'effect'>): MotionApi {
+    return buildTypedApi((module, op, args, effect) => this.call(module, op, args, { ...options, effect })) as unknown as MotionApi;
+  }
+
+  /**
+   * Calls `<module path>/<operation>` with positional arguments. The module path may be dotted
+   * (`motion.gui.selection`) or slashed (`gui/selection`); the root module is `motion` or ``.
+   */
+  async call(modulePath: string, operation: string, args: unknown[] = [], options: CallOptions = {}): Promise<unknown> {
+    const dotted = dottedPath(modulePath);
+    const name = `${dotted}.${operation}`;
+    const urlPath = moduleUrlPath(dotted);
+    const path = `/api/scripting/motion/${urlPath ? `${urlPath}/` : ''}${operation}/`;
+    const effect = options.effect ?? findOperation(dotted, operation)?.effect ?? 'write';
+    const body = JSON.stringify(args);
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      try {
+        const { status, text } = await this.send(path, body, effect, options);
+        this.options.onRequest?.({ operation: name, status, milliseconds: performance.now() - started, attempt });
+        return this.interpret(name, status, text);
+      } catch (error) {
+        const failure = this.translate(error, name, options);
+        this.options.onRequest?.({ operation: name, status: failure instanceof MotionError ? failure.status : 'failed', milliseconds: performance.now() - started, attempt, error: failure });
+        // A keep-alive connection the server had closed (restart, idle timeout): a read is safe to send again.
+        if (failure instanceof MotionConnectionError && failure.kind === 'dropped' && effect === 'read' && attempt === 1) continue;
+        throw failure;
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await releasePool(this.origin, this.pool);
+  }
+
+  private async send(path: string, body: string, effect: 'read' | 'write', options: CallOptions): Promise<{ status: number; text: string }> {
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const request: Dispatcher.RequestOptions = {
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body,
+      signal,
+      idempotent: effect === 'read',
+    };
+    const response = await this.pool.request(request);
+    return { status: response.statusCode, text: await response.body.text() };
+  }
+
+  private interpret(operation: string, status: number, text: string): unknown {
+    if (status >= 200 && status < 300) {
+      if (text.trim() === '') return null; // a real application may answer an operation without result with an empty body
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new MotionConnectionError('bad_response', this.url, operation, `${operation}: the server at ${this.url} answered with something that is not JSON: ${text.slice(0, 120)}`);
+      }
+    }
+    let parsed: { error?: { code?: unknown; message?: unknown; operation?: unknown; parameter?: unknown } } | undefined;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const e = parsed?.error;
+    if (e && typeof e.code === 'string' && typeof e.message === 'string') {
+      throw new MotionError(status, e.code, typeof e.operation === 'string' ? e.operation : operation, e.message, typeof e.parameter === 'string' ? e.parameter : undefined);
+    }
+    throw new MotionError(status, `http_${status}`, operation, text.trim() || `HTTP ${status}`);
+  }
+
+  private translate(error: unknown, operation: string, options: CallOptions): Error {
+    if (error instanceof MotionError || error instanceof MotionConnectionError) return error;
+    const where = new URL(this.url).host;
+    if (options.signal?.aborted) return new MotionConnectionError('cancelled', this.url, operation, `${operation} was cancelled`, { cause: error });
+    const e = error as NodeJS.ErrnoException & { errors?: NodeJS.ErrnoException[] };
+    const codes = [e?.code, e?.name, ...(e?.errors ?? []).map((x) => x.code), (e?.cause as NodeJS.ErrnoException | undefined)?.code];
+    if (codes.includes('TimeoutError') || codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')) {
+      const ms = options.timeoutMs ?? this.timeoutMs;
+      return new MotionConnectionError('timeout', this.url, operation, `${operation}: no answer from ${where} within ${ms} ms`, { cause: error });
+    }
+    if (codes.includes('ECONNREFUSED') || codes.includes('UND_ERR_CONNECT_TIMEOUT') || codes.includes('ENOTFOUND') || codes.includes('EHOSTUNREACH')) {
+      return new MotionConnectionError('unreachable', this.url, operation, `nothing is listening on ${where} — start the application or the embedded server`, { cause: error });
+    }
+    if (codes.some((c) => c === 'UND_ERR_SOCKET' || c === 'ECONNRESET' || c === 'EPIPE' || c === 'UND_ERR_CLOSED')) {
+      return new MotionConnectionError('dropped', this.url, operation, `${operation}: the connection to ${where} was closed before it answered`, { cause: error });
+    }
+    return new MotionConnectionError('unreachable', this.url, operation, `${operation}: could not reach ${where}: ${(error as Error)?.message ?? error}`, { cause: error });
+  }
+}
+
+// The typed wrappers: `client.settings.processing.skeleton.add_skeleton(...)`, declared by the generated MotionApi.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface MotionClient extends MotionApi {}
+
+type Invoke = (modulePath: string, operation: string, args: unknown[], effect: 'read' | 'write') => Promise<unknown>;
+
+/** Builds the nested object of wrappers from the catalogue: one function per operation. */
+function buildTypedApi(invoke: Invoke): Record<string, unknown> {
+  const root: Record<string, any> = {};
+  for (const module of CATALOGUE) {
+    let node = root;
+    for (const segment of module.path.split('.').slice(1)) node = node[segment] ??= {};
+    for (const op of module.operations) {
+      node[op.name] = (...args: unknown[]) => {
+        while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
+        return invoke(module.path, op.name, args, op.effect);
+      };
+    }
+  }
+  return root;
+}
+
+/** `gui/selection`, `motion.gui.selection`, `gui.selection` → `motion.gui.selection`; `` or `motion` → `motion`. */
+export function dottedPath(modulePath: string): string {
+  const parts = modulePath.split(/[./]/).filter(Boolean);
+  if (parts[0] === 'motion') parts.shift();
+  return ['motion', ...parts].join('.');
+}
