@@ -1,0 +1,71 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_TIMEOUT_MS, DEFAULT_URL, MotionClient } from '../api/client/motion-client';
+import { MotionConnectionError, MotionError } from '../api/client/motion-error';
+import { DocumentationCache } from '../api/docs/documentation-cache';
+
+/** Exit codes: what a shell script needs to tell apart. */
+export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3 } as const;
+
+export class UsageError extends Error {}
+
+export interface GlobalOptions {
+  url: string;
+  timeoutMs: number;
+  json: boolean;
+}
+
+export const GLOBAL_OPTIONS = {
+  url: { type: 'string' },
+  timeout: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export const GLOBAL_HELP = `Global options:
+  --url URL        the application (default $MOTION_URL or ${DEFAULT_URL})
+  --timeout MS     per-call timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS})
+  --json           machine-readable JSON output
+  -h, --help       help for a command`;
+
+export function globalOptions(values: { url?: string; timeout?: string; json?: boolean }): GlobalOptions {
+  const url = values.url ?? process.env.MOTION_URL ?? DEFAULT_URL;
+  try {
+    if (new URL(url).protocol !== 'http:') throw new Error();
+  } catch {
+    throw new UsageError(`--url must be an http:// URL, got "${url}"`);
+  }
+  const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, got "${values.timeout}"`);
+  return { url, timeoutMs, json: values.json ?? false };
+}
+
+export function clientFor(options: GlobalOptions): MotionClient {
+  return new MotionClient({ url: options.url, timeoutMs: options.timeoutMs });
+}
+
+/** Where `docs` and `stubs` keep the last documentation of each server. */
+export function documentationCache(): DocumentationCache {
+  const base = process.env.MOTION_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting');
+  return new DocumentationCache(join(base, 'documentation'));
+}
+
+/** Prints an error the way a user can act on it, and returns the exit code. */
+export function report(error: unknown, json: boolean): number {
+  if (error instanceof MotionError) {
+    if (json) process.stderr.write(`${JSON.stringify({ error: { status: error.status, code: error.code, message: error.message, operation: error.operation, parameter: error.parameter } })}\n`);
+    else process.stderr.write(`motion: ${error.operation}: ${error.describe()}\n`);
+    return EXIT.refused;
+  }
+  if (error instanceof MotionConnectionError) {
+    if (json) process.stderr.write(`${JSON.stringify({ error: { code: error.kind, message: error.message, operation: error.operation } })}\n`);
+    else process.stderr.write(`motion: ${error.message}\n`);
+    return EXIT.unreachable;
+  }
+  if (error instanceof UsageError) {
+    process.stderr.write(`motion: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  process.stderr.write(`motion: ${(error as Error)?.stack ?? String(error)}\n`);
+  return EXIT.refused;
+}

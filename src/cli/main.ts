@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+import { report, EXIT, GLOBAL_HELP } from './cli-context';
+import { callCommand } from './commands/call-command';
+import { docsCommand } from './commands/docs-command';
+import { stubsCommand } from './commands/stubs-command';
+import { treeCommand } from './commands/tree-command';
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { call: callCommand, tree: treeCommand, docs: docsCommand, stubs: stubsCommand };
+
+const HELP = `Usage: motion <command> [options]
+
+The command-line client of a motion-capture application's scripting interface (package "motion").
+
+Commands:
+  call <module path> <operation> [ARG...]   call one operation and print its JSON result
+  tree [--source project|measurement|data]  print the skeletons as trees
+  docs [PATH]                               print the documentation of the package, a module or a method
+  stubs --out DIR                           write Python type stubs (.pyi) for the package
+
+motion <command> --help for more.
+
+${GLOBAL_HELP}`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return command === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const run = COMMANDS[command];
+  if (!run) {
+    process.stderr.write(`motion: unknown command "${command}"\n\n${HELP}\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await run(rest);
+  } catch (error) {
+    const json = rest.includes('--json');
+    if ((error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`motion ${command}: ${(error as Error).message}\n`);
+      return EXIT.usage;
+    }
+    return report(error, json);
+  }
+}
+
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});
