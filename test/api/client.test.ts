@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:net';
+import { MotionClient } from '../../src/api/client/motion-client';
+import { MotionConnectionError, MotionError } from '../../src/api/client/motion-error';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { json, startFakeApplication } from '../support/fake-application';
+
+async function rejectsWith<T extends Error>(promise: Promise<unknown>, type: new (...a: any[]) => T, check: (e: T) => void): Promise<void> {
+  await assert.rejects(promise, (e: unknown) => {
+    assert.ok(e instanceof type, `expected ${type.name}, got ${(e as Error)?.name}: ${(e as Error)?.message}`);
+    check(e);
+    return true;
+  });
+}
+
+describe('MotionClient against the reference server', () => {
+  let server: MotionServer;
+  let client: MotionClient;
+  before(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    client = new MotionClient({ url: server.url });
+  });
+  after(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('calls typed wrappers and returns typed results', async () => {
+    const id = await client.settings.processing.skeleton.add_skeleton('project', 'Typed');
+    assert.equal(typeof id, 'number');
+    const root = await client.settings.processing.skeleton.get_skeleton_root_id('project', id);
+    const dofs = await client.settings.processing.skeleton.get_segment_degrees_of_freedom('project', root);
+    assert.equal(dofs.rotation_x.constraint, null);
+    assert.deepEqual(await client.data.object.skeleton.get_skeleton_count(), 1);
+    assert.equal(await client.gui.selection.get_selection_count(), 0, 'trailing optional arguments may be left out');
+    assert.equal(await client.gui.selection.clear_selections(), null, 'operations without result give null');
+    assert.match(await client.get_version(), /Motion Reference Server/);
+    assert.match(await client.help(), /Module motion/);
+  });
+
+  it('reaches any operation with call(), by dotted or slashed module path', async () => {
+    assert.equal(await client.call('motion.utilities.documentation', 'get_module_path', [0]), 'motion');
+    assert.equal(await client.call('utilities/documentation', 'get_module_path', [0]), 'motion');
+    assert.equal(await client.call('motion', 'get_version'), await client.call('', 'get_version'));
+  });
+
+  it('turns refusals into MotionError with status, code, operation, parameter and message', async () => {
+    await rejectsWith(client.settings.processing.skeleton.set_skeleton_scale('project', 1, 500), MotionError, (e) => {
+      assert.equal(e.status, 400);
+      assert.equal(e.code, 'invalid_argument');
+      assert.equal(e.operation, 'motion.settings.processing.skeleton.set_skeleton_scale');
+      assert.equal(e.parameter, 'scale');
+      assert.match(e.message, /outside the allowed range/);
+      assert.match(e.describe(), /^invalid_argument \(scale\): /);
+    });
+    await rejectsWith(client.settings.processing.skeleton.get_skeleton_name('project', 99999), MotionError, (e) => assert.equal(e.code, 'not_found'));
+    await rejectsWith(client.settings.processing.skeleton.get_skeleton_id('project', 99), MotionError, (e) => assert.equal(e.code, 'out_of_range'));
+    await rejectsWith(client.call('motion.animation.curves', 'get_curve_count'), MotionError, (e) => {
+      assert.equal(e.status, 404);
+      assert.equal(e.code, 'unknown_operation');
+    });
+  });
+
+  it('tries localhost as 127.0.0.1', async () => {
+    const local = new MotionClient({ url: server.url.replace('127.0.0.1', 'localhost') });
+    assert.match(await local.get_version(), /Motion Reference Server/);
+    await local.close();
+  });
+
+  it('pipelines many concurrent reads over few connections', async () => {
+    const counts = await Promise.all(Array.from({ length: 200 }, () => client.settings.processing.skeleton.get_skeleton_count('measurement')));
+    assert.ok(counts.every((c) => c === 1));
+  });
+
+  it('cancels a call through an AbortSignal', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await rejectsWith(client.with({ signal: controller.signal }).get_version(), MotionConnectionError, (e) => assert.equal(e.kind, 'cancelled'));
+  });
+});
+
+describe('MotionClient when the application misbehaves or is away', () => {
+  it('says nothing is listening, and how to fix it', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const client = new MotionClient({ url: `http://127.0.0.1:${port}` });
+    await rejectsWith(client.get_version(), MotionConnectionError, (e) => {
+      assert.equal(e.kind, 'unreachable');
+      assert.equal(e.message, `nothing is listening on 127.0.0.1:${port} — start the application or the embedded server`);
+    });
+    await client.close();
+  });
+
+  it('times out a server that never answers', async () => {
+    let silent: Server | undefined;
+    const sockets: import('node:net').Socket[] = [];
+    silent = createServer((socket) => sockets.push(socket)); // accepts, reads, never answers
+    await new Promise<void>((r) => silent!.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as { port: number }).port;
+    const client = new MotionClient({ url: `http://127.0.0.1:${port}`, timeoutMs: 300 });
+    const started = Date.now();
+    await rejectsWith(client.get_version(), MotionConnectionError, (e) => {
+      assert.equal(e.kind, 'timeout');
+      assert.match(e.message, /no answer from 127\.0\.0\.1:\d+ within 300 ms/);
+    });
+    assert.ok(Date.now() - started < 3_000, 'gave up near the timeout');
+    await rejectsWith(client.call('motion', 'get_version', [], { timeoutMs: 100 }), MotionConnectionError, (e) => assert.match(e.message, /within 100 ms/));
+    await client.close();
+    for (const s of sockets) s.destroy();
+    await new Promise<void>((r) => silent!.close(() => r()));
+  });
+
+  it('reads an empty body as null, and refuses a body that is not JSON', async () => {
+    const app = await startFakeApplication((path, _body, _req, res) => {
+      if (path.includes('clear_selections')) return void res.writeHead(200).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops</html>');
+    });
+    const client = new MotionClient({ url: app.url });
+    assert.equal(await client.gui.selection.clear_selections(), null);
+    await rejectsWith(client.get_version(), MotionConnectionError, (e) => assert.equal(e.kind, 'bad_response'));
+    await client.close();
+    await app.close();
+  });
+
+  it('keeps an error that is not in the contract’s shape', async () => {
+    const app = await startFakeApplication((_p, _b, _req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('scripting engine crashed'));
+    const client = new MotionClient({ url: app.url });
+    await rejectsWith(client.get_version(), MotionError, (e) => {
+      assert.equal(e.status, 500);
+      assert.equal(e.code, 'http_500');
+      assert.equal(e.message, 'scripting engine crashed');
+    });
+    await client.close();
+    await app.close();
+  });
+
+  it('retries a read once on a dropped connection, never a write', async () => {
+    let drop = false;
+    const app = await startFakeApplication((_p, _b, req, res) => {
+      if (drop) {
+        drop = false;
+        req.socket.destroy(); // as a restarting application does to a kept-alive connection
+        return;
+      }
+      json(res, 200, 7);
+    });
+    const client = new MotionClient({ url: app.url });
+    drop = true;
+    assert.equal(await client.settings.processing.skeleton.get_skeleton_count('project'), 7);
+    assert.equal(app.requests.length, 2, 'the read was sent again');
+    drop = true;
+    await rejectsWith(client.settings.processing.skeleton.add_skeleton('project', 'Once'), MotionConnectionError, (e) => assert.equal(e.kind, 'dropped'));
+    assert.equal(app.requests.length, 3, 'the write was sent once');
+    drop = true;
+    await rejectsWith(client.call('motion.unknown.module', 'do_it'), MotionConnectionError, (e) => assert.equal(e.kind, 'dropped'));
+    assert.equal(app.requests.length, 4, 'an operation the catalogue does not know counts as a write');
+    await client.close();
+    await app.close();
+  });
+
+  it('carries on when the application restarts mid-session', async () => {
+    const first = await startMotionServer({ port: 0, logLevel: 'silent', empty: true });
+    const port = first.port;
+    const client = new MotionClient({ url: first.url });
+    await client.settings.processing.skeleton.add_skeleton('project', 'Before');
+    await first.close();
+    await rejectsWith(client.get_version(), MotionConnectionError, (e) => assert.equal(e.kind, 'unreachable'));
+    const second = await startMotionServer({ port, logLevel: 'silent', empty: true });
+    assert.equal(await client.settings.processing.skeleton.get_skeleton_count('project'), 0, 'a new application, a new state');
+    await client.settings.processing.skeleton.add_skeleton('project', 'After');
+    assert.equal(await client.settings.processing.skeleton.get_skeleton_count('project'), 1);
+    await client.close();
+    await second.close();
+  });
+});
