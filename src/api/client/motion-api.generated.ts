@@ -45,9 +45,9 @@ export interface MotionApiSettingsProcessingSkeleton {
   /** Renames a segment. */
   set_segment_name(source: "project" | "measurement", segment_id: number, name: string): Promise<null>;
   /** Returns the solver of a segment. */
-  get_segment_solver(source: "project" | "measurement", segment_id: number): Promise<("none" | "global_optimization") | null>;
+  get_segment_solver(source: "project" | "measurement", segment_id: number): Promise<"none" | "global_optimization" | null>;
   /** Sets the solver of a segment. */
-  set_segment_solver(source: "project" | "measurement", segment_id: number, solver?: ("none" | "global_optimization") | null): Promise<null>;
+  set_segment_solver(source: "project" | "measurement", segment_id: number, solver?: "none" | "global_optimization" | null): Promise<null>;
   /** Returns the calibrated pose of a segment. */
   get_segment_transform(source: "project" | "measurement", segment_id: number): Promise<Mat4>;
   /** Sets the calibrated pose of a segment. */
@@ -123,7 +123,7 @@ export interface MotionApiDataObjectSkeleton {
   /** Returns the name of a segment. */
   get_segment_name(segment_id: number): Promise<string>;
   /** Returns the solver of a segment. */
-  get_segment_solver(segment_id: number): Promise<("none" | "global_optimization") | null>;
+  get_segment_solver(segment_id: number): Promise<"none" | "global_optimization" | null>;
   /** Returns the calibrated pose of a segment. */
   get_segment_transform(segment_id: number): Promise<Mat4>;
   /** Returns the default transform of a segment. */
@@ -199,13 +199,13 @@ export interface MotionApiData {
 /** Read and change the selection of objects in the application. */
 export interface MotionApiGuiSelection {
   /** Removes the selections of a type, or all selections. */
-  clear_selections(type?: ("trajectory" | "bone") | null): Promise<null>;
+  clear_selections(type?: "trajectory" | "bone" | null): Promise<null>;
   /** Tells whether an object is currently selected. */
   is_selected(selection: { "type": "trajectory" | "bone"; "id": number; "part_index"?: number | null }): Promise<boolean>;
   /** Counts the selections of a type, or all selections. */
-  get_selection_count(type?: ("trajectory" | "bone") | null): Promise<number>;
+  get_selection_count(type?: "trajectory" | "bone" | null): Promise<number>;
   /** Returns the selections of a type, or all selections. */
-  get_selections(type?: ("trajectory" | "bone") | null): Promise<{ "type": "trajectory" | "bone"; "id": number; "part_index": number | null }[]>;
+  get_selections(type?: "trajectory" | "bone" | null): Promise<{ "type": "trajectory" | "bone"; "id": number; "part_index": number | null }[]>;
   /** Replaces the whole selection. */
   set_selections(selections: { "type": "trajectory" | "bone"; "id": number; "part_index"?: number | null }[]): Promise<null>;
   /** Adds objects to the selection. */
@@ -266,7 +266,7 @@ export interface MotionApiUtilitiesDocumentation {
   /** Returns the documentation of the return value of a method. */
   get_return_value_documentation(module_index: number, method_index: number): Promise<{ "type": string; "description": string } | null>;
   /** Returns a help text; used by the global help function. */
-  get_help_text(topic?: ("overview" | "modules" | "types" | "signatures" | "changelog") | null): Promise<string>;
+  get_help_text(topic?: "overview" | "modules" | "types" | "signatures" | "changelog" | null): Promise<string>;
   /** Returns the documentation of a method of this module, or of the module. */
   help(method?: string | null): Promise<string>;
 }

@@ -11,7 +11,7 @@ export function typeScriptType(node: TypeNode, mode: 'input' | 'output'): string
     case 'enum':
       return node.values.map((v) => JSON.stringify(v)).join(' | ');
     case 'nullable':
-      return `${wrap(typeScriptType(node.inner, mode))} | null`;
+      return `${typeScriptType(node.inner, mode)} | null`;
     case 'array':
       return `${wrap(typeScriptType(node.element, mode))}[]`;
     case 'struct':

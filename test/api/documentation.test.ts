@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CATALOGUE } from '../../src/api/catalogue';
+import { MotionClient } from '../../src/api/client/motion-client';
+import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
+import { DocumentationCache } from '../../src/api/docs/documentation-cache';
+import { DocumentationIndex, DocumentationShapeError } from '../../src/api/docs/documentation-index';
+import { bundledDocumentation, loadDocumentation } from '../../src/api/docs/load-documentation';
+import { enumValues } from '../../src/api/types/type-tree';
+import { startMotionServer } from '../../server/scripting/motion-server';
+import { json, startFakeApplication } from '../support/fake-application';
+
+/** A newer application: the catalogue plus a module this version has never heard of. */
+function newerDocumentation() {
+  const pkg = catalogueDocumentation();
+  pkg.modules.push({
+    path: 'motion.animation.curves',
+    brief: 'Read animation curves.',
+    details: '',
+    methods: [{ name: 'get_curve_count', brief: 'Counts curves.', details: '', parameters: [{ name: 'kind', type: '"position"|"rotation"?', description: 'Which curves.' }], return_value: { type: 'integer', description: 'Count.' } }],
+  });
+  return pkg;
+}
+
+describe('DocumentationIndex', () => {
+  const index = bundledDocumentation();
+
+  it('finds methods by dotted path with parsed parameter types', () => {
+    const select = index.method('motion.gui.selection.select')!;
+    assert.equal(select.module.path, 'motion.gui.selection');
+    assert.equal(select.parameters[0].doc.name, 'selections');
+    assert.equal(select.parameters[0].type?.kind, 'array');
+    const scale = index.parameter('motion.settings.processing.skeleton.set_skeleton_scale', 2)!;
+    assert.equal(scale.doc.name, 'scale');
+    assert.deepEqual(enumValues(index.parameter('motion.settings.processing.skeleton.add_skeleton', 0)!.type!), ['project', 'measurement']);
+    assert.equal(index.method('motion.gui.selection.get_selections')!.requiredCount, 0);
+    assert.equal(index.method('motion.gui.selection.nothing'), undefined);
+  });
+
+  it('lists what follows each dot: namespaces, modules, then methods', () => {
+    const names = (path: string) => index.childrenOf(path).map((c) => `${c.name}:${c.kind}`);
+    assert.deepEqual(names('motion').filter((n) => !n.endsWith(':method')).sort(), ['data:namespace', 'gui:namespace', 'settings:namespace', 'utilities:namespace']);
+    assert.ok(names('motion').includes('get_version:method'), 'the root module has methods too');
+    assert.deepEqual(names('motion.data.object').sort(), ['bone:module', 'skeleton:module', 'trajectory:module']);
+    assert.equal(index.childrenOf('motion.settings.processing.skeleton').length, 40);
+  });
+
+  it('resolves a path to a method, a module or a namespace', () => {
+    assert.equal(index.resolve('motion.gui.selection.select')?.kind, 'method');
+    assert.equal(index.resolve('motion.gui.selection')?.kind, 'module');
+    assert.equal(index.resolve('motion.settings.processing')?.kind, 'namespace');
+    assert.equal(index.resolve('motion.nowhere'), undefined);
+  });
+
+  it('refuses documentation of the wrong shape, naming where', () => {
+    assert.throws(() => DocumentationIndex.fromPackage({ name: 'motion', modules: [{ path: 'x' }] }, { kind: 'bundled' }), (e: unknown) => e instanceof DocumentationShapeError && /documentation\.modules\[0\]\.brief: missing field/.test((e as Error).message));
+  });
+
+  it('keeps methods whose type strings it cannot parse, without a type', () => {
+    const pkg = newerDocumentation();
+    pkg.modules[pkg.modules.length - 1].methods[0].parameters[0].type = 'curve<handle>';
+    const newer = DocumentationIndex.fromPackage(pkg, { kind: 'bundled' });
+    const p = newer.parameter('motion.animation.curves.get_curve_count', 0)!;
+    assert.equal(p.doc.type, 'curve<handle>');
+    assert.equal(p.type, undefined);
+  });
+});
+
+describe('loadDocumentation: live, cached, bundled', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'motion-docs-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('uses the live documentation of the reference server and says so', async () => {
+    const server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    const client = new MotionClient({ url: server.url });
+    const index = await loadDocumentation(client, { cache: new DocumentationCache(dir) });
+    assert.deepEqual(index.source, { kind: 'live', url: server.url, version: 'Motion Reference Server 0.1.0' });
+    assert.equal(index.modules().length, CATALOGUE.length);
+    assert.match(index.describeSource(), /^live from http:\/\/127\.0\.0\.1:\d+ \(Motion Reference Server 0\.1\.0\)$/);
+    await client.close();
+    await server.close();
+  });
+
+  it('falls back to the documentation bundled with this version when nothing answers', async () => {
+    const client = new MotionClient({ url: 'http://127.0.0.1:9' });
+    const reasons: string[] = [];
+    const index = await loadDocumentation(client, { cache: new DocumentationCache(dir), onFallback: (r) => reasons.push(r) });
+    assert.equal(index.source.kind, 'bundled');
+    assert.match(reasons[0], /nothing is listening/);
+    assert.ok(index.method('motion.settings.processing.skeleton.add_skeleton'));
+    await client.close();
+  });
+
+  it('remembers a newer application’s modules for an offline start, per URL and version', async () => {
+    const app = await startFakeApplication((path, _body, _req, res) => {
+      if (path.endsWith('/get_package_documentation/')) return json(res, 200, newerDocumentation());
+      if (path.endsWith('/get_version/')) return json(res, 200, 'Mocap Studio 2.0');
+      json(res, 404, { error: { code: 'unknown_operation', message: 'no', operation: path } });
+    });
+    const cache = new DocumentationCache(dir);
+    const client = new MotionClient({ url: app.url });
+    const live = await loadDocumentation(client, { cache });
+    assert.ok(live.module('motion.animation.curves'), 'a module the catalogue does not know');
+    await app.close();
+    const offline = await loadDocumentation(client, { cache });
+    assert.equal(offline.source.kind, 'cache');
+    assert.equal(offline.source.kind === 'cache' && offline.source.version, 'Mocap Studio 2.0');
+    assert.ok(offline.method('motion.animation.curves.get_curve_count'));
+    const other = new MotionClient({ url: 'http://127.0.0.1:9' });
+    assert.equal((await loadDocumentation(other, { cache })).source.kind, 'bundled', 'the cache is per server URL');
+    await client.close();
+    await other.close();
+  });
+
+  it('falls back when a server answers with malformed documentation', async () => {
+    const app = await startFakeApplication((path, _b, _req, res) => json(res, 200, path.endsWith('/get_version/') ? 'Broken 1.0' : { name: 'motion', modules: 'many' }));
+    const client = new MotionClient({ url: app.url });
+    const reasons: string[] = [];
+    const index = await loadDocumentation(client, { onFallback: (r) => reasons.push(r) });
+    assert.equal(index.source.kind, 'bundled');
+    assert.match(reasons[0], /malformed at documentation\.modules/);
+    await client.close();
+    await app.close();
+  });
+});

@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateApiTypes } from '../../src/api/codegen/generate-api-types';
+import { typeScriptType } from '../../src/api/codegen/typescript-types';
+import { parseType } from '../../src/api/types/parse-type';
+import { SELECTION_ITEM } from '../../src/api/catalogue/type-strings';
+
+describe('code generated from the catalogue', () => {
+  it('the checked-in typed API matches the catalogue (run `npm run generate` when it does not)', () => {
+    const file = readFileSync(join(__dirname, '../../src/api/client/motion-api.generated.ts'), 'utf8');
+    assert.equal(file, generateApiTypes());
+  });
+
+  it('maps type strings to TypeScript for inputs and outputs', () => {
+    assert.equal(typeScriptType(parseType('"none"|"global_optimization"?'), 'output'), '"none" | "global_optimization" | null');
+    assert.equal(typeScriptType(parseType(SELECTION_ITEM), 'input'), '{ "type": "trajectory" | "bone"; "id": number; "part_index"?: number | null }');
+    assert.equal(typeScriptType(parseType(SELECTION_ITEM), 'output'), '{ "type": "trajectory" | "bone"; "id": number; "part_index": number | null }');
+    assert.equal(typeScriptType(parseType('[integer?]'), 'output'), '(number | null)[]');
+    assert.equal(typeScriptType(parseType('{"a"|"b": float}'), 'input'), 'Partial<Record<"a" | "b", number>>');
+  });
+});
