@@ -27,6 +27,12 @@ export function generatePythonStubs(index: DocumentationIndex): Map<string, stri
     node.module = module;
   }
 
+  // Structures take their names from the parameters that carry them (`markers` → Marker) before
+  // return values (`get_segment_markers`) are seen.
+  for (const module of index.modules()) {
+    for (const method of index.methodsOf(module.path)) for (const p of method.parameters) if (p.type) pythonType(p.type, p.doc.name, structs, new Set());
+  }
+
   const emit = (node: Node) => {
     const body: string[] = [];
     const usesTypes = new Set<string>();

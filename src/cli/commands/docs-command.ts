@@ -51,10 +51,21 @@ function render(index: DocumentationIndex, path: string | undefined, json: boole
   }
 }
 
-/** "; did you mean motion.gui.selection.select?" when one known path is close. */
+/** "; did you mean motion.gui.selection.select?" for paths within a small edit distance of a known one. */
 function suggest(index: DocumentationIndex, path: string): string {
-  const last = path.split('.').pop() ?? '';
   const candidates = index.modules().flatMap((m) => [m.path, ...m.methods.map((x) => `${m.path}.${x.name}`)]);
-  const close = candidates.filter((c) => c.endsWith(`.${last}`) || c.includes(last));
-  return close.length > 0 && close.length <= 5 ? `; did you mean ${close.join(', ')}?` : '';
+  const scored = candidates.map((c) => ({ c, d: editDistance(c, path) })).filter((x) => x.d <= Math.max(2, Math.floor(path.length / 8)));
+  const best = Math.min(...scored.map((x) => x.d));
+  const closest = scored.filter((x) => x.d === best).map((x) => x.c);
+  return closest.length > 0 ? `; did you mean ${closest.slice(0, 3).join(', ')}?` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length];
 }
