@@ -92,14 +92,16 @@ export class MotionClient {
   }
 
   private async send(path: string, body: string, effect: 'read' | 'write', options: CallOptions): Promise<{ status: number; text: string }> {
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    // undici's own timers (cheaper than an AbortSignal per call): no headers, or a stalled body, within the timeout.
+    const timeout = options.timeoutMs ?? this.timeoutMs;
     const request: Dispatcher.RequestOptions = {
       method: 'POST',
       path,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body,
-      signal,
+      signal: options.signal,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
       idempotent: effect === 'read',
     };
     const response = await this.pool.request(request);

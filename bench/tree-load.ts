@@ -1,0 +1,82 @@
+/**
+ * npm run bench:tree — loading 20 skeletons × 50 segments with the src/api loader (all requests
+ * issued concurrently, reads pipelined) against a naive loader that asks one field at a time,
+ * sequentially; same server, same run. Prints both times, request counts and the ratio.
+ */
+import { MotionClient } from '../src/api/client/motion-client';
+import { loadSkeletons } from '../src/api/skeletons/skeleton-loader';
+import { startChildServer } from '../test/support/child-server';
+import { loadTreeNaively } from './naive-tree-loader';
+
+const SKELETONS = 20;
+const SEGMENTS = 50;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+async function populate(client: MotionClient): Promise<void> {
+  const api = client.settings.processing.skeleton;
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  await Promise.all(
+    Array.from({ length: SKELETONS }, async (_, s) => {
+      const id = await api.add_skeleton('project', `Actor${s + 1}`);
+      const ids = [await api.get_skeleton_root_id('project', id)];
+      for (let j = 1; j < SEGMENTS; j++) {
+        const parent = ids[Math.floor(random() * ids.length)];
+        const segment = await api.add_segment('project', parent, `Segment${j}`);
+        await api.set_segment_markers('project', segment, [{ name: `M${s}_${j}`, position: [j, 0, 10], weight: 1 }]);
+        ids.push(segment);
+      }
+    }),
+  );
+}
+
+async function timed<T>(run: (client: MotionClient) => Promise<T>, url: string): Promise<{ ms: number; requests: number; result: T }> {
+  let requests = 0;
+  const client = new MotionClient({ url, onRequest: () => requests++ });
+  await client.get_version(); // connect first: time the loading, not the handshake
+  requests = 0;
+  const started = performance.now();
+  const result = await run(client);
+  const ms = performance.now() - started;
+  await client.close();
+  return { ms, requests, result };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function main(): Promise<void> {
+  const server = await startChildServer(['--empty', '--log-level', 'warn']);
+  const setup = new MotionClient({ url: server.url });
+  await populate(setup);
+  await setup.close();
+
+  const ours: number[] = [];
+  const naive: number[] = [];
+  let oursRequests = 0;
+  let naiveRequests = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const a = await timed((c) => loadSkeletons(c, 'project'), server.url);
+    const segments = a.result.reduce((n, s) => n + s.segmentCount, 0);
+    if (a.result.length !== SKELETONS || segments !== SKELETONS * SEGMENTS) throw new Error(`loader saw ${a.result.length} skeletons, ${segments} segments`);
+    ours.push(a.ms);
+    oursRequests = a.requests;
+    const b = await timed((c) => loadTreeNaively(c, 'project'), server.url);
+    if (b.result.segments !== SKELETONS * SEGMENTS) throw new Error(`naive loader saw ${b.result.segments} segments`);
+    naive.push(b.ms);
+    naiveRequests = b.requests;
+  }
+  server.child.kill('SIGTERM');
+  await server.exited;
+
+  const [o, n] = [median(ours), median(naive)];
+  console.log(`Loading ${SKELETONS} skeletons × ${SEGMENTS} segments (name, scale, root; each segment's name, solver, endpoint, markers, parent)`);
+  console.log(`median of ${RUNS} runs, reference server in a child process, loopback`);
+  console.log(`  src/api loader (concurrent, pipelined)   ${o.toFixed(0).padStart(6)} ms   ${oursRequests} requests`);
+  console.log(`  naive loader (one field at a time)       ${n.toFixed(0).padStart(6)} ms   ${naiveRequests} requests`);
+  console.log(`  ratio naive/loader: ${(n / o).toFixed(1)}× faster`);
+}
+
+void main();
