@@ -16,7 +16,11 @@ export function validateValue(value: unknown, type: TypeNode, root: string): Typ
   return check(value, type, root);
 }
 
+/** Stands for a part of a value that is not known (a variable in a script): it fits any type. */
+export const UNKNOWN_VALUE: unique symbol = Symbol.for('motion.unknown-value');
+
 function check(value: unknown, type: TypeNode, path: string): TypeProblem | undefined {
+  if (value === UNKNOWN_VALUE) return undefined;
   switch (type.kind) {
     case 'nullable':
       return value === null ? undefined : check(value, type.inner, path);

@@ -3,6 +3,7 @@ import { dottedPath } from '../../api/client/motion-client';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
 import { loadDocumentation } from '../../api/docs/load-documentation';
 import { methodMarkdown, moduleMarkdown, packageMarkdown } from '../../api/docs/markdown';
+import { closestNames } from '../../api/text/closest-names';
 import { clientFor, documentationCache, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 
 export const DOCS_HELP = `Usage: motion docs [PATH]
@@ -54,18 +55,6 @@ function render(index: DocumentationIndex, path: string | undefined, json: boole
 /** "; did you mean motion.gui.selection.select?" for paths within a small edit distance of a known one. */
 function suggest(index: DocumentationIndex, path: string): string {
   const candidates = index.modules().flatMap((m) => [m.path, ...m.methods.map((x) => `${m.path}.${x.name}`)]);
-  const scored = candidates.map((c) => ({ c, d: editDistance(c, path) })).filter((x) => x.d <= Math.max(2, Math.floor(path.length / 8)));
-  const best = Math.min(...scored.map((x) => x.d));
-  const closest = scored.filter((x) => x.d === best).map((x) => x.c);
-  return closest.length > 0 ? `; did you mean ${closest.slice(0, 3).join(', ')}?` : '';
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length];
+  const closest = closestNames(path, candidates);
+  return closest.length > 0 ? `; did you mean ${closest.join(', ')}?` : '';
 }

@@ -1,0 +1,115 @@
+import { CompletionItemKind, MarkupKind, type CompletionItem, type CompletionList } from 'vscode-languageserver-types';
+import type { DocumentationIndex, PathChild } from '../../../src/api/docs/documentation-index';
+import { methodMarkdown, moduleMarkdown } from '../../../src/api/docs/markdown';
+import { methodSignature } from '../../../src/api/docs/signature';
+import { enumValues, nonNull, type TypeNode } from '../../../src/api/types/type-tree';
+import { chainPath } from './resolve-chain';
+import type { ScriptDocument } from './script-documents';
+import type { StringSite } from './script-model';
+import { parameterIndexOf, resolveCall } from './signature-help';
+
+/**
+ * Completion after `motion.` (and aliases) of module path segments and operations; inside a string
+ * argument of an enumeration type, its values; inside `help("`, the module's method names.
+ */
+export function complete(document: ScriptDocument, offset: number, index: DocumentationIndex): CompletionList {
+  const empty = { isIncomplete: false, items: [] };
+  const site = document.syntax.stringAt(document.root, offset);
+  if (site) return { isIncomplete: false, items: stringCompletions(document, site, index) };
+  if (document.syntax.inCommentOrString(document.root, offset)) return empty;
+
+  const text = document.text.getText();
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const line = text.slice(lineStart, offset);
+  const member = memberContext(line, document, index);
+  if (!member) return empty;
+  const children = index.childrenOf(member.path);
+  const replace = { start: document.text.positionAt(offset - member.partial.length), end: document.text.positionAt(offset) };
+  return { isIncomplete: false, items: children.map((child, i) => memberItem(child, index, replace, i)) };
+}
+
+interface MemberContext {
+  path: string;
+  partial: string;
+}
+
+/** What the text before the cursor is completing: `sel.get_`, `import motion.gui.`, `from motion.gui import sel`. */
+function memberContext(line: string, document: ScriptDocument, index: DocumentationIndex): MemberContext | undefined {
+  const pkg = index.packageName;
+  if (document.syntax.languageId === 'python') {
+    const fromImport = /^\s*from\s+([\w.]+)\s+import\s+(?:\(?\s*(?:\w+(?:\s+as\s+\w+)?\s*,\s*)*)(\w*)$/.exec(line);
+    if (fromImport) return fromImport[1].split('.')[0] === pkg ? { path: fromImport[1], partial: fromImport[2] } : undefined;
+    const importPath = /^\s*(?:import|from)\s+([\w.]+)\.(\w*)$/.exec(line);
+    if (importPath) return importPath[1].split('.')[0] === pkg ? { path: importPath[1], partial: importPath[2] } : undefined;
+  }
+  const chain = /(?:^|[^\w.])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\.\s*(\w*)$/.exec(line);
+  if (!chain) return undefined;
+  const names = chain[1].split('.').map((s) => s.trim());
+  const path = chainPath({ segments: names.map((name) => ({ name, span: { start: 0, end: 0 } })), absolute: false }, document.aliases(pkg), pkg);
+  return path === undefined ? undefined : { path, partial: chain[2] };
+}
+
+function memberItem(child: PathChild, index: DocumentationIndex, range: { start: any; end: any }, order: number): CompletionItem {
+  const resolved = index.resolve(child.path);
+  const item: CompletionItem = { label: child.name, textEdit: { range, newText: child.name }, sortText: String(order).padStart(4, '0') };
+  if (resolved?.kind === 'method') {
+    item.kind = CompletionItemKind.Method;
+    item.detail = methodSignature(resolved.method.method);
+    item.documentation = { kind: MarkupKind.Markdown, value: methodMarkdown(resolved.method.module.path, resolved.method.method) };
+    item.commitCharacters = ['('];
+  } else if (resolved?.kind === 'module') {
+    item.kind = CompletionItemKind.Module;
+    item.detail = resolved.module.path;
+    item.documentation = { kind: MarkupKind.Markdown, value: moduleMarkdown(resolved.module) };
+  } else {
+    item.kind = CompletionItemKind.Module;
+    item.detail = child.path;
+    const modules = index.modules().filter((m) => m.path.startsWith(`${child.path}.`));
+    item.documentation = { kind: MarkupKind.Markdown, value: modules.map((m) => `- \`${m.path}\` — ${m.brief}`).join('\n') };
+  }
+  return item;
+}
+
+function stringCompletions(document: ScriptDocument, site: StringSite, index: DocumentationIndex): CompletionItem[] {
+  const method = resolveCall(document, site.call, index);
+  if (!method) return [];
+  const position = parameterIndexOf(method, site.argumentIndex, site.keyword);
+  const parameter = method.parameters[position];
+  if (!parameter) return [];
+  const range = { start: document.text.positionAt(site.contentSpan.start), end: document.text.positionAt(site.contentSpan.end) };
+  const item = (label: string, detail: string, documentation?: string): CompletionItem => ({
+    label,
+    kind: CompletionItemKind.EnumMember,
+    detail,
+    documentation: documentation ? { kind: MarkupKind.Markdown, value: documentation } : undefined,
+    textEdit: { range, newText: label },
+  });
+  // help("...") of a module: its method names.
+  if (method.method.name === 'help' && position === 0 && site.steps.length === 0 && !site.isKey) {
+    return index.methodsOf(method.module.path).map((m) => item(m.method.name, methodSignature(m.method), m.method.brief));
+  }
+  if (!parameter.type) return [];
+  const target = navigate(parameter.type, site.steps);
+  if (!target) return [];
+  if (site.isKey) {
+    const container = nonNull(target);
+    if (container.kind === 'struct') return container.fields.map((f) => item(f.name, `${parameter.doc.name} field`));
+    if (container.kind === 'map') return (enumValues(container.key) ?? []).map((v) => item(v, `${parameter.doc.name} key`));
+    return [];
+  }
+  return (enumValues(target) ?? []).map((v) => item(v, `${parameter.doc.name}: ${parameter.doc.type}`, parameter.doc.description));
+}
+
+/** Follows list elements and object fields from a parameter's type to the type at the cursor. */
+export function navigate(type: TypeNode, steps: StringSite['steps']): TypeNode | undefined {
+  let current: TypeNode | undefined = type;
+  for (const step of steps) {
+    const t: TypeNode | undefined = current && nonNull(current);
+    if (!t) return undefined;
+    if (step.kind === 'element') current = t.kind === 'array' ? t.element : undefined;
+    else if (t.kind === 'struct') current = t.fields.find((f) => f.name === step.name)?.type;
+    else if (t.kind === 'map') current = t.value;
+    else current = undefined;
+  }
+  return current;
+}

@@ -1,0 +1,102 @@
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import type { DocumentationIndex, IndexedMethod, IndexedParameter } from '../../../src/api/docs/documentation-index';
+import { closestNames } from '../../../src/api/text/closest-names';
+import { nonNull } from '../../../src/api/types/type-tree';
+import { validateValue } from '../../../src/api/types/validate';
+import { firstUnknownSegment } from './resolve-chain';
+import type { ScriptDocument } from './script-documents';
+import type { CallSite, Span } from './script-model';
+import { resolveCall } from './signature-help';
+
+/**
+ * What can be known from the text alone: unknown modules and operations under the package, wrong
+ * argument counts, and literal arguments that do not fit their documented type or range. A
+ * variable argument (or a variable part of a literal) is never flagged.
+ */
+export function diagnose(document: ScriptDocument, index: DocumentationIndex): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const at = (span: Span, message: string, code: string): Diagnostic => ({
+    range: { start: document.text.positionAt(span.start), end: document.text.positionAt(span.end) },
+    message,
+    severity: DiagnosticSeverity.Error,
+    source: 'motion',
+    code,
+  });
+  const aliases = document.aliases(index.packageName);
+
+  for (const chain of document.chains()) {
+    const unknown = firstUnknownSegment(chain, aliases, index);
+    if (!unknown) continue;
+    const name = chain.segments[unknown.segment].name;
+    const siblings = index.childrenOf(unknown.parent).map((c) => c.name);
+    const hint = closestNames(name, siblings);
+    const what = unknown.parent ? `${unknown.parent} has no module or method "${name}"` : `no package "${name}"`;
+    diagnostics.push(at(chain.segments[unknown.segment].span, `${what}${hint.length ? `; did you mean ${hint.map((h) => `"${h}"`).join(' or ')}?` : ''}`, 'unknown-member'));
+  }
+
+  for (const call of document.calls()) {
+    const method = resolveCall(document, call, index);
+    if (method) diagnostics.push(...checkCall(call, method, document, at));
+  }
+  return diagnostics;
+}
+
+function checkCall(call: CallSite, method: IndexedMethod, document: ScriptDocument, at: (span: Span, message: string, code: string) => Diagnostic): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const params = method.parameters;
+  const names = params.map((p) => p.doc.name).join(', ') || 'none';
+  const name = method.method.name;
+  const expected = method.requiredCount === params.length ? `${params.length}` : `${method.requiredCount} to ${params.length}`;
+  const takes = `${name} takes ${expected} argument${params.length === 1 ? '' : 's'} (${names})`;
+  const filled = new Set<number>();
+  let positional = 0;
+  for (const arg of call.arguments) {
+    let i: number;
+    if (arg.keyword) {
+      i = params.findIndex((p) => p.doc.name === arg.keyword!.name);
+      if (i < 0) {
+        out.push(at(arg.keyword.span, `${name} has no parameter "${arg.keyword.name}" (${names})`, 'argument-count'));
+        continue;
+      }
+    } else i = positional++;
+    if (i >= params.length) {
+      out.push(at({ start: arg.node.startIndex, end: arg.node.endIndex }, `${takes}, got ${call.arguments.length}`, 'argument-count'));
+      continue;
+    }
+    filled.add(i);
+    out.push(...checkLiteral(arg.node, params[i], document, at));
+  }
+  const missing = params.slice(0, method.requiredCount).filter((_, i) => !filled.has(i));
+  if (missing.length > 0 && !hasSpread(call)) {
+    out.push(at({ start: call.argumentList.startIndex, end: call.argumentList.endIndex }, `${takes}, got ${filled.size}: ${missing.map((p) => p.doc.name).join(', ')} missing`, 'argument-count'));
+  }
+  return out;
+}
+
+function checkLiteral(node: CallSite['arguments'][number]['node'], parameter: IndexedParameter, document: ScriptDocument, at: (span: Span, message: string, code: string) => Diagnostic): Diagnostic[] {
+  if (!parameter.type) return [];
+  const spans = new Map<string, Span>();
+  const value = document.syntax.literal(node, parameter.doc.name, spans);
+  const problem = validateValue(value, parameter.type, parameter.doc.name);
+  const whole = { start: node.startIndex, end: node.endIndex };
+  if (problem) return [at(spans.get(problem.path) ?? whole, `${problem.path}: ${problem.message}`, 'type')];
+  const range = documentedRange(parameter);
+  if (range && typeof value === 'number' && (value < range.lower || value > range.upper)) {
+    return [at(whole, `${parameter.doc.name} ${value} is outside ${range.text}`, 'range')];
+  }
+  return [];
+}
+
+/** A numeric parameter whose description gives its range as "<low> to <high>" (e.g. "New scale, 0.01 to 100.0."). */
+function documentedRange(parameter: IndexedParameter): { lower: number; upper: number; text: string } | undefined {
+  const type = parameter.type && nonNull(parameter.type);
+  if (type?.kind !== 'primitive' || (type.name !== 'float' && type.name !== 'integer')) return undefined;
+  const match = /(-?\d+(?:\.\d+)?)\s+to\s+(-?\d+(?:\.\d+)?)/.exec(parameter.doc.description);
+  if (!match) return undefined;
+  return { lower: Number(match[1]), upper: Number(match[2]), text: `${match[1]} to ${match[2]}` };
+}
+
+/** `f(*args)` / `f(**kwargs)`: the count cannot be known. */
+function hasSpread(call: CallSite): boolean {
+  return call.argumentList.namedChildren.some((c) => c?.type === 'list_splat' || c?.type === 'dictionary_splat');
+}

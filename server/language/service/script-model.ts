@@ -1,0 +1,78 @@
+import type { Node } from 'web-tree-sitter';
+
+/**
+ * What the language features need from a script, the same for Python and Lua: where the `motion`
+ * package is bound to local names, the attribute chains and calls that use them, and literal values.
+ * Offsets are UTF-16 code units, as in LSP and JavaScript strings (web-tree-sitter's indices).
+ */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface ChainSegment {
+  name: string;
+  span: Span;
+}
+
+/** `sel.get_selections` as written. `absolute` chains (import statements) start at the package itself. */
+export interface Chain {
+  segments: ChainSegment[];
+  absolute: boolean;
+}
+
+export interface ArgumentSite {
+  node: Node;
+  /** Python keyword arguments: `name=value`. */
+  keyword?: ChainSegment;
+}
+
+export interface CallSite {
+  chain: Chain;
+  node: Node;
+  /** The argument list node, parentheses included. */
+  argumentList: Node;
+  arguments: ArgumentSite[];
+}
+
+/** One step from an argument down to a value inside it. */
+export type ValueStep = { kind: 'element' } | { kind: 'field'; name: string };
+
+/** A string literal being typed inside an argument: what enumeration completion needs. */
+export interface StringSite {
+  call: CallSite;
+  argumentIndex: number;
+  /** Keyword argument name, if the string is (inside) one. */
+  keyword?: string;
+  steps: ValueStep[];
+  /** The string is a dictionary/table key: offer the keys of the container. */
+  isKey: boolean;
+  /** The text between the quotes, and its span (what a completion replaces). */
+  content: string;
+  contentSpan: Span;
+}
+
+/** Marks a part of an argument that is not a literal (a variable, a call): never checked. */
+export { UNKNOWN_VALUE as UNKNOWN } from '../../../src/api/types/validate';
+
+export interface ScriptSyntax {
+  readonly languageId: 'python' | 'lua';
+  /** Local names bound to a path of the package: `sel` → `motion.gui.selection`. */
+  aliases(root: Node, packageName: string): Map<string, string>;
+  /** Every chain of two or more names (`a.b`) outside strings and comments, and import paths. */
+  chains(root: Node): Chain[];
+  calls(root: Node): CallSite[];
+  /** The chain a name at the offset belongs to, and which segment it is. */
+  chainAt(root: Node, offset: number): { chain: Chain; index: number } | undefined;
+  /** The innermost call whose argument list contains the offset. */
+  callAt(root: Node, offset: number): CallSite | undefined;
+  stringAt(root: Node, offset: number): StringSite | undefined;
+  /** True inside a comment or a string (where code completion must not happen). */
+  inCommentOrString(root: Node, offset: number): boolean;
+  /** A literal argument as a JSON value, UNKNOWN where it is not a literal; records each path's span. */
+  literal(node: Node, path: string, spans: Map<string, Span>): unknown;
+}
+
+export function spanOf(node: Node): Span {
+  return { start: node.startIndex, end: node.endIndex };
+}

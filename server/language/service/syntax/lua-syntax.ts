@@ -1,0 +1,201 @@
+import { Query, type Language, type Node } from 'web-tree-sitter';
+import { UNKNOWN, spanOf, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax, type Span, type ValueStep } from '../script-model';
+import { unescape } from './python-syntax';
+import { innermostCall, segmentOf, stepsUpTo } from './syntax-helpers';
+
+/** Lua through tree-sitter-lua. `motion` is a global table; `local sk = motion.settings.processing.skeleton` makes an alias. */
+export function luaSyntax(language: Language): ScriptSyntax {
+  const assignmentQuery = new Query(language, '(assignment_statement) @assignment');
+  const indexQuery = new Query(language, '(dot_index_expression) @index');
+  const callQuery = new Query(language, '(function_call) @call');
+
+  const chainOf = (index: Node): Chain | undefined => {
+    const segments = [];
+    let node: Node | null = index;
+    while (node?.type === 'dot_index_expression') {
+      const field = node.childForFieldName('field');
+      if (!field) return undefined;
+      segments.unshift(segmentOf(field));
+      node = node.childForFieldName('table');
+    }
+    if (node?.type !== 'identifier') return undefined;
+    segments.unshift(segmentOf(node));
+    return { segments, absolute: false };
+  };
+
+  const isTopmost = (index: Node) => {
+    const parent = index.parent;
+    return !(parent?.type === 'dot_index_expression' && parent.childForFieldName('table')?.equals(index));
+  };
+
+  const callOf = (call: Node): CallSite | undefined => {
+    const name = call.childForFieldName('name');
+    const list = call.childForFieldName('arguments');
+    if (!name || !list) return undefined;
+    const chain = name.type === 'dot_index_expression' ? chainOf(name) : name.type === 'identifier' ? { segments: [segmentOf(name)], absolute: false } : undefined;
+    if (!chain) return undefined;
+    // `f"text"` and `f{...}` pass one argument without parentheses.
+    const args: ArgumentSite[] = list.type === 'arguments' ? list.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((node) => ({ node })) : [{ node: list }];
+    return { chain, node: call, argumentList: list, arguments: args };
+  };
+
+  return {
+    languageId: 'lua',
+
+    aliases(root, packageName) {
+      const aliases = new Map<string, string>([[packageName, packageName]]);
+      for (const { node } of assignmentQuery.captures(root)) {
+        const names = node.namedChildren.find((c) => c?.type === 'variable_list')?.namedChildren ?? [];
+        const values = node.namedChildren.find((c) => c?.type === 'expression_list')?.namedChildren ?? [];
+        names.forEach((name, i) => {
+          const value = values[i];
+          if (name?.type !== 'identifier' || !value) return;
+          const chain = value.type === 'dot_index_expression' ? chainOf(value) : value.type === 'identifier' ? { segments: [segmentOf(value)], absolute: false } : undefined;
+          const base = chain && aliases.get(chain.segments[0].name);
+          if (chain && base) aliases.set(name.text, [base, ...chain.segments.slice(1).map((s) => s.name)].join('.'));
+          else aliases.delete(name.text); // rebound to something else
+        });
+      }
+      return aliases;
+    },
+
+    chains(root) {
+      const chains: Chain[] = [];
+      for (const { node } of indexQuery.captures(root)) {
+        if (!isTopmost(node)) continue;
+        const chain = chainOf(node);
+        if (chain) chains.push(chain);
+      }
+      return chains;
+    },
+
+    calls(root) {
+      const calls: CallSite[] = [];
+      for (const { node } of callQuery.captures(root)) {
+        const call = callOf(node);
+        if (call) calls.push(call);
+      }
+      return calls;
+    },
+
+    chainAt(root, offset) {
+      const leaf = root.descendantForIndex(Math.max(0, offset - 1), offset);
+      const name = leaf?.type === 'identifier' ? leaf : root.descendantForIndex(offset, offset);
+      if (name?.type !== 'identifier') return undefined;
+      let top: Node = name;
+      while (top.parent?.type === 'dot_index_expression') top = top.parent;
+      const chain = top.type === 'dot_index_expression' ? chainOf(top) : { segments: [segmentOf(name)], absolute: false };
+      if (!chain) return undefined;
+      const index = chain.segments.findIndex((s) => s.span.start === name.startIndex);
+      return index >= 0 ? { chain, index } : undefined;
+    },
+
+    callAt(root, offset) {
+      const around = root.descendantForIndex(Math.max(0, offset - 1), offset);
+      const calls: CallSite[] = [];
+      for (let node: Node | null = around; node; node = node.parent) {
+        if (node.type === 'function_call') {
+          const call = callOf(node);
+          if (call && call.argumentList.type === 'arguments') calls.push(call);
+        }
+      }
+      return innermostCall(calls, offset);
+    },
+
+    stringAt(root, offset) {
+      const leaf = root.descendantForIndex(Math.max(0, offset - 1), offset);
+      let string: Node | null = leaf;
+      while (string && string.type !== 'string') string = string.parent;
+      if (!string) return undefined;
+      const [open, close] = [string.children[0], string.children[string.children.length - 1]];
+      if (!open || offset < open.endIndex || (close && close !== open && offset > close.startIndex)) return undefined;
+      const contentSpan: Span = { start: open.endIndex, end: close && close !== open ? close.startIndex : string.endIndex };
+      const call = this.callAt(root, offset);
+      if (!call) return undefined;
+      const argumentIndex = call.arguments.findIndex((a) => a.node.startIndex <= string!.startIndex && string!.endIndex <= a.node.endIndex);
+      if (argumentIndex < 0) return undefined;
+      let isKey = false;
+      const steps = stepsUpTo(string, call.arguments[argumentIndex].node, (child, parent): ValueStep | null | undefined => {
+        if (parent.type === 'table_constructor') return null;
+        if (parent.type === 'parenthesized_expression') return null;
+        if (parent.type === 'field') {
+          const key = parent.childForFieldName('name');
+          if (key?.equals(child)) {
+            isKey = true;
+            return null;
+          }
+          if (!key) return { kind: 'element' };
+          return key.type === 'identifier' ? { kind: 'field', name: key.text } : key.type === 'string' ? { kind: 'field', name: luaString(key) } : undefined;
+        }
+        return undefined;
+      });
+      if (!steps) return undefined;
+      const content = string.text.slice(contentSpan.start - string.startIndex, contentSpan.end - string.startIndex);
+      return { call, argumentIndex, steps, isKey, content, contentSpan };
+    },
+
+    inCommentOrString(root, offset) {
+      const node = root.descendantForIndex(Math.max(0, offset - 1), offset);
+      for (let n: Node | null = node; n; n = n.parent) {
+        if (n.type === 'comment') return offset > n.startIndex;
+        if (n.type === 'string') {
+          const close = n.children[n.children.length - 1];
+          return offset > n.startIndex && (!close || n.children.length === 1 || offset <= close.startIndex);
+        }
+      }
+      return false;
+    },
+
+    literal(node, path, spans) {
+      spans.set(path, spanOf(node));
+      switch (node.type) {
+        case 'number': {
+          const value = Number(node.text);
+          return Number.isFinite(value) ? value : UNKNOWN;
+        }
+        case 'true':
+          return true;
+        case 'false':
+          return false;
+        case 'nil':
+          return null;
+        case 'string':
+          return luaString(node);
+        case 'unary_expression': {
+          const operand = node.childForFieldName('operand');
+          if (!operand || !node.text.trimStart().startsWith('-')) return UNKNOWN;
+          const value = this.literal(operand, path, spans);
+          spans.set(path, spanOf(node));
+          return typeof value === 'number' ? -value : UNKNOWN;
+        }
+        case 'parenthesized_expression': {
+          const inner = node.namedChildren.find((c) => c?.type !== 'comment');
+          return inner ? this.literal(inner, path, spans) : UNKNOWN;
+        }
+        case 'table_constructor': {
+          const fields = node.namedChildren.filter((c): c is Node => c?.type === 'field');
+          if (fields.length === 0) return UNKNOWN; // {} is an empty list and an empty record alike
+          const positional = fields.every((f) => !f.childForFieldName('name'));
+          if (positional) return fields.map((f, i) => this.literal(f.childForFieldName('value')!, `${path}[${i}]`, spans));
+          const object: Record<string, unknown> = {};
+          for (const field of fields) {
+            const key = field.childForFieldName('name');
+            const value = field.childForFieldName('value');
+            if (!key || !value || (key.type !== 'identifier' && key.type !== 'string')) return UNKNOWN;
+            const name = key.type === 'identifier' ? key.text : luaString(key);
+            spans.set(`${path}.${name}`, spanOf(key));
+            object[name] = this.literal(value, `${path}.${name}`, spans);
+          }
+          return object;
+        }
+        default:
+          return UNKNOWN;
+      }
+    },
+  };
+}
+
+function luaString(node: Node): string {
+  const content = node.childForFieldName('content')?.text ?? '';
+  return node.text.startsWith('[') ? content : unescape(content);
+}

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { labels, scriptFixture } from '../support/script-fixture';
+
+const includes = (got: string[], ...wanted: string[]) => {
+  for (const w of wanted) assert.ok(got.includes(w), `expected ${w} in ${JSON.stringify(got.slice(0, 50))}`);
+};
+
+describe('completion', () => {
+  describe('module paths and operations (Python)', () => {
+    it('offers the next path segments after motion.', async () => {
+      const got = await labels('python', 'import motion\nmotion.|');
+      includes(got, 'settings', 'data', 'gui', 'utilities', 'get_version', 'help');
+    });
+
+    it('offers the operations of a module, with signature and documentation', async () => {
+      const { service, uri, position } = await scriptFixture('python', 'import motion\nmotion.settings.processing.skeleton.add_|');
+      const items = service.complete(uri, position).items;
+      const add = items.find((i) => i.label === 'add_skeleton')!;
+      assert.equal(add.detail, 'add_skeleton(source: "project"|"measurement", name: string) -> integer');
+      assert.match((add.documentation as { value: string }).value, /overwritten/);
+      assert.equal(items.length, 40, 'the client filters; the server offers the module');
+    });
+
+    it('follows every kind of alias', async () => {
+      includes(await labels('python', 'import motion.gui.selection as sel\nsel.|'), 'select', 'deselect', 'get_selections');
+      includes(await labels('python', 'from motion.settings.processing import skeleton\nskeleton.|'), 'add_segment');
+      includes(await labels('python', 'from motion.gui import selection as s\ns.|'), 'clear_selections');
+      includes(await labels('python', 'import motion.data.object\nmotion.data.object.|'), 'skeleton', 'trajectory', 'bone');
+    });
+
+    it('completes import paths', async () => {
+      includes(await labels('python', 'import motion.gui.|'), 'selection');
+      includes(await labels('python', 'from motion.settings.|'), 'processing');
+      includes(await labels('python', 'from motion.data.object import |'), 'skeleton', 'trajectory');
+      includes(await labels('python', 'from motion.gui import selection, |'), 'selection');
+    });
+
+    it('works across a line that continues the chain, and while the rest of the file is broken', async () => {
+      includes(await labels('python', 'import motion\nx = (\n  motion.gui.|\n'), 'selection');
+      includes(await labels('python', 'import motion\ndef f(:\n  pass\nmotion.utilities.|'), 'documentation');
+    });
+
+    it('offers nothing for names that are not the package, in strings or in comments', async () => {
+      assert.deepEqual(await labels('python', 'import os\nos.|'), []);
+      assert.deepEqual(await labels('python', 'motion.|'), [], 'not imported');
+      assert.deepEqual(await labels('python', 'import motion\n# motion.|'), []);
+      assert.deepEqual(await labels('python', 'import motion\nx = "motion.|"'), []);
+    });
+  });
+
+  describe('module paths and operations (Lua)', () => {
+    it('knows the global motion table and local aliases', async () => {
+      includes(await labels('lua', 'motion.|'), 'settings', 'gui');
+      includes(await labels('lua', 'local sk = motion.settings.processing.skeleton\nsk.|'), 'add_skeleton', 'find_segment');
+      includes(await labels('lua', 'local sel = motion.gui.selection\nlocal s2 = sel\ns2.|'), 'select');
+      assert.deepEqual(await labels('lua', '-- motion.|'), []);
+      assert.deepEqual(await labels('lua', 'x = "motion.|"'), []);
+    });
+  });
+
+  describe('enumeration values inside strings', () => {
+    it('offers the sources', async () => {
+      assert.deepEqual(await labels('python', 'import motion\nmotion.settings.processing.skeleton.get_skeleton_ids("|")'), ['project', 'measurement']);
+      assert.deepEqual(await labels('lua', 'motion.settings.processing.skeleton.get_skeleton_ids("|")'), ['project', 'measurement']);
+    });
+
+    it('offers the solver values and selection types by position', async () => {
+      assert.deepEqual(await labels('python', 'from motion.settings.processing import skeleton as s\ns.set_segment_solver("project", 3, "|")'), ['none', 'global_optimization']);
+      assert.deepEqual(await labels('python', 'import motion.gui.selection as sel\nsel.get_selections("|")'), ['trajectory', 'bone']);
+    });
+
+    it('follows lists and objects down to the field being typed', async () => {
+      assert.deepEqual(await labels('python', 'import motion.gui.selection as sel\nsel.select([{"type": "|"}])'), ['trajectory', 'bone']);
+      assert.deepEqual(await labels('python', 'import motion.gui.selection as sel\nsel.select([{"|": 1}])'), ['type', 'id', 'part_index']);
+      assert.deepEqual(await labels('lua', 'local sel = motion.gui.selection\nsel.select({{type = "|"}})'), ['trajectory', 'bone']);
+    });
+
+    it('offers degree-of-freedom names as keys of the degrees-of-freedom object', async () => {
+      const got = await labels('python', 'from motion.settings.processing import skeleton\nskeleton.set_segment_degrees_of_freedom("project", 3, {"|": {}})');
+      assert.deepEqual(got, ['rotation_x', 'rotation_y', 'rotation_z', 'translation_x', 'translation_y', 'translation_z']);
+      const coupling = await labels('python', 'from motion.settings.processing import skeleton\nskeleton.set_segment_degrees_of_freedom("project", 3, {"rotation_x": {"couplings": [{"degree_of_freedom": "|"}]}})');
+      assert.ok(coupling.includes('translation_z'));
+    });
+
+    it('offers help topics, and a module’s method names inside help("', async () => {
+      assert.deepEqual(await labels('python', 'import motion\nmotion.utilities.documentation.get_help_text("|")'), ['overview', 'modules', 'types', 'signatures', 'changelog']);
+      const methods = await labels('python', 'import motion.gui.selection as sel\nsel.help("|")');
+      assert.deepEqual(methods, ['clear_selections', 'is_selected', 'get_selection_count', 'get_selections', 'set_selections', 'select', 'deselect', 'help']);
+      includes(await labels('lua', 'motion.settings.processing.skeleton.help("add|")'), 'add_skeleton');
+    });
+
+    it('supports keyword arguments', async () => {
+      assert.deepEqual(await labels('python', 'from motion.settings.processing import skeleton\nskeleton.get_skeleton_count(source="|")'), ['project', 'measurement']);
+    });
+
+    it('replaces what is between the quotes', async () => {
+      const { service, uri, position } = await scriptFixture('python', 'import motion.gui.selection as sel\nsel.get_selections("tra|")');
+      const item = service.complete(uri, position).items[0];
+      assert.deepEqual((item.textEdit as { range: unknown }).range, { start: { line: 1, character: 20 }, end: { line: 1, character: 23 } });
+    });
+
+    it('offers nothing in strings that are not enumeration arguments', async () => {
+      assert.deepEqual(await labels('python', 'import motion\nmotion.settings.processing.skeleton.add_skeleton("project", "|")'), []);
+      assert.deepEqual(await labels('python', 'print("|")'), []);
+    });
+  });
+});
