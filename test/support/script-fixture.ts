@@ -21,5 +21,5 @@ export async function labels(languageId: 'python' | 'lua', marked: string): Prom
 export async function diagnostics(languageId: 'python' | 'lua', text: string): Promise<{ message: string; text: string; code: unknown }[]> {
   const { service, uri } = await scriptFixture(languageId, text);
   const document = service.documents.get(uri)!;
-  return service.diagnose(uri).map((d) => ({ message: d.message, code: d.code, text: document.text.getText().slice(document.text.offsetAt(d.range.start), document.text.offsetAt(d.range.end)) }));
+  return service.diagnose(uri).map((d) => ({ message: String(d.message), code: d.code, text: document.text.getText().slice(document.text.offsetAt(d.range.start), document.text.offsetAt(d.range.end)) }));
 }

@@ -19,9 +19,13 @@ export function parameterIndexOf(method: IndexedMethod, argumentIndex: number, k
 /** Signature help with the active parameter, as the user types the arguments, across lines. */
 export function signatureHelp(document: ScriptDocument, offset: number, index: DocumentationIndex): SignatureHelp | null {
   const call = document.syntax.callAt(document.root, offset);
-  if (!call) return null;
+  if (!call) return unclosedCallHelp(document, offset, index);
   const method = resolveCall(document, call, index);
   if (!method) return null;
+  return describeSignature(method, activeParameter(call, offset, method));
+}
+
+function describeSignature(method: IndexedMethod, active: number): SignatureHelp {
   const label = `${method.method.name}(`;
   const parameters: ParameterInformation[] = [];
   let cursor = label.length;
@@ -34,8 +38,39 @@ export function signatureHelp(document: ScriptDocument, offset: number, index: D
   return {
     signatures: [{ label: full, documentation: { kind: MarkupKind.Markdown, value: methodMarkdown(method.module.path, method.method) }, parameters }],
     activeSignature: 0,
-    activeParameter: activeParameter(call, offset, method),
+    activeParameter: active,
   };
+}
+
+/**
+ * While a call is being typed its closing parenthesis may not exist yet, and the parser sees an
+ * error there: find the unmatched `(` before the cursor in the text, skipping strings and comments.
+ */
+function unclosedCallHelp(document: ScriptDocument, offset: number, index: DocumentationIndex): SignatureHelp | null {
+  const text = document.text.getText();
+  let depth = 0;
+  let commas = 0;
+  const limit = Math.max(0, offset - 4000);
+  for (let i = offset - 1; i >= limit; i--) {
+    const c = text[i];
+    if (!'()[]{},'.includes(c) || document.syntax.inCommentOrString(document.root, i + 1)) continue;
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '[' || c === '{') depth--;
+    else if (c === ',' && depth === 0) commas++;
+    else if (c === '(') {
+      if (depth > 0) depth--;
+      else {
+        const name = /([A-Za-z_][\w]*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*$/.exec(text.slice(Math.max(0, i - 300), i));
+        if (!name) return null;
+        const names = name[1].split('.').map((n) => n.trim());
+        const path = chainPath({ segments: names.map((n) => ({ name: n, span: { start: 0, end: 0 } })), absolute: false }, document.aliases(index.packageName), index.packageName);
+        const method = path === undefined ? undefined : index.method(path);
+        return method ? describeSignature(method, commas) : null;
+      }
+    }
+    if (depth < 0) return null;
+  }
+  return null;
 }
 
 function activeParameter(call: CallSite, offset: number, method: IndexedMethod): number {

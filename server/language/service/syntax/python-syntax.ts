@@ -73,23 +73,23 @@ export function pythonSyntax(language: Language): ScriptSyntax {
   return {
     languageId: 'python',
 
-    aliases(root) {
+    aliases(root, packageName) {
       const aliases = new Map<string, string>();
+      const ours = (path: string) => path.split('.')[0] === packageName;
       for (const { node } of importQuery.captures(root)) {
         if (node.type === 'import_statement') {
           for (const name of node.childrenForFieldName('name')) {
             if (name?.type === 'aliased_import') {
               const path = name.childForFieldName('name')?.text.replace(/\s+/g, '');
               const alias = name.childForFieldName('alias')?.text;
-              if (path && alias) aliases.set(alias, path);
-            } else if (name?.type === 'dotted_name') {
-              const first = name.text.split('.')[0].trim();
-              aliases.set(first, first); // `import motion.gui` binds `motion`
+              if (path && alias && ours(path)) aliases.set(alias, path);
+            } else if (name?.type === 'dotted_name' && ours(name.text)) {
+              aliases.set(packageName, packageName); // `import motion.gui` binds `motion`
             }
           }
         } else {
           const module = node.childForFieldName('module_name')?.text.replace(/\s+/g, '');
-          if (!module) continue;
+          if (!module || !ours(module)) continue;
           for (const name of node.childrenForFieldName('name')) {
             if (name?.type === 'aliased_import') {
               const alias = name.childForFieldName('alias')?.text;
