@@ -1,6 +1,7 @@
 // One esbuild script, several entry points, into dist/ (CommonJS for Node 20 and the VS Code extension host).
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -23,8 +24,16 @@ const options = {
   minify: production,
   external: ['vscode'],
   logLevel: 'warning',
-  banner: { js: '' },
+  // web-tree-sitter (an ES module) asks for import.meta.url, which a CommonJS bundle does not have.
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
+
+// The tree-sitter runtime and grammars are WebAssembly files loaded at run time: ship them next to the bundle.
+const require = createRequire(import.meta.url);
+const wasm = ['web-tree-sitter/tree-sitter.wasm', 'tree-sitter-python/tree-sitter-python.wasm', '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm'];
+mkdirSync('dist', { recursive: true });
+for (const file of wasm) copyFileSync(require.resolve(file), `dist/${file.split('/').pop()}`);
 
 if (watch) {
   const ctx = await esbuild.context(options);

@@ -1,0 +1,27 @@
+import { NotificationType, RequestType } from 'vscode-languageserver';
+
+/** The extension's side of the conversation, beyond LSP. */
+export interface ReloadDocumentationParams {
+  /** Switch to another application first (the server URL changed). */
+  serverUrl?: string;
+}
+
+export interface DocumentationState {
+  source: 'live' | 'cache' | 'bundled';
+  description: string;
+  serverUrl: string;
+  modules: number;
+}
+
+/** Reload the documentation (the application was upgraded, or the URL changed); documents are re-checked. */
+export const ReloadDocumentationRequest = new RequestType<ReloadDocumentationParams, DocumentationState, void>('motion/reloadDocumentation');
+
+/** Sent whenever the documentation in use changed. */
+export const DocumentationLoadedNotification = new NotificationType<DocumentationState>('motion/documentationLoaded');
+
+export interface InitializationOptions {
+  serverUrl?: string;
+  /** Where to cache each application's documentation (default: the user's cache folder). */
+  cacheDir?: string;
+  timeoutMs?: number;
+}

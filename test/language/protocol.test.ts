@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CompletionList, Hover, SignatureHelp } from 'vscode-languageserver-protocol';
+import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { json, startFakeApplication } from '../support/fake-application';
+import { startLspSession, type LspSession } from '../support/lsp-client';
+
+const URI = 'file:///work/scripts/select_markers.py';
+const TEXT = 'import motion.gui.selection as sel\nfrom motion.settings.processing import skeleton\n\nskeleton.get_skeleton_count("scene")\nsel.\n';
+
+describe('language server over stdio (dist/language-server.js) with the reference server', function () {
+  this.timeout(30_000);
+  let server: MotionServer;
+  let lsp: LspSession;
+  let cacheDir: string;
+  let initialized: Promise<unknown>;
+
+  before(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    cacheDir = mkdtempSync(join(tmpdir(), 'motion-lsp-'));
+    lsp = startLspSession();
+    initialized = new Promise((r) => lsp.connection.onNotification('motion/documentationLoaded', r));
+    const result = await lsp.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: { workspace: { configuration: true } },
+      initializationOptions: { serverUrl: server.url, cacheDir },
+    });
+    assert.deepEqual((result as { capabilities: { completionProvider: { triggerCharacters: string[] } } }).capabilities.completionProvider.triggerCharacters, ['.', '"', "'"]);
+    lsp.connection.sendNotification('initialized', {});
+  });
+  after(async () => {
+    await lsp.close();
+    await server.close();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  it('loads the documentation live from the configured server', async () => {
+    const state = (await initialized) as { source: string; serverUrl: string; modules: number };
+    assert.equal(state.source, 'live');
+    assert.equal(state.serverUrl, server.url);
+    assert.equal(state.modules, 7);
+  });
+
+  it('publishes diagnostics for an opened document', async () => {
+    const published = lsp.diagnostics(URI, (p) => p.diagnostics.length > 0);
+    lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'python', version: 1, text: TEXT } });
+    const { diagnostics } = await published;
+    assert.deepEqual(diagnostics.map((d) => [d.range.start.line, d.message]), [[3, 'source: expected one of "project", "measurement", got string "scene"']]);
+    assert.equal(diagnostics[0].source, 'motion');
+  });
+
+  it('completes, hovers and helps with signatures', async () => {
+    const completion = (await lsp.connection.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: { line: 4, character: 4 } })) as CompletionList;
+    assert.ok(completion.items.some((i) => i.label === 'select'));
+    const hover = (await lsp.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line: 3, character: 12 } })) as Hover;
+    assert.match((hover.contents as { value: string }).value, /get_skeleton_count\(source:/);
+    const help = (await lsp.connection.sendRequest('textDocument/signatureHelp', { textDocument: { uri: URI }, position: { line: 3, character: 29 } })) as SignatureHelp;
+    assert.equal(help.signatures[0].label, 'get_skeleton_count(source: "project"|"measurement") -> integer');
+  });
+
+  it('re-checks after an incremental edit', async () => {
+    const published = lsp.diagnostics(URI);
+    lsp.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ range: { start: { line: 3, character: 28 }, end: { line: 3, character: 35 } }, text: '"project"' }],
+    });
+    assert.deepEqual((await published).diagnostics, []);
+    const completion = (await lsp.connection.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: { line: 3, character: 30 } })) as CompletionList;
+    assert.deepEqual(completion.items.map((i) => i.label), ['project', 'measurement'], 'the edited text is what the server sees');
+  });
+
+  it('reloads documentation on request from another application, and re-checks documents', async () => {
+    const newer = catalogueDocumentation();
+    newer.modules.push({ path: 'motion.animation.curves', brief: 'Curves.', details: '', methods: [{ name: 'get_curve_count', brief: 'Counts curves.', details: '', parameters: [], return_value: { type: 'integer', description: '' } }] });
+    const app = await startFakeApplication((path, _b, _req, res) => json(res, 200, path.endsWith('/get_version/') ? 'Mocap Studio 2.0' : newer));
+    const uri = 'file:///work/scripts/curves.py';
+    const before = lsp.diagnostics(uri, (p) => p.diagnostics.length > 0);
+    lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text: 'import motion\nmotion.animation.curves.get_curve_count()\n' } });
+    assert.match(String((await before).diagnostics[0].message), /motion has no module or method "animation"/);
+    const after = lsp.diagnostics(uri, (p) => p.diagnostics.length === 0);
+    const state = (await lsp.connection.sendRequest('motion/reloadDocumentation', { serverUrl: app.url })) as { source: string; modules: number; description: string };
+    assert.equal(state.source, 'live');
+    assert.equal(state.modules, 8);
+    assert.match(state.description, /Mocap Studio 2\.0/);
+    await after;
+    const completion = (await lsp.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 7 } })) as CompletionList;
+    assert.ok(completion.items.some((i) => i.label === 'animation'), 'a module only the newer application has');
+    await app.close();
+    const offline = (await lsp.connection.sendRequest('motion/reloadDocumentation', {})) as { source: string; modules: number };
+    assert.deepEqual([offline.source, offline.modules], ['cache', 8], 'offline, the cached documentation of that application');
+  });
+
+  it('clears diagnostics when a document closes', async () => {
+    const cleared = lsp.diagnostics(URI, (p) => p.diagnostics.length === 0);
+    lsp.connection.sendNotification('textDocument/didClose', { textDocument: { uri: URI } });
+    await cleared;
+  });
+});

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+
+export const LANGUAGE_SERVER_BIN = resolve(__dirname, '../../dist/language-server.js');
+
+/** The built language server over stdio, and a JSON-RPC connection to it: what any LSP client does. */
+export interface LspSession {
+  connection: MessageConnection;
+  child: ChildProcess;
+  /** Resolves with the next diagnostics published for a URI that satisfy a condition. */
+  diagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+export function startLspSession(): LspSession {
+  const child = spawn(process.execPath, [LANGUAGE_SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let errors = '';
+  child.stderr!.on('data', (d) => (errors += d));
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const waiters: { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+    for (const w of [...waiters]) {
+      if (w.uri === params.uri && w.accept(params)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(params);
+      }
+    }
+  });
+  connection.onRequest('workspace/configuration', () => [null]);
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onNotification('window/logMessage', () => undefined);
+  connection.listen();
+  return {
+    connection,
+    child,
+    diagnostics: (uri, accept = () => true) =>
+      new Promise((resolvePromise, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri}`)), 10_000);
+        waiters.push({ uri, accept, resolve: (p) => (clearTimeout(timer), resolvePromise(p)) });
+      }),
+    stderr: () => errors,
+    async close() {
+      try {
+        await connection.sendRequest('shutdown');
+        connection.sendNotification('exit');
+      } catch {
+        // already gone
+      }
+      connection.dispose();
+      await new Promise<void>((r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
+    },
+  };
+}
