@@ -11,6 +11,7 @@ import { loadScriptParsers } from '../service/script-parsers';
 import { DocumentationLoadedNotification, ReloadDocumentationRequest, type DocumentationState, type InitializationOptions } from './protocol';
 
 const DIAGNOSTICS_DELAY_MS = 150;
+const SLICE_MS = 4;
 
 /** Wires the language service to an LSP connection. All the language logic lives in the service. */
 export function startLanguageServer(connection: Connection): void {
@@ -22,13 +23,16 @@ export function startLanguageServer(connection: Connection): void {
   let canAskConfiguration = false;
   const pending = new Map<string, NodeJS.Timeout>();
 
-  const publish = (uri: string) => {
+  // Diagnostics are computed in slices of a few milliseconds, so completion stays interactive while
+  // a long file is re-parsed and re-checked.
+  const publish = async (uri: string) => {
     pending.delete(uri);
-    if (service?.documents.get(uri)) void connection.sendDiagnostics({ uri, diagnostics: service.diagnose(uri) });
+    const diagnostics = await service?.diagnoseInSlices(uri, SLICE_MS);
+    if (diagnostics) void connection.sendDiagnostics({ uri, diagnostics });
   };
   const schedule = (uri: string) => {
     clearTimeout(pending.get(uri));
-    pending.set(uri, setTimeout(() => publish(uri), DIAGNOSTICS_DELAY_MS));
+    pending.set(uri, setTimeout(() => void publish(uri), DIAGNOSTICS_DELAY_MS));
   };
 
   const state = (): DocumentationState => ({ source: documentation.source.kind, description: documentation.describeSource(), serverUrl, modules: documentation.modules().length });
@@ -41,7 +45,7 @@ export function startLanguageServer(connection: Connection): void {
       await client.close();
     }
     connection.console.info(`motion: documentation ${documentation.describeSource()}, ${documentation.modules().length} modules`);
-    for (const uri of service?.documents.uris() ?? []) publish(uri);
+    for (const uri of service?.documents.uris() ?? []) void publish(uri);
     const current = state();
     void connection.sendNotification(DocumentationLoadedNotification, current);
     return current;

@@ -14,15 +14,21 @@ import { parameterIndexOf, resolveCall } from './signature-help';
  */
 export function complete(document: ScriptDocument, offset: number, index: DocumentationIndex): CompletionList {
   const empty = { isIncomplete: false, items: [] };
+  const position = document.text.positionAt(offset);
+  const line = document.text.getText({ start: { line: position.line, character: 0 }, end: position });
+  // Typing `sel.`: the text says what is being completed; the shifted tree (no re-parse) says
+  // whether it is code, a string or a comment.
+  const member = memberContext(line, document, index);
+  if (member) {
+    if (document.syntax.inCommentOrString(document.shiftedRoot, offset)) return empty;
+    return memberCompletions(document, offset, member, index);
+  }
   const site = document.syntax.stringAt(document.root, offset);
   if (site) return { isIncomplete: false, items: stringCompletions(document, site, index) };
-  if (document.syntax.inCommentOrString(document.root, offset)) return empty;
+  return empty;
+}
 
-  const text = document.text.getText();
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  const line = text.slice(lineStart, offset);
-  const member = memberContext(line, document, index);
-  if (!member) return empty;
+function memberCompletions(document: ScriptDocument, offset: number, member: MemberContext, index: DocumentationIndex): CompletionList {
   const children = index.childrenOf(member.path);
   const replace = { start: document.text.positionAt(offset - member.partial.length), end: document.text.positionAt(offset) };
   return { isIncomplete: false, items: children.map((child, i) => memberItem(child, index, replace, i)) };

@@ -3,10 +3,10 @@ import type { DocumentationIndex, IndexedMethod, IndexedParameter } from '../../
 import { closestNames } from '../../../src/api/text/closest-names';
 import { nonNull } from '../../../src/api/types/type-tree';
 import { validateValue } from '../../../src/api/types/validate';
-import { firstUnknownSegment } from './resolve-chain';
+import type { Node } from 'web-tree-sitter';
+import { chainPath, firstUnknownSegment } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
 import type { CallSite, Span } from './script-model';
-import { resolveCall } from './signature-help';
 
 /**
  * What can be known from the text alone: unknown modules and operations under the package, wrong
@@ -14,35 +14,70 @@ import { resolveCall } from './signature-help';
  * variable argument (or a variable part of a literal) is never flagged.
  */
 export function diagnose(document: ScriptDocument, index: DocumentationIndex): Diagnostic[] {
+  const steps = diagnosisSteps(document, index);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** diagnose() one statement per step, for callers that share the thread with requests. */
+export function* diagnosisSteps(document: ScriptDocument, index: DocumentationIndex): Generator<void, Diagnostic[]> {
+  const aliases = yield* document.aliasSteps(index.packageName);
+  const context = `diagnostics:${documentationId(index)}:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}`;
   const diagnostics: Diagnostic[] = [];
-  const at = (span: Span, message: string, code: string): Diagnostic => ({
-    range: { start: document.text.positionAt(span.start), end: document.text.positionAt(span.end) },
-    message,
-    severity: DiagnosticSeverity.Error,
-    source: 'motion',
-    code,
-  });
-  const aliases = document.aliases(index.packageName);
-
-  for (const chain of document.chains()) {
-    const unknown = firstUnknownSegment(chain, aliases, index);
-    if (!unknown) continue;
-    const name = chain.segments[unknown.segment].name;
-    const siblings = index.childrenOf(unknown.parent).map((c) => c.name);
-    const hint = closestNames(name, siblings);
-    const what = unknown.parent ? `${unknown.parent} has no module or method "${name}"` : `no package "${name}"`;
-    diagnostics.push(at(chain.segments[unknown.segment].span, `${what}${hint.length ? `; did you mean ${hint.map((h) => `"${h}"`).join(' or ')}?` : ''}`, 'unknown-member'));
+  for (const statement of document.statements()) {
+    yield;
+    const base = statement.startIndex;
+    // Found once per statement text: after an edit only the statements that changed are looked at again.
+    const found = document.perStatement(statement, context, () => diagnoseStatement(statement, document, index, aliases).map((p) => ({ ...p, start: p.start - base, end: p.end - base })));
+    for (const p of found) {
+      diagnostics.push({
+        range: { start: document.text.positionAt(p.start + base), end: document.text.positionAt(p.end + base) },
+        message: p.message,
+        severity: DiagnosticSeverity.Error,
+        source: 'motion',
+        code: p.code,
+      });
+    }
   }
-
-  for (const call of document.calls()) {
-    const method = resolveCall(document, call, index);
-    if (method) diagnostics.push(...checkCall(call, method, document, at));
-  }
+  document.sweep();
   return diagnostics;
 }
 
-function checkCall(call: CallSite, method: IndexedMethod, document: ScriptDocument, at: (span: Span, message: string, code: string) => Diagnostic): Diagnostic[] {
-  const out: Diagnostic[] = [];
+interface Problem extends Span {
+  message: string;
+  code: string;
+}
+
+const ids = new WeakMap<DocumentationIndex, number>();
+let nextId = 1;
+/** Cached diagnostics belong to one documentation: a reload makes them stale. */
+function documentationId(index: DocumentationIndex): number {
+  if (!ids.has(index)) ids.set(index, nextId++);
+  return ids.get(index)!;
+}
+
+function diagnoseStatement(statement: Node, document: ScriptDocument, index: DocumentationIndex, aliases: Map<string, string>): Problem[] {
+  const problems: Problem[] = [];
+  const at = (span: Span, message: string, code: string): Problem => ({ ...span, message, code });
+  for (const chain of document.syntax.chains(statement)) {
+    const unknown = firstUnknownSegment(chain, aliases, index);
+    if (!unknown) continue;
+    const name = chain.segments[unknown.segment].name;
+    const hint = closestNames(name, index.childrenOf(unknown.parent).map((c) => c.name));
+    const what = unknown.parent ? `${unknown.parent} has no module or method "${name}"` : `no package "${name}"`;
+    problems.push(at(chain.segments[unknown.segment].span, `${what}${hint.length ? `; did you mean ${hint.map((h) => `"${h}"`).join(' or ')}?` : ''}`, 'unknown-member'));
+  }
+  for (const call of document.syntax.calls(statement)) {
+    const path = chainPath(call.chain, aliases, index.packageName);
+    const method = path === undefined ? undefined : index.method(path);
+    if (method) problems.push(...checkCall(call, method, document, at));
+  }
+  return problems;
+}
+
+function checkCall(call: CallSite, method: IndexedMethod, document: ScriptDocument, at: (span: Span, message: string, code: string) => Problem): Problem[] {
+  const out: Problem[] = [];
   const params = method.parameters;
   const names = params.map((p) => p.doc.name).join(', ') || 'none';
   const name = method.method.name;
@@ -73,7 +108,7 @@ function checkCall(call: CallSite, method: IndexedMethod, document: ScriptDocume
   return out;
 }
 
-function checkLiteral(node: CallSite['arguments'][number]['node'], parameter: IndexedParameter, document: ScriptDocument, at: (span: Span, message: string, code: string) => Diagnostic): Diagnostic[] {
+function checkLiteral(node: CallSite['arguments'][number]['node'], parameter: IndexedParameter, document: ScriptDocument, at: (span: Span, message: string, code: string) => Problem): Problem[] {
   if (!parameter.type) return [];
   const spans = new Map<string, Span>();
   const value = document.syntax.literal(node, parameter.doc.name, spans);

@@ -1,7 +1,7 @@
 import type { CompletionList, Diagnostic, Hover, Position, SignatureHelp } from 'vscode-languageserver-types';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import { complete } from './completion';
-import { diagnose } from './diagnostics';
+import { diagnose, diagnosisSteps } from './diagnostics';
 import { hover } from './hover';
 import { ScriptDocuments } from './script-documents';
 import type { ScriptParsers } from './script-parsers';
@@ -17,6 +17,11 @@ export interface MotionLanguageService {
   hover(uri: string, position: Position): Hover | null;
   signatureHelp(uri: string, position: Position): SignatureHelp | null;
   diagnose(uri: string): Diagnostic[];
+  /**
+   * The same diagnostics, computed in slices of about `budgetMs` that yield to the event loop.
+   * Undefined when the document changed or closed meanwhile (a newer check is due).
+   */
+  diagnoseInSlices(uri: string, budgetMs: number): Promise<Diagnostic[] | undefined>;
 }
 
 export function createMotionLanguageService(options: { parsers: ScriptParsers; documentation: () => DocumentationIndex }): MotionLanguageService {
@@ -31,5 +36,21 @@ export function createMotionLanguageService(options: { parsers: ScriptParsers; d
     hover: (uri, position) => withDocument(uri, null, (d) => hover(d, d.text.offsetAt(position), options.documentation())),
     signatureHelp: (uri, position) => withDocument(uri, null, (d) => signatureHelp(d, d.text.offsetAt(position), options.documentation())),
     diagnose: (uri) => withDocument(uri, [], (d) => diagnose(d, options.documentation())),
+    async diagnoseInSlices(uri, budgetMs) {
+      const document = documents.get(uri);
+      if (!document) return undefined;
+      const version = document.text.version;
+      await document.refresh(budgetMs);
+      const steps = diagnosisSteps(document, options.documentation());
+      let deadline = performance.now() + budgetMs;
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (documents.get(uri) !== document || document.text.version !== version) return undefined;
+        if (step.done) return step.value;
+        if (performance.now() > deadline) {
+          await new Promise((resolve) => setImmediate(resolve));
+          deadline = performance.now() + budgetMs;
+        }
+      }
+    },
   };
 }

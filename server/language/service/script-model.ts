@@ -55,10 +55,23 @@ export interface StringSite {
 /** Marks a part of an argument that is not a literal (a variable, a call): never checked. */
 export { UNKNOWN_VALUE as UNKNOWN } from '../../../src/api/types/validate';
 
+/**
+ * A name bound by a statement: to a path of the package (`import motion.gui.selection as sel`), to
+ * another name's path plus members (`local s = sel`), or to something else (`sel = 3`: target null).
+ */
+export interface AliasBinding {
+  name: string;
+  target: string[] | null;
+  /** The target starts at the package itself, not at another local name. */
+  absolute: boolean;
+}
+
 export interface ScriptSyntax {
   readonly languageId: 'python' | 'lua';
-  /** Local names bound to a path of the package: `sel` → `motion.gui.selection`. */
-  aliases(root: Node, packageName: string): Map<string, string>;
+  /** Names bound before any statement runs (Lua's global `motion`). */
+  defaultAliases(packageName: string): [string, string][];
+  /** The bindings a statement makes, in order. */
+  aliases(statement: Node, packageName: string): AliasBinding[];
   /** Every chain of two or more names (`a.b`) outside strings and comments, and import paths. */
   chains(root: Node): Chain[];
   calls(root: Node): CallSite[];

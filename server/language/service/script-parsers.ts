@@ -14,6 +14,8 @@ export type ScriptLanguageId = 'python' | 'lua';
 
 export interface ScriptParsers {
   parse(languageId: ScriptLanguageId, text: string, previous?: Tree): Tree;
+  /** A parser of its own, for a document whose parses may be halted and resumed. */
+  createParser(languageId: ScriptLanguageId): Parser;
   syntax(languageId: ScriptLanguageId): ScriptSyntax;
 }
 
@@ -35,9 +37,13 @@ export function loadScriptParsers(): Promise<ScriptParsers> {
   loading ??= (async () => {
     await Parser.init({ locateFile: () => locate(WASM.runtime) });
     const [python, lua] = await Promise.all([Language.load(locate(WASM.python)), Language.load(locate(WASM.lua))]);
-    const parsers = { python: new Parser(), lua: new Parser() };
-    parsers.python.setLanguage(python);
-    parsers.lua.setLanguage(lua);
+    const languages = { python, lua };
+    const createParser = (languageId: ScriptLanguageId) => {
+      const parser = new Parser();
+      parser.setLanguage(languages[languageId]);
+      return parser;
+    };
+    const parsers = { python: createParser('python'), lua: createParser('lua') };
     const syntaxes = { python: pythonSyntax(python), lua: luaSyntax(lua) };
     return {
       parse(languageId, text, previous) {
@@ -45,6 +51,7 @@ export function loadScriptParsers(): Promise<ScriptParsers> {
         if (!tree) throw new Error(`tree-sitter could not parse the ${languageId} document`);
         return tree;
       },
+      createParser,
       syntax: (languageId) => syntaxes[languageId],
     };
   })();

@@ -1,5 +1,5 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
-import { UNKNOWN, spanOf, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax, type Span, type ValueStep } from '../script-model';
+import { UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax, type Span, type ValueStep } from '../script-model';
 import { unescape } from './python-syntax';
 import { innermostCall, segmentOf, stepsUpTo } from './syntax-helpers';
 
@@ -42,21 +42,21 @@ export function luaSyntax(language: Language): ScriptSyntax {
   return {
     languageId: 'lua',
 
-    aliases(root, packageName) {
-      const aliases = new Map<string, string>([[packageName, packageName]]);
-      for (const { node } of assignmentQuery.captures(root)) {
+    defaultAliases: (packageName) => [[packageName, packageName]],
+
+    aliases(statement) {
+      const bindings: AliasBinding[] = [];
+      for (const { node } of assignmentQuery.captures(statement)) {
         const names = node.namedChildren.find((c) => c?.type === 'variable_list')?.namedChildren ?? [];
         const values = node.namedChildren.find((c) => c?.type === 'expression_list')?.namedChildren ?? [];
         names.forEach((name, i) => {
           const value = values[i];
-          if (name?.type !== 'identifier' || !value) return;
-          const chain = value.type === 'dot_index_expression' ? chainOf(value) : value.type === 'identifier' ? { segments: [segmentOf(value)], absolute: false } : undefined;
-          const base = chain && aliases.get(chain.segments[0].name);
-          if (chain && base) aliases.set(name.text, [base, ...chain.segments.slice(1).map((s) => s.name)].join('.'));
-          else aliases.delete(name.text); // rebound to something else
+          if (name?.type !== 'identifier') return;
+          const chain = value?.type === 'dot_index_expression' ? chainOf(value) : value?.type === 'identifier' ? { segments: [segmentOf(value)], absolute: false } : undefined;
+          bindings.push({ name: name.text, target: chain ? chain.segments.map((s) => s.name) : null, absolute: false });
         });
       }
-      return aliases;
+      return bindings;
     },
 
     chains(root) {

@@ -1,5 +1,5 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
-import { UNKNOWN, spanOf, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax, type Span, type StringSite, type ValueStep } from '../script-model';
+import { UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax, type Span, type StringSite, type ValueStep } from '../script-model';
 import { innermostCall, segmentOf, stepsUpTo } from './syntax-helpers';
 
 /** Python through tree-sitter-python. */
@@ -73,33 +73,38 @@ export function pythonSyntax(language: Language): ScriptSyntax {
   return {
     languageId: 'python',
 
-    aliases(root, packageName) {
-      const aliases = new Map<string, string>();
-      const ours = (path: string) => path.split('.')[0] === packageName;
-      for (const { node } of importQuery.captures(root)) {
+    defaultAliases: () => [],
+
+    aliases(statement, packageName) {
+      const bindings: AliasBinding[] = [];
+      const bind = (name: string, path: string) => {
+        const target = path.replace(/\s+/g, '').split('.');
+        if (target[0] === packageName) bindings.push({ name, target, absolute: true });
+      };
+      for (const { node } of importQuery.captures(statement)) {
         if (node.type === 'import_statement') {
           for (const name of node.childrenForFieldName('name')) {
             if (name?.type === 'aliased_import') {
-              const path = name.childForFieldName('name')?.text.replace(/\s+/g, '');
+              const path = name.childForFieldName('name')?.text;
               const alias = name.childForFieldName('alias')?.text;
-              if (path && alias && ours(path)) aliases.set(alias, path);
-            } else if (name?.type === 'dotted_name' && ours(name.text)) {
-              aliases.set(packageName, packageName); // `import motion.gui` binds `motion`
+              if (path && alias) bind(alias, path);
+            } else if (name?.type === 'dotted_name' && name.text.split('.')[0].trim() === packageName) {
+              bind(packageName, packageName); // `import motion.gui` binds `motion`
             }
           }
         } else {
-          const module = node.childForFieldName('module_name')?.text.replace(/\s+/g, '');
-          if (!module || !ours(module)) continue;
+          const module = node.childForFieldName('module_name')?.text;
+          if (!module) continue;
           for (const name of node.childrenForFieldName('name')) {
             if (name?.type === 'aliased_import') {
               const alias = name.childForFieldName('alias')?.text;
               const path = name.childForFieldName('name')?.text;
-              if (alias && path) aliases.set(alias, `${module}.${path}`);
-            } else if (name?.type === 'dotted_name') aliases.set(name.text, `${module}.${name.text}`);
+              if (alias && path) bind(alias, `${module}.${path}`);
+            } else if (name?.type === 'dotted_name') bind(name.text, `${module}.${name.text}`);
           }
         }
       }
-      return aliases;
+      return bindings;
     },
 
     chains(root) {

@@ -1,0 +1,124 @@
+/**
+ * npm run bench:ls — completion latency after an edit in a 10,000-line Python script: our language
+ * server against pyright's (npm package `pyright`, its language server over stdio, given the stubs
+ * from `motion stubs`), in the same run, each driven the same way over stdio. Prints p50/p99 and ratios.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { generatePythonStubs } from '../src/api/codegen/python-stubs';
+import { bundledDocumentation } from '../src/api/docs/load-documentation';
+import { startChildServer } from '../test/support/child-server';
+import { tenThousandLineScript } from './ten-thousand-lines';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+const EDIT_LINE = 5_000;
+/** A typing pause between rounds, so each server's background work (re-parse, diagnostics) runs between keystrokes. */
+const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 300);
+
+interface Figures {
+  p50: number;
+  p99: number;
+  mean: number;
+  firstDiagnosticsMs: number;
+  items: number;
+}
+
+async function measure(name: string, command: string[], workspace: string, file: string, text: string, initializationOptions: unknown): Promise<Figures> {
+  const child = spawn(process.execPath, command, { cwd: workspace, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stderr.on('data', () => undefined);
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const uri = pathToFileURL(file).href;
+  let diagnosed: () => void = () => undefined;
+  const firstDiagnostics = new Promise<void>((r) => (diagnosed = r));
+  let lastEdit = 0;
+  const diagnosticsAfterEdit: number[] = [];
+  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => {
+    if (p.uri !== uri) return;
+    diagnosed();
+    if (lastEdit) diagnosticsAfterEdit.push(performance.now() - lastEdit);
+    lastEdit = 0;
+  });
+  connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onNotification(() => undefined);
+  connection.listen();
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(workspace).href,
+    workspaceFolders: [{ uri: pathToFileURL(workspace).href, name: 'bench' }],
+    capabilities: { workspace: { configuration: true }, textDocument: { completion: { completionItem: { snippetSupport: false } }, publishDiagnostics: {} } },
+    initializationOptions,
+  });
+  connection.sendNotification('initialized', {});
+  const opened = performance.now();
+  connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text } });
+  await firstDiagnostics;
+  const firstDiagnosticsMs = performance.now() - opened;
+
+  const times: number[] = [];
+  let items = 0;
+  let version = 1;
+  for (let round = 0; round < ROUNDS + 5; round++) {
+    // Type `sel.` on a new line in the middle of the file, ask for completion, then take it away again.
+    connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: ++version },
+      contentChanges: [{ range: { start: { line: EDIT_LINE, character: 0 }, end: { line: EDIT_LINE, character: 0 } }, text: '    sel.\n' }],
+    });
+    lastEdit = performance.now();
+    const started = performance.now();
+    const result = (await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: EDIT_LINE, character: 8 } })) as { items?: unknown[] } | unknown[] | null;
+    const elapsed = performance.now() - started;
+    if (round >= 5) times.push(elapsed); // the first rounds warm up the JIT
+    items = Array.isArray(result) ? result.length : (result?.items?.length ?? 0);
+    connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: ++version },
+      contentChanges: [{ range: { start: { line: EDIT_LINE, character: 0 }, end: { line: EDIT_LINE + 1, character: 0 } }, text: '' }],
+    });
+    await new Promise((r) => setTimeout(r, PAUSE_MS));
+  }
+  await connection.sendRequest('shutdown').catch(() => undefined);
+  connection.sendNotification('exit');
+  child.kill();
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  const figures = { p50: at(0.5), p99: at(0.99), mean: times.reduce((a, b) => a + b, 0) / times.length, firstDiagnosticsMs, items };
+  diagnosticsAfterEdit.sort((a, b) => a - b);
+  const diagnostics = diagnosticsAfterEdit.length > 0 ? `${diagnosticsAfterEdit[Math.floor(diagnosticsAfterEdit.length / 2)].toFixed(0)} ms` : 'not republished';
+  console.log(`  ${name.padEnd(28)} p50 ${figures.p50.toFixed(1).padStart(7)} ms   p99 ${figures.p99.toFixed(1).padStart(7)} ms   mean ${figures.mean.toFixed(1).padStart(7)} ms   ${String(items).padStart(3)} items`);
+  console.log(`  ${''.padEnd(28)} slowest five: ${times.slice(-5).map((t) => t.toFixed(1)).join(', ')} ms`);
+  console.log(`  ${''.padEnd(28)} first diagnostics ${firstDiagnosticsMs.toFixed(0)} ms after open; diagnostics after an edit: median ${diagnostics}`);
+  return figures;
+}
+
+async function main(): Promise<void> {
+  const workspace = mkdtempSync(join(tmpdir(), 'motion-bench-ls-'));
+  const file = join(workspace, 'big_script.py');
+  const text = tenThousandLineScript();
+  writeFileSync(file, text);
+  for (const [relative, content] of generatePythonStubs(bundledDocumentation())) {
+    mkdirSync(dirname(join(workspace, 'typings', relative)), { recursive: true });
+    writeFileSync(join(workspace, 'typings', relative), `${content}\n`);
+  }
+  writeFileSync(join(workspace, 'pyrightconfig.json'), JSON.stringify({ stubPath: 'typings', reportMissingModuleSource: 'none' }));
+  const server = await startChildServer(['--log-level', 'warn']);
+
+  console.log(`Completion after an edit, 10,000-line Python script, ${ROUNDS} rounds (type "sel." at line ${EDIT_LINE}, complete, undo, pause ${PAUSE_MS} ms)`);
+  const ours = await measure('motion language server', [resolve(__dirname, '../dist/language-server.js'), '--stdio'], workspace, file, text, {
+    serverUrl: server.url,
+    cacheDir: join(workspace, '.cache'),
+  });
+  if (process.env.BENCH_ONLY_OURS) { server.child.kill(); process.exit(0); }
+  const pyright = await measure('pyright (with motion stubs)', [resolve(__dirname, '../node_modules/pyright/langserver.index.js'), '--stdio'], workspace, file, text, {});
+  console.log(`  ratio pyright/ours: p50 ${(pyright.p50 / ours.p50).toFixed(1)}×, p99 ${(pyright.p99 / ours.p99).toFixed(1)}×`);
+  console.log(`  our p99 ${ours.p99 < 20 ? 'is' : 'is NOT'} under the 20 ms goal`);
+  server.child.kill('SIGTERM');
+  await server.exited;
+  rmSync(workspace, { recursive: true, force: true });
+}
+
+void main();
