@@ -103,6 +103,13 @@ describe('diagnostics', () => {
     assert.deepEqual(await diagnostics('lua', '-- motion.gui.nothing()\nlocal s = "motion.nothing"\n'), []);
   });
 
+  it('does not judge code the parser only recovered from a syntax error', async () => {
+    const got = await diagnostics('python', 'from motion.settings.processing import skeleton\nskeleton.get_skeleton_count("scene"\nx = [1,\n');
+    assert.deepEqual(got, []);
+    const lua = await diagnostics('lua', 'local sk = motion.settings.processing.skeleton\nsk.get_skeleton_count("scene"\n');
+    assert.deepEqual(lua, []);
+  });
+
   it('accepts names of the scripting runtime and members of results', async () => {
     const got = await diagnostics('python', 'import motion\ntry:\n  pass\nexcept motion.MotionError as e:\n  print(e.code)\nnames = motion.settings.processing.skeleton.get_skeleton_ids("project").count(1)\n');
     assert.deepEqual(got, []);

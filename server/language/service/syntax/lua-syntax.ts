@@ -1,7 +1,7 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
 import { UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax, type Span, type ValueStep } from '../script-model';
 import { unescape } from './python-syntax';
-import { innermostCall, segmentOf, stepsUpTo } from './syntax-helpers';
+import { inErrorRecovery, innermostCall, segmentOf, stepsUpTo } from './syntax-helpers';
 
 /** Lua through tree-sitter-lua. `motion` is a global table; `local sk = motion.settings.processing.skeleton` makes an alias. */
 export function luaSyntax(language: Language): ScriptSyntax {
@@ -62,7 +62,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
     chains(root) {
       const chains: Chain[] = [];
       for (const { node } of indexQuery.captures(root)) {
-        if (!isTopmost(node)) continue;
+        if (!isTopmost(node) || inErrorRecovery(node)) continue;
         const chain = chainOf(node);
         if (chain) chains.push(chain);
       }
@@ -72,6 +72,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
     calls(root) {
       const calls: CallSite[] = [];
       for (const { node } of callQuery.captures(root)) {
+        if (inErrorRecovery(node)) continue;
         const call = callOf(node);
         if (call) calls.push(call);
       }

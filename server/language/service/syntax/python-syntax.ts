@@ -1,6 +1,6 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
 import { UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax, type Span, type StringSite, type ValueStep } from '../script-model';
-import { innermostCall, segmentOf, stepsUpTo } from './syntax-helpers';
+import { inErrorRecovery, innermostCall, segmentOf, stepsUpTo } from './syntax-helpers';
 
 /** Python through tree-sitter-python. */
 export function pythonSyntax(language: Language): ScriptSyntax {
@@ -110,7 +110,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
     chains(root) {
       const chains = importChains(root);
       for (const { node } of attributeQuery.captures(root)) {
-        if (!isTopmost(node)) continue;
+        if (!isTopmost(node) || inErrorRecovery(node)) continue;
         const chain = chainOf(node);
         if (chain) chains.push(chain);
       }
@@ -120,7 +120,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
     calls(root) {
       const calls: CallSite[] = [];
       for (const { name, node } of callQuery.captures(root)) {
-        if (name !== 'call') continue;
+        if (name !== 'call' || inErrorRecovery(node)) continue;
         const call = callOf(node);
         if (call) calls.push(call);
       }

@@ -37,3 +37,13 @@ export function stepsUpTo(node: Node, argument: Node, step: (child: Node, parent
 export function isChainRoot(chain: Chain): boolean {
   return chain.segments.length > 0;
 }
+
+/**
+ * Code the parser only recovered from a syntax error (`sel.` dangling while typing joins the next
+ * line): not for diagnostics to judge.
+ */
+export function inErrorRecovery(node: Node): boolean {
+  if (node.hasError) return true;
+  for (let n = node.parent; n; n = n.parent) if (n.type === 'ERROR') return true;
+  return false;
+}

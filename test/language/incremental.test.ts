@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { bundledDocumentation } from '../../src/api/docs/load-documentation';
+import { createMotionLanguageService } from '../../server/language/service/language-service';
+import { loadScriptParsers } from '../../server/language/service/script-parsers';
+import { tenThousandLineScript } from '../../bench/ten-thousand-lines';
+
+/** Edits applied incrementally (shifted trees, halted parses, cached statements) must give what a fresh parse gives. */
+describe('incremental analysis equals a fresh analysis', function () {
+  this.timeout(60_000);
+
+  const SCRIPT = [
+    'import motion',
+    'import motion.gui.selection as sel',
+    'from motion.settings.processing import skeleton',
+    'skeleton.add_skeleton("project", "A")',
+    'sel.select([{"type": "bone", "id": 1}])',
+    'motion.gui.selection.get_selections("trajectory")',
+    'skeleton.set_skeleton_scale("project", 1, 2.0)',
+    '',
+  ].join('\n');
+  const INSERTS = ['x', '"', ')', '(', '\n', '    ', 'sel.', '"scene"', '# ', 'import motion.gui as g\n', '1000', 'skeleton.get_skeleton_count("project")\n'];
+
+  it('after random edit sequences', async () => {
+    const parsers = await loadScriptParsers();
+    const docs = bundledDocumentation();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 6 }), insert: fc.constantFrom(...INSERTS), sliced: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        async (edits) => {
+          const live = createMotionLanguageService({ parsers, documentation: () => docs });
+          const uri = 'file:///live.py';
+          const doc = live.documents.open(uri, 'python', 1, SCRIPT);
+          live.diagnose(uri);
+          let version = 1;
+          for (const edit of edits) {
+            const text = doc.text.getText();
+            const start = edit.at % (text.length + 1);
+            const end = Math.min(text.length, start + edit.remove);
+            live.documents.change(uri, ++version, [{ range: { start: doc.text.positionAt(start), end: doc.text.positionAt(end) }, text: edit.insert }]);
+            if (edit.sliced) await live.diagnoseInSlices(uri, 1);
+          }
+          const fresh = createMotionLanguageService({ parsers, documentation: () => docs });
+          fresh.documents.open('file:///fresh.py', 'python', 1, doc.text.getText());
+          assert.deepEqual(live.diagnose(uri), fresh.diagnose('file:///fresh.py'), `text:\n${doc.text.getText()}`);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('on a 10,000-line script, in slices, with an edit in the middle', async () => {
+    const parsers = await loadScriptParsers();
+    const docs = bundledDocumentation();
+    const service = createMotionLanguageService({ parsers, documentation: () => docs });
+    const uri = 'file:///big.py';
+    const doc = service.documents.open(uri, 'python', 1, tenThousandLineScript());
+    assert.deepEqual(await service.diagnoseInSlices(uri, 2), []);
+    service.documents.change(uri, 2, [{ range: { start: { line: 5000, character: 0 }, end: { line: 5000, character: 0 } }, text: '    skeleton.get_skeleton_count("scene")\n    sel.get_selections()\n' }]);
+    const completion = service.complete(uri, { line: 5001, character: 8 });
+    assert.ok(completion.items.some((i) => i.label === 'select'), 'completion before any re-parse');
+    const sliced = await service.diagnoseInSlices(uri, 2);
+    assert.deepEqual(sliced?.map((d) => [d.range.start.line, d.message]), [[5000, 'source: expected one of "project", "measurement", got string "scene"']]);
+    const fresh = createMotionLanguageService({ parsers, documentation: () => docs });
+    fresh.documents.open('file:///fresh.py', 'python', 1, doc.text.getText());
+    assert.deepEqual(sliced, fresh.diagnose('file:///fresh.py'));
+  });
+
+  it('abandons a sliced check when the document changes meanwhile', async () => {
+    const parsers = await loadScriptParsers();
+    const docs = bundledDocumentation();
+    const service = createMotionLanguageService({ parsers, documentation: () => docs });
+    const uri = 'file:///race.py';
+    service.documents.open(uri, 'python', 1, tenThousandLineScript());
+    const running = service.diagnoseInSlices(uri, 1);
+    service.documents.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' }]);
+    assert.equal(await running, undefined);
+  });
+});
