@@ -7,14 +7,23 @@ import { reloadDocumentation, startLanguageClient } from './language-client';
 let client: LanguageClient | undefined;
 
 /** Wires the parts; every disposable goes to the context. */
-export async function activate(context: vscode.ExtensionContext): Promise<{ documentation: () => DocumentationState | undefined; languageClient: () => LanguageClient | undefined }> {
+/** What the extension offers other extensions and its tests. */
+export interface MotionExtensionApi {
+  /** The documentation the language server uses, once it has loaded one. */
+  documentation(): DocumentationState | undefined;
+  readonly onDidLoadDocumentation: vscode.Event<DocumentationState>;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<MotionExtensionApi> {
   const log = vscode.window.createOutputChannel('Motion Scripting', { log: true });
-  context.subscriptions.push(log);
+  const loaded = new vscode.EventEmitter<DocumentationState>();
+  context.subscriptions.push(log, loaded);
   let documentation: DocumentationState | undefined;
 
   client = await startLanguageClient(context, readSettings(), (state) => {
     documentation = state;
     log.info(`documentation ${state.description}, ${state.modules} modules`);
+    loaded.fire(state);
   });
   context.subscriptions.push(client);
 
@@ -29,7 +38,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<{ docu
       return state;
     }),
   );
-  return { documentation: () => documentation, languageClient: () => client };
+  return { documentation: () => documentation, onDidLoadDocumentation: loaded.event };
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,0 +1,119 @@
+/**
+ * npm run test:vscode — the extension's integration tests in a real VS Code: code-server's Node
+ * extension host, driven by headless Debian Chromium (see shared vscode-testing notes). Starts a
+ * reference server and points the machine-scoped `motion.server.url` at it through a throwaway
+ * user profile. Exit code: 0 passed, 1 failed, 2 harness error or time-out.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+import { startMotionServer } from '../server/scripting/motion-server';
+
+const root = resolve(__dirname, '..');
+const codeServerDir = join(root, '.vscode-test/code-server');
+const entry = process.env.CODE_SERVER_ENTRY ?? join(codeServerDir, 'node_modules/code-server/out/node/entry.js');
+const limitMs = Number(process.env.TEST_TIMEOUT_MS ?? 240_000);
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise<void>((r) => probe.close(() => r()));
+  return port;
+}
+
+async function main(): Promise<number> {
+  const install = spawnSync('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir], { stdio: 'inherit' });
+  if (install.status !== 0) throw new Error('could not install code-server and chromium');
+
+  const suiteDir = join(root, '.vscode-test/suite');
+  await esbuild.build({
+    entryPoints: [join(root, 'test/vscode/suite/index.ts')],
+    outfile: join(suiteDir, 'index.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+
+  const server = await startMotionServer({ port: 0, logLevel: 'silent' });
+  const tmp = mkdtempSync(join(tmpdir(), 'motion-vscode-'));
+  mkdirSync(join(tmp, 'user-data/User'), { recursive: true });
+  writeFileSync(
+    join(tmp, 'user-data/User/settings.json'),
+    JSON.stringify({ 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'motion.server.url': server.url }),
+  );
+  writeFileSync(join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
+  const port = await freePort();
+  let codeServer: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  let log = '';
+  try {
+    codeServer = spawn(
+      process.execPath,
+      [entry, '--config', join(tmp, 'config.yaml'), '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
+        '--disable-workspace-trust', '--disable-getting-started-override', '--user-data-dir', join(tmp, 'user-data'), '--extensions-dir', join(tmp, 'extensions')],
+      { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MOTION_TEST_SERVER_URL: server.url } },
+    );
+    codeServer.stdout!.on('data', (d) => (log += d));
+    codeServer.stderr!.on('data', (d) => (log += d));
+    await new Promise<void>((ok, fail) => {
+      const timer = setTimeout(() => fail(new Error(`code-server did not start:\n${log}`)), 60_000);
+      const poll = setInterval(() => {
+        if (/HTTP server listening/.test(log)) {
+          clearInterval(poll);
+          clearTimeout(timer);
+          ok();
+        }
+      }, 100);
+      codeServer!.once('exit', (code) => fail(new Error(`code-server exited (${code}):\n${log}`)));
+    });
+
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const page = await browser.newPage();
+    let finish: (code: number) => void = () => undefined;
+    const exited = new Promise<number>((r) => (finish = r));
+    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => console.log(...args));
+    await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));
+    const remote = (path: string) => `vscode-remote://127.0.0.1:${port}${path}`;
+    const payload = JSON.stringify([
+      ['extensionDevelopmentPath', remote(root)],
+      ['extensionTestsPath', remote(join(suiteDir, 'index'))],
+      ['skipWelcome', 'true'],
+    ]);
+    const workspace = join(root, 'test/vscode/workspace');
+    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+    const code = await Promise.race([exited, new Promise<number>((r) => setTimeout(() => r(-1), limitMs))]);
+    if (code !== 0) console.log(`[test:vscode] ${code === -1 ? `timed out after ${limitMs} ms` : `exit ${code}`}\n--- code-server log ---\n${log}`);
+    return code === 0 ? 0 : code === 1 ? 1 : 2;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    if (codeServer?.pid) {
+      try {
+        process.kill(-codeServer.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    await server.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { MotionExtensionApi } from '../../../src/extension/extension';
+
+const EXTENSION_ID = 'motion-scripting.motion-scripting';
+
+/** Waits for an event (never a fixed sleep), with a time limit that names what was awaited. */
+function next<T>(event: vscode.Event<T>, accept: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => (listener.dispose(), reject(new Error(`timed out waiting for ${what}`))), ms);
+    const listener = event((value) => {
+      if (accept(value)) {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(value);
+      }
+    });
+  });
+}
+
+function workspaceFile(name: string): vscode.Uri {
+  return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, name);
+}
+
+export function languageClientTests(): void {
+  describe('the language client in a real VS Code', () => {
+    let api: MotionExtensionApi;
+
+    before(async () => {
+      const document = await vscode.workspace.openTextDocument(workspaceFile('select_markers.py'));
+      await vscode.window.showTextDocument(document);
+      const extension = vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID);
+      assert.ok(extension, `${EXTENSION_ID} is installed`);
+      api = await extension.activate();
+      if (api.documentation()?.source !== 'live') await next(api.onDidLoadDocumentation, (s) => s.source === 'live', 'live documentation');
+    });
+
+    it('activates for Python and uses the documentation of the configured server', () => {
+      const state = api.documentation()!;
+      assert.equal(state.source, 'live');
+      assert.equal(state.serverUrl, process.env.MOTION_TEST_SERVER_URL);
+      assert.equal(state.modules, 7);
+    });
+
+    it('completes operations after an alias in a Python file', async () => {
+      const uri = workspaceFile('select_markers.py');
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(4, 4));
+      const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      for (const wanted of ['select', 'deselect', 'get_selections']) assert.ok(labels.includes(wanted), `${wanted} in ${labels.slice(0, 30).join(', ')}`);
+    });
+
+    it('completes enumeration values inside a string argument', async () => {
+      const uri = workspaceFile('select_markers.py');
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(3, 30));
+      const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      assert.ok(labels.includes('project') && labels.includes('measurement'), labels.join(', '));
+    });
+
+    it('shows diagnostics for a literal that does not fit', async () => {
+      const uri = workspaceFile('select_markers.py');
+      const has = () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'motion' && /got string "scene"/.test(d.message));
+      if (!has()) await next(vscode.languages.onDidChangeDiagnostics, () => has(), 'diagnostics of select_markers.py');
+      const diagnostic = vscode.languages.getDiagnostics(uri).find((d) => d.source === 'motion')!;
+      assert.equal(diagnostic.range.start.line, 3);
+      assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    });
+
+    it('hovers with the operation’s documentation', async () => {
+      const uri = workspaceFile('select_markers.py');
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(3, 14));
+      const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+      assert.match(text, /get_skeleton_count\(source: "project"\|"measurement"\) -> integer/);
+    });
+
+    it('completes in a Lua file too', async () => {
+      const uri = workspaceFile('list_skeletons.lua');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(4, 3));
+      const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+      assert.ok(labels.includes('add_skeleton'), labels.slice(0, 20).join(', '));
+    });
+
+    it('reloads the documentation on command', async () => {
+      const state = await vscode.commands.executeCommand<{ source: string; modules: number }>('motion.reloadDocumentation');
+      assert.equal(state.source, 'live');
+      assert.equal(state.modules, 7);
+    });
+  });
+}
