@@ -3,7 +3,7 @@ import type { DocumentationIndex } from '../../../src/api/docs/documentation-ind
 import { complete } from './completion';
 import { diagnose, diagnosisSteps } from './diagnostics';
 import { hover } from './hover';
-import { ScriptDocuments } from './script-documents';
+import { ScriptDocuments, yieldToRequests } from './script-documents';
 import type { ScriptParsers } from './script-parsers';
 import { signatureHelp } from './signature-help';
 
@@ -47,7 +47,7 @@ export function createMotionLanguageService(options: { parsers: ScriptParsers; d
         if (documents.get(uri) !== document || document.text.version !== version) return undefined;
         if (step.done) return step.value;
         if (performance.now() > deadline) {
-          await new Promise((resolve) => setImmediate(resolve));
+          await yieldToRequests();
           deadline = performance.now() + budgetMs;
         }
       }
