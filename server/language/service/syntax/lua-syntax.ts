@@ -1,7 +1,6 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
-import { UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax, type Span, type ValueStep } from '../script-model';
-import { unescape } from './python-syntax';
-import { inErrorRecovery, innermostCall, segmentOf, stepsUpTo } from './syntax-helpers';
+import { UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax } from '../script-model';
+import { callAround, unescape, chainOfMember, chainThrough, identifierAt, inErrorRecovery, isOutermostMember, segmentOf, stringAround, stringSite, type MemberAccess } from './syntax-helpers';
 
 /** Lua through tree-sitter-lua. `motion` is a global table; `local sk = motion.settings.processing.skeleton` makes an alias. */
 export function luaSyntax(language: Language): ScriptSyntax {
@@ -9,24 +8,8 @@ export function luaSyntax(language: Language): ScriptSyntax {
   const indexQuery = new Query(language, '(dot_index_expression) @index');
   const callQuery = new Query(language, '(function_call) @call');
 
-  const chainOf = (index: Node): Chain | undefined => {
-    const segments = [];
-    let node: Node | null = index;
-    while (node?.type === 'dot_index_expression') {
-      const field = node.childForFieldName('field');
-      if (!field) return undefined;
-      segments.unshift(segmentOf(field));
-      node = node.childForFieldName('table');
-    }
-    if (node?.type !== 'identifier') return undefined;
-    segments.unshift(segmentOf(node));
-    return { segments, absolute: false };
-  };
-
-  const isTopmost = (index: Node) => {
-    const parent = index.parent;
-    return !(parent?.type === 'dot_index_expression' && parent.childForFieldName('table')?.equals(index));
-  };
+  const access: MemberAccess = { type: 'dot_index_expression', object: 'table', member: 'field' };
+  const chainOf = (node: Node) => chainOfMember(node, access);
 
   const callOf = (call: Node): CallSite | undefined => {
     const name = call.childForFieldName('name');
@@ -62,7 +45,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
     chains(root) {
       const chains: Chain[] = [];
       for (const { node } of indexQuery.captures(root)) {
-        if (!isTopmost(node) || inErrorRecovery(node)) continue;
+        if (!isOutermostMember(node, access) || inErrorRecovery(node)) continue;
         const chain = chainOf(node);
         if (chain) chains.push(chain);
       }
@@ -80,59 +63,33 @@ export function luaSyntax(language: Language): ScriptSyntax {
     },
 
     chainAt(root, offset) {
-      const leaf = root.descendantForIndex(Math.max(0, offset - 1), offset);
-      const name = leaf?.type === 'identifier' ? leaf : root.descendantForIndex(offset, offset);
-      if (name?.type !== 'identifier') return undefined;
-      let top: Node = name;
-      while (top.parent?.type === 'dot_index_expression') top = top.parent;
-      const chain = top.type === 'dot_index_expression' ? chainOf(top) : { segments: [segmentOf(name)], absolute: false };
-      if (!chain) return undefined;
-      const index = chain.segments.findIndex((s) => s.span.start === name.startIndex);
-      return index >= 0 ? { chain, index } : undefined;
+      const name = identifierAt(root, offset);
+      return name && chainThrough(name, access);
     },
 
-    callAt(root, offset) {
-      const around = root.descendantForIndex(Math.max(0, offset - 1), offset);
-      const calls: CallSite[] = [];
-      for (let node: Node | null = around; node; node = node.parent) {
-        if (node.type === 'function_call') {
-          const call = callOf(node);
-          if (call && call.argumentList.type === 'arguments') calls.push(call);
-        }
-      }
-      return innermostCall(calls, offset);
-    },
+    // Only calls with parentheses: `f"text"` and `f{...}` take no further arguments to help with.
+    callAt: (root, offset) => callAround(root, offset, 'function_call', (node) => {
+      const call = callOf(node);
+      return call?.argumentList.type === 'arguments' ? call : undefined;
+    }),
 
     stringAt(root, offset) {
-      const leaf = root.descendantForIndex(Math.max(0, offset - 1), offset);
-      let string: Node | null = leaf;
-      while (string && string.type !== 'string') string = string.parent;
-      if (!string) return undefined;
-      const [open, close] = [string.children[0], string.children[string.children.length - 1]];
-      if (!open || offset < open.endIndex || (close && close !== open && offset > close.startIndex)) return undefined;
-      const contentSpan: Span = { start: open.endIndex, end: close && close !== open ? close.startIndex : string.endIndex };
-      const call = this.callAt(root, offset);
-      if (!call) return undefined;
-      const argumentIndex = call.arguments.findIndex((a) => a.node.startIndex <= string!.startIndex && string!.endIndex <= a.node.endIndex);
-      if (argumentIndex < 0) return undefined;
-      let isKey = false;
-      const steps = stepsUpTo(string, call.arguments[argumentIndex].node, (child, parent): ValueStep | null | undefined => {
-        if (parent.type === 'table_constructor') return null;
-        if (parent.type === 'parenthesized_expression') return null;
-        if (parent.type === 'field') {
-          const key = parent.childForFieldName('name');
-          if (key?.equals(child)) {
-            isKey = true;
-            return null;
-          }
-          if (!key) return { kind: 'element' };
-          return key.type === 'identifier' ? { kind: 'field', name: key.text } : key.type === 'string' ? { kind: 'field', name: luaString(key) } : undefined;
-        }
-        return undefined;
+      const found = stringAround(root, offset, (string) => {
+        const [open, close] = [string.children[0], string.children[string.children.length - 1]];
+        return { start: open?.endIndex ?? string.startIndex, end: close && close !== open ? close.startIndex : string.endIndex };
       });
-      if (!steps) return undefined;
-      const content = string.text.slice(contentSpan.start - string.startIndex, contentSpan.end - string.startIndex);
-      return { call, argumentIndex, steps, isKey, content, contentSpan };
+      const call = found && this.callAt(root, offset);
+      return call && stringSite(call, found.string, found.content, (child, parent, key) => {
+        if (parent.type === 'table_constructor' || parent.type === 'parenthesized_expression') return null;
+        if (parent.type !== 'field') return undefined;
+        const name = parent.childForFieldName('name');
+        if (name?.equals(child)) {
+          key();
+          return null;
+        }
+        if (!name) return { kind: 'element' };
+        return name.type === 'identifier' ? { kind: 'field', name: name.text } : name.type === 'string' ? { kind: 'field', name: luaString(name) } : undefined;
+      });
     },
 
     inCommentOrString(root, offset) {

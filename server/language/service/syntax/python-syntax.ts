@@ -1,6 +1,6 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
-import { UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax, type Span, type StringSite, type ValueStep } from '../script-model';
-import { inErrorRecovery, innermostCall, segmentOf, stepsUpTo } from './syntax-helpers';
+import { UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax } from '../script-model';
+import { callAround, unescape, chainOfMember, chainThrough, identifierAt, indexed, inErrorRecovery, isOutermostMember, segmentOf, stringAround, stringSite, type MemberAccess } from './syntax-helpers';
 
 /** Python through tree-sitter-python. */
 export function pythonSyntax(language: Language): ScriptSyntax {
@@ -8,27 +8,10 @@ export function pythonSyntax(language: Language): ScriptSyntax {
   const attributeQuery = new Query(language, '(attribute) @attribute');
   const callQuery = new Query(language, '(call function: (_) @function arguments: (argument_list) @arguments) @call');
 
-  /** `a.b.c` from the topmost attribute node, when it starts at a plain name. */
-  const chainOf = (attribute: Node): Chain | undefined => {
-    const segments = [];
-    let node: Node | null = attribute;
-    while (node?.type === 'attribute') {
-      const name = node.childForFieldName('attribute');
-      if (!name) return undefined;
-      segments.unshift(segmentOf(name));
-      node = node.childForFieldName('object');
-    }
-    if (node?.type !== 'identifier') return undefined;
-    segments.unshift(segmentOf(node));
-    return { segments, absolute: false };
-  };
+  const access: MemberAccess = { type: 'attribute', object: 'object', member: 'attribute' };
+  const chainOf = (node: Node) => chainOfMember(node, access);
 
   const dotted = (node: Node): Chain => ({ segments: node.namedChildren.filter((n): n is Node => n?.type === 'identifier').map(segmentOf), absolute: true });
-
-  const isTopmost = (attribute: Node) => {
-    const parent = attribute.parent;
-    return !(parent?.type === 'attribute' && parent.childForFieldName('object')?.equals(attribute));
-  };
 
   const callOf = (call: Node): CallSite | undefined => {
     const fn = call.childForFieldName('function');
@@ -110,7 +93,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
     chains(root) {
       const chains = importChains(root);
       for (const { node } of attributeQuery.captures(root)) {
-        if (!isTopmost(node) || inErrorRecovery(node)) continue;
+        if (!isOutermostMember(node, access) || inErrorRecovery(node)) continue;
         const chain = chainOf(node);
         if (chain) chains.push(chain);
       }
@@ -128,73 +111,38 @@ export function pythonSyntax(language: Language): ScriptSyntax {
     },
 
     chainAt(root, offset) {
-      const leaf = root.descendantForIndex(Math.max(0, offset - 1), offset);
-      const name = leaf?.type === 'identifier' ? leaf : root.descendantForIndex(offset, offset);
-      if (name?.type !== 'identifier') return undefined;
-      let top: Node = name;
+      const name = identifierAt(root, offset);
+      if (!name) return undefined;
       const parent = name.parent;
-      if (parent?.type === 'dotted_name') {
-        const statement = parent.parent?.type === 'aliased_import' ? parent.parent.parent : parent.parent;
-        let chain = dotted(parent);
-        if (statement?.type === 'import_from_statement' && !statement.childForFieldName('module_name')?.equals(parent)) {
-          const module = statement.childForFieldName('module_name');
-          if (module?.type === 'dotted_name') chain = { segments: [...dotted(module).segments, ...chain.segments], absolute: true };
-        }
-        const index = chain.segments.findIndex((s) => s.span.start === name.startIndex);
-        return index >= 0 ? { chain, index } : undefined;
-      }
-      while (top.parent?.type === 'attribute') top = top.parent;
-      const chain = top.type === 'attribute' ? chainOf(top) : { segments: [segmentOf(name)], absolute: false };
-      if (!chain) return undefined;
-      const index = chain.segments.findIndex((s) => s.span.start === name.startIndex);
-      return index >= 0 ? { chain, index } : undefined;
+      if (parent?.type !== 'dotted_name') return chainThrough(name, access);
+      // A path in an import statement: absolute, and after `from X import` it continues X.
+      const statement = parent.parent?.type === 'aliased_import' ? parent.parent.parent : parent.parent;
+      const module = statement?.type === 'import_from_statement' ? statement.childForFieldName('module_name') : null;
+      const prefix = module?.type === 'dotted_name' && !module.equals(parent) ? dotted(module).segments : [];
+      return indexed({ segments: [...prefix, ...dotted(parent).segments], absolute: true }, name);
     },
 
-    callAt(root, offset) {
-      const around = root.descendantForIndex(Math.max(0, offset - 1), offset);
-      const calls: CallSite[] = [];
-      for (let node: Node | null = around; node; node = node.parent) {
-        if (node.type === 'call') {
-          const call = callOf(node);
-          if (call) calls.push(call);
-        }
-      }
-      return innermostCall(calls, offset);
-    },
+    callAt: (root, offset) => callAround(root, offset, 'call', callOf),
 
     stringAt(root, offset) {
-      const leaf = root.descendantForIndex(Math.max(0, offset - 1), offset);
-      let string: Node | null = leaf;
-      while (string && string.type !== 'string') string = string.parent;
-      if (!string) return undefined;
-      const start = string.children.find((c) => c?.type === 'string_start');
-      const end = string.children.find((c) => c?.type === 'string_end');
-      if (!start || offset < start.endIndex || (end && offset > end.startIndex)) return undefined;
-      if (/[fFbB]/.test(start.text)) return undefined;
-      const contentSpan: Span = { start: start.endIndex, end: end ? end.startIndex : string.endIndex };
-      const call = this.callAt(root, offset);
-      if (!call) return undefined;
-      const argumentIndex = call.arguments.findIndex((a) => a.node.startIndex <= string!.startIndex && string!.endIndex <= a.node.endIndex);
-      if (argumentIndex < 0) return undefined;
-      const argument = call.arguments[argumentIndex];
-      let isKey = false;
-      const steps = stepsUpTo(string, argument.node, (child, parent): ValueStep | null | undefined => {
-        if (parent.type === 'list' || parent.type === 'tuple') return { kind: 'element' };
-        if (parent.type === 'parenthesized_expression') return null;
-        if (parent.type === 'pair') {
-          if (parent.childForFieldName('key')?.equals(child)) {
-            isKey = true;
-            return null;
-          }
-          const key = parent.childForFieldName('key');
-          return key?.type === 'string' ? { kind: 'field', name: stringValue(key) } : undefined;
-        }
-        if (parent.type === 'dictionary') return null;
-        return undefined;
+      const found = stringAround(root, offset, (string) => {
+        const start = string.children.find((c) => c?.type === 'string_start');
+        const end = string.children.find((c) => c?.type === 'string_end');
+        return { start: start?.endIndex ?? string.startIndex, end: end ? end.startIndex : string.endIndex };
       });
-      if (!steps) return undefined;
-      const content = string.text.slice(contentSpan.start - string.startIndex, contentSpan.end - string.startIndex);
-      return { call, argumentIndex, keyword: argument.keyword?.name, steps, isKey, content, contentSpan };
+      if (!found || /[fFbB]/.test(found.string.children[0]?.text ?? '')) return undefined;
+      const call = callAround(root, offset, 'call', callOf);
+      return call && stringSite(call, found.string, found.content, (child, parent, key) => {
+        if (parent.type === 'list' || parent.type === 'tuple') return { kind: 'element' };
+        if (parent.type === 'parenthesized_expression' || parent.type === 'dictionary') return null;
+        if (parent.type !== 'pair') return undefined;
+        const keyNode = parent.childForFieldName('key');
+        if (keyNode?.equals(child)) {
+          key();
+          return null;
+        }
+        return keyNode?.type === 'string' ? { kind: 'field', name: stringValue(keyNode) } : undefined;
+      });
     },
 
     inCommentOrString(root, offset) {
@@ -273,11 +221,4 @@ function stringValue(node: Node): string {
   const content = node.children.filter((c) => c?.type === 'string_content' || c?.type === 'escape_sequence').map((c) => c!.text).join('');
   const quote = node.children.find((c) => c?.type === 'string_start')?.text ?? '"';
   return /[rR]/.test(quote) ? content : unescape(content);
-}
-
-export function unescape(text: string): string {
-  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
-  return text.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/gs, (_m, e: string) =>
-    e.length > 1 ? String.fromCharCode(parseInt(e.slice(1), 16)) : (simple[e] ?? e),
-  );
 }

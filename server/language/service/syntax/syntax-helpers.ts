@@ -1,6 +1,95 @@
 import type { Node } from 'web-tree-sitter';
-import type { CallSite, Chain, ValueStep } from '../script-model';
+import type { CallSite, Chain, Span, StringSite, ValueStep } from '../script-model';
 import { spanOf } from '../script-model';
+
+/** How a grammar writes `a.b`: the member-access node type, and its object and member fields. */
+export interface MemberAccess {
+  type: string;
+  object: string;
+  member: string;
+}
+
+/** `a.b.c` from a member-access node, when it starts at a plain name. */
+export function chainOfMember(node: Node, access: MemberAccess): Chain | undefined {
+  const segments = [];
+  let current: Node | null = node;
+  while (current?.type === access.type) {
+    const member = current.childForFieldName(access.member);
+    if (!member) return undefined;
+    segments.unshift(segmentOf(member));
+    current = current.childForFieldName(access.object);
+  }
+  if (current?.type !== 'identifier') return undefined;
+  segments.unshift(segmentOf(current));
+  return { segments, absolute: false };
+}
+
+/** A member access that is not itself the object of a longer one: where a chain ends. */
+export function isOutermostMember(node: Node, access: MemberAccess): boolean {
+  const parent = node.parent;
+  return !(parent?.type === access.type && parent.childForFieldName(access.object)?.equals(node));
+}
+
+/** The name at an offset, whether the cursor is on it or just after it. */
+export function identifierAt(root: Node, offset: number): Node | undefined {
+  const before = root.descendantForIndex(Math.max(0, offset - 1), offset);
+  const name = before?.type === 'identifier' ? before : root.descendantForIndex(offset, offset);
+  return name?.type === 'identifier' ? name : undefined;
+}
+
+/** The chain a name belongs to (climbing to the outermost member access), and which segment it is. */
+export function chainThrough(name: Node, access: MemberAccess): { chain: Chain; index: number } | undefined {
+  let top: Node = name;
+  while (top.parent?.type === access.type) top = top.parent;
+  const chain = top.type === access.type ? chainOfMember(top, access) : { segments: [segmentOf(name)], absolute: false };
+  return chain && indexed(chain, name);
+}
+
+export function indexed(chain: Chain, name: Node): { chain: Chain; index: number } | undefined {
+  const index = chain.segments.findIndex((s) => s.span.start === name.startIndex);
+  return index >= 0 ? { chain, index } : undefined;
+}
+
+/** The innermost call of a type around an offset whose argument list contains it. */
+export function callAround(root: Node, offset: number, callType: string, callOf: (node: Node) => CallSite | undefined): CallSite | undefined {
+  const calls: CallSite[] = [];
+  for (let node: Node | null = root.descendantForIndex(Math.max(0, offset - 1), offset); node; node = node.parent) {
+    if (node.type === callType) {
+      const call = callOf(node);
+      if (call) calls.push(call);
+    }
+  }
+  return innermostCall(calls, offset);
+}
+
+/** The string node around an offset, if the offset is between its quotes. */
+export function stringAround(root: Node, offset: number, contentSpan: (string: Node) => Span): { string: Node; content: Span } | undefined {
+  let string: Node | null = root.descendantForIndex(Math.max(0, offset - 1), offset);
+  while (string && string.type !== 'string') string = string.parent;
+  if (!string) return undefined;
+  const content = contentSpan(string);
+  return offset < content.start || offset > content.end ? undefined : { string, content };
+}
+
+/**
+ * The completion site of a string inside a call's argument: which argument, the steps down to the
+ * string, and whether it is a key. `step` tells how a grammar's literals nest (see stepsUpTo).
+ */
+export function stringSite(
+  call: CallSite,
+  string: Node,
+  content: Span,
+  step: (child: Node, parent: Node, key: () => void) => ValueStep | null | undefined,
+): StringSite | undefined {
+  const argumentIndex = call.arguments.findIndex((a) => a.node.startIndex <= string.startIndex && string.endIndex <= a.node.endIndex);
+  if (argumentIndex < 0) return undefined;
+  const argument = call.arguments[argumentIndex];
+  let isKey = false;
+  const steps = stepsUpTo(string, argument.node, (child, parent) => step(child, parent, () => (isKey = true)));
+  if (!steps) return undefined;
+  const text = string.text.slice(content.start - string.startIndex, content.end - string.startIndex);
+  return { call, argumentIndex, keyword: argument.keyword?.name, steps, isKey, content: text, contentSpan: content };
+}
 
 /** Pieces shared by the Python and Lua adapters. */
 export function segmentOf(node: Node) {
@@ -34,9 +123,6 @@ export function stepsUpTo(node: Node, argument: Node, step: (child: Node, parent
   return steps;
 }
 
-export function isChainRoot(chain: Chain): boolean {
-  return chain.segments.length > 0;
-}
 
 /**
  * Code the parser only recovered from a syntax error (`sel.` dangling while typing joins the next
@@ -46,4 +132,12 @@ export function inErrorRecovery(node: Node): boolean {
   if (node.hasError) return true;
   for (let n = node.parent; n; n = n.parent) if (n.type === 'ERROR') return true;
   return false;
+}
+
+/** Resolves backslash escapes the way Python and Lua string literals (and JSON) agree on. */
+export function unescape(text: string): string {
+  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
+  return text.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/gs, (_m, e: string) =>
+    e.length > 1 ? String.fromCharCode(parseInt(e.slice(1), 16)) : (simple[e] ?? e),
+  );
 }
