@@ -1,4 +1,4 @@
-import type { DocumentationIndex, ResolvedPath } from '../../../src/api/docs/documentation-index';
+import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import type { Chain } from './script-model';
 
 /**
@@ -33,7 +33,3 @@ export function firstUnknownSegment(chain: Chain, aliases: Map<string, string>, 
 
 /** Names the scripting runtime adds to the package that are not operations: never flagged. */
 const RUNTIME_NAMES = new Set(['MotionError']);
-
-export function describeResolved(resolved: ResolvedPath): string {
-  return resolved.kind === 'method' ? 'method' : resolved.kind;
-}

@@ -57,5 +57,3 @@ export function loadScriptParsers(): Promise<ScriptParsers> {
   })();
   return loading;
 }
-
-export const WASM_FILES = Object.values(WASM);

@@ -18,8 +18,6 @@ export class MotionModel {
   private segmentOwner = new Map<number, { source: SkeletonSource; skeletonId: number }>();
   private trajectoryById = new Map<number, TrajectoryRecord>();
   private boneById = new Map<number, BoneRecord>();
-  /** Bumped by every committed change; persistence and tests read it. */
-  revision = 0;
 
   constructor(private state: MotionState) {
     this.reindexSkeletons();
@@ -76,7 +74,6 @@ export class MotionModel {
     this.state = { ...this.state, skeletons, selection: changes.selection ?? this.state.selection, nextId: changes.nextId };
     for (const id of changes.removed) this.segmentOwner.delete(id);
     for (const [id, owner] of changes.added) this.segmentOwner.set(id, owner);
-    this.revision++;
   }
 
   private reindexSkeletons(): void {

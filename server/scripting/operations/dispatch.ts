@@ -1,5 +1,5 @@
 import { validateValue } from '../../../src/api/types/validate';
-import { Fault, invalid } from '../model/faults';
+import { invalid } from '../model/faults';
 import { Transaction, type MotionModel } from '../model/motion-model';
 import type { OperationEntry, OperationTable } from './operation-table';
 
@@ -35,8 +35,4 @@ export function invoke(model: MotionModel, entry: OperationEntry, args: unknown[
     return { result: result === undefined ? null : result, changed: true };
   }
   return { result: result === undefined ? null : result, changed: false };
-}
-
-export function isFault(error: unknown): error is Fault {
-  return error instanceof Fault;
 }

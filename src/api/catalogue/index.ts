@@ -24,10 +24,6 @@ export const SPEC_MODULE_PATHS = [SKELETON_SETTINGS.path, SKELETON_DATA.path, SE
 
 const byPath = new Map(CATALOGUE.map((m) => [m.path, m]));
 
-export function findModule(path: string): ModuleSpec | undefined {
-  return byPath.get(path);
-}
-
 export function findOperation(modulePath: string, name: string): OperationSpec | undefined {
   return byPath.get(modulePath)?.operations.find((op) => op.name === name);
 }

@@ -9,8 +9,8 @@ import { Pool } from 'undici';
  */
 const pools = new Map<string, { pool: Pool; users: number }>();
 
-export const PIPELINING = 6;
-export const CONNECTIONS = 8;
+const PIPELINING = 6;
+const CONNECTIONS = 8;
 
 export function acquirePool(origin: string): Pool {
   let entry = pools.get(origin);

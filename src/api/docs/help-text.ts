@@ -34,7 +34,6 @@ export function methodHelpText(modulePath: string, method: MethodDocumentation):
 }
 
 export type HelpTopic = 'overview' | 'modules' | 'types' | 'signatures' | 'changelog';
-export const HELP_TOPICS: readonly HelpTopic[] = ['overview', 'modules', 'types', 'signatures', 'changelog'];
 
 export function helpTopicText(pkg: PackageDocumentation, topic: HelpTopic | null, version: string, changelog: readonly string[]): string {
   switch (topic) {

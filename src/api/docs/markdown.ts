@@ -32,11 +32,6 @@ export function packageMarkdown(pkg: PackageDocumentation): string {
   return parts.join('\n');
 }
 
-/** Everything: the package table, then each module with each method in full. */
-export function fullMarkdown(pkg: PackageDocumentation): string {
-  return [packageMarkdown(pkg), ...pkg.modules.flatMap((m) => [moduleMarkdown(m), ...m.methods.map((x) => methodMarkdown(m.path, x))])].join('\n\n');
-}
-
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
