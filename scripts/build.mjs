@@ -11,6 +11,7 @@ const entries = [
   { in: 'src/extension/extension.ts', out: 'extension' },
   { in: 'src/cli/main.ts', out: 'motion' },
   { in: 'server/language/main.ts', out: 'language-server' },
+  { in: 'server/language/lsp/analysis-worker.ts', out: 'language-worker' },
 ].filter((e) => existsSync(e.in));
 
 const options = {

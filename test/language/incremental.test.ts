@@ -66,6 +66,24 @@ describe('incremental analysis equals a fresh analysis', function () {
     assert.deepEqual(sliced, fresh.diagnose('file:///fresh.py'));
   });
 
+  it('offers no members in a comment or string typed since the last parse', async () => {
+    const parsers = await loadScriptParsers();
+    const docs = bundledDocumentation();
+    const service = createMotionLanguageService({ parsers, documentation: () => docs });
+    for (const [languageId, uri, first, typed, character] of [
+      ['python', 'file:///typed.py', 'import motion.gui.selection as sel\n', 'x = 1  # sel.', 13],
+      ['lua', 'file:///typed.lua', 'local sel = motion.gui.selection\n', 'x = 1 -- sel.', 13],
+      ['python', 'file:///typed2.py', 'import motion.gui.selection as sel\n', 'print("sel.', 11],
+    ] as const) {
+      service.documents.open(uri, languageId, 1, first);
+      assert.ok(service.complete(uri, { line: 1, character: 0 }).items.length === 0);
+      service.documents.change(uri, 2, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: typed }]);
+      assert.deepEqual(service.complete(uri, { line: 1, character }).items, [], `${languageId}: ${typed}`);
+      service.documents.change(uri, 3, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character } }, text: 'sel.' }]);
+      assert.ok(service.complete(uri, { line: 1, character: 4 }).items.some((i) => i.label === 'select'), 'and members again in code');
+    }
+  });
+
   it('abandons a sliced check when the document changes meanwhile', async () => {
     const parsers = await loadScriptParsers();
     const docs = bundledDocumentation();

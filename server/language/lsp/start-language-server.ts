@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { DidChangeConfigurationNotification, TextDocumentSyncKind, type Connection, type InitializeResult } from 'vscode-languageserver';
+import { DidChangeConfigurationNotification, TextDocumentSyncKind, type Connection, type Diagnostic, type InitializeResult } from 'vscode-languageserver';
 import { DEFAULT_URL, MotionClient } from '../../../src/api/client/motion-client';
 import { DocumentationCache } from '../../../src/api/docs/documentation-cache';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
@@ -8,10 +8,12 @@ import { bundledDocumentation, loadDocumentation } from '../../../src/api/docs/l
 import { createMotionLanguageService, type MotionLanguageService } from '../service/language-service';
 import { ScriptDocuments } from '../service/script-documents';
 import { loadScriptParsers } from '../service/script-parsers';
+import { AnalysisWorker } from './analysis-worker-client';
 import { DocumentationLoadedNotification, ReloadDocumentationRequest, type DocumentationState, type InitializationOptions } from './protocol';
 
 const DIAGNOSTICS_DELAY_MS = 150;
-const SLICE_MS = 4;
+const REFRESH_DELAY_MS = 400;
+const REFRESH_SLICE_MS = 4;
 
 /** Wires the language service to an LSP connection. All the language logic lives in the service. */
 export function startLanguageServer(connection: Connection): void {
@@ -21,18 +23,35 @@ export function startLanguageServer(connection: Connection): void {
   let cache: DocumentationCache;
   let timeoutMs: number | undefined;
   let canAskConfiguration = false;
+  let analysis: AnalysisWorker | undefined;
   const pending = new Map<string, NodeJS.Timeout>();
 
-  // Diagnostics are computed in slices of a few milliseconds, so completion stays interactive while
-  // a long file is re-parsed and re-checked.
-  const publish = async (uri: string) => {
+  // Re-parsing and checking run in the analysis worker; this thread only answers requests. The
+  // worker's diagnostics are published if they are for the version the editor has now, and its
+  // aliases serve member completion until this thread needs a parse of its own.
+  const publish = (uri: string) => {
     pending.delete(uri);
-    const diagnostics = await service?.diagnoseInSlices(uri, SLICE_MS);
-    if (diagnostics) void connection.sendDiagnostics({ uri, diagnostics });
+    analysis?.post({ kind: 'diagnose', uri });
   };
+  const refreshing = new Map<string, NodeJS.Timeout>();
   const schedule = (uri: string) => {
     clearTimeout(pending.get(uri));
-    pending.set(uri, setTimeout(() => void publish(uri), DIAGNOSTICS_DELAY_MS));
+    pending.set(uri, setTimeout(() => publish(uri), DIAGNOSTICS_DELAY_MS));
+    // This thread's tree (strings and comments for completion) catches up after a pause in typing.
+    clearTimeout(refreshing.get(uri));
+    refreshing.set(
+      uri,
+      setTimeout(() => {
+        refreshing.delete(uri);
+        void service?.documents.get(uri)?.refresh(REFRESH_SLICE_MS);
+      }, REFRESH_DELAY_MS),
+    );
+  };
+  const received = (message: { uri: string; version: number; diagnostics: Diagnostic[]; aliases: [string, string][] }) => {
+    const document = service?.documents.get(message.uri);
+    if (!document || document.text.version !== message.version) return;
+    document.adoptAliases(documentation.packageName, new Map(message.aliases));
+    void connection.sendDiagnostics({ uri: message.uri, diagnostics: message.diagnostics });
   };
 
   const state = (): DocumentationState => ({ source: documentation.source.kind, description: documentation.describeSource(), serverUrl, modules: documentation.modules().length });
@@ -45,7 +64,8 @@ export function startLanguageServer(connection: Connection): void {
       await client.close();
     }
     connection.console.info(`motion: documentation ${documentation.describeSource()}, ${documentation.modules().length} modules`);
-    for (const uri of service?.documents.uris() ?? []) void publish(uri);
+    analysis?.useDocumentation(documentation);
+    for (const uri of service?.documents.uris() ?? []) publish(uri);
     const current = state();
     void connection.sendNotification(DocumentationLoadedNotification, current);
     return current;
@@ -64,6 +84,8 @@ export function startLanguageServer(connection: Connection): void {
     cache = new DocumentationCache(options.cacheDir ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting', 'documentation'));
     canAskConfiguration = !!params.capabilities.workspace?.configuration;
     service = createMotionLanguageService({ parsers: await loadScriptParsers(), documentation: () => documentation });
+    analysis = new AnalysisWorker(received, (error) => connection.console.error(`motion: analysis worker failed: ${error.stack ?? error.message}`));
+    analysis.useDocumentation(documentation);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -94,19 +116,28 @@ export function startLanguageServer(connection: Connection): void {
     return reload();
   });
 
-  connection.onDidOpenTextDocument(({ textDocument }) => {
-    if (!service || !ScriptDocuments.isScriptLanguage(textDocument.languageId)) return;
-    service.documents.open(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text);
-    schedule(textDocument.uri);
+  connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
+    if (!service || !ScriptDocuments.isScriptLanguage(languageId)) return;
+    service.documents.open(uri, languageId, version, text);
+    analysis?.post({ kind: 'open', uri, languageId, version, text });
+    schedule(uri);
   });
-  connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
-    if (service?.documents.change(textDocument.uri, textDocument.version, contentChanges)) schedule(textDocument.uri);
+  connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
+    if (!service?.documents.change(uri, version, contentChanges)) return;
+    analysis?.post({ kind: 'change', uri, version, changes: contentChanges });
+    schedule(uri);
   });
-  connection.onDidCloseTextDocument(({ textDocument }) => {
-    clearTimeout(pending.get(textDocument.uri));
-    pending.delete(textDocument.uri);
-    service?.documents.close(textDocument.uri);
-    void connection.sendDiagnostics({ uri: textDocument.uri, diagnostics: [] });
+  connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
+    clearTimeout(pending.get(uri));
+    pending.delete(uri);
+    clearTimeout(refreshing.get(uri));
+    refreshing.delete(uri);
+    service?.documents.close(uri);
+    analysis?.post({ kind: 'close', uri });
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
+  });
+  connection.onShutdown(async () => {
+    await analysis?.terminate();
   });
 
   connection.onCompletion(({ textDocument, position }) => service?.complete(textDocument.uri, position) ?? null);

@@ -20,7 +20,9 @@ export function complete(document: ScriptDocument, offset: number, index: Docume
   // whether it is code, a string or a comment.
   const member = memberContext(line, document, index);
   if (member) {
-    if (document.syntax.inCommentOrString(document.shiftedRoot, offset)) return empty;
+    // The shifted tree knows the strings and comments of the last parse; a comment or string typed
+    // since is caught by reading the line.
+    if (document.syntax.inCommentOrString(document.shiftedRoot, offset) || !endsInCode(line, document.syntax.languageId)) return empty;
     return memberCompletions(document, offset, member, index);
   }
   const site = document.syntax.stringAt(document.root, offset);
@@ -118,4 +120,18 @@ export function navigate(type: TypeNode, steps: StringSite['steps']): TypeNode |
     else current = undefined;
   }
   return current;
+}
+
+/** Whether the end of the text before the cursor is code: not after a line comment, not inside a quote. */
+export function endsInCode(line: string, languageId: 'python' | 'lua'): boolean {
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (languageId === 'python' ? c === '#' : c === '-' && line[i + 1] === '-') return false;
+  }
+  return quote === undefined;
 }

@@ -84,6 +84,11 @@ export class ScriptDocument {
     return step.value;
   }
 
+  /** Aliases worked out elsewhere (the analysis worker) for the current text: used until this tree is re-parsed. */
+  adoptAliases(packageName: string, aliases: Map<string, string>): void {
+    this.lastAliases = { packageName, aliases };
+  }
+
   /** aliases(), one statement per step: bindings are folded in order, each statement's cached by its text. */
   *aliasSteps(packageName: string): Generator<void, Map<string, string>> {
     const aliases = new Map<string, string>(this.syntax.defaultAliases(packageName));

@@ -1,0 +1,18 @@
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { DocumentationSource } from '../../../src/api/docs/documentation-index';
+import type { PackageDocumentation } from '../../../src/api/docs/documentation-shapes';
+import type { ScriptLanguageId } from '../service/script-parsers';
+
+/** What the request thread tells the analysis worker: the documents as they change, and what to check. */
+export type ToAnalysis =
+  | { kind: 'open'; uri: string; languageId: ScriptLanguageId; version: number; text: string }
+  | { kind: 'change'; uri: string; version: number; changes: TextDocumentContentChangeEvent[] }
+  | { kind: 'close'; uri: string }
+  | { kind: 'documentation'; documentation: PackageDocumentation; source: DocumentationSource }
+  | { kind: 'diagnose'; uri: string };
+
+/** What the worker answers: a document's diagnostics for one version, and its aliases at that version. */
+export type FromAnalysis =
+  | { kind: 'ready' }
+  | { kind: 'diagnostics'; uri: string; version: number; diagnostics: Diagnostic[]; aliases: [string, string][] };
