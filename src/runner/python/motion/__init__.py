@@ -1,0 +1,113 @@
+"""The scripting interface of the motion-capture application, package ``motion``.
+
+Every module and operation comes from the application's own documentation module, read once at
+import, so ``dir()``, ``help()`` and completion show exactly what the connected application offers.
+Calls go over HTTP (JSON) to ``MOTION_URL`` (default http://127.0.0.1:7979). Standard library only.
+"""
+import json
+import os
+import sys
+import types
+import urllib.error
+import urllib.request
+
+_URL = os.environ.get("MOTION_URL", "http://127.0.0.1:7979").rstrip("/")
+_TIMEOUT = float(os.environ.get("MOTION_TIMEOUT", "30"))
+
+
+class MotionError(Exception):
+    """Raised when the application refuses a call (code and message say why) or cannot be reached."""
+
+    def __init__(self, code, message, operation=None, parameter=None, status=None):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.operation = operation
+        self.parameter = parameter
+        self.status = status
+
+
+def _call(module_path, operation, args):
+    parts = module_path.split(".")[1:]
+    path = "/".join(parts + [operation])
+    full_name = f"{module_path}.{operation}"
+    request = urllib.request.Request(
+        f"{_URL}/api/scripting/motion/{path}/",
+        data=json.dumps(list(args)).encode("utf-8"),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=_TIMEOUT) as response:
+            text = response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        body = error.read().decode("utf-8", "replace")
+        try:
+            detail = json.loads(body)["error"]
+            raise MotionError(detail["code"], detail["message"], detail.get("operation", full_name), detail.get("parameter"), error.code) from None
+        except (ValueError, KeyError, TypeError):
+            raise MotionError(f"http_{error.code}", body.strip() or error.reason, full_name, None, error.code) from None
+    except urllib.error.URLError as error:
+        host = _URL.split("//", 1)[-1]
+        raise MotionError("unreachable", f"nothing is listening on {host} — start the application or the embedded server ({error.reason})", full_name) from None
+    except TimeoutError:
+        raise MotionError("timeout", f"no answer within {_TIMEOUT:g} s", full_name) from None
+    return json.loads(text) if text.strip() else None
+
+
+def _signature(method):
+    params = ", ".join(f"{p['name']}: {p['type']}" for p in method["parameters"])
+    result = f" -> {method['return_value']['type']}" if method.get("return_value") else ""
+    return f"{method['name']}({params}){result}"
+
+
+def _operation(module_path, method):
+    required = len(method["parameters"])
+    while required > 0 and method["parameters"][required - 1]["type"].rstrip().endswith("?"):
+        required -= 1
+
+    total = len(method["parameters"])
+    expected = f"{required}" if required == total else f"{required} to {total}"
+    names = ", ".join(p["name"] for p in method["parameters"]) or "none"
+
+    def operation(*args):
+        if len(args) < required or len(args) > total:
+            raise TypeError(f"{method['name']}() takes {expected} arguments ({names}), got {len(args)}")
+        return _call(module_path, method["name"], args)
+
+    operation.__name__ = operation.__qualname__ = method["name"]
+    operation.__module__ = module_path
+    lines = [f"{module_path}.{_signature(method)}", "", method["brief"]]
+    if method.get("details"):
+        lines += ["", method["details"]]
+    for p in method["parameters"]:
+        lines.append(f"  {p['name']} ({p['type']}): {p['description']}")
+    if method.get("return_value"):
+        lines.append(f"Returns ({method['return_value']['type']}): {method['return_value']['description']}")
+    operation.__doc__ = "\n".join(lines)
+    return operation
+
+
+def _install(documentation):
+    """Creates a module object for every documented path and registers it, so imports work."""
+    root = sys.modules[__name__]
+    for module in documentation["modules"]:
+        segments = module["path"].split(".")
+        parent = root
+        for depth in range(1, len(segments)):
+            path = ".".join(segments[: depth + 1])
+            node = sys.modules.get(path)
+            if node is None:
+                node = types.ModuleType(path, f"The {path} namespace.")
+                node.__path__ = []  # a package, so that its children can be imported
+                sys.modules[path] = node
+            setattr(parent, segments[depth], node)
+            parent = node
+        target = sys.modules[module["path"]] if len(segments) > 1 else root
+        if len(segments) > 1:
+            target.__doc__ = f"{module['brief']}\n\n{module['details']}"
+        for method in module["methods"]:
+            setattr(target, method["name"], _operation(module["path"], method))
+
+
+_install(_call("motion.utilities.documentation", "get_package_documentation", []))

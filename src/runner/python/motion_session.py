@@ -1,0 +1,110 @@
+"""A long-lived scripting session: runs code sent by the editor in one set of globals.
+
+Requests arrive on stdin, one JSON object per line: {"id", "code", "filename", "line"}.
+Replies go to file descriptor 3, one JSON object per line: {"id", "ok", "error"?}. What the code
+prints goes to stdout and stderr as usual. A lone expression at the end is echoed like a REPL.
+SIGINT interrupts the running code (KeyboardInterrupt) and leaves the session usable.
+"""
+import ast
+import builtins
+import json
+import linecache
+import os
+import sys
+import traceback
+
+for stream in (sys.stdout, sys.stderr):
+    stream.reconfigure(encoding="utf-8", errors="backslashreplace", line_buffering=True)
+
+control = os.fdopen(3, "w", encoding="utf-8", buffering=1)
+session_globals = {"__name__": "__main__", "__builtins__": builtins}
+
+
+def reply(message):
+    # A marker on each output stream first, so the editor knows it has all the output of this run.
+    for stream in (sys.stdout, sys.stderr):
+        stream.write(f"\x00motion-done:{message['id']}\x00\n")
+        stream.flush()
+    control.write(json.dumps(message) + "\n")
+    control.flush()
+
+
+PACKAGE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "motion")
+
+
+def user_frames(tb):
+    """Keeps the user's frames: drops this driver's at the start and the motion package's at the end."""
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    last_user = None
+    node = tb
+    while node is not None:
+        if not os.path.abspath(node.tb_frame.f_code.co_filename).startswith(PACKAGE_DIR):
+            last_user = node
+        node = node.tb_next
+    if last_user is not None:
+        last_user.tb_next = None
+    return tb
+
+
+def run(code, filename, line):
+    # Padding keeps the script's own line numbers for a selection that starts further down.
+    source = "\n" * (line - 1) + code
+    if not os.path.exists(filename):
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    tree = ast.parse(source, filename, "exec")
+    echo = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    exec(compile(tree, filename, "exec"), session_globals)
+    if echo is not None:
+        value = eval(compile(ast.Expression(echo.value), filename, "eval"), session_globals)
+        if value is not None:
+            builtins._ = value
+            print(repr(value))
+
+
+def main():
+    try:
+        import motion  # noqa: F401 - reads the application's documentation
+        from motion import _help
+
+        _help.install()
+        session_globals["motion"] = motion
+        reply({"id": 0, "ok": True, "ready": True})
+    except Exception as error:  # the application is away: say so, and still run plain Python
+        reply({"id": 0, "ok": False, "ready": True, "error": {"type": type(error).__name__, "message": str(error)}})
+    while True:
+        try:
+            text = sys.stdin.readline()
+        except KeyboardInterrupt:
+            continue
+        if not text:
+            return
+        request = json.loads(text)
+        try:
+            run(request["code"], request.get("filename", "<selection>"), request.get("line", 1))
+            sys.stdout.flush()
+            reply({"id": request["id"], "ok": True})
+        except KeyboardInterrupt:
+            print("KeyboardInterrupt: interrupted", file=sys.stderr)
+            reply({"id": request["id"], "ok": False, "error": {"type": "KeyboardInterrupt", "message": "interrupted"}})
+        except BaseException as error:  # noqa: BLE001 - everything the user's code raises is reported
+            if isinstance(error, SystemExit):
+                reply({"id": request["id"], "ok": False, "error": {"type": "SystemExit", "message": str(error.code)}})
+                return
+            tb = user_frames(error.__traceback__)
+            traceback.print_exception(type(error), error, tb, file=sys.stderr)
+            sys.stderr.flush()
+            detail = {"type": type(error).__name__, "message": str(error)}
+            code = getattr(error, "code", None)
+            if type(error).__name__ == "MotionError":
+                detail["code"] = code
+            frames = traceback.extract_tb(tb) if tb else []
+            if isinstance(error, SyntaxError) and error.lineno:
+                detail["line"] = error.lineno
+            elif frames:
+                detail["line"] = frames[-1].lineno
+            reply({"id": request["id"], "ok": False, "error": detail})
+
+
+if __name__ == "__main__":
+    main()
