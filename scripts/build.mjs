@@ -1,6 +1,6 @@
 // One esbuild script, several entry points, into dist/ (CommonJS for Node 20 and the VS Code extension host).
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
@@ -35,6 +35,8 @@ const require = createRequire(import.meta.url);
 const wasm = ['web-tree-sitter/tree-sitter.wasm', 'tree-sitter-python/tree-sitter-python.wasm', '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm'];
 mkdirSync('dist', { recursive: true });
 for (const file of wasm) copyFileSync(require.resolve(file), `dist/${file.split('/').pop()}`);
+// The Python side of script sessions: the motion package and the session driver.
+cpSync('src/runner/python', 'dist/python', { recursive: true, filter: (source) => !source.includes('__pycache__') });
 
 if (watch) {
   const ctx = await esbuild.context(options);

@@ -2,10 +2,11 @@
 import { report, EXIT, GLOBAL_HELP } from './cli-context';
 import { callCommand } from './commands/call-command';
 import { docsCommand } from './commands/docs-command';
+import { runCommand } from './commands/run-command';
 import { stubsCommand } from './commands/stubs-command';
 import { treeCommand } from './commands/tree-command';
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { call: callCommand, tree: treeCommand, docs: docsCommand, stubs: stubsCommand };
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { call: callCommand, tree: treeCommand, docs: docsCommand, stubs: stubsCommand, run: runCommand };
 
 const HELP = `Usage: motion <command> [options]
 
@@ -16,6 +17,7 @@ Commands:
   tree [--source project|measurement|data]  print the skeletons as trees
   docs [PATH]                               print the documentation of the package, a module or a method
   stubs --out DIR                           write Python type stubs (.pyi) for the package
+  run FILE.py [ARG...]                      run a Python script against the application
 
 motion <command> --help for more.
 

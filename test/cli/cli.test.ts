@@ -25,8 +25,8 @@ describe('motion CLI (the built dist/motion.js)', function () {
     it('explains itself and each command', async () => {
       const top = await runCli(['--help']);
       assert.equal(top.code, 0);
-      for (const command of ['call', 'tree', 'docs', 'stubs']) assert.match(top.stdout, new RegExp(`^  ${command}`, 'm'));
-      for (const command of ['call', 'tree', 'docs', 'stubs']) {
+      for (const command of ['call', 'tree', 'docs', 'stubs', 'run']) assert.match(top.stdout, new RegExp(`^  ${command}`, 'm'));
+      for (const command of ['call', 'tree', 'docs', 'stubs', 'run']) {
         const help = await runCli([command, '--help']);
         assert.equal(help.code, 0, command);
         assert.match(help.stdout, new RegExp(`^Usage: motion ${command}`), command);

@@ -89,7 +89,11 @@ def main():
             reply({"id": request["id"], "ok": False, "error": {"type": "KeyboardInterrupt", "message": "interrupted"}})
         except BaseException as error:  # noqa: BLE001 - everything the user's code raises is reported
             if isinstance(error, SystemExit):
-                reply({"id": request["id"], "ok": False, "error": {"type": "SystemExit", "message": str(error.code)}})
+                # As Python does: a message goes to stderr; None or 0 is success. The session ends.
+                if isinstance(error.code, str):
+                    print(error.code, file=sys.stderr)
+                success = error.code is None or error.code == 0
+                reply({"id": request["id"], "ok": success, **({} if success else {"error": {"type": "SystemExit", "message": str(error.code)}})})
                 return
             tb = user_frames(error.__traceback__)
             traceback.print_exception(type(error), error, tb, file=sys.stderr)

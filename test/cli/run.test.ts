@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { runCli } from '../support/run-cli';
+
+const EXAMPLES = resolve(__dirname, '../../examples');
+
+describe('motion run, and the example scripts', function () {
+  this.timeout(60_000);
+  let server: MotionServer;
+  let env: Record<string, string>;
+  let dir: string;
+  beforeEach(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    env = { MOTION_URL: server.url };
+    dir = mkdtempSync(join(tmpdir(), 'motion-run-'));
+  });
+  afterEach(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('examples/list_skeletons.py lists both settings sources as trees', async () => {
+    const run = await runCli(['run', join(EXAMPLES, 'list_skeletons.py')], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^project settings:\n {2}FullBody \(scale 1\)\n {4}Hips \(4 markers\)\n {6}Spine \(1 markers\)/);
+    assert.match(run.stdout, /\nmeasurement settings:\n {2}Actor1 \(scale 1\.05\)\n/);
+  });
+
+  it('examples/copy_measurement_skeleton_to_project.py copies every field of every segment', async () => {
+    const run = await runCli(['run', join(EXAMPLES, 'copy_measurement_skeleton_to_project.py'), 'Actor1'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, 'copied Actor1 (22 segments) to the project settings\n');
+    const measured = server.model.skeletons('measurement').find((s) => s.name === 'Actor1')!;
+    const copied = server.model.skeletons('project').find((s) => s.name === 'Actor1')!;
+    const strip = (s: typeof measured) =>
+      Object.values(s.segments)
+        .map(({ id: _id, parentId: _p, children: _c, ...rest }) => rest)
+        .sort((a, b) => a.name.localeCompare(b.name));
+    assert.deepEqual(strip(copied), strip(measured));
+    assert.equal(copied.scale, measured.scale);
+  });
+
+  it('examples/select_segment_markers.py selects a segment’s marker trajectories', async () => {
+    const run = await runCli(['run', join(EXAMPLES, 'select_segment_markers.py'), 'LeftForeArm'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, 'selected 3 trajectories of LeftForeArm\n');
+    const labels = server.model.selection().map((item) => server.model.trajectory(item.id, 'id').label);
+    assert.deepEqual(labels, ['LFRM', 'LWRA', 'LWRB']);
+    const missing = await runCli(['run', join(EXAMPLES, 'select_segment_markers.py'), 'Tail'], env);
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stderr, "no segment 'Tail' in skeleton 'Actor1' of the current data\n");
+  });
+
+  it('exits 1 with a traceback at the script’s line when the application refuses a call', async () => {
+    const script = join(dir, 'bad_scale.py');
+    writeFileSync(script, 'from motion.settings.processing import skeleton\n\n\nskeleton.set_skeleton_scale("project", 1, 0)\nprint("not reached")\n');
+    const run = await runCli(['run', script], env);
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, new RegExp(`File "${script.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}", line 4, in <module>\\n {4}skeleton\\.set_skeleton_scale\\("project", 1, 0\\)\\nmotion\\.MotionError: invalid_argument: scale 0 is outside the allowed range 0\\.01 to 100\\n`));
+  });
+
+  it('exits 0 for sys.exit(0), and refuses what is not a Python script', async () => {
+    const script = join(dir, 'done.py');
+    writeFileSync(script, 'import sys\nprint("bye")\nsys.exit(0)\n');
+    const ok = await runCli(['run', script], env);
+    assert.deepEqual([ok.code, ok.stdout], [0, 'bye\n']);
+    const lua = await runCli(['run', join(dir, 'script.lua')], env);
+    assert.equal(lua.code, 2);
+    assert.match(lua.stderr, /run takes a Python script \(\.py\), got/);
+    const none = await runCli(['run', join(dir, 'absent.py')], env);
+    assert.deepEqual([none.code, /cannot read/.test(none.stderr)], [2, true]);
+  });
+});

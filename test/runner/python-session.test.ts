@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { PythonSession } from '../../src/runner/python-session';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+
+describe('Python sessions (the machine’s python3) against the reference server', function () {
+  this.timeout(30_000);
+  let server: MotionServer;
+  let session: PythonSession;
+  let output: { stream: string; text: string }[];
+  const printed = (stream = 'stdout') => output.filter((o) => o.stream === stream).map((o) => o.text).join('');
+
+  before(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+  });
+  beforeEach(() => {
+    output = [];
+    session = new PythonSession({ serverUrl: server.url, onOutput: (stream, text) => output.push({ stream, text }) });
+  });
+  afterEach(() => session.dispose());
+  after(() => server.close());
+
+  it('calls the application through the motion package, every import form', async () => {
+    const result = await session.run(
+      [
+        'import motion',
+        'import motion.gui.selection as sel',
+        'from motion.settings.processing import skeleton',
+        'from motion.data.object import trajectory as t',
+        'sid = skeleton.add_skeleton("project", "FromPython")',
+        'print(motion.settings.processing.skeleton.get_skeleton_name("project", sid))',
+        'sel.select([{"type": "trajectory", "id": t.find_trajectory("LASI")}])',
+        'print(sel.get_selection_count(None), motion.get_version())',
+      ].join('\n'),
+    );
+    assert.deepEqual(result, { ok: true, error: undefined });
+    assert.match(printed(), /^FromPython\n1 Motion Reference Server \d+\.\d+\.\d+\n$/);
+    assert.equal(server.model.skeletons('project').at(-1)!.name, 'FromPython', 'the change reached the application');
+  });
+
+  it('keeps variables between runs and echoes a lone expression like a REPL', async () => {
+    await session.run('count = 20');
+    await session.run('count + 1');
+    await session.run('None');
+    assert.equal(printed(), '21\n');
+  });
+
+  it('raises MotionError with the code and message, at the script’s own line', async () => {
+    const code = 'from motion.settings.processing import skeleton\n\nskeleton.set_skeleton_scale("project", 1, 500)';
+    const result = await session.run(code, { filename: '/scripts/scale.py', line: 40 });
+    assert.deepEqual(result.error, { type: 'MotionError', code: 'invalid_argument', message: 'invalid_argument: scale 500 is outside the allowed range 0.01 to 100', line: 42 });
+    const traceback = printed('stderr');
+    assert.match(traceback, /File "\/scripts\/scale\.py", line 42, in <module>\n {4}skeleton\.set_skeleton_scale\("project", 1, 500\)\nmotion\.MotionError: invalid_argument/);
+    assert.doesNotMatch(traceback, /motion_session\.py|__init__\.py/, 'only the user’s frames');
+    // `motion` is there from the start, as in the application's own console.
+    const caught = await session.run('try:\n    skeleton.get_skeleton_name("project", 999999)\nexcept motion.MotionError as e:\n    print(e.code, e.parameter)\n');
+    assert.equal(caught.ok, true);
+    assert.match(printed(), /not_found skeleton_id\n$/);
+  });
+
+  it('reports syntax errors and Python errors with line numbers', async () => {
+    const syntax = await session.run('x = (1,\n', { filename: 'broken.py', line: 7 });
+    assert.equal(syntax.error?.type, 'SyntaxError');
+    assert.ok(syntax.error?.line && syntax.error.line >= 7);
+    const name = await session.run('\n\nundefined_name', { filename: 'names.py', line: 3 });
+    assert.deepEqual([name.error?.type, name.error?.line], ['NameError', 5]);
+  });
+
+  it('provides the application’s help()', async () => {
+    await session.run('help()\nhelp("types")\nimport motion.gui.selection as sel\nhelp(sel.select)\nhelp(sel)');
+    const text = printed();
+    assert.match(text, /help\(topic\) prints one of these topics/);
+    assert.match(text, /Type strings:/);
+    assert.match(text, /motion\.gui\.selection\.select\(selections:/);
+    assert.match(text, /Module motion\.gui\.selection/);
+    await session.run('import motion.gui.selection as sel2\nprint([n for n in dir(sel2) if not n.startswith("_")])');
+    assert.match(printed(), /\['clear_selections', 'deselect', 'get_selection_count', 'get_selections', 'help', 'is_selected', 'select', 'set_selections'\]/);
+  });
+
+  it('prints non-ASCII text as it is', async () => {
+    await session.run('print("Müller – 東京 – ✓")');
+    assert.equal(printed(), 'Müller – 東京 – ✓\n');
+  });
+
+  it('interrupts a long loop and keeps the session', async () => {
+    await session.run('kept = "still here"');
+    const running = session.run('import time\nwhile True:\n    time.sleep(0.01)\n');
+    await new Promise((r) => setTimeout(r, 300));
+    session.interrupt();
+    const result = await running;
+    assert.deepEqual(result.error?.type, 'KeyboardInterrupt');
+    await session.run('kept');
+    assert.match(printed(), /'still here'\n$/);
+  });
+
+  it('restarts with fresh globals', async () => {
+    await session.run('gone = 1');
+    await session.restart();
+    const result = await session.run('gone');
+    assert.equal(result.error?.type, 'NameError');
+  });
+
+  it('reports a crashed interpreter and starts a new one on the next run', async () => {
+    const crash = await session.run('import os\nos._exit(3)');
+    assert.equal(crash.error?.type, 'SessionCrashed');
+    assert.match(crash.error!.message, /exited with code 3/);
+    const after = await session.run('1 + 1');
+    assert.equal(after.ok, true);
+    assert.match(printed(), /2\n$/);
+  });
+
+  it('still runs plain Python when the application is away, and says so', async () => {
+    const away = new PythonSession({ serverUrl: 'http://127.0.0.1:9', onOutput: (stream, text) => output.push({ stream, text }) });
+    const result = await away.run('print(6 * 7)');
+    await away.dispose();
+    assert.equal(result.ok, true);
+    assert.match(printed('system'), /motion is not available in this session: unreachable: nothing is listening on 127\.0\.0\.1:9/);
+    assert.match(printed(), /42\n/);
+  });
+
+  it('names a missing interpreter', async () => {
+    const missing = new PythonSession({ serverUrl: server.url, interpreter: 'python-that-does-not-exist', onOutput: () => undefined });
+    await assert.rejects(missing.run('1'), /the Python interpreter "python-that-does-not-exist" was not found/);
+  });
+});
