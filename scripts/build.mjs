@@ -12,6 +12,7 @@ const entries = [
   { in: 'src/cli/main.ts', out: 'motion' },
   { in: 'server/language/main.ts', out: 'language-server' },
   { in: 'server/language/lsp/analysis-worker.ts', out: 'language-worker' },
+  { in: 'src/runner/lua/lua-worker.ts', out: 'lua-worker' },
 ].filter((e) => existsSync(e.in));
 
 const options = {
@@ -32,7 +33,7 @@ const options = {
 
 // The tree-sitter runtime and grammars are WebAssembly files loaded at run time: ship them next to the bundle.
 const require = createRequire(import.meta.url);
-const wasm = ['web-tree-sitter/tree-sitter.wasm', 'tree-sitter-python/tree-sitter-python.wasm', '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm'];
+const wasm = ['wasmoon/dist/glue.wasm', 'web-tree-sitter/tree-sitter.wasm', 'tree-sitter-python/tree-sitter-python.wasm', '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm'];
 mkdirSync('dist', { recursive: true });
 for (const file of wasm) copyFileSync(require.resolve(file), `dist/${file.split('/').pop()}`);
 // The Python side of script sessions: the motion package and the session driver.

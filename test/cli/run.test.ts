@@ -63,14 +63,23 @@ describe('motion run, and the example scripts', function () {
     assert.match(run.stderr, new RegExp(`File "${script.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}", line 4, in <module>\\n {4}skeleton\\.set_skeleton_scale\\("project", 1, 0\\)\\nmotion\\.MotionError: invalid_argument: scale 0 is outside the allowed range 0\\.01 to 100\\n`));
   });
 
-  it('exits 0 for sys.exit(0), and refuses what is not a Python script', async () => {
+  it('runs Lua scripts too, with arg', async () => {
+    const script = join(dir, 'count.lua');
+    writeFileSync(script, 'local sk = motion.settings.processing.skeleton\nprint(arg[1], sk.get_skeleton_count("project"))\nsk.set_skeleton_scale("project", 1, 0)\n');
+    const run = await runCli(['run', script, 'hello'], env);
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, 'hello\t2\n');
+    assert.match(run.stderr, /count\.lua:3:/);
+  });
+
+  it('exits 0 for sys.exit(0), and refuses what is not a Python or Lua script', async () => {
     const script = join(dir, 'done.py');
     writeFileSync(script, 'import sys\nprint("bye")\nsys.exit(0)\n');
     const ok = await runCli(['run', script], env);
     assert.deepEqual([ok.code, ok.stdout], [0, 'bye\n']);
-    const lua = await runCli(['run', join(dir, 'script.lua')], env);
-    assert.equal(lua.code, 2);
-    assert.match(lua.stderr, /run takes a Python script \(\.py\), got/);
+    const other = await runCli(['run', join(dir, 'script.rb')], env);
+    assert.equal(other.code, 2);
+    assert.match(other.stderr, /run takes a Python \(\.py\) or Lua \(\.lua\) script, got/);
     const none = await runCli(['run', join(dir, 'absent.py')], env);
     assert.deepEqual([none.code, /cannot read/.test(none.stderr)], [2, true]);
   });

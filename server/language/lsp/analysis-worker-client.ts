@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { bundledWorker } from '../../../src/runner/bundled-worker';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import type { FromAnalysis, ToAnalysis } from './analysis-messages';
 
@@ -9,9 +8,7 @@ export class AnalysisWorker {
   private readonly worker: Worker;
 
   constructor(onDiagnostics: (message: Extract<FromAnalysis, { kind: 'diagnostics' }>) => void, onError: (error: Error) => void) {
-    const bundled = join(__dirname, 'language-worker.js');
-    // Bundled next to the language server; from sources (tests under tsx), the TypeScript entry.
-    this.worker = existsSync(bundled) ? new Worker(bundled) : new Worker(join(__dirname, 'analysis-worker.ts'), { execArgv: ['--import', 'tsx'] });
+    this.worker = new Worker(bundledWorker('language-worker.js'));
     this.worker.on('message', (message: FromAnalysis) => {
       if (message.kind === 'diagnostics') onDiagnostics(message);
     });

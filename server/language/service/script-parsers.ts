@@ -35,7 +35,7 @@ let loading: Promise<ScriptParsers> | undefined;
 
 export function loadScriptParsers(): Promise<ScriptParsers> {
   loading ??= (async () => {
-    await Parser.init({ locateFile: () => locate(WASM.runtime) });
+    await Parser.init({ locateFile: () => locate(WASM.runtime) } as unknown as Parameters<typeof Parser.init>[0]);
     const [python, lua] = await Promise.all([Language.load(locate(WASM.python)), Language.load(locate(WASM.lua))]);
     const languages = { python, lua };
     const createParser = (languageId: ScriptLanguageId) => {

@@ -1,14 +1,16 @@
 import { resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { LuaSession } from '../../runner/lua-session';
 import { PythonSession } from '../../runner/python-session';
 import { GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 
-export const RUN_HELP = `Usage: motion run FILE.py [ARG...] [--python PATH]
+export const RUN_HELP = `Usage: motion run FILE.py|FILE.lua [ARG...] [--python PATH]
 
-Runs a Python script against the application, with the motion package on its path: calls go
-to --url, a refused call raises motion.MotionError (code and message), and tracebacks name the
-script's own lines. ARGs reach the script as sys.argv[1:].
+Runs a Python or Lua script against the application, with the motion package (Python) or
+table (Lua): calls go to --url, a refused call raises MotionError (code and message), and
+tracebacks name the script's own lines. ARGs reach the script as sys.argv[1:] (Python) or
+arg[1..] (Lua). Lua runs in Lua 5.4 built into this tool; Python in your interpreter.
 
   --python PATH    the interpreter (default python3)
 
@@ -21,7 +23,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (values.help) return void process.stdout.write(`${RUN_HELP}\n`), 0;
   const [file, ...scriptArgs] = positionals;
   if (!file) throw new UsageError(`run needs a script\n\n${RUN_HELP}`);
-  if (!file.endsWith('.py')) throw new UsageError(`run takes a Python script (.py), got "${file}"`);
+  if (!file.endsWith('.py') && !file.endsWith('.lua')) throw new UsageError(`run takes a Python (.py) or Lua (.lua) script, got "${file}"`);
   const options = globalOptions(values);
   const path = resolve(file);
   let code: string;
@@ -30,13 +32,13 @@ export async function runCommand(argv: string[]): Promise<number> {
   } catch {
     throw new UsageError(`cannot read ${path}`);
   }
-  const session = new PythonSession({
-    serverUrl: options.url,
-    interpreter: values.python,
-    onOutput: (stream, text) => (stream === 'stdout' ? process.stdout : process.stderr).write(text),
-  });
+  const onOutput = (stream: string, text: string) => (stream === 'stdout' ? process.stdout : process.stderr).write(text);
+  const lua = path.endsWith('.lua');
+  const session = lua ? new LuaSession({ serverUrl: options.url, onOutput }) : new PythonSession({ serverUrl: options.url, interpreter: values.python, onOutput });
   try {
-    const prelude = `import sys as __sys\n__sys.argv = ${JSON.stringify([path, ...scriptArgs])}\ndel __sys\n`;
+    const prelude = lua
+      ? `arg = { [0] = ${JSON.stringify(path)}, ${scriptArgs.map((a) => JSON.stringify(a)).join(', ')} }`
+      : `import sys as __sys\n__sys.argv = ${JSON.stringify([path, ...scriptArgs])}\ndel __sys\n`;
     await session.run(prelude, { filename: '<motion run>' });
     const result = await session.run(code, { filename: path, line: 1 });
     return result.ok ? 0 : 1;

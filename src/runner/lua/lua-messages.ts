@@ -1,0 +1,7 @@
+import type { RunError } from '../python-session';
+
+export type ToLua = { id: number; code: string; filename: string; line: number };
+export type FromLua =
+  | { kind: 'ready' }
+  | { kind: 'output'; stream: 'stdout' | 'stderr' | 'system'; text: string }
+  | { kind: 'done'; id: number; ok: boolean; error?: RunError };

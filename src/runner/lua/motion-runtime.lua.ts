@@ -1,0 +1,169 @@
+/**
+ * The Lua side of a session: a JSON decoder for results, the `motion` table built from the
+ * application's documentation, MotionError, help(), and the REPL-style runner. Kept as Lua source
+ * so the session owns exactly what scripts see.
+ */
+export const MOTION_RUNTIME_LUA = String.raw`
+print = function(...)
+  local parts = {}
+  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+  __motion_write(table.concat(parts, "\t") .. "\n")
+end
+
+local json = {}
+do
+  local escapes = { ['"'] = '"', ['\\'] = '\\', ['/'] = '/', b = '\b', f = '\f', n = '\n', r = '\r', t = '\t' }
+  local function utf8char(code) return utf8.char(code) end
+  local function skip(s, i) return s:find('[^ \t\r\n]', i) or #s + 1 end
+  local decode
+  local function decode_string(s, i)
+    local out, j = {}, i + 1
+    while true do
+      local c = s:sub(j, j)
+      if c == '"' then return table.concat(out), j + 1 end
+      if c == '\\' then
+        local e = s:sub(j + 1, j + 1)
+        if e == 'u' then
+          local code = tonumber(s:sub(j + 2, j + 5), 16)
+          if code >= 0xD800 and code <= 0xDBFF and s:sub(j + 6, j + 7) == '\\u' then
+            local low = tonumber(s:sub(j + 8, j + 11), 16)
+            code = 0x10000 + (code - 0xD800) * 0x400 + (low - 0xDC00)
+            j = j + 6
+          end
+          out[#out + 1] = utf8char(code)
+          j = j + 6
+        else
+          out[#out + 1] = escapes[e]
+          j = j + 2
+        end
+      else
+        local k = s:find('["\\]', j)
+        out[#out + 1] = s:sub(j, k - 1)
+        j = k
+      end
+    end
+  end
+  decode = function(s, i)
+    i = skip(s, i)
+    local c = s:sub(i, i)
+    if c == '{' then
+      local t = {}
+      i = skip(s, i + 1)
+      if s:sub(i, i) == '}' then return t, i + 1 end
+      while true do
+        local key
+        key, i = decode_string(s, skip(s, i))
+        i = skip(s, i) + 1
+        t[key], i = decode(s, i)
+        i = skip(s, i)
+        local d = s:sub(i, i)
+        i = i + 1
+        if d == '}' then return t, i end
+      end
+    elseif c == '[' then
+      local t, n = {}, 0
+      i = skip(s, i + 1)
+      if s:sub(i, i) == ']' then return t, i + 1 end
+      while true do
+        n = n + 1
+        t[n], i = decode(s, i)
+        i = skip(s, i)
+        local d = s:sub(i, i)
+        i = i + 1
+        if d == ']' then return t, i end
+      end
+    elseif c == '"' then
+      return decode_string(s, i)
+    elseif s:sub(i, i + 3) == 'true' then return true, i + 4
+    elseif s:sub(i, i + 4) == 'false' then return false, i + 5
+    elseif s:sub(i, i + 3) == 'null' then return nil, i + 4
+    else
+      local number = s:match('^-?%d+%.?%d*[eE]?[-+]?%d*', i)
+      return math.tointeger(tonumber(number)) or tonumber(number), i + #number
+    end
+  end
+  function json.decode(s) return (decode(s, 1)) end
+end
+
+MotionError = setmetatable({}, { __call = function(_, e) return setmetatable(e, MotionError) end })
+MotionError.__index = MotionError
+MotionError.__tostring = function(e) return e.code .. ": " .. e.message end
+
+local documentation = __motion_documentation and json.decode(__motion_documentation) or { modules = {} }
+local origin = {}
+motion = { MotionError = MotionError }
+for _, module in ipairs(documentation.modules) do
+  local node = motion
+  local first = true
+  for segment in module.path:gmatch("[^.]+") do
+    if first then first = false else
+      node[segment] = node[segment] or {}
+      node = node[segment]
+    end
+  end
+  for index, method in ipairs(module.methods) do
+    local path, name = module.path, method.name
+    local fn = function(...)
+      local reply = json.decode(__motion_call(path, name, table.pack(...)):await())
+      if reply.error then error(MotionError(reply.error), 2) end
+      return reply.value
+    end
+    node[name] = fn
+    origin[fn] = { module = node, name = name }
+  end
+end
+
+local topics = { overview = true, modules = true, types = true, signatures = true, changelog = true }
+function help(subject)
+  if subject == nil or topics[subject] then
+    print(motion.utilities.documentation.get_help_text(subject))
+  elseif type(subject) == "table" and subject.help then
+    print(subject.help(nil))
+  elseif origin[subject] then
+    print(origin[subject].module.help(origin[subject].name))
+  else
+    print("help: no documentation for " .. tostring(subject))
+  end
+end
+
+local function show(...)
+  local n = select("#", ...)
+  if n == 0 then return end
+  local parts = {}
+  for i = 1, n do parts[i] = tostring((select(i, ...))) end
+  print(table.concat(parts, "\t"))
+end
+
+-- Hooks belong to a coroutine, and each run is a new one: the hook is set per run.
+local function interruptible()
+  debug.sethook(function()
+    if __motion_interrupted() then error("interrupted", 2) end
+  end, "", 10000)
+end
+
+-- Runs a chunk as if it stood at a line of a file; a lone expression is evaluated and shown, like lua's REPL.
+function __motion_run(code, chunkname, line)
+  local padded = string.rep("\n", line - 1) .. code
+  -- table.pack(...) rather than a bare return: a returned call would be a tail call, and
+  -- tracebacks would lose the script's own frame.
+  local chunk = load(string.rep("\n", line - 1) .. "return table.pack(" .. code .. "\n)", chunkname)
+  if chunk then
+    local results = chunk()
+    show(table.unpack(results, 1, results.n))
+    return
+  end
+  local compiled, problem = load(padded, chunkname)
+  if not compiled then error(problem, 0) end
+  compiled()
+end
+
+function __motion_exec(code, chunkname, line)
+  interruptible()
+  local ok, failure = xpcall(__motion_run, function(e)
+    local info = { message = tostring(e), traceback = debug.traceback(tostring(e), 2) }
+    if getmetatable(e) == MotionError then info.code = e.code end
+    return info
+  end, code, chunkname, line)
+  if not ok then return failure end
+end
+`;

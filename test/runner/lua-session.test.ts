@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { LuaSession } from '../../src/runner/lua-session';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+
+describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', function () {
+  this.timeout(30_000);
+  let server: MotionServer;
+  let session: LuaSession;
+  let output: { stream: string; text: string }[];
+  const printed = (stream = 'stdout') => output.filter((o) => o.stream === stream).map((o) => o.text).join('');
+
+  before(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+  });
+  beforeEach(() => {
+    output = [];
+    session = new LuaSession({ serverUrl: server.url, onOutput: (stream, text) => output.push({ stream, text }) });
+  });
+  afterEach(() => session.dispose());
+  after(() => server.close());
+
+  it('calls the application through the motion table and local aliases', async () => {
+    const result = await session.run(
+      [
+        'local sk = motion.settings.processing.skeleton',
+        'local id = sk.add_skeleton("project", "FromLua")',
+        'print(sk.get_skeleton_name("project", id), #sk.get_skeleton_ids("project"))',
+        'local sel = motion.gui.selection',
+        'sel.select({{type = "trajectory", id = motion.data.object.trajectory.find_trajectory("LASI")}})',
+        'print(sel.get_selection_count(), sel.get_selections()[1].part_index == nil)',
+        'sel.set_selections({})',
+        'print(sel.get_selection_count())',
+      ].join('\n'),
+    );
+    assert.deepEqual(result, { ok: true, error: undefined });
+    assert.equal(printed(), 'FromLua\t3\n1\ttrue\n0\n');
+    assert.equal(server.model.skeletons('project').at(-1)!.name, 'FromLua');
+  });
+
+  it('keeps globals between runs and shows a lone expression', async () => {
+    await session.run('total = 40');
+    await session.run('total + 2');
+    await session.run('local unused = 1');
+    assert.equal(printed(), '42\n');
+  });
+
+  it('raises MotionError with code and message, at the script’s own line', async () => {
+    const result = await session.run('local sk = motion.settings.processing.skeleton\n\nsk.set_skeleton_scale("project", 1, 500)', { filename: 'scale.lua', line: 10 });
+    assert.deepEqual(result.error, { type: 'MotionError', code: 'invalid_argument', message: 'invalid_argument: scale 500 is outside the allowed range 0.01 to 100', line: 12 });
+    assert.match(printed('stderr'), /scale\.lua:12:/);
+    assert.doesNotMatch(printed('stderr'), /\[string "/, 'no session-internal frames');
+    await session.run('local ok, e = pcall(motion.settings.processing.skeleton.get_skeleton_name, "project", 99999)\nprint(ok, e.code, e.parameter)');
+    assert.match(printed(), /false\tnot_found\tskeleton_id\n$/);
+  });
+
+  it('reports Lua errors with the file and line', async () => {
+    const result = await session.run('\nlocal t = nil\nprint(t.x)', { filename: 'nil.lua', line: 5 });
+    assert.equal(result.error?.type, 'LuaError');
+    assert.equal(result.error?.line, 7);
+    assert.match(result.error!.message, /nil\.lua:7: attempt to index a nil value/);
+    const syntax = await session.run('x = = 1', { filename: 'bad.lua', line: 3 });
+    assert.equal(syntax.error?.line, 3);
+  });
+
+  it('provides the application’s help()', async () => {
+    await session.run('help()\nhelp("modules")\nhelp(motion.gui.selection)\nhelp(motion.gui.selection.deselect)');
+    const text = printed();
+    assert.match(text, /help\(topic\) prints one of these topics/);
+    assert.match(text, /motion\.data\.object\.bone/);
+    assert.match(text, /Module motion\.gui\.selection/);
+    assert.match(text, /motion\.gui\.selection\.deselect\(selections:/);
+  });
+
+  it('prints non-ASCII text as it is', async () => {
+    await session.run('print("Müller – 東京 – ✓")');
+    assert.equal(printed(), 'Müller – 東京 – ✓\n');
+  });
+
+  it('interrupts an endless loop and keeps the session', async () => {
+    await session.run('kept = "still here"');
+    const running = session.run('while true do end');
+    await new Promise((r) => setTimeout(r, 300));
+    session.interrupt();
+    assert.equal((await running).error?.type, 'Interrupted');
+    await session.run('kept');
+    assert.match(printed(), /still here\n$/);
+  });
+
+  it('restarts with fresh globals', async () => {
+    await session.run('gone = 1');
+    await session.restart();
+    await session.run('print(gone == nil)');
+    assert.equal(printed(), 'true\n');
+  });
+});
