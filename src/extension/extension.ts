@@ -3,6 +3,8 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { DocumentationState } from '../../server/language/lsp/protocol';
 import { affectsLanguageServer, readSettings } from './config';
 import { reloadDocumentation, startLanguageClient } from './language-client';
+import { registerRunCommands } from './run/run-commands';
+import { ScriptRunner } from './run/script-runner';
 
 let client: LanguageClient | undefined;
 
@@ -27,9 +29,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   });
   context.subscriptions.push(client);
 
+  const runner = new ScriptRunner(() => readSettings().serverUrl);
+  context.subscriptions.push(runner, ...registerRunCommands(runner));
+
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (client && affectsLanguageServer(event)) void reloadDocumentation(client, readSettings().serverUrl);
+      if (affectsLanguageServer(event) || event.affectsConfiguration('motion.python.path')) void runner.reset();
     }),
     vscode.commands.registerCommand('motion.reloadDocumentation', async () => {
       if (!client) return undefined;

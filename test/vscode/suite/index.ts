@@ -1,11 +1,13 @@
 // The test runner VS Code loads in its extension host (extensionTestsPath): mocha over the suite.
 import Mocha from 'mocha';
 import { languageClientTests } from './language-client.test';
+import { runTests } from './run.test';
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000 });
   mocha.suite.emit('pre-require', globalThis, 'suite', mocha);
   languageClientTests();
+  runTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       console.log(`${runner.stats?.passes ?? 0} passed, ${runner.stats?.failures ?? 0} failed`);

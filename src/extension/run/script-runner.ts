@@ -1,0 +1,109 @@
+import * as vscode from 'vscode';
+import { statementAt, selectedCode, type CodeToRun } from '../../runner/code-to-run';
+import { LuaSession } from '../../runner/lua-session';
+import { PythonSession, type RunResult } from '../../runner/python-session';
+import { pythonInterpreter } from './python-interpreter';
+import { ScriptTerminal } from './script-terminal';
+
+export type ScriptLanguage = 'python' | 'lua';
+
+export interface RunOutcome {
+  result: RunResult;
+  /** What the run printed (and its echo), as shown in the terminal. */
+  output: string;
+}
+
+interface LanguageSession {
+  session: PythonSession | LuaSession;
+  terminal: ScriptTerminal;
+}
+
+export function scriptLanguage(document: vscode.TextDocument): ScriptLanguage | undefined {
+  return document.languageId === 'python' || document.languageId === 'lua' ? document.languageId : undefined;
+}
+
+/** One session per language, kept between runs, with its terminal. */
+export class ScriptRunner implements vscode.Disposable {
+  private sessions = new Map<ScriptLanguage, LanguageSession>();
+
+  constructor(private readonly serverUrl: () => string) {}
+
+  async runSelection(editor: vscode.TextEditor): Promise<RunOutcome | undefined> {
+    const language = scriptLanguage(editor.document);
+    if (!language) return undefined;
+    const lines = editor.document.getText().split(/\r?\n/);
+    const { selection } = editor;
+    const code = selection.isEmpty
+      ? statementAt(lines, selection.active.line, language)
+      : selectedCode(lines, selection.start.line, selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line - 1 : selection.end.line);
+    const outcome = await this.run(language, code, editor.document);
+    if (selection.isEmpty && code.endLine + 1 < editor.document.lineCount) {
+      // Like a console: the cursor moves on, so the next run sends the next statement.
+      const next = new vscode.Position(code.endLine + 1, 0);
+      editor.selection = new vscode.Selection(next, next);
+    }
+    return outcome;
+  }
+
+  async runFile(document: vscode.TextDocument): Promise<RunOutcome | undefined> {
+    const language = scriptLanguage(document);
+    if (!language) return undefined;
+    return this.run(language, { code: document.getText(), line: 1, endLine: document.lineCount - 1 }, document);
+  }
+
+  interrupt(language: ScriptLanguage): void {
+    this.sessions.get(language)?.session.interrupt();
+  }
+
+  async restart(language: ScriptLanguage): Promise<void> {
+    const existing = this.sessions.get(language);
+    if (!existing) return;
+    await existing.session.restart();
+    existing.terminal.output('system', 'Session restarted.\n');
+  }
+
+  /** Sessions talk to one application: when the server URL changes they start afresh. */
+  async reset(): Promise<void> {
+    for (const { session } of this.sessions.values()) await session.dispose();
+  }
+
+  dispose(): void {
+    for (const { session, terminal } of this.sessions.values()) {
+      void session.dispose();
+      terminal.dispose();
+    }
+    this.sessions.clear();
+  }
+
+  private async run(language: ScriptLanguage, code: CodeToRun, document: vscode.TextDocument): Promise<RunOutcome> {
+    const { session, terminal } = await this.sessionFor(language, document);
+    await terminal.show();
+    if (vscode.workspace.getConfiguration('motion').get<boolean>('run.clearBeforeRun')) terminal.clear();
+    const start = terminal.transcript.length;
+    terminal.echo(code.code, language === 'python' ? '>>> ' : '> ');
+    const filename = document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.path.split('/').pop() ?? 'untitled';
+    let result: RunResult;
+    try {
+      result = await session.run(code.code, { filename, line: code.line });
+    } catch (error) {
+      terminal.output('system', `${(error as Error).message}\n`);
+      result = { ok: false, error: { type: 'SessionFailed', message: (error as Error).message } };
+    }
+    return { result, output: terminal.transcript.slice(start) };
+  }
+
+  private async sessionFor(language: ScriptLanguage, document: vscode.TextDocument): Promise<LanguageSession> {
+    const existing = this.sessions.get(language);
+    if (existing) return existing;
+    const terminal = new ScriptTerminal(language === 'python' ? 'Motion: Python' : 'Motion: Lua', () => this.interrupt(language));
+    const onOutput = (stream: 'stdout' | 'stderr' | 'system', text: string) => terminal.output(stream, text);
+    const cwd = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath;
+    const session =
+      language === 'python'
+        ? new PythonSession({ serverUrl: this.serverUrl(), interpreter: await pythonInterpreter(document.uri), cwd, onOutput })
+        : new LuaSession({ serverUrl: this.serverUrl(), onOutput });
+    const created = { session, terminal };
+    this.sessions.set(language, created);
+    return created;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * What Run Selection sends: the selection, or, when nothing is selected, the whole statement under
+ * the cursor (a multi-line call, a block with its body), dedented, with the line it starts on.
+ */
+export interface CodeToRun {
+  code: string;
+  /** 1-based line of the first line sent, so errors name the script's own lines. */
+  line: number;
+  /** 0-based last line sent: where the cursor goes next. */
+  endLine: number;
+}
+
+export function selectedCode(lines: string[], startLine: number, endLine: number): CodeToRun {
+  return { code: dedent(lines.slice(startLine, endLine + 1)).join('\n'), line: startLine + 1, endLine };
+}
+
+/** The statement that the cursor's line starts or belongs to. */
+export function statementAt(lines: string[], cursorLine: number, languageId: 'python' | 'lua'): CodeToRun {
+  let start = cursorLine;
+  // A line inside an open bracket belongs to the statement that opened it.
+  while (start > 0 && depthBefore(lines, start) > 0) start--;
+  let end = start;
+  let depth = bracketDelta(lines[start]);
+  let blocks = languageId === 'lua' ? luaBlockDelta(lines[start]) : 0;
+  while (end + 1 < lines.length && (depth > 0 || blocks > 0)) {
+    end++;
+    depth += bracketDelta(lines[end]);
+    if (languageId === 'lua') blocks += luaBlockDelta(lines[end]);
+  }
+  if (languageId === 'python' && /:\s*(#.*)?$/.test(lines[end])) {
+    // A compound statement: its body is everything indented deeper, and its else/elif/except parts.
+    const indent = indentOf(lines[start]);
+    for (let next = end + 1; next < lines.length; next++) {
+      const text = lines[next];
+      if (text.trim() === '') continue;
+      const deeper = indentOf(text) > indent;
+      const continues = indentOf(text) === indent && /^\s*(elif|else|except|finally|case)\b/.test(text);
+      if (!deeper && !continues) break;
+      end = next;
+    }
+  }
+  if (cursorLine > end) end = cursorLine;
+  return selectedCode(lines, start, end);
+}
+
+export function dedent(lines: string[]): string[] {
+  const indents = lines.filter((l) => l.trim() !== '').map(indentOf);
+  const common = indents.length > 0 ? Math.min(...indents) : 0;
+  return lines.map((l) => l.slice(Math.min(common, indentOf(l))));
+}
+
+function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+/** Open minus closed brackets on a line, outside strings and comments (roughly, line by line). */
+function bracketDelta(line: string): number {
+  let delta = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#' || (c === '-' && line[i + 1] === '-')) break;
+    else if ('([{'.includes(c)) delta++;
+    else if (')]}'.includes(c)) delta--;
+  }
+  return delta;
+}
+
+function depthBefore(lines: string[], line: number): number {
+  let depth = 0;
+  for (let i = Math.max(0, line - 50); i < line; i++) depth = Math.max(0, depth + bracketDelta(lines[i]));
+  return depth;
+}
+
+function luaBlockDelta(line: string): number {
+  const code = line.replace(/--.*$/, '').replace(/"([^"\\]|\\.)*"|'([^'\\]|\\.)*'/g, '""');
+  const opens = (code.match(/\b(function|do|then|repeat)\b/g) ?? []).length;
+  const elseifs = (code.match(/\belseif\b/g) ?? []).length;
+  const closes = (code.match(/\b(end|until)\b/g) ?? []).length;
+  return opens - elseifs - closes;
+}

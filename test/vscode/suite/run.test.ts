@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+interface RunOutcome {
+  result: { ok: boolean; error?: { type: string; message: string; line?: number } };
+  output: string;
+}
+
+async function skeletonCount(source: string): Promise<number> {
+  const response = await fetch(`${process.env.MOTION_TEST_SERVER_URL}/api/scripting/motion/settings/processing/skeleton/get_skeleton_count/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([source]),
+  });
+  return (await response.json()) as number;
+}
+
+async function openAt(name: string, line: number): Promise<vscode.TextEditor> {
+  const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, name);
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  editor.selection = new vscode.Selection(line, 0, line, 0);
+  return editor;
+}
+
+export function runTests(): void {
+  describe('running code in a real VS Code', () => {
+    it('Run Selection runs the statement under the cursor in a Python session and moves on', async () => {
+      const before = await skeletonCount('project');
+      const editor = await openAt('run_me.py', 0);
+      const first = await vscode.commands.executeCommand<RunOutcome>('motion.runSelection');
+      assert.equal(first.result.ok, true, JSON.stringify(first));
+      assert.equal(editor.selection.active.line, 1, 'the cursor moved to the next statement');
+      const second = await vscode.commands.executeCommand<RunOutcome>('motion.runSelection');
+      assert.equal(second.result.ok, true, JSON.stringify(second));
+      assert.equal(await skeletonCount('project'), before + 1, 'the change reached the application');
+      const third = await vscode.commands.executeCommand<RunOutcome>('motion.runSelection');
+      assert.match(third.output, /created FromVSCode\n/);
+      const fourth = await vscode.commands.executeCommand<RunOutcome>('motion.runSelection');
+      assert.match(fourth.output, new RegExp(`\\n${before + 1}\\n$`), 'a lone expression is shown, and sid persisted');
+    });
+
+    it('runs a selection and reports errors at the script’s own line', async () => {
+      const editor = await openAt('run_me.py', 2);
+      editor.selection = new vscode.Selection(2, 0, 3, 40);
+      const ok = await vscode.commands.executeCommand<RunOutcome>('motion.runSelection');
+      assert.equal(ok.result.ok, true);
+      const untitled = await vscode.workspace.openTextDocument({ language: 'python', content: 'x = 1\n\nundefined_thing\n' });
+      await vscode.window.showTextDocument(untitled);
+      const failed = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
+      assert.equal(failed.result.ok, false);
+      assert.deepEqual([failed.result.error?.type, failed.result.error?.line], ['NameError', 3]);
+      assert.match(failed.output, /NameError: name 'undefined_thing' is not defined/);
+    });
+
+    it('runs a Lua file in its own session', async () => {
+      await openAt('run_me.lua', 0);
+      const outcome = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
+      assert.equal(outcome.result.ok, true, JSON.stringify(outcome));
+      assert.match(outcome.output, /measured\tActor1\n/);
+    });
+  });
+}
