@@ -21,7 +21,7 @@ export interface RunResult {
 }
 
 export interface PythonSessionOptions {
-  /** The interpreter: a path or a command (default python3). */
+  /** The interpreter: a path or a command (default python3, then python). */
   interpreter?: string;
   serverUrl: string;
   cwd?: string;
@@ -91,9 +91,17 @@ export class PythonSession {
 
   private start(): Promise<void> {
     if (this.child && this.child.exitCode === null && this.starting) return this.starting;
-    this.starting = new Promise((resolveStart, rejectStart) => {
+    const candidates = this.options.interpreter ? [this.options.interpreter] : ['python3', 'python'];
+    this.starting = candidates.slice(1).reduce(
+      (attempt, next) => attempt.catch((error: Error) => (/was not found/.test(error.message) ? this.spawnSession(next) : Promise.reject(error))),
+      this.spawnSession(candidates[0]),
+    );
+    return this.starting;
+  }
+
+  private spawnSession(interpreter: string): Promise<void> {
+    return new Promise((resolveStart, rejectStart) => {
       const support = pythonSupportDir();
-      const interpreter = this.options.interpreter ?? 'python3';
       const env = { ...process.env, MOTION_URL: this.options.serverUrl, PYTHONPATH: [support, process.env.PYTHONPATH].filter(Boolean).join(delimiter), PYTHONIOENCODING: 'utf-8' };
       const child = spawn(interpreter, ['-u', join(support, 'motion_session.py')], { cwd: this.options.cwd, env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
       this.child = child;
@@ -129,7 +137,6 @@ export class PythonSession {
         if (ready && this.disposing !== child) this.options.onOutput('system', `Python session ${how}.\n`);
       });
     });
-    return this.starting;
   }
 
   /** Passes output through, minus the markers that say a run's output is complete. */

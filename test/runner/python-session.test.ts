@@ -117,6 +117,27 @@ describe('Python sessions (the machine’s python3) against the reference server
     assert.match(printed(), /42\n/);
   });
 
+  it('falls back from python3 to python when no interpreter is configured', async () => {
+    const { mkdtempSync, symlinkSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { execFileSync } = await import('node:child_process');
+    const bin = mkdtempSync(join(tmpdir(), 'motion-python-'));
+    symlinkSync(execFileSync('python3', ['-c', 'import sys; print(sys.executable)']).toString().trim(), join(bin, 'python'));
+    const path = process.env.PATH;
+    process.env.PATH = bin; // only `python` can be found
+    try {
+      const fallback = new PythonSession({ serverUrl: server.url, onOutput: (stream, text) => output.push({ stream, text }) });
+      const result = await fallback.run('import sys\nprint(sys.version_info.major)');
+      await fallback.dispose();
+      assert.equal(result.ok, true);
+      assert.match(printed(), /^3\n$/);
+    } finally {
+      process.env.PATH = path;
+      rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
   it('names a missing interpreter', async () => {
     const missing = new PythonSession({ serverUrl: server.url, interpreter: 'python-that-does-not-exist', onOutput: () => undefined });
     await assert.rejects(missing.run('1'), /the Python interpreter "python-that-does-not-exist" was not found/);
