@@ -4,16 +4,24 @@ import * as vscode from 'vscode';
 export interface MotionSettings {
   /** Base URL of the application's scripting interface. Machine-scoped: a workspace cannot point it elsewhere. */
   serverUrl: string;
+  /** When to use the embedded reference server: when nothing answers at serverUrl, always, or never. */
+  embedded: 'auto' | 'always' | 'never';
+  /** Seconds between automatic refreshes of the Skeletons view; 0 for none (the interface has no events). */
+  autoRefreshSeconds: number;
 }
 
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:7979';
 
 export function readSettings(): MotionSettings {
   const config = vscode.workspace.getConfiguration('motion');
-  return { serverUrl: config.get<string>('server.url') || DEFAULT_SERVER_URL };
+  return {
+    serverUrl: config.get<string>('server.url') || DEFAULT_SERVER_URL,
+    embedded: config.get<'auto' | 'always' | 'never'>('server.embedded') ?? 'auto',
+    autoRefreshSeconds: Math.max(0, config.get<number>('explorer.autoRefreshSeconds') ?? 0),
+  };
 }
 
-/** Changes that the language server must hear about (it reloads the documentation). */
-export function affectsLanguageServer(event: vscode.ConfigurationChangeEvent): boolean {
-  return event.affectsConfiguration('motion.server.url');
+/** Changes that mean connecting again (to another application, or to/from the embedded server). */
+export function affectsConnection(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration('motion.server.url') || event.affectsConfiguration('motion.server.embedded');
 }

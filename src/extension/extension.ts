@@ -1,7 +1,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { DocumentationState } from '../../server/language/lsp/protocol';
-import { affectsLanguageServer, readSettings } from './config';
+import * as path from 'node:path';
+import { affectsConnection, readSettings } from './config';
+import { connectionStatus } from './connection/connection-status';
+import { EmbeddedServer } from './connection/embedded-server';
+import { MotionConnection } from './connection/motion-connection';
+import { ExplorerData } from './explorer/explorer-data';
+import { SkeletonExplorer } from './explorer/skeleton-explorer';
 import { reloadDocumentation, startLanguageClient } from './language-client';
 import { registerRunCommands } from './run/run-commands';
 import { ScriptRunner } from './run/script-runner';
@@ -14,6 +20,8 @@ export interface MotionExtensionApi {
   /** The documentation the language server uses, once it has loaded one. */
   documentation(): DocumentationState | undefined;
   readonly onDidLoadDocumentation: vscode.Event<DocumentationState>;
+  readonly connection: MotionConnection;
+  readonly explorer: SkeletonExplorer;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<MotionExtensionApi> {
@@ -22,6 +30,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   context.subscriptions.push(log, loaded);
   let documentation: DocumentationState | undefined;
 
+  await vscode.workspace.fs.createDirectory(context.globalStorageUri);
+  const embedded = new EmbeddedServer(context.asAbsolutePath(path.join('dist', 'motion-server.js')), path.join(context.globalStorageUri.fsPath, 'state.json'), (line) => log.info(line));
+  const connection = new MotionConnection(() => ({ url: readSettings().serverUrl, embedded: readSettings().embedded }), embedded, log);
+  context.subscriptions.push(connection, ...connectionStatus(connection), { dispose: () => void embedded.stop() });
+
   client = await startLanguageClient(context, readSettings(), (state) => {
     documentation = state;
     log.info(`documentation ${state.description}, ${state.modules} modules`);
@@ -29,22 +42,48 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   });
   context.subscriptions.push(client);
 
-  const runner = new ScriptRunner(() => readSettings().serverUrl);
+  const runner = new ScriptRunner(() => connection.state.url);
   context.subscriptions.push(runner, ...registerRunCommands(runner));
+
+  const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()));
+  context.subscriptions.push(explorer, vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }));
+  context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()));
+  let autoRefresh: NodeJS.Timeout | undefined;
+  const scheduleAutoRefresh = () => {
+    clearInterval(autoRefresh);
+    const seconds = readSettings().autoRefreshSeconds;
+    if (seconds > 0) autoRefresh = setInterval(() => explorer.refresh(), seconds * 1000);
+  };
+  scheduleAutoRefresh();
+  context.subscriptions.push({ dispose: () => clearInterval(autoRefresh) });
+
+  // Everything follows the connection: documentation, sessions, the explorer.
+  let connectedUrl: string | undefined;
+  context.subscriptions.push(
+    connection.onDidChange((state) => {
+      if (state.kind !== 'connected' || state.url === connectedUrl) return;
+      connectedUrl = state.url;
+      if (client) void reloadDocumentation(client, state.url);
+      void runner.reset();
+      explorer.refresh();
+    }),
+  );
+  void connection.connect();
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (client && affectsLanguageServer(event)) void reloadDocumentation(client, readSettings().serverUrl);
-      if (affectsLanguageServer(event) || event.affectsConfiguration('motion.python.path')) void runner.reset();
+      if (affectsConnection(event)) void connection.connect();
+      if (event.affectsConfiguration('motion.python.path')) void runner.reset();
+      if (event.affectsConfiguration('motion.explorer.autoRefreshSeconds')) scheduleAutoRefresh();
     }),
     vscode.commands.registerCommand('motion.reloadDocumentation', async () => {
       if (!client) return undefined;
-      const state = await reloadDocumentation(client, readSettings().serverUrl);
+      const state = await reloadDocumentation(client, connection.state.url);
       void vscode.window.showInformationMessage(`Motion documentation ${state.description}: ${state.modules} modules.`);
       return state;
     }),
   );
-  return { documentation: () => documentation, onDidLoadDocumentation: loaded.event };
+  return { documentation: () => documentation, onDidLoadDocumentation: loaded.event, connection, explorer };
 }
 
 export async function deactivate(): Promise<void> {

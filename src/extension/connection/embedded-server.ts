@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/**
+ * The project's own reference server (dist/motion-server.js) as a child process of the extension
+ * host: on 7979 when that port is free, else on any free port; its state in the extension's storage.
+ */
+export class EmbeddedServer {
+  private child: ChildProcess | undefined;
+  url: string | undefined;
+
+  constructor(
+    private readonly serverScript: string,
+    private readonly stateFile: string,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  get running(): boolean {
+    return !!this.child && this.child.exitCode === null;
+  }
+
+  async start(): Promise<string> {
+    if (this.running && this.url) return this.url;
+    const port = (await portIsFree(7979)) ? 7979 : 0;
+    const child = spawn(process.execPath, [this.serverScript, '--port', String(port), '--state', this.stateFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    let output = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the embedded server did not start:\n${output}`)), 15_000);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on (http:\/\/\S+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+      child.stderr!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        this.log(chunk.toString().trimEnd());
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the embedded server exited (${code}):\n${output}`));
+      });
+    });
+    child.on('exit', (code) => this.log(`embedded server stopped (${code})`));
+    this.url = url;
+    this.log(`embedded server listening on ${url}, state in ${this.stateFile}`);
+    return url;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    this.url = undefined;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}

@@ -1,0 +1,73 @@
+import type { MotionClient } from '../../api/client/motion-client';
+import { listSkeletons, loadSkeletonTree } from '../../api/skeletons/skeleton-loader';
+import type { SegmentNode, SkeletonSourceName, SkeletonSummary, SkeletonTree } from '../../api/skeletons/skeleton-model';
+
+/** The skeleton explorer's data layer: what each node's children are. No `vscode` import. */
+export type ExplorerItem =
+  | { kind: 'source'; source: SkeletonSourceName }
+  | { kind: 'skeleton'; skeleton: SkeletonSummary }
+  | { kind: 'segment'; source: SkeletonSourceName; skeletonId: number; node: SegmentNode };
+
+export const SOURCE_TITLES: Record<SkeletonSourceName, string> = {
+  project: 'Project settings',
+  measurement: 'Measurement settings',
+  data: 'Data (read-only)',
+};
+
+export class ExplorerData {
+  /** Skeleton trees loaded on expansion, until the next refresh. */
+  private trees = new Map<string, Promise<SkeletonTree>>();
+
+  constructor(private readonly client: () => MotionClient) {}
+
+  async children(item?: ExplorerItem, signal?: AbortSignal): Promise<ExplorerItem[]> {
+    if (!item) return (['project', 'measurement', 'data'] as const).map((source) => ({ kind: 'source', source }));
+    if (item.kind === 'source') return (await listSkeletons(this.client(), item.source, signal)).map((skeleton) => ({ kind: 'skeleton', skeleton }));
+    if (item.kind === 'skeleton') {
+      const tree = await this.tree(item.skeleton, signal);
+      return [{ kind: 'segment', source: item.skeleton.source, skeletonId: item.skeleton.id, node: tree.root }];
+    }
+    return item.node.children.map((node) => ({ kind: 'segment', source: item.source, skeletonId: item.skeletonId, node }));
+  }
+
+  refresh(): void {
+    this.trees.clear();
+  }
+
+  private tree(skeleton: SkeletonSummary, signal?: AbortSignal): Promise<SkeletonTree> {
+    const key = `${skeleton.source}:${skeleton.id}`;
+    let tree = this.trees.get(key);
+    if (!tree) {
+      tree = loadSkeletonTree(this.client(), skeleton, signal);
+      tree.catch(() => this.trees.delete(key));
+      this.trees.set(key, tree);
+    }
+    return tree;
+  }
+}
+
+/** How an item shows: label, description, tooltip (Markdown), context value for menus. */
+export function presentItem(item: ExplorerItem): { id: string; label: string; description?: string; tooltip?: string; contextValue: string; expandable: boolean } {
+  switch (item.kind) {
+    case 'source':
+      return { id: `source:${item.source}`, label: SOURCE_TITLES[item.source], contextValue: `source.${item.source === 'data' ? 'readonly' : 'editable'}`, expandable: true };
+    case 'skeleton': {
+      const s = item.skeleton;
+      return { id: `skeleton:${s.source}:${s.id}`, label: s.name, description: `scale ${s.scale}`, tooltip: `**${s.name}** (skeleton ${s.id}) in ${SOURCE_TITLES[s.source].toLowerCase()}\n\nScale ${s.scale}`, contextValue: `skeleton.${s.source === 'data' ? 'readonly' : 'editable'}`, expandable: true };
+    }
+    case 'segment': {
+      const n = item.node;
+      const solver = n.solver ?? 'solved with parent';
+      const markers = `${n.markerCount} marker${n.markerCount === 1 ? '' : 's'}`;
+      const endpoint = n.endpoint ? `Endpoint [${n.endpoint.join(', ')}] mm` : 'No endpoint (has children)';
+      return {
+        id: `segment:${item.source}:${n.id}`,
+        label: n.name,
+        description: `${solver} · ${markers}`,
+        tooltip: `**${n.name}** (segment ${n.id})\n\nSolver: ${solver}\n\n${markers}\n\n${endpoint}`,
+        contextValue: `segment.${item.source === 'data' ? 'readonly' : 'editable'}`,
+        expandable: n.children.length > 0,
+      };
+    }
+  }
+}
