@@ -2,12 +2,14 @@
 import Mocha from 'mocha';
 import { languageClientTests } from './language-client.test';
 import { runTests } from './run.test';
+import { explorerAndConnectionTests } from './explorer-connection.test';
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000 });
   mocha.suite.emit('pre-require', globalThis, 'suite', mocha);
   languageClientTests();
   runTests();
+  explorerAndConnectionTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       console.log(`${runner.stats?.passes ?? 0} passed, ${runner.stats?.failures ?? 0} failed`);

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { MotionClient } from '../../src/api/client/motion-client';
+import { backoff, describeConnection } from '../../src/extension/connection/connection-state';
+import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+
+describe('Skeletons view data layer (plain Node, real server)', () => {
+  let server: MotionServer;
+  let client: MotionClient;
+  let requests = 0;
+  before(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    client = new MotionClient({ url: server.url, onRequest: () => requests++ });
+  });
+  after(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('shows three roots, then skeletons, then the real segment hierarchy', async () => {
+    const data = new ExplorerData(() => client);
+    const roots = await data.children();
+    assert.deepEqual(roots.map((r) => presentItem(r).label), ['Project settings', 'Measurement settings', 'Data (read-only)']);
+    const project = await data.children(roots[0]);
+    assert.deepEqual(project.map((s) => [presentItem(s).label, presentItem(s).description]), [['FullBody', 'scale 1'], ['Wand', 'scale 1']]);
+    const [hips] = await data.children(project[0]);
+    assert.deepEqual([presentItem(hips).label, presentItem(hips).description], ['Hips', 'global_optimization · 4 markers']);
+    const children = await data.children(hips);
+    assert.deepEqual(children.map((c) => presentItem(c).label), ['Spine', 'LeftUpLeg', 'RightUpLeg']);
+    const dataRoot = (await data.children(roots[2]))[0];
+    assert.equal(presentItem(dataRoot).contextValue, 'skeleton.readonly', 'the data is read-only in menus');
+    assert.equal(presentItem(project[0]).contextValue, 'skeleton.editable');
+  });
+
+  it('loads a skeleton once per expansion until refreshed', async () => {
+    const data = new ExplorerData(() => client);
+    const [project] = await data.children();
+    const [fullBody] = await data.children(project);
+    requests = 0;
+    await data.children(fullBody);
+    const first = requests;
+    await data.children(fullBody);
+    assert.equal(requests, first, 'the second expansion is served from the loaded tree');
+    data.refresh();
+    await data.children(fullBody);
+    assert.equal(requests, first * 2);
+  });
+
+  it('describes leaves with their endpoint and segments solved with the parent', async () => {
+    const data = new ExplorerData(() => client);
+    let items: ExplorerItem[] = await data.children();
+    items = await data.children(items[0]);
+    let node = (await data.children(items[0]))[0];
+    for (const name of ['Spine', 'Spine1', 'Spine2', 'Neck', 'Head']) node = (await data.children(node)).find((c) => presentItem(c).label === name)!;
+    const head = presentItem(node);
+    assert.equal(head.description, 'solved with parent · 4 markers');
+    assert.match(head.tooltip!, /Endpoint \[0, 0, 190\] mm/);
+    assert.equal(head.expandable, false);
+  });
+
+  it('describes each connection state for the status bar, and backs off', () => {
+    assert.match(describeConnection({ kind: 'connected', url: 'http://127.0.0.1:7979', version: 'Motion Reference Server 0.1.0', embedded: true }).text, /Motion: embedded/);
+    assert.match(describeConnection({ kind: 'offline', url: 'http://x', reason: 'nothing is listening', retryInMs: 5000 }).tooltip, /retrying in 5 s/);
+    assert.deepEqual([0, 1, 2, 3, 4, 9].map(backoff), [1000, 2000, 5000, 10000, 30000, 30000]);
+  });
+});

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { MotionExtensionApi } from '../../../src/extension/extension';
+import type { ConnectionState } from '../../../src/extension/connection/connection-state';
+
+const EXTENSION_ID = 'motion-scripting.motion-scripting';
+
+function until(api: MotionExtensionApi, accept: (s: ConnectionState) => boolean, what: string, ms = 30_000): Promise<ConnectionState> {
+  if (accept(api.connection.state)) return Promise.resolve(api.connection.state);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => (listener.dispose(), reject(new Error(`timed out waiting for ${what}; state ${JSON.stringify(api.connection.state)}`))), ms);
+    const listener = api.connection.onDidChange((state) => {
+      if (accept(state)) {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(state);
+      }
+    });
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise<void>((r) => probe.close(() => r()));
+  return port;
+}
+
+function startServer(port: number): Promise<ChildProcess> {
+  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'motion-server.js');
+  const child = spawn(process.execPath, [script, '--port', String(port), '--empty'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('listening on')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+async function setting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('motion').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+export function explorerAndConnectionTests(): void {
+  describe('the Skeletons view and the connection in a real VS Code', () => {
+    let api: MotionExtensionApi;
+    const children = (item?: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) => api.explorer.getChildren(item);
+    const labels = async (item?: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) => (await children(item)).map((i) => api.explorer.getTreeItem(i).label);
+
+    before(async () => {
+      api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
+      await until(api, (s) => s.kind === 'connected', 'the first connection');
+    });
+
+    after(async () => {
+      await setting('server.url', process.env.MOTION_TEST_SERVER_URL);
+      await setting('server.embedded', undefined);
+    });
+
+    it('is connected to the configured server, shown in the status bar', () => {
+      const state = api.connection.state;
+      assert.equal(state.kind, 'connected');
+      assert.equal(state.url, process.env.MOTION_TEST_SERVER_URL);
+    });
+
+    it('browses the demo data: sources, skeletons with scale, segments with solver and markers', async () => {
+      assert.deepEqual(await labels(), ['Project settings', 'Measurement settings', 'Data (read-only)']);
+      const [project] = await children();
+      const skeletons = await children(project);
+      assert.deepEqual(skeletons.map((s) => api.explorer.getTreeItem(s).label).slice(0, 2), ['FullBody', 'Wand'], 'the demo skeletons first (scripts may have added more)');
+      const [hips] = await children(skeletons[0]);
+      const item = api.explorer.getTreeItem(hips);
+      assert.deepEqual([item.label, item.description, item.contextValue], ['Hips', 'global_optimization · 4 markers', 'segment.editable']);
+      assert.deepEqual(await labels(hips), ['Spine', 'LeftUpLeg', 'RightUpLeg']);
+      assert.equal(await vscode.commands.executeCommand('motion.refreshExplorer'), undefined);
+    });
+
+    it('goes offline when nothing answers, and connects when the application starts', async () => {
+      const port = await freePort();
+      await setting('server.embedded', 'never');
+      await setting('server.url', `http://127.0.0.1:${port}`);
+      const offline = await until(api, (s) => s.kind === 'offline' && s.url.endsWith(`:${port}`), 'offline');
+      assert.match(offline.kind === 'offline' ? offline.reason : '', /nothing is listening/);
+      const server = await startServer(port);
+      try {
+        const up = await until(api, (s) => s.kind === 'connected' && s.url.endsWith(`:${port}`), 'reconnection with backoff');
+        assert.equal(up.kind === 'connected' && up.embedded, false);
+        assert.deepEqual(await labels((await children())[0]), [], 'the view follows the connection: an empty application');
+        server.kill('SIGKILL');
+        await new Promise((r) => server.once('exit', r));
+        await api.connection.check();
+        await until(api, (s) => s.kind === 'offline', 'offline after the application stopped');
+        const restarted = await startServer(port);
+        await until(api, (s) => s.kind === 'connected', 'connected after a restart');
+        restarted.kill('SIGKILL');
+      } finally {
+        server.kill('SIGKILL');
+      }
+    });
+
+    it('falls back to the embedded server when nothing answers (auto)', async () => {
+      await setting('server.url', `http://127.0.0.1:${await freePort()}`);
+      await setting('server.embedded', 'auto');
+      const state = await until(api, (s) => s.kind === 'connected' && s.embedded, 'the embedded server');
+      assert.match(state.kind === 'connected' ? state.version : '', /Motion Reference Server/);
+      const skeletons = await children((await children())[2]);
+      assert.deepEqual(skeletons.map((s) => api.explorer.getTreeItem(s).label), ['Actor1'], 'the embedded server holds the demo data');
+    });
+  });
+}
