@@ -6,6 +6,7 @@ import { affectsConnection, readSettings } from './config';
 import { connectionStatus } from './connection/connection-status';
 import { EmbeddedServer } from './connection/embedded-server';
 import { MotionConnection } from './connection/motion-connection';
+import { registerEditCommands } from './explorer/edit-commands';
 import { ExplorerData } from './explorer/explorer-data';
 import { SkeletonExplorer } from './explorer/skeleton-explorer';
 import { reloadDocumentation, startLanguageClient } from './language-client';
@@ -47,7 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
 
   const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()));
   context.subscriptions.push(explorer, vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }));
-  context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()));
+  context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), explorer));
   let autoRefresh: NodeJS.Timeout | undefined;
   const scheduleAutoRefresh = () => {
     clearInterval(autoRefresh);
