@@ -81,6 +81,31 @@ export function explorerAndConnectionTests(): void {
       assert.equal(await vscode.commands.executeCommand('motion.refreshExplorer'), undefined);
     });
 
+    it('edits through the view’s commands, and refuses bad input naming what was wrong', async () => {
+      const [project] = await children();
+      const added = await vscode.commands.executeCommand<{ changed: boolean }>('motion.addSkeleton', project, { inputs: ['FromCommand'] });
+      assert.equal(added.changed, true);
+      const skeleton = (await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'FromCommand')!;
+      assert.ok(skeleton, 'the view shows the new skeleton');
+      const refused = await vscode.commands.executeCommand<{ changed: boolean; error?: string }>('motion.setSkeletonScale', skeleton, { inputs: ['500'] });
+      assert.deepEqual([refused.changed, refused.error], [false, 'Motion: The scale must be within 0.01 and 100.']);
+      await vscode.commands.executeCommand('motion.setSkeletonScale', skeleton, { inputs: ['2.5'] });
+      const rescaled = (await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'FromCommand')!;
+      assert.equal(api.explorer.getTreeItem(rescaled).description, 'scale 2.5');
+      const [root] = await children(rescaled);
+      await vscode.commands.executeCommand('motion.addSegment', root, { inputs: ['Child'] });
+      const rootAgain = (await children((await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'FromCommand')!))[0];
+      assert.deepEqual((await children(rootAgain)).map((c) => api.explorer.getTreeItem(c).label), ['Child']);
+      const rootRefusal = await vscode.commands.executeCommand<{ error?: string }>('motion.deleteSegment', rootAgain, { confirm: true });
+      assert.match(rootRefusal.error ?? '', /root segment: delete the skeleton instead/);
+      const declined = await vscode.commands.executeCommand<{ changed: boolean }>('motion.deleteSkeleton', rescaled, { confirm: false });
+      assert.equal(declined.changed, false);
+      await vscode.commands.executeCommand('motion.deleteSkeleton', rescaled, { confirm: true });
+      assert.ok(!(await children(project)).some((s) => api.explorer.getTreeItem(s).label === 'FromCommand'));
+      const readOnly = await vscode.commands.executeCommand<{ error?: string }>('motion.addSkeleton', (await children())[2], { inputs: ['X'] });
+      assert.match(readOnly.error ?? '', /read-only/);
+    });
+
     it('goes offline when nothing answers, and connects when the application starts', async () => {
       const port = await freePort();
       await setting('server.embedded', 'never');
