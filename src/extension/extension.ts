@@ -9,6 +9,8 @@ import { MotionConnection } from './connection/motion-connection';
 import { registerEditCommands } from './explorer/edit-commands';
 import { ExplorerData } from './explorer/explorer-data';
 import { SkeletonExplorer } from './explorer/skeleton-explorer';
+import { registerSelectionCommands } from './selection/selection-commands';
+import { SelectionView } from './selection/selection-view';
 import { reloadDocumentation, startLanguageClient } from './language-client';
 import { registerRunCommands } from './run/run-commands';
 import { ScriptRunner } from './run/script-runner';
@@ -23,6 +25,7 @@ export interface MotionExtensionApi {
   readonly onDidLoadDocumentation: vscode.Event<DocumentationState>;
   readonly connection: MotionConnection;
   readonly explorer: SkeletonExplorer;
+  readonly selection: SelectionView;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<MotionExtensionApi> {
@@ -49,11 +52,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()));
   context.subscriptions.push(explorer, vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }));
   context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), explorer));
+  const selection = new SelectionView(() => connection.client());
+  context.subscriptions.push(selection, vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }), ...registerSelectionCommands(() => connection.client(), selection));
   let autoRefresh: NodeJS.Timeout | undefined;
   const scheduleAutoRefresh = () => {
     clearInterval(autoRefresh);
     const seconds = readSettings().autoRefreshSeconds;
-    if (seconds > 0) autoRefresh = setInterval(() => explorer.refresh(), seconds * 1000);
+    if (seconds > 0) autoRefresh = setInterval(() => (explorer.refresh(), selection.refresh()), seconds * 1000);
   };
   scheduleAutoRefresh();
   context.subscriptions.push({ dispose: () => clearInterval(autoRefresh) });
@@ -67,6 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
       if (client) void reloadDocumentation(client, state.url);
       void runner.reset();
       explorer.refresh();
+      selection.refresh();
     }),
   );
   void connection.connect();
@@ -84,7 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
       return state;
     }),
   );
-  return { documentation: () => documentation, onDidLoadDocumentation: loaded.event, connection, explorer };
+  return { documentation: () => documentation, onDidLoadDocumentation: loaded.event, connection, explorer, selection };
 }
 
 export async function deactivate(): Promise<void> {

@@ -106,6 +106,22 @@ export function explorerAndConnectionTests(): void {
       assert.match(readOnly.error ?? '', /read-only/);
     });
 
+    it('selects a segment’s markers in the application and shows them in the Selection view', async () => {
+      await vscode.commands.executeCommand('motion.clearSelection');
+      let item = (await children())[2];
+      for (const name of ['Actor1', 'Hips', 'LeftUpLeg', 'LeftLeg']) item = (await children(item)).find((c) => api.explorer.getTreeItem(c).label === name)!;
+      const outcome = await vscode.commands.executeCommand<{ selected: number }>('motion.selectMarkers', item);
+      assert.equal(outcome.selected, 2);
+      const rows = await api.selection.getChildren();
+      assert.deepEqual(rows.map((r) => api.selection.getTreeItem(r).label), ['LTIB', 'LANK']);
+      await vscode.commands.executeCommand('motion.deselect', rows[0]);
+      assert.deepEqual((await api.selection.getChildren()).map((r) => api.selection.getTreeItem(r).label), ['LANK']);
+      await vscode.commands.executeCommand('motion.clearSelection');
+      assert.deepEqual(await api.selection.getChildren(), []);
+      const refused = await vscode.commands.executeCommand<{ error?: string }>('motion.selectMarkers', (await children())[0]);
+      assert.match(refused.error ?? '', /select a skeleton or a segment/);
+    });
+
     it('goes offline when nothing answers, and connects when the application starts', async () => {
       const port = await freePort();
       await setting('server.embedded', 'never');

@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import type { MotionClient } from '../../api/client/motion-client';
+import { describeSelection, type SelectionItem } from './selection-operations';
+
+interface Row {
+  item: SelectionItem;
+  label: string;
+  description: string;
+}
+
+/** The Selection view: the application's current selection, with deselect and clear. */
+export class SelectionView implements vscode.TreeDataProvider<Row>, vscode.Disposable {
+  private readonly changes = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changes.event;
+
+  constructor(private readonly client: () => MotionClient) {}
+
+  refresh(): void {
+    this.changes.fire();
+  }
+
+  getTreeItem(row: Row): vscode.TreeItem {
+    const tree = new vscode.TreeItem(row.label);
+    tree.description = row.description;
+    tree.contextValue = 'selection';
+    tree.iconPath = new vscode.ThemeIcon(row.item.type === 'trajectory' ? 'pulse' : 'link');
+    return tree;
+  }
+
+  async getChildren(): Promise<Row[]> {
+    try {
+      return await describeSelection(this.client());
+    } catch {
+      return [];
+    }
+  }
+
+  dispose(): void {
+    this.changes.dispose();
+  }
+}

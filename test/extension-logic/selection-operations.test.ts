@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { MotionClient } from '../../src/api/client/motion-client';
+import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
+import { describeSelection, markerNames, selectMarkers } from '../../src/extension/selection/selection-operations';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+
+describe('select in the application (logic, against the real server)', () => {
+  let server: MotionServer;
+  let client: MotionClient;
+  let data: ExplorerData;
+  const find = async (labels: string[]): Promise<ExplorerItem> => {
+    let item: ExplorerItem | undefined;
+    for (const label of labels) item = (await data.children(item)).find((i) => presentItem(i).label === label);
+    return item!;
+  };
+  beforeEach(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    client = new MotionClient({ url: server.url });
+    data = new ExplorerData(() => client);
+  });
+  afterEach(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('selects a segment’s markers through their trajectories, replacing or adding', async () => {
+    const head = await find(['Data (read-only)', 'Actor1', 'Hips', 'Spine', 'Spine1', 'Spine2', 'Neck', 'Head']);
+    assert.deepEqual(await markerNames(client, head), ['LFHD', 'RFHD', 'LBHD', 'RBHD']);
+    assert.deepEqual(await selectMarkers(client, head, 'replace'), { selected: 4, missing: [] });
+    const hips = await find(['Measurement settings', 'Actor1', 'Hips']);
+    await selectMarkers(client, hips, 'add');
+    const shown = await describeSelection(client);
+    assert.deepEqual(shown.map((s) => s.label), ['LFHD', 'RFHD', 'LBHD', 'RBHD', 'LASI', 'RASI', 'LPSI', 'RPSI']);
+    assert.match(shown[0].description, /^trajectory · id \d+ · whole trajectory$/);
+    await selectMarkers(client, hips, 'replace');
+    assert.equal((await describeSelection(client)).length, 4);
+  });
+
+  it('selects a whole skeleton’s markers and names those without a trajectory', async () => {
+    const wand = await find(['Project settings', 'Wand']);
+    assert.deepEqual(await selectMarkers(client, wand, 'replace'), { selected: 0, missing: ['WAND_A', 'WAND_B', 'WAND_C'] });
+    const actor = await find(['Project settings', 'FullBody']);
+    const outcome = await selectMarkers(client, actor, 'replace');
+    assert.equal(outcome.selected, server.model.trajectories().length);
+  });
+
+  it('shows bones by name', async () => {
+    const bone = await client.data.object.bone.find_bone('LASI-RASI');
+    await client.gui.selection.set_selections([{ type: 'bone', id: bone! }]);
+    assert.deepEqual((await describeSelection(client)).map((s) => [s.label, s.description]), [['LASI-RASI', `bone · id ${bone}`]]);
+  });
+});
