@@ -7,7 +7,8 @@ import { connectionStatus } from './connection/connection-status';
 import { EmbeddedServer } from './connection/embedded-server';
 import { MotionConnection } from './connection/motion-connection';
 import { registerEditCommands } from './explorer/edit-commands';
-import { ExplorerData } from './explorer/explorer-data';
+import { ExplorerData, type ExplorerItem } from './explorer/explorer-data';
+import { SEGMENT_SCHEME, SegmentFileSystem, segmentUri } from './segment-editor/segment-file-system';
 import { SkeletonExplorer } from './explorer/skeleton-explorer';
 import { registerSelectionCommands } from './selection/selection-commands';
 import { SelectionView } from './selection/selection-view';
@@ -52,6 +53,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()));
   context.subscriptions.push(explorer, vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }));
   context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), explorer));
+  const segments = new SegmentFileSystem(() => connection.client(), () => explorer.refresh());
+  context.subscriptions.push(
+    vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),
+    vscode.commands.registerCommand('motion.editSegment', async (item?: ExplorerItem) => {
+      if (item?.kind !== 'segment') return void vscode.window.showWarningMessage('Motion: choose a segment in the Skeletons view.');
+      const skeleton = await connection.client().call(item.source === 'data' ? 'motion.data.object.skeleton' : 'motion.settings.processing.skeleton', 'get_skeleton_name', item.source === 'data' ? [item.skeletonId] : [item.source, item.skeletonId], { effect: 'read' });
+      const document = await vscode.workspace.openTextDocument(segmentUri(item.source, String(skeleton), item.node.name, item.node.id));
+      await vscode.languages.setTextDocumentLanguage(document, 'json');
+      return vscode.window.showTextDocument(document);
+    }),
+  );
   const selection = new SelectionView(() => connection.client());
   context.subscriptions.push(selection, vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }), ...registerSelectionCommands(() => connection.client(), selection));
   let autoRefresh: NodeJS.Timeout | undefined;

@@ -122,6 +122,31 @@ export function explorerAndConnectionTests(): void {
       assert.match(refused.error ?? '', /select a skeleton or a segment/);
     });
 
+    it('edits a segment definition as JSON: a save applies it, an invalid one is refused and changes nothing', async () => {
+      let item = (await children())[0];
+      for (const name of ['Wand', 'Handle', 'Tip']) item = (await children(item)).find((c) => api.explorer.getTreeItem(c).label === name)!;
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>('motion.editSegment', item);
+      const document = editor.document;
+      assert.equal(document.uri.scheme, 'motion');
+      const definition = JSON.parse(document.getText());
+      assert.deepEqual([definition.name, definition.endpoint], ['Tip', [0, 0, 50]]);
+      const replaceAll = async (text: string) => {
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), text);
+        await vscode.workspace.applyEdit(edit);
+      };
+      definition.name = 'Point';
+      definition.endpoint = [0, 0, 75];
+      await replaceAll(JSON.stringify(definition, null, 2));
+      assert.equal(await document.save(), true);
+      const tip = (await children((await children((await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!))[0]));
+      assert.deepEqual(tip.map((t) => [api.explorer.getTreeItem(t).label, api.explorer.getTreeItem(t).description]), [['Point', 'solved with parent · 1 marker']]);
+      definition.transform = [[1, 0, 0]];
+      await replaceAll(JSON.stringify(definition, null, 2));
+      assert.equal(await document.save(), false, 'the invalid document is refused');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+
     it('goes offline when nothing answers, and connects when the application starts', async () => {
       const port = await freePort();
       await setting('server.embedded', 'never');

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { MotionClient } from '../../src/api/client/motion-client';
+import { parseSegmentDocument, readSegmentDocument, saveSegmentDocument } from '../../src/extension/segment-editor/segment-document';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { encodeState } from '../../server/scripting/persistence/state-format';
+
+describe('segment editor documents (logic, against the real server)', () => {
+  let server: MotionServer;
+  let client: MotionClient;
+  let headId: number;
+  beforeEach(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    client = new MotionClient({ url: server.url });
+    const sk = await client.settings.processing.skeleton.find_skeleton('project', 'FullBody');
+    headId = (await client.settings.processing.skeleton.find_segment('project', sk!, 'Head'))!;
+  });
+  afterEach(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('reads every editable field of a segment as JSON', async () => {
+    const doc = JSON.parse(await readSegmentDocument(client, 'project', headId));
+    assert.deepEqual(Object.keys(doc), ['name', 'solver', 'transform', 'default_transform', 'degrees_of_freedom', 'markers', 'rigid_bodies', 'endpoint']);
+    assert.equal(doc.name, 'Head');
+    assert.deepEqual(doc.endpoint, [0, 0, 190]);
+    assert.equal(doc.markers.length, 4);
+  });
+
+  it('saves changed fields through the setters', async () => {
+    const doc = JSON.parse(await readSegmentDocument(client, 'project', headId));
+    doc.name = 'Skull';
+    doc.markers[0].weight = 0.5;
+    doc.endpoint = [0, 0, 200];
+    const { changed } = await saveSegmentDocument(client, 'project', headId, JSON.stringify(doc));
+    assert.deepEqual(changed, ['name', 'markers', 'endpoint']);
+    const after = JSON.parse(await readSegmentDocument(client, 'project', headId));
+    assert.deepEqual([after.name, after.markers[0].weight, after.endpoint], ['Skull', 0.5, [0, 0, 200]]);
+  });
+
+  it('refuses a document that does not fit before sending anything', async () => {
+    const before = encodeState(server.model.snapshot());
+    for (const [text, message] of [
+      ['{', /not valid JSON/],
+      ['[]', /must be a JSON object/],
+      ['{"colour": "red"}', /unknown field "colour"/],
+      ['{"transform": [[1,0,0]]}', /transform: expected a mat4x4f/],
+      ['{"markers": [{"name": "A", "position": [1, 2], "weight": 1}]}', /markers\[0\]\.position: expected a vec3f/],
+      ['{"solver": "fast"}', /solver: expected one of/],
+    ] as const) {
+      await assert.rejects(saveSegmentDocument(client, 'project', headId, text), message);
+    }
+    assert.equal(encodeState(server.model.snapshot()), before);
+  });
+
+  it('sets back what it changed when the application refuses a later field', async () => {
+    const before = encodeState(server.model.snapshot());
+    const doc = JSON.parse(await readSegmentDocument(client, 'project', headId));
+    doc.name = 'Renamed';
+    doc.markers = [];
+    doc.degrees_of_freedom.rotation_x.constraint = { lower_bound: 10, upper_bound: -10 };
+    await assert.rejects(saveSegmentDocument(client, 'project', headId, JSON.stringify(doc)), /set_segment_degrees_of_freedom refused it: .*lower_bound 10 is above upper_bound -10\. Nothing was changed\./);
+    const after = JSON.parse(encodeState(server.model.snapshot()));
+    const prior = JSON.parse(before);
+    const head = (state: typeof prior) => state.state.skeletons.project[0].segments[headId];
+    assert.deepEqual(head(after), head(prior), 'name and markers were set back');
+    assert.ok(parseSegmentDocument('{}'));
+  });
+});
