@@ -7,6 +7,7 @@ import { connectionStatus } from './connection/connection-status';
 import { EmbeddedServer } from './connection/embedded-server';
 import { MotionConnection } from './connection/motion-connection';
 import { registerEditCommands } from './explorer/edit-commands';
+import { registerTransferCommands } from './explorer/transfer-commands';
 import { ExplorerData, type ExplorerItem } from './explorer/explorer-data';
 import { SEGMENT_SCHEME, SegmentFileSystem, segmentUri } from './segment-editor/segment-file-system';
 import { SkeletonExplorer } from './explorer/skeleton-explorer';
@@ -52,7 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
 
   const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()));
   context.subscriptions.push(explorer, vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }));
-  context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), explorer));
+  context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), explorer), ...registerTransferCommands(() => connection.client(), explorer));
   const segments = new SegmentFileSystem(() => connection.client(), () => explorer.refresh());
   context.subscriptions.push(
     vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),

@@ -147,6 +147,29 @@ export function explorerAndConnectionTests(): void {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     });
 
+    it('copies a skeleton to the other settings, exports it to a file and imports it back', async () => {
+      const [project, measurement] = await children();
+      const actor = (await children(measurement)).find((s) => api.explorer.getTreeItem(s).label === 'Actor1')!;
+      const copied = await vscode.commands.executeCommand<{ target: string }>('motion.copySkeleton', actor, { target: 'project' });
+      assert.equal(copied.target, 'project');
+      const inProject = (await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'Actor1')!;
+      assert.equal(api.explorer.getTreeItem(inProject).description, 'scale 1.05');
+      const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.actor1.skeleton.json');
+      await vscode.commands.executeCommand('motion.exportSkeleton', inProject, { uri: file });
+      const text = Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8');
+      const doc = JSON.parse(text);
+      assert.equal(doc.format, 'motion-skeleton');
+      doc.name = 'ActorImported';
+      await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify(doc)));
+      await vscode.commands.executeCommand('motion.importSkeleton', project, { uri: file });
+      assert.ok((await children(project)).some((s) => api.explorer.getTreeItem(s).label === 'ActorImported'));
+      doc.root.markers = 'none';
+      await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify(doc)));
+      const refused = await vscode.commands.executeCommand<{ error?: string }>('motion.importSkeleton', project, { uri: file });
+      assert.match(refused.error ?? '', /cannot be imported: skeleton\.root\.markers: expected an array/);
+      await vscode.workspace.fs.delete(file);
+    });
+
     it('goes offline when nothing answers, and connects when the application starts', async () => {
       const port = await freePort();
       await setting('server.embedded', 'never');
