@@ -4,6 +4,7 @@ import type { DocumentationState } from '../../server/language/lsp/protocol';
 import * as path from 'node:path';
 import { affectsConnection, readSettings } from './config';
 import { connectionStatus } from './connection/connection-status';
+import { registerServerCommands } from './connection/server-commands';
 import { EmbeddedServer } from './connection/embedded-server';
 import { MotionConnection } from './connection/motion-connection';
 import { registerEditCommands } from './explorer/edit-commands';
@@ -39,7 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   await vscode.workspace.fs.createDirectory(context.globalStorageUri);
   const embedded = new EmbeddedServer(context.asAbsolutePath(path.join('dist', 'motion-server.js')), path.join(context.globalStorageUri.fsPath, 'state.json'), (line) => log.info(line));
   const connection = new MotionConnection(() => ({ url: readSettings().serverUrl, embedded: readSettings().embedded }), embedded, log);
-  context.subscriptions.push(connection, ...connectionStatus(connection), { dispose: () => void embedded.stop() });
+  context.subscriptions.push(connection, ...connectionStatus(connection), ...registerServerCommands(context, connection), { dispose: () => void embedded.stop() });
 
   client = await startLanguageClient(context, readSettings(), (state) => {
     documentation = state;

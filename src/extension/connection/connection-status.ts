@@ -23,12 +23,14 @@ export function connectionStatus(connection: MotionConnection): vscode.Disposabl
         [
           { label: '$(refresh) Reconnect', action: 'retry' },
           { label: '$(server-process) Use the embedded server', action: 'embedded' },
+          { label: '$(list-unordered) Select a recent server…', action: 'select' },
           { label: '$(gear) Change the server URL', action: 'url' },
         ],
         { placeHolder: describeConnection(connection.state).tooltip },
       );
       if (picked?.action === 'retry') await connection.connect();
       if (picked?.action === 'embedded') await vscode.workspace.getConfiguration('motion').update('server.embedded', 'always', vscode.ConfigurationTarget.Global);
+      if (picked?.action === 'select') await vscode.commands.executeCommand('motion.selectServer');
       if (picked?.action === 'url') await vscode.commands.executeCommand('workbench.action.openSettings', 'motion.server.url');
     }),
   ];

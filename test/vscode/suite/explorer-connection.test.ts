@@ -170,6 +170,14 @@ export function explorerAndConnectionTests(): void {
       await vscode.workspace.fs.delete(file);
     });
 
+    it('shows the rendered documentation of a method, a module and the package', async () => {
+      const method = await vscode.commands.executeCommand<string>('motion.showDocumentation', 'motion.gui.selection.select');
+      assert.match(method, /^```\nmotion\.gui\.selection\.select\(selections:/);
+      const module = await vscode.commands.executeCommand<string>('motion.showDocumentation', 'motion.data.object.bone');
+      assert.match(module, /^### motion\.data\.object\.bone/);
+      assert.match(await vscode.commands.executeCommand<string>('motion.showDocumentation', 'motion'), /^## Package `motion`/);
+    });
+
     it('goes offline when nothing answers, and connects when the application starts', async () => {
       const port = await freePort();
       await setting('server.embedded', 'never');
@@ -191,6 +199,13 @@ export function explorerAndConnectionTests(): void {
       } finally {
         server.kill('SIGKILL');
       }
+    });
+
+    it('switches servers with Select Server, remembering recent ones', async () => {
+      const state = await vscode.commands.executeCommand<ConnectionState>('motion.selectServer', process.env.MOTION_TEST_SERVER_URL);
+      assert.equal(state.kind, 'connected');
+      assert.equal(state.url, process.env.MOTION_TEST_SERVER_URL);
+      await assert.rejects(Promise.resolve(vscode.commands.executeCommand('motion.selectServer', 'ftp://nowhere')), /not an http:\/\/ URL/);
     });
 
     it('falls back to the embedded server when nothing answers (auto)', async () => {
