@@ -1,9 +1,11 @@
 // One esbuild script, several entry points, into dist/ (CommonJS for Node 20 and the VS Code extension host).
 import * as esbuild from 'esbuild';
-import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
+// A release build starts from an empty dist/: nothing stale (source maps of a dev build) goes into the .vsix.
+if (production) rmSync('dist', { recursive: true, force: true });
 const watch = process.argv.includes('--watch');
 
 const entries = [

@@ -1,0 +1,49 @@
+/**
+ * Checks the running demo as a person would: opens its URL in headless Chromium, waits for the
+ * workbench, and for the embedded reference server that the extension starts (on 7979) to answer.
+ * Saves a screenshot to .vscode-test/demo.png. Exit 0 when all of that happened.
+ */
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const url = process.argv[2];
+const root = resolve(__dirname, '..');
+
+async function serverAnswers(): Promise<string | undefined> {
+  try {
+    const response = await fetch('http://127.0.0.1:7979/api/scripting/motion/get_version/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' });
+    return response.ok ? ((await response.json()) as string) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<number> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(url);
+    await page.waitForSelector('.monaco-workbench', { timeout: 120_000 });
+    const deadline = Date.now() + 120_000;
+    let version: string | undefined;
+    while (!(version = await serverAnswers()) && Date.now() < deadline) await page.waitForTimeout(500);
+    await page.screenshot({ path: join(root, '.vscode-test/demo.png') });
+    if (!version) throw new Error('the embedded server did not answer on 127.0.0.1:7979');
+    console.log(`demo: workbench open, embedded server answers: ${version}`);
+    return 0;
+  } finally {
+    await browser.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`demo smoke check failed: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,54 @@
+/**
+ * npm run demo — the main job on the embedded default: a real VS Code (code-server) in the
+ * browser with this extension installed from its .vsix, the example scripts open, and the
+ * embedded reference server started by the extension. Prints the URL to open; Ctrl+C stops it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '..');
+const codeServerDir = join(root, '.vscode-test/code-server');
+const entry = join(codeServerDir, 'node_modules/code-server/out/node/entry.js');
+const demo = join(root, '.vscode-test/demo');
+const port = Number(process.env.DEMO_PORT ?? 8080);
+const workspace = join(root, 'examples');
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+run('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir]);
+mkdirSync(join(demo, 'user-data/User'), { recursive: true });
+writeFileSync(join(demo, 'user-data/User/settings.json'), JSON.stringify({ 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false }, null, 2));
+writeFileSync(join(demo, 'config.yaml'), 'auth: none\ncert: false\n');
+const profile = ['--config', join(demo, 'config.yaml'), '--user-data-dir', join(demo, 'user-data'), '--extensions-dir', join(demo, 'extensions')];
+run(process.execPath, [entry, ...profile, '--install-extension', join(root, 'motion-scripting.vsix'), '--force']);
+
+const server = spawn(
+  process.execPath,
+  [entry, ...profile, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override', workspace],
+  { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+);
+let announced = false;
+const onOutput = (chunk: Buffer) => {
+  if (!announced && /HTTP server listening/.test(chunk.toString())) {
+    announced = true;
+    console.log(`\nMotion Scripting demo: open http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
+    console.log('VS Code with the extension, the example scripts, and the embedded reference server (started by the extension). Ctrl+C stops it.');
+  }
+};
+server.stdout!.on('data', onOutput);
+server.stderr!.on('data', onOutput);
+const stop = () => {
+  try {
+    process.kill(-server.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => process.exit(code ?? 0));
