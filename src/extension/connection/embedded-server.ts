@@ -22,7 +22,9 @@ export class EmbeddedServer {
   async start(): Promise<string> {
     if (this.running && this.url) return this.url;
     const port = (await portIsFree(7979)) ? 7979 : 0;
-    const child = spawn(process.execPath, [this.serverScript, '--port', String(port), '--state', this.stateFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // In desktop VS Code the extension host runs in Electron: run it as plain Node.
+    const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
+    const child = spawn(process.execPath, [this.serverScript, '--port', String(port), '--state', this.stateFile], { stdio: ['ignore', 'pipe', 'pipe'], env });
     this.child = child;
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { MotionClient } from '../../api/client/motion-client';
+import { MotionClient, type RequestEvent } from '../../api/client/motion-client';
 import { MotionError } from '../../api/client/motion-error';
 import { backoff, type ConnectionState, type EmbeddedMode } from './connection-state';
 import type { EmbeddedServer } from './embedded-server';
@@ -35,7 +35,12 @@ export class MotionConnection implements vscode.Disposable {
     const url = this.current.url;
     if (this.clientFor?.url !== url) {
       void this.clientFor?.client.close();
-      this.clientFor = { url, client: new MotionClient({ url, onRequest: (e) => this.log.trace(`${e.operation} ${e.status} ${e.milliseconds.toFixed(1)} ms`) }) };
+      const onRequest = (e: RequestEvent) => {
+        const line = `${e.operation} ${e.status} ${e.milliseconds.toFixed(1)} ms${e.error ? `: ${e.error.message}` : ''}`;
+        if (e.error) this.log.warn(line);
+        else this.log.trace(line);
+      };
+      this.clientFor = { url, client: new MotionClient({ url, onRequest }) };
     }
     return this.clientFor.client;
   }
