@@ -26,7 +26,9 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
     const [hips] = await data.children(project[0]);
     assert.deepEqual([presentItem(hips).label, presentItem(hips).description], ['Hips', 'global_optimization · 4 markers']);
     const children = await data.children(hips);
-    assert.deepEqual(children.map((c) => presentItem(c).label), ['Spine', 'LeftUpLeg', 'RightUpLeg']);
+    assert.deepEqual(children.map((c) => presentItem(c).label), ['Spine', 'LeftUpLeg', 'RightUpLeg', 'LASI', 'RASI', 'LPSI', 'RPSI'], 'child segments, then markers');
+    const lasi = children[3];
+    assert.deepEqual([presentItem(lasi).description, presentItem(lasi).contextValue, presentItem(lasi).expandable], ['[120, 80, 0] mm · weight 1', 'marker', false]);
     const dataRoot = (await data.children(roots[2]))[0];
     assert.equal(presentItem(dataRoot).contextValue, 'skeleton.readonly', 'the data is read-only in menus');
     assert.equal(presentItem(project[0]).contextValue, 'skeleton.editable');
@@ -55,7 +57,8 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
     const head = presentItem(node);
     assert.equal(head.description, 'solved with parent · 4 markers');
     assert.match(head.tooltip!, /Endpoint \[0, 0, 190\] mm/);
-    assert.equal(head.expandable, false);
+    assert.equal(head.expandable, true, 'a leaf with markers expands to them');
+    assert.deepEqual((await data.children(node)).map((c) => c.kind), ['marker', 'marker', 'marker', 'marker']);
   });
 
   it('describes each connection state for the status bar, and backs off', () => {

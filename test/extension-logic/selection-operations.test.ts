@@ -44,6 +44,13 @@ describe('select in the application (logic, against the real server)', () => {
     assert.equal(outcome.selected, server.model.trajectories().length);
   });
 
+  it('selects a single marker’s trajectory', async () => {
+    const rasi = await find(['Data (read-only)', 'Actor1', 'Hips', 'RASI']);
+    assert.equal(rasi.kind, 'marker');
+    assert.deepEqual(await selectMarkers(client, rasi, 'replace'), { selected: 1, missing: [] });
+    assert.deepEqual((await describeSelection(client)).map((s) => s.label), ['RASI']);
+  });
+
   it('shows bones by name', async () => {
     const bone = await client.data.object.bone.find_bone('LASI-RASI');
     await client.gui.selection.set_selections([{ type: 'bone', id: bone! }]);

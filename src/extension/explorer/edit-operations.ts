@@ -25,7 +25,7 @@ type Editable = 'project' | 'measurement';
 const unchanged: EditOutcome = { changed: false };
 
 function editableSource(item: ExplorerItem): Editable {
-  const source = item.kind === 'source' ? item.source : item.kind === 'skeleton' ? item.skeleton.source : item.source;
+  const source = item.kind === 'skeleton' ? item.skeleton.source : item.source;
   if (source === 'data') throw new Error('the skeletons of the current data are read-only: edit the project or measurement settings');
   return source;
 }

@@ -1,12 +1,13 @@
 import type { MotionClient } from '../../api/client/motion-client';
-import { listSkeletons, loadSkeletonTree } from '../../api/skeletons/skeleton-loader';
-import type { SegmentNode, SkeletonSourceName, SkeletonSummary, SkeletonTree } from '../../api/skeletons/skeleton-model';
+import { listSkeletons, loadSkeletonTree, skeletonReader } from '../../api/skeletons/skeleton-loader';
+import type { Marker, SegmentNode, SkeletonSourceName, SkeletonSummary, SkeletonTree } from '../../api/skeletons/skeleton-model';
 
 /** The skeleton explorer's data layer: what each node's children are. No `vscode` import. */
 export type ExplorerItem =
   | { kind: 'source'; source: SkeletonSourceName }
   | { kind: 'skeleton'; skeleton: SkeletonSummary }
-  | { kind: 'segment'; source: SkeletonSourceName; skeletonId: number; node: SegmentNode };
+  | { kind: 'segment'; source: SkeletonSourceName; skeletonId: number; node: SegmentNode }
+  | { kind: 'marker'; source: SkeletonSourceName; segmentId: number; marker: Marker };
 
 export const SOURCE_TITLES: Record<SkeletonSourceName, string> = {
   project: 'Project settings',
@@ -27,7 +28,12 @@ export class ExplorerData {
       const tree = await this.tree(item.skeleton, signal);
       return [{ kind: 'segment', source: item.skeleton.source, skeletonId: item.skeleton.id, node: tree.root }];
     }
-    return item.node.children.map((node) => ({ kind: 'segment', source: item.source, skeletonId: item.skeletonId, node }));
+    if (item.kind === 'marker') return [];
+    // A segment's child segments, then its markers (read when it is expanded).
+    const segments: ExplorerItem[] = item.node.children.map((node) => ({ kind: 'segment', source: item.source, skeletonId: item.skeletonId, node }));
+    if (item.node.markerCount === 0) return segments;
+    const markers = await skeletonReader(this.client(), item.source, signal)<Marker[]>('get_segment_markers', item.node.id);
+    return [...segments, ...markers.map((marker): ExplorerItem => ({ kind: 'marker', source: item.source, segmentId: item.node.id, marker }))];
   }
 
   refresh(): void {
@@ -66,7 +72,18 @@ export function presentItem(item: ExplorerItem): { id: string; label: string; de
         description: `${solver} · ${markers}`,
         tooltip: `**${n.name}** (segment ${n.id})\n\nSolver: ${solver}\n\n${markers}\n\n${endpoint}`,
         contextValue: `segment.${item.source === 'data' ? 'readonly' : 'editable'}`,
-        expandable: n.children.length > 0,
+        expandable: n.children.length > 0 || n.markerCount > 0,
+      };
+    }
+    case 'marker': {
+      const m = item.marker;
+      return {
+        id: `marker:${item.source}:${item.segmentId}:${m.name}`,
+        label: m.name,
+        description: `[${m.position.join(', ')}] mm · weight ${m.weight}`,
+        tooltip: `Marker **${m.name}** of segment ${item.segmentId}\n\nPosition [${m.position.join(', ')}] mm (local), weight ${m.weight}`,
+        contextValue: 'marker',
+        expandable: false,
       };
     }
   }

@@ -20,7 +20,7 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
     tree.description = shown.description;
     tree.tooltip = shown.tooltip ? new vscode.MarkdownString(shown.tooltip) : undefined;
     tree.contextValue = shown.contextValue;
-    tree.iconPath = new vscode.ThemeIcon(item.kind === 'source' ? 'folder-library' : item.kind === 'skeleton' ? 'person' : 'symbol-field');
+    tree.iconPath = new vscode.ThemeIcon({ source: 'folder-library', skeleton: 'person', segment: 'symbol-field', marker: 'circle-filled' }[item.kind]);
     return tree;
   }
 

@@ -16,6 +16,7 @@ export interface SelectOutcome {
 /** The names of the markers under an explorer item: a segment's, or all of a skeleton's segments'. */
 export async function markerNames(client: MotionClient, item: ExplorerItem): Promise<string[]> {
   if (item.kind === 'source') return [];
+  if (item.kind === 'marker') return [item.marker.name];
   const source = item.kind === 'skeleton' ? item.skeleton.source : item.source;
   const read = skeletonReader(client, source);
   const segments = item.kind === 'segment' ? [item.node.id] : await read<number[]>('get_segment_ids', item.skeleton.id);

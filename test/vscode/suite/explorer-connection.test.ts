@@ -52,6 +52,8 @@ export function explorerAndConnectionTests(): void {
     let api: MotionExtensionApi;
     const children = (item?: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) => api.explorer.getChildren(item);
     const labels = async (item?: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) => (await children(item)).map((i) => api.explorer.getTreeItem(i).label);
+    /** Child segments only (a segment's children are its segments, then its markers). */
+    const segmentsOf = async (item: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) => (await children(item)).filter((i) => i.kind === 'segment');
 
     before(async () => {
       api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
@@ -77,7 +79,7 @@ export function explorerAndConnectionTests(): void {
       const [hips] = await children(skeletons[0]);
       const item = api.explorer.getTreeItem(hips);
       assert.deepEqual([item.label, item.description, item.contextValue], ['Hips', 'global_optimization · 4 markers', 'segment.editable']);
-      assert.deepEqual(await labels(hips), ['Spine', 'LeftUpLeg', 'RightUpLeg']);
+      assert.deepEqual(await labels(hips), ['Spine', 'LeftUpLeg', 'RightUpLeg', 'LASI', 'RASI', 'LPSI', 'RPSI'], 'segments, then markers');
       assert.equal(await vscode.commands.executeCommand('motion.refreshExplorer'), undefined);
     });
 
@@ -112,6 +114,8 @@ export function explorerAndConnectionTests(): void {
       for (const name of ['Actor1', 'Hips', 'LeftUpLeg', 'LeftLeg']) item = (await children(item)).find((c) => api.explorer.getTreeItem(c).label === name)!;
       const outcome = await vscode.commands.executeCommand<{ selected: number }>('motion.selectMarkers', item);
       assert.equal(outcome.selected, 2);
+      const marker = (await children(item)).find((c) => c.kind === 'marker')!;
+      assert.equal(api.explorer.getTreeItem(marker).label, 'LTIB');
       const rows = await api.selection.getChildren();
       assert.deepEqual(rows.map((r) => api.selection.getTreeItem(r).label), ['LTIB', 'LANK']);
       await vscode.commands.executeCommand('motion.deselect', rows[0]);
@@ -139,7 +143,7 @@ export function explorerAndConnectionTests(): void {
       definition.endpoint = [0, 0, 75];
       await replaceAll(JSON.stringify(definition, null, 2));
       assert.equal(await document.save(), true);
-      const tip = (await children((await children((await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!))[0]));
+      const tip = await segmentsOf((await children((await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!))[0]);
       assert.deepEqual(tip.map((t) => [api.explorer.getTreeItem(t).label, api.explorer.getTreeItem(t).description]), [['Point', 'solved with parent · 1 marker']]);
       definition.transform = [[1, 0, 0]];
       await replaceAll(JSON.stringify(definition, null, 2));
