@@ -151,6 +151,39 @@ export function explorerAndConnectionTests(): void {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     });
 
+    it('renames, sets solver and endpoint, and adds a marker to the selection', async () => {
+      const [project] = await children();
+      await vscode.commands.executeCommand('motion.addSkeleton', project, { inputs: ['Temp'] });
+      const find = async () => (await children(project)).find((s) => ['Temp', 'Renamed'].includes(String(api.explorer.getTreeItem(s).label)))!;
+      await vscode.commands.executeCommand('motion.renameSkeleton', await find(), { inputs: ['Renamed'] });
+      assert.equal(api.explorer.getTreeItem(await find()).label, 'Renamed');
+      let [root] = await children(await find());
+      await vscode.commands.executeCommand('motion.addSegment', root, { inputs: ['Leaf'] });
+      [root] = await children(await find());
+      let [leaf] = await segmentsOf(root);
+      await vscode.commands.executeCommand('motion.renameSegment', leaf, { inputs: ['Tip'] });
+      [leaf] = await segmentsOf((await children(await find()))[0]);
+      await vscode.commands.executeCommand('motion.setSegmentSolver', leaf, { pick: 'none' });
+      const badEndpoint = await vscode.commands.executeCommand<{ error?: string }>('motion.setSegmentEndpoint', leaf, { inputs: ['1, 2'] });
+      assert.match(badEndpoint.error ?? '', /Type three numbers/);
+      await vscode.commands.executeCommand('motion.setSegmentEndpoint', leaf, { inputs: ['0, 0, 99'] });
+      [leaf] = await segmentsOf((await children(await find()))[0]);
+      const shown = api.explorer.getTreeItem(leaf);
+      assert.deepEqual([shown.label, shown.description], ['Tip', 'none · 0 markers']);
+      assert.match((shown.tooltip as vscode.MarkdownString).value, /Endpoint \[0, 0, 99\] mm/);
+      const rootRefusal = await vscode.commands.executeCommand<{ error?: string }>('motion.setSegmentEndpoint', (await children(await find()))[0], { inputs: ['1, 2, 3'] });
+      assert.match(rootRefusal.error ?? '', /has children/);
+      await vscode.commands.executeCommand('motion.deleteSkeleton', await find(), { confirm: true });
+
+      await vscode.commands.executeCommand('motion.clearSelection');
+      const hips = (await children((await children((await children())[2]))[0]))[0];
+      const [lasi, rasi] = (await children(hips)).filter((c) => c.kind === 'marker');
+      await vscode.commands.executeCommand('motion.selectMarkers', lasi);
+      await vscode.commands.executeCommand('motion.addMarkersToSelection', rasi);
+      assert.deepEqual((await api.selection.getChildren()).map((r) => api.selection.getTreeItem(r).label), ['LASI', 'RASI']);
+      await vscode.commands.executeCommand('motion.clearSelection');
+    });
+
     it('copies a skeleton to the other settings, exports it to a file and imports it back', async () => {
       const [project, measurement] = await children();
       const actor = (await children(measurement)).find((s) => api.explorer.getTreeItem(s).label === 'Actor1')!;
