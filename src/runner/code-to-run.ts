@@ -1,3 +1,5 @@
+import { scanLine } from '../api/text/scan-line';
+
 /**
  * What Run Selection sends: the selection, or, when nothing is selected, the whole statement under
  * the cursor (a multi-line call, a block with its body), dedented, with the line it starts on.
@@ -18,13 +20,13 @@ export function selectedCode(lines: string[], startLine: number, endLine: number
 export function statementAt(lines: string[], cursorLine: number, languageId: 'python' | 'lua'): CodeToRun {
   let start = cursorLine;
   // A line inside an open bracket belongs to the statement that opened it.
-  while (start > 0 && depthBefore(lines, start) > 0) start--;
+  while (start > 0 && depthBefore(lines, start, languageId) > 0) start--;
   let end = start;
-  let depth = bracketDelta(lines[start]);
+  let depth = bracketDelta(lines[start], languageId);
   let blocks = languageId === 'lua' ? luaBlockDelta(lines[start]) : 0;
   while (end + 1 < lines.length && (depth > 0 || blocks > 0)) {
     end++;
-    depth += bracketDelta(lines[end]);
+    depth += bracketDelta(lines[end], languageId);
     if (languageId === 'lua') blocks += luaBlockDelta(lines[end]);
   }
   if (languageId === 'python' && /:\s*(#.*)?$/.test(lines[end])) {
@@ -53,26 +55,19 @@ function indentOf(line: string): number {
   return line.length - line.trimStart().length;
 }
 
-/** Open minus closed brackets on a line, outside strings and comments (roughly, line by line). */
-function bracketDelta(line: string): number {
+/** Open minus closed brackets on a line, outside strings and comments (line by line). */
+function bracketDelta(line: string, languageId: 'python' | 'lua'): number {
   let delta = 0;
-  let quote: string | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '#' || (c === '-' && line[i + 1] === '-')) break;
-    else if ('([{'.includes(c)) delta++;
+  scanLine(line, languageId, (c) => {
+    if ('([{'.includes(c)) delta++;
     else if (')]}'.includes(c)) delta--;
-  }
+  });
   return delta;
 }
 
-function depthBefore(lines: string[], line: number): number {
+function depthBefore(lines: string[], line: number, languageId: 'python' | 'lua'): number {
   let depth = 0;
-  for (let i = Math.max(0, line - 50); i < line; i++) depth = Math.max(0, depth + bracketDelta(lines[i]));
+  for (let i = Math.max(0, line - 50); i < line; i++) depth = Math.max(0, depth + bracketDelta(lines[i], languageId));
   return depth;
 }
 

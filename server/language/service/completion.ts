@@ -3,6 +3,7 @@ import type { DocumentationIndex, PathChild } from '../../../src/api/docs/docume
 import { methodMarkdown, moduleMarkdown } from '../../../src/api/docs/markdown';
 import { methodSignature } from '../../../src/api/docs/signature';
 import { enumValues, nonNull, type TypeNode } from '../../../src/api/types/type-tree';
+import { scanLine } from '../../../src/api/text/scan-line';
 import { chainPath } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
 import type { StringSite } from './script-model';
@@ -124,14 +125,6 @@ export function navigate(type: TypeNode, steps: StringSite['steps']): TypeNode |
 
 /** Whether the end of the text before the cursor is code: not after a line comment, not inside a quote. */
 export function endsInCode(line: string, languageId: 'python' | 'lua'): boolean {
-  let quote: string | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (languageId === 'python' ? c === '#' : c === '-' && line[i + 1] === '-') return false;
-  }
-  return quote === undefined;
+  const scan = scanLine(line, languageId);
+  return !scan.comment && !scan.openQuote;
 }

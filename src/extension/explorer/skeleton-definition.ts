@@ -4,6 +4,7 @@ import { loadSegmentDefinition, skeletonReader } from '../../api/skeletons/skele
 import type { SkeletonSourceName } from '../../api/skeletons/skeleton-model';
 import { parseType } from '../../api/types/parse-type';
 import { validateValue } from '../../api/types/validate';
+import { segmentFields } from '../segment-editor/segment-document';
 
 /** A whole skeleton as one JSON document: what export writes, import reads and copy moves. No `vscode` import. */
 export interface SegmentDefinitionDocument {
@@ -42,17 +43,7 @@ export async function exportSkeleton(client: MotionClient, source: SkeletonSourc
   const [name, scale, rootId] = await Promise.all([read<string>('get_skeleton_name', skeletonId), read<number>('get_skeleton_scale', skeletonId), read<number>('get_skeleton_root_id', skeletonId)]);
   const segment = async (id: number): Promise<SegmentDefinitionDocument> => {
     const d = await loadSegmentDefinition(client, source, id);
-    return {
-      name: d.name,
-      solver: d.solver,
-      transform: d.transform,
-      default_transform: d.defaultTransform,
-      degrees_of_freedom: d.degreesOfFreedom,
-      endpoint: d.endpoint,
-      markers: d.markers,
-      rigid_bodies: d.rigidBodies,
-      children: await Promise.all(d.childIds.map(segment)),
-    };
+    return { ...(segmentFields(d) as Omit<SegmentDefinitionDocument, 'children'>), children: await Promise.all(d.childIds.map(segment)) };
   };
   return { format: 'motion-skeleton', version: 1, name, scale, root: await segment(rootId) };
 }

@@ -23,7 +23,8 @@ export const SEGMENT_FIELDS = {
 type Field = keyof typeof SEGMENT_FIELDS;
 const FIELDS = Object.keys(SEGMENT_FIELDS) as Field[];
 
-function fromDefinition(d: SegmentDefinition): Record<Field, unknown> {
+/** A segment's editable fields, named as in documents (and skeleton definition files). */
+export function segmentFields(d: SegmentDefinition): Record<Field, unknown> {
   return {
     name: d.name,
     solver: d.solver,
@@ -37,7 +38,7 @@ function fromDefinition(d: SegmentDefinition): Record<Field, unknown> {
 }
 
 export async function readSegmentDocument(client: MotionClient, source: 'project' | 'measurement' | 'data', segmentId: number): Promise<string> {
-  return `${JSON.stringify(fromDefinition(await loadSegmentDefinition(client, source, segmentId)), null, 2)}\n`;
+  return `${JSON.stringify(segmentFields(await loadSegmentDefinition(client, source, segmentId)), null, 2)}\n`;
 }
 
 export class SegmentDocumentError extends Error {}
@@ -74,7 +75,7 @@ export function parseSegmentDocument(text: string): Partial<Record<Field, unknow
  */
 export async function saveSegmentDocument(client: MotionClient, source: 'project' | 'measurement', segmentId: number, text: string): Promise<{ changed: Field[] }> {
   const wanted = parseSegmentDocument(text);
-  const before = fromDefinition(await loadSegmentDefinition(client, source, segmentId));
+  const before = segmentFields(await loadSegmentDefinition(client, source, segmentId));
   // Order matters: a name first (couplings refer to names), the endpoint last (it depends on children).
   const changed = FIELDS.filter((f) => f in wanted && JSON.stringify(wanted[f]) !== JSON.stringify(before[f]));
   const applied: Field[] = [];
