@@ -61,6 +61,27 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
     assert.deepEqual((await data.children(node)).map((c) => c.kind), ['marker', 'marker', 'marker', 'marker']);
   });
 
+  it('stops loading a skeleton when cancelled', async () => {
+    const data = new ExplorerData(() => client);
+    const [fullBody] = await data.children((await data.children())[0]);
+    assert.equal(fullBody.kind === 'skeleton' && (await data.segmentCount(fullBody.skeleton)), 22);
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(data.children(fullBody, controller.signal), /cancelled/);
+    assert.equal((await data.children(fullBody)).length, 1, 'a cancelled load is not remembered');
+  });
+
+  it('shows no roots when the application has no skeletons at all (the view’s welcome shows instead)', async () => {
+    const empty = await startMotionServer({ port: 0, logLevel: 'silent', empty: true });
+    const emptyClient = new MotionClient({ url: empty.url });
+    const data = new ExplorerData(() => emptyClient);
+    assert.deepEqual(await data.children(), []);
+    await emptyClient.settings.processing.skeleton.add_skeleton('measurement', 'First');
+    assert.equal((await data.children()).length, 3);
+    await emptyClient.close();
+    await empty.close();
+  });
+
   it('describes each connection state for the status bar, and backs off', () => {
     assert.match(describeConnection({ kind: 'connected', url: 'http://127.0.0.1:7979', version: 'Motion Reference Server 0.1.0', embedded: true }).text, /Motion: embedded/);
     assert.match(describeConnection({ kind: 'offline', url: 'http://x', reason: 'nothing is listening', retryInMs: 5000 }).tooltip, /retrying in 5 s/);

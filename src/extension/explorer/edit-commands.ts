@@ -48,7 +48,9 @@ const COMMANDS: Record<string, (client: MotionClient, p: edits.Prompts, item: Ex
 /** The explorer's edit commands; each refreshes the view, and a refusal becomes a clear error. */
 export function registerEditCommands(client: () => MotionClient, explorer: SkeletonExplorer): vscode.Disposable[] {
   return Object.entries(COMMANDS).map(([command, edit]) =>
-    vscode.commands.registerCommand(command, async (item?: ExplorerItem, answers?: ScriptedAnswers) => {
+    vscode.commands.registerCommand(command, async (given?: ExplorerItem, answers?: ScriptedAnswers) => {
+      // From the view's welcome (no item): a new skeleton goes to the project settings.
+      const item: ExplorerItem | undefined = given ?? (command === 'motion.addSkeleton' ? { kind: 'source', source: 'project' } : undefined);
       if (!item) return void vscode.window.showWarningMessage('Motion: run this command on an item of the Skeletons view.');
       try {
         const outcome = await edit(client(), prompts(answers), item);

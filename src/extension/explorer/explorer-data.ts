@@ -22,7 +22,12 @@ export class ExplorerData {
   constructor(private readonly client: () => MotionClient) {}
 
   async children(item?: ExplorerItem, signal?: AbortSignal): Promise<ExplorerItem[]> {
-    if (!item) return (['project', 'measurement', 'data'] as const).map((source) => ({ kind: 'source', source }));
+    if (!item) {
+      // No skeletons anywhere: an empty view, so that its welcome (with an Add Skeleton action) shows.
+      const sources = ['project', 'measurement', 'data'] as const;
+      const counts = await Promise.all(sources.map((source) => (source === 'data' ? this.client().data.object.skeleton.get_skeleton_count() : this.client().settings.processing.skeleton.get_skeleton_count(source))));
+      return counts.every((n) => n === 0) ? [] : sources.map((source) => ({ kind: 'source', source }));
+    }
     if (item.kind === 'source') return (await listSkeletons(this.client(), item.source, signal)).map((skeleton) => ({ kind: 'skeleton', skeleton }));
     if (item.kind === 'skeleton') {
       const tree = await this.tree(item.skeleton, signal);
@@ -38,6 +43,11 @@ export class ExplorerData {
 
   refresh(): void {
     this.trees.clear();
+  }
+
+  /** How many segments a skeleton has: whether loading it is long work. */
+  segmentCount(skeleton: SkeletonSummary): Promise<number> {
+    return skeletonReader(this.client(), skeleton.source)<number>('get_segment_count', skeleton.id);
   }
 
   private tree(skeleton: SkeletonSummary, signal?: AbortSignal): Promise<SkeletonTree> {

@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import { ExplorerData, presentItem, type ExplorerItem } from './explorer-data';
 
+/** Skeletons with more segments than this load with a cancellable notification. */
+const LARGE_SKELETON = 200;
+
 /** The Skeletons view: a thin provider over ExplorerData. */
 export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<ExplorerItem | undefined>();
@@ -26,6 +29,27 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
 
   async getChildren(item?: ExplorerItem): Promise<ExplorerItem[]> {
     try {
+      // A skeleton's tree takes a request per field of every segment: show that it is loading, and
+      // let a large one be cancelled.
+      if (item?.kind === 'skeleton') {
+        const count = await this.data.segmentCount(item.skeleton);
+        if (count <= LARGE_SKELETON) {
+          return await vscode.window.withProgress({ location: { viewId: 'motion.explorer' }, title: `Loading ${item.skeleton.name}` }, () => this.data.children(item));
+        }
+        return await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `Loading ${item.skeleton.name} (${count} segments)`, cancellable: true },
+          async (_progress, token) => {
+            const controller = new AbortController();
+            token.onCancellationRequested(() => controller.abort());
+            try {
+              return await this.data.children(item, controller.signal);
+            } catch (error) {
+              if (controller.signal.aborted) return [];
+              throw error;
+            }
+          },
+        );
+      }
       return await this.data.children(item);
     } catch (error) {
       void vscode.window.showErrorMessage(`Motion: could not load the skeletons: ${(error as Error).message}`);

@@ -225,7 +225,10 @@ export function explorerAndConnectionTests(): void {
       try {
         const up = await until(api, (s) => s.kind === 'connected' && s.url.endsWith(`:${port}`), 'reconnection with backoff');
         assert.equal(up.kind === 'connected' && up.embedded, false);
-        assert.deepEqual(await labels((await children())[0]), [], 'the view follows the connection: an empty application');
+        assert.deepEqual(await children(), [], 'the view follows the connection: an empty application shows its welcome');
+        const added = await vscode.commands.executeCommand<{ changed: boolean }>('motion.addSkeleton', undefined, { inputs: ['Welcome'] });
+        assert.equal(added.changed, true, 'the welcome’s action adds to the project settings');
+        assert.deepEqual(await labels((await children())[0]), ['Welcome']);
         server.kill('SIGKILL');
         await new Promise((r) => server.once('exit', r));
         await api.connection.check();
