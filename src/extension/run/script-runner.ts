@@ -13,18 +13,17 @@ export interface RunOutcome {
   output: string;
 }
 
-interface LanguageSession {
-  session: PythonSession | LuaSession;
-  terminal: ScriptTerminal;
-}
-
 export function scriptLanguage(document: vscode.TextDocument): ScriptLanguage | undefined {
   return document.languageId === 'python' || document.languageId === 'lua' ? document.languageId : undefined;
 }
 
-/** One session per language, kept between runs, with its terminal. */
+/**
+ * One session per language, kept between runs, and its terminal. A session is bound to the server
+ * URL and interpreter it was started with, so reset() drops it; the terminal stays.
+ */
 export class ScriptRunner implements vscode.Disposable {
-  private sessions = new Map<ScriptLanguage, LanguageSession>();
+  private sessions = new Map<ScriptLanguage, PythonSession | LuaSession>();
+  private terminals = new Map<ScriptLanguage, ScriptTerminal>();
 
   constructor(private readonly serverUrl: () => string) {}
 
@@ -52,27 +51,28 @@ export class ScriptRunner implements vscode.Disposable {
   }
 
   interrupt(language: ScriptLanguage): void {
-    this.sessions.get(language)?.session.interrupt();
+    this.sessions.get(language)?.interrupt();
   }
 
   async restart(language: ScriptLanguage): Promise<void> {
-    const existing = this.sessions.get(language);
-    if (!existing) return;
-    await existing.session.restart();
-    existing.terminal.output('system', 'Session restarted.\n');
+    const session = this.sessions.get(language);
+    if (!session) return;
+    await session.restart();
+    this.terminals.get(language)?.output('system', 'Session restarted.\n');
   }
 
   /** Sessions talk to one application: when the server URL changes they start afresh. */
   async reset(): Promise<void> {
-    for (const { session } of this.sessions.values()) await session.dispose();
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(sessions.map((session) => session.dispose()));
   }
 
   dispose(): void {
-    for (const { session, terminal } of this.sessions.values()) {
-      void session.dispose();
-      terminal.dispose();
-    }
+    for (const session of this.sessions.values()) void session.dispose();
+    for (const terminal of this.terminals.values()) terminal.dispose();
     this.sessions.clear();
+    this.terminals.clear();
   }
 
   private async run(language: ScriptLanguage, code: CodeToRun, document: vscode.TextDocument): Promise<RunOutcome> {
@@ -92,18 +92,23 @@ export class ScriptRunner implements vscode.Disposable {
     return { result, output: terminal.transcript.slice(start) };
   }
 
-  private async sessionFor(language: ScriptLanguage, document: vscode.TextDocument): Promise<LanguageSession> {
-    const existing = this.sessions.get(language);
-    if (existing) return existing;
-    const terminal = new ScriptTerminal(language === 'python' ? 'Motion: Python' : 'Motion: Lua', () => this.interrupt(language));
-    const onOutput = (stream: 'stdout' | 'stderr' | 'system', text: string) => terminal.output(stream, text);
-    const cwd = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath;
-    const session =
-      language === 'python'
-        ? new PythonSession({ serverUrl: this.serverUrl(), interpreter: await pythonInterpreter(document.uri), cwd, onOutput })
-        : new LuaSession({ serverUrl: this.serverUrl(), onOutput });
-    const created = { session, terminal };
-    this.sessions.set(language, created);
-    return created;
+  private async sessionFor(language: ScriptLanguage, document: vscode.TextDocument): Promise<{ session: PythonSession | LuaSession; terminal: ScriptTerminal }> {
+    let terminal = this.terminals.get(language);
+    if (!terminal) {
+      terminal = new ScriptTerminal(language === 'python' ? 'Motion: Python' : 'Motion: Lua', () => this.interrupt(language));
+      this.terminals.set(language, terminal);
+    }
+    let session = this.sessions.get(language);
+    if (!session) {
+      const shown = terminal;
+      const onOutput = (stream: 'stdout' | 'stderr' | 'system', text: string) => shown.output(stream, text);
+      const cwd = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath;
+      session =
+        language === 'python'
+          ? new PythonSession({ serverUrl: this.serverUrl(), interpreter: await pythonInterpreter(document.uri), cwd, onOutput })
+          : new LuaSession({ serverUrl: this.serverUrl(), onOutput });
+      this.sessions.set(language, session);
+    }
+    return { session, terminal };
   }
 }

@@ -229,6 +229,11 @@ export function explorerAndConnectionTests(): void {
         const added = await vscode.commands.executeCommand<{ changed: boolean }>('motion.addSkeleton', undefined, { inputs: ['Welcome'] });
         assert.equal(added.changed, true, 'the welcome’s action adds to the project settings');
         assert.deepEqual(await labels((await children())[0]), ['Welcome']);
+        const script = await vscode.workspace.openTextDocument({ language: 'python', content: 'from motion.settings.processing import skeleton\nskeleton.get_skeleton_count("project")\n' });
+        await vscode.window.showTextDocument(script);
+        const run = await vscode.commands.executeCommand<{ output: string }>('motion.runFile');
+        assert.match(run.output, /\n1\n$/, 'scripts follow the connection to the new application');
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
         server.kill('SIGKILL');
         await new Promise((r) => server.once('exit', r));
         await api.connection.check();
