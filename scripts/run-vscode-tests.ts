@@ -6,25 +6,17 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { startMotionServer } from '../server/scripting/motion-server';
+import { freePort } from '../test/support/free-port';
 
 const root = resolve(__dirname, '..');
 const codeServerDir = join(root, '.vscode-test/code-server');
 const entry = process.env.CODE_SERVER_ENTRY ?? join(codeServerDir, 'node_modules/code-server/out/node/entry.js');
 const limitMs = Number(process.env.TEST_TIMEOUT_MS ?? 240_000);
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
-}
 
 async function main(): Promise<number> {
   const install = spawnSync('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir], { stdio: 'inherit' });

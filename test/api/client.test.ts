@@ -4,6 +4,7 @@ import { MotionClient } from '../../src/api/client/motion-client';
 import { MotionConnectionError, MotionError } from '../../src/api/client/motion-error';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { json, startFakeApplication } from '../support/fake-application';
+import { freePort } from '../support/free-port';
 
 async function rejectsWith<T extends Error>(promise: Promise<unknown>, type: new (...a: any[]) => T, check: (e: T) => void): Promise<void> {
   await assert.rejects(promise, (e: unknown) => {
@@ -81,10 +82,7 @@ describe('MotionClient against the reference server', () => {
 
 describe('MotionClient when the application misbehaves or is away', () => {
   it('says nothing is listening, and how to fix it', async () => {
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    const port = (probe.address() as { port: number }).port;
-    await new Promise<void>((r) => probe.close(() => r()));
+    const port = await freePort();
     const client = new MotionClient({ url: `http://127.0.0.1:${port}` });
     await rejectsWith(client.get_version(), MotionConnectionError, (e) => {
       assert.equal(e.kind, 'unreachable');

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { MotionError } from '../../src/api/client/motion-error';
 import * as edits from '../../src/extension/explorer/edit-operations';
-import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
+import { ExplorerData, presentItem } from '../../src/extension/explorer/explorer-data';
+import { explorerPath } from '../support/explorer-path';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 
 /** Prompts answered from a script; records what was asked. */
@@ -28,15 +29,8 @@ describe('explorer edit commands (logic, against the real server)', () => {
   let server: MotionServer;
   let client: MotionClient;
   let data: ExplorerData;
-  const find = async (labels: string[]): Promise<ExplorerItem> => {
-    data.refresh();
-    let item: ExplorerItem | undefined;
-    for (const label of labels) {
-      item = (await data.children(item)).find((i) => presentItem(i).label === label);
-      assert.ok(item, `${label} in the tree`);
-    }
-    return item!;
-  };
+  const find = (labels: string[]) => explorerPath(data, labels);
+
   beforeEach(async () => {
     server = await startMotionServer({ port: 0, logLevel: 'silent' });
     client = new MotionClient({ url: server.url });

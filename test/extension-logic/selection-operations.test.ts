@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
-import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
+import { ExplorerData } from '../../src/extension/explorer/explorer-data';
 import { describeSelection, markerNames, selectMarkers } from '../../src/extension/selection/selection-operations';
+import { explorerPath } from '../support/explorer-path';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 
 describe('select in the application (logic, against the real server)', () => {
   let server: MotionServer;
   let client: MotionClient;
   let data: ExplorerData;
-  const find = async (labels: string[]): Promise<ExplorerItem> => {
-    let item: ExplorerItem | undefined;
-    for (const label of labels) item = (await data.children(item)).find((i) => presentItem(i).label === label);
-    return item!;
-  };
+  const find = (labels: string[]) => explorerPath(data, labels);
+
   beforeEach(async () => {
     server = await startMotionServer({ port: 0, logLevel: 'silent' });
     client = new MotionClient({ url: server.url });

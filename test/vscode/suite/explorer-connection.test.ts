@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
+import { freePort } from '../../support/free-port';
 
 const EXTENSION_ID = 'motion-scripting.motion-scripting';
 
@@ -20,14 +20,6 @@ function until(api: MotionExtensionApi, accept: (s: ConnectionState) => boolean,
       }
     });
   });
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
 }
 
 function startServer(port: number): Promise<ChildProcess> {
