@@ -16,6 +16,8 @@ import { registerSelectionCommands } from './selection/selection-commands';
 import { SelectionView } from './selection/selection-view';
 import { reloadDocumentation, startLanguageClient } from './language-client';
 import { registerRunCommands } from './run/run-commands';
+import { ChangeHistory } from './history/change-history';
+import { registerHistoryCommands } from './history/history-commands';
 import { ScriptRunner } from './run/script-runner';
 
 let client: LanguageClient | undefined;
@@ -54,7 +56,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
 
   const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()));
   context.subscriptions.push(explorer, vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }));
-  context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), explorer), ...registerTransferCommands(() => connection.client(), explorer));
+  const history = registerHistoryCommands(new ChangeHistory(), () => connection.application(), () => connection.client(), () => explorer.refresh());
+  context.subscriptions.push(...history.disposables);
+  context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), explorer, history.log), ...registerTransferCommands(() => connection.client(), explorer));
   const segments = new SegmentFileSystem(() => connection.client(), () => explorer.refresh());
   context.subscriptions.push(
     vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),

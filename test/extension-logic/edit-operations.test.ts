@@ -20,7 +20,7 @@ function answering(inputs: string[], confirm = true, pick?: unknown): edits.Prom
       }
       return value;
     },
-    confirm: async (message) => (asked.push(message), confirm),
+    decide: async <A extends string>(message: string, actions: A[]) => (asked.push(message), confirm ? actions[actions.length - 1] : undefined),
     pick: async (placeholder, items) => (asked.push(placeholder), items.find((i) => i.value === pick)?.value),
   };
 }
@@ -46,7 +46,7 @@ describe('explorer edit commands (logic, against the real server)', () => {
     assert.equal((await edits.addSkeleton(client, answering(['Bob']), project)).changed, true);
     const prompts = answering(['Bob'], false);
     assert.equal((await edits.addSkeleton(client, prompts, project)).changed, false, 'replacing was declined');
-    assert.match(prompts.asked[1], /A skeleton named "Bob" exists/);
+    assert.match(prompts.asked[1], /A skeleton named "Bob" is already in the project settings/);
     await edits.renameSkeleton(client, answering(['Robert']), await find(['Project settings', 'Bob']));
     await edits.setScale(client, answering(['1.25']), await find(['Project settings', 'Robert']));
     assert.equal(presentItem(await find(['Project settings', 'Robert'])).description, 'scale 1.25');

@@ -30,6 +30,15 @@ export class MotionConnection implements vscode.Disposable {
     return this.current;
   }
 
+  /**
+   * Which application is connected, for the change history: the embedded server (the same state
+   * whatever its port) or the URL; undefined while not connected.
+   */
+  application(): string | undefined {
+    if (this.current.kind !== 'connected') return undefined;
+    return this.current.embedded ? 'embedded' : this.current.url;
+  }
+
   /** A client for the connected application (or the configured URL while not connected). */
   client(): MotionClient {
     const url = this.current.url;

@@ -1,37 +1,11 @@
 import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
+import { guarded } from '../command-errors';
+import type { ChangeLog } from '../history/history-commands';
+import { prompts, type ScriptedAnswers } from '../prompts';
 import * as edits from './edit-operations';
 import type { ExplorerItem } from './explorer-data';
 import type { SkeletonExplorer } from './skeleton-explorer';
-
-/** Answers given with a command instead of asking (automation, tests): inputs, confirmations, picks in order. */
-export interface ScriptedAnswers {
-  inputs?: string[];
-  confirm?: boolean;
-  pick?: unknown;
-}
-
-function prompts(answers: ScriptedAnswers | undefined): edits.Prompts {
-  if (answers) {
-    const inputs = [...(answers.inputs ?? [])];
-    return {
-      input: async ({ validate }) => {
-        const value = inputs.shift();
-        if (value === undefined) return undefined;
-        const problem = validate(value);
-        if (problem) throw new Error(problem);
-        return value;
-      },
-      confirm: async () => answers.confirm ?? false,
-      pick: async <T>(_placeholder: string, items: { value: T }[]) => items.find((i) => i.value === answers.pick)?.value,
-    };
-  }
-  return {
-    input: ({ prompt, value, validate }) => Promise.resolve(vscode.window.showInputBox({ prompt, value, validateInput: validate, ignoreFocusOut: true })),
-    confirm: async (message, action) => (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action,
-    pick: async (placeHolder, items) => (await vscode.window.showQuickPick(items, { placeHolder }))?.value,
-  };
-}
 
 const COMMANDS: Record<string, (client: MotionClient, p: edits.Prompts, item: ExplorerItem) => Promise<edits.EditOutcome>> = {
   'motion.addSkeleton': edits.addSkeleton,
@@ -45,23 +19,21 @@ const COMMANDS: Record<string, (client: MotionClient, p: edits.Prompts, item: Ex
   'motion.setSegmentEndpoint': edits.setEndpoint,
 };
 
-/** The explorer's edit commands; each refreshes the view, and a refusal becomes a clear error. */
-export function registerEditCommands(client: () => MotionClient, explorer: SkeletonExplorer): vscode.Disposable[] {
+/** The explorer's edit commands; each refreshes the view and records its change for undo, and a refusal becomes a clear error. */
+export function registerEditCommands(client: () => MotionClient, explorer: SkeletonExplorer, log: ChangeLog): vscode.Disposable[] {
   return Object.entries(COMMANDS).map(([command, edit]) =>
-    vscode.commands.registerCommand(command, async (given?: ExplorerItem, answers?: ScriptedAnswers) => {
-      // From the view's welcome (no item): a new skeleton goes to the project settings.
-      const item: ExplorerItem | undefined = given ?? (command === 'motion.addSkeleton' ? { kind: 'source', source: 'project' } : undefined);
-      if (!item) return void vscode.window.showWarningMessage('Motion: run this command on an item of the Skeletons view.');
-      try {
+    vscode.commands.registerCommand(
+      command,
+      guarded(async (given?: ExplorerItem, answers?: ScriptedAnswers) => {
+        // From the view's welcome (no item): a new skeleton goes to the project settings.
+        const item: ExplorerItem | undefined = given ?? (command === 'motion.addSkeleton' ? { kind: 'source', source: 'project' } : undefined);
+        if (!item) throw new Error('run this command on an item of the Skeletons view');
         const outcome = await edit(client(), prompts(answers), item);
+        if (outcome.change) log.record(outcome.change);
         if (outcome.changed) explorer.refresh();
         if (outcome.message) void vscode.window.setStatusBarMessage(`Motion: ${outcome.message}`, 5000);
         return outcome;
-      } catch (error) {
-        const message = `Motion: ${edits.describeFailure(error)}`;
-        void vscode.window.showErrorMessage(message);
-        return { changed: false, error: message };
-      }
-    }),
+      }),
+    ),
   );
 }

@@ -3,7 +3,11 @@ import { MotionError } from '../../api/client/motion-error';
 import { SCALE_MAX, SCALE_MIN } from '../../api/catalogue/type-strings';
 import { loadSkeletonTree } from '../../api/skeletons/skeleton-loader';
 import { walkSegments, type SegmentNode, type Solver } from '../../api/skeletons/skeleton-model';
-import type { ExplorerItem } from './explorer-data';
+import { applySegmentFields, type FieldChange } from '../segment-editor/segment-document';
+import type { ChangeRecord } from '../history/change-history';
+import * as undo from '../history/undo-steps';
+import { describePlace, type ExplorerItem } from './explorer-data';
+import { exportSegment, exportSkeleton, type SkeletonDefinitionDocument } from './skeleton-definition';
 
 /**
  * What the edit commands ask the user. In VS Code these are input boxes, confirmations and quick
@@ -11,14 +15,25 @@ import type { ExplorerItem } from './explorer-data';
  */
 export interface Prompts {
   input(options: { prompt: string; value?: string; validate: (value: string) => string | undefined }): Promise<string | undefined>;
-  confirm(message: string, action: string): Promise<boolean>;
+  /**
+   * A modal question with these actions and Cancel; Cancel, the harmless answer, is the default
+   * (Enter or Escape). Resolves to the action chosen, undefined for Cancel.
+   */
+  decide<A extends string>(message: string, actions: A[], detail?: string): Promise<A | undefined>;
   pick<T>(placeholder: string, items: { label: string; description?: string; value: T }[]): Promise<T | undefined>;
 }
 
-/** What an edit did, for the notification and for the view's refresh. */
+/** Asks before a destructive action: true only when the user chose `action`. */
+export async function confirm(prompts: Prompts, message: string, action: string, detail?: string): Promise<boolean> {
+  return (await prompts.decide(message, [action], detail)) === action;
+}
+
+/** What an edit did: for the notification, the view's refresh and the change history. */
 export interface EditOutcome {
   changed: boolean;
   message?: string;
+  /** The change made, with its undo; absent when nothing changed. */
+  change?: ChangeRecord;
 }
 
 type Editable = 'project' | 'measurement';
@@ -32,34 +47,67 @@ function editableSource(item: ExplorerItem): Editable {
 
 const notEmpty = (what: string) => (value: string) => (value.trim() === '' ? `The ${what} must not be empty.` : undefined);
 
+/** Where a new skeleton name meets an existing one: replace it (its definition kept for undo), pick another name, or stop. */
+export async function resolveNameClash(client: MotionClient, prompts: Prompts, source: Editable, name: string): Promise<{ name: string; replaced?: SkeletonDefinitionDocument } | undefined> {
+  const api = client.settings.processing.skeleton;
+  const existing = await api.find_skeleton(source, name);
+  if (existing === null) return { name };
+  const where = SOURCE_TITLES_LOWER[source];
+  const answer = await prompts.decide(`A skeleton named "${name}" is already in the ${where}.`, ['Use Another Name…', 'Replace'], `Replace deletes the existing "${name}" and all its segments (Undo brings it back).`);
+  if (answer === 'Replace') return { name, replaced: await exportSkeleton(client, source, existing) };
+  if (answer !== 'Use Another Name…') return undefined;
+  const taken = new Set(await Promise.all((await api.get_skeleton_ids(source)).map((id) => api.get_skeleton_name(source, id))));
+  let suggestion = 2;
+  while (taken.has(`${name} ${suggestion}`)) suggestion++;
+  const other = await prompts.input({
+    prompt: `New name for the skeleton (the ${where} have a "${name}")`,
+    value: `${name} ${suggestion}`,
+    validate: (v) => notEmpty('name')(v) ?? (taken.has(v) ? `The ${where} already have a skeleton named "${v}".` : undefined),
+  });
+  return other === undefined ? undefined : { name: other };
+}
+
+const SOURCE_TITLES_LOWER: Record<Editable, string> = { project: 'project settings', measurement: 'measurement settings' };
+
 export async function addSkeleton(client: MotionClient, prompts: Prompts, item: ExplorerItem): Promise<EditOutcome> {
   const source = editableSource(item);
-  const name = await prompts.input({ prompt: 'Name of the new skeleton', validate: notEmpty('name') });
-  if (name === undefined) return unchanged;
-  const api = client.settings.processing.skeleton;
-  if ((await api.find_skeleton(source, name)) !== null && !(await prompts.confirm(`A skeleton named "${name}" exists in the ${source} settings. Replace it?`, 'Replace'))) return unchanged;
-  const id = await api.add_skeleton(source, name);
-  return { changed: true, message: `Added skeleton ${name} (${id}).` };
+  const typed = await prompts.input({ prompt: 'Name of the new skeleton', validate: notEmpty('name') });
+  if (typed === undefined) return unchanged;
+  const target = await resolveNameClash(client, prompts, source, typed);
+  if (!target) return unchanged;
+  const id = await client.settings.processing.skeleton.add_skeleton(source, target.name);
+  return {
+    changed: true,
+    message: `Added skeleton ${target.name} (${id}).`,
+    change: { description: `Add skeleton "${target.name}"${target.replaced ? ' (replacing the one of that name)' : ''}`, where: describePlace(source), undo: undo.undoAddedSkeleton(source, id, target.name, target.replaced) },
+  };
 }
 
 export async function renameSkeleton(client: MotionClient, prompts: Prompts, item: ExplorerItem): Promise<EditOutcome> {
   if (item.kind !== 'skeleton') return unchanged;
   const source = editableSource(item);
-  const name = await prompts.input({ prompt: 'New name of the skeleton', value: item.skeleton.name, validate: notEmpty('name') });
-  if (name === undefined || name === item.skeleton.name) return unchanged;
+  const before = item.skeleton.name;
+  const name = await prompts.input({ prompt: 'New name of the skeleton', value: before, validate: notEmpty('name') });
+  if (name === undefined || name === before) return unchanged;
   const api = client.settings.processing.skeleton;
   const other = await api.find_skeleton(source, name);
-  if (other !== null && !(await prompts.confirm(`Another skeleton is named "${name}". Renaming replaces it. Continue?`, 'Replace'))) return unchanged;
+  let replaced: SkeletonDefinitionDocument | undefined;
+  if (other !== null) {
+    if (!(await confirm(prompts, `Another skeleton in the ${SOURCE_TITLES_LOWER[source]} is named "${name}". Renaming replaces it.`, 'Rename and Replace'))) return unchanged;
+    replaced = await exportSkeleton(client, source, other);
+  }
   await api.set_skeleton_name(source, item.skeleton.id, name);
-  return { changed: true };
+  return { changed: true, change: { description: `Rename skeleton "${before}" to "${name}"`, where: describePlace(source), undo: undo.undoSkeletonRename(source, item.skeleton.id, before, name, replaced) } };
 }
 
 export async function deleteSkeleton(client: MotionClient, prompts: Prompts, item: ExplorerItem): Promise<EditOutcome> {
   if (item.kind !== 'skeleton') return unchanged;
   const source = editableSource(item);
-  if (!(await prompts.confirm(`Delete skeleton "${item.skeleton.name}" and all its segments?`, 'Delete'))) return unchanged;
-  await client.settings.processing.skeleton.delete_skeleton(source, item.skeleton.id);
-  return { changed: true, message: `Deleted skeleton ${item.skeleton.name}.` };
+  const { name, id } = item.skeleton;
+  if (!(await confirm(prompts, `Delete skeleton "${name}" and all its segments?`, 'Delete', 'Undo Last Change creates it again, with new identifiers.'))) return unchanged;
+  const definition = await exportSkeleton(client, source, id);
+  await client.settings.processing.skeleton.delete_skeleton(source, id);
+  return { changed: true, message: `Deleted skeleton ${name}.`, change: { description: `Delete skeleton "${name}"`, where: describePlace(source), undo: undo.undoDeletedSkeleton(source, definition) } };
 }
 
 /** A scale as typed: a number within the settable range. */
@@ -73,10 +121,11 @@ export function validateScale(value: string): string | undefined {
 export async function setScale(client: MotionClient, prompts: Prompts, item: ExplorerItem): Promise<EditOutcome> {
   if (item.kind !== 'skeleton') return unchanged;
   const source = editableSource(item);
-  const value = await prompts.input({ prompt: `Scale of ${item.skeleton.name} (${SCALE_MIN} to ${SCALE_MAX})`, value: String(item.skeleton.scale), validate: validateScale });
-  if (value === undefined) return unchanged;
-  await client.settings.processing.skeleton.set_skeleton_scale(source, item.skeleton.id, Number(value));
-  return { changed: true };
+  const { name, id, scale: before } = item.skeleton;
+  const value = await prompts.input({ prompt: `Scale of ${name} (${SCALE_MIN} to ${SCALE_MAX})`, value: String(before), validate: validateScale });
+  if (value === undefined || Number(value) === before) return unchanged;
+  await client.settings.processing.skeleton.set_skeleton_scale(source, id, Number(value));
+  return { changed: true, change: { description: `Set the scale of "${name}" from ${before} to ${Number(value)}`, where: describePlace(source, name), undo: undo.undoScale(source, id, name, before) } };
 }
 
 async function segmentNames(client: MotionClient, item: Extract<ExplorerItem, { kind: 'segment' }>): Promise<Set<string>> {
@@ -95,8 +144,21 @@ export async function addSegment(client: MotionClient, prompts: Prompts, item: E
     validate: (v) => notEmpty('name')(v) ?? (names.has(v) ? `The skeleton already has a segment named "${v}".` : undefined),
   });
   if (name === undefined) return unchanged;
-  await client.settings.processing.skeleton.add_segment(source, item.node.id, name);
-  return { changed: true };
+  const api = client.settings.processing.skeleton;
+  const parentEndpoint = await api.get_segment_endpoint(source, item.node.id);
+  const id = await api.add_segment(source, item.node.id, name);
+  return {
+    changed: true,
+    change: { description: `Add segment "${name}" under "${item.node.name}"`, where: describePlace(source, item.skeletonName), undo: undo.undoAddedSegment(source, id, name, item.node.id, parentEndpoint) },
+  };
+}
+
+/** A change of segment fields through their setters, with its undo. */
+function segmentChange(source: Editable, item: Extract<ExplorerItem, { kind: 'segment' }>, description: string, changes: FieldChange[]): EditOutcome {
+  if (changes.length === 0) return unchanged;
+  const renamed = changes.find((c) => c.field === 'name');
+  const nameAfter = renamed ? String(renamed.after) : item.node.name;
+  return { changed: true, change: { description, where: describePlace(source, item.skeletonName, nameAfter), undo: undo.undoSegmentFields(source, item.node.id, nameAfter, changes) } };
 }
 
 export async function renameSegment(client: MotionClient, prompts: Prompts, item: ExplorerItem): Promise<EditOutcome> {
@@ -109,8 +171,8 @@ export async function renameSegment(client: MotionClient, prompts: Prompts, item
     validate: (v) => notEmpty('name')(v) ?? (v !== item.node.name && names.has(v) ? `The skeleton already has a segment named "${v}".` : undefined),
   });
   if (name === undefined || name === item.node.name) return unchanged;
-  await client.settings.processing.skeleton.set_segment_name(source, item.node.id, name);
-  return { changed: true };
+  const changes = await applySegmentFields(client, source, item.node.id, { name });
+  return segmentChange(source, item, `Rename segment "${item.node.name}" to "${name}"`, changes);
 }
 
 export function descendantCount(node: SegmentNode): number {
@@ -121,14 +183,14 @@ export async function deleteSegment(client: MotionClient, prompts: Prompts, item
   if (item.kind !== 'segment') return unchanged;
   const source = editableSource(item);
   const api = client.settings.processing.skeleton;
-  if ((await api.get_segment_parent_id(source, item.node.id)) === null) {
-    throw new Error(`${item.node.name} is the root segment: delete the skeleton instead`);
-  }
+  const parentId = await api.get_segment_parent_id(source, item.node.id);
+  if (parentId === null) throw new Error(`${item.node.name} is the root segment: delete the skeleton instead`);
   const below = descendantCount(item.node);
   const what = below === 0 ? `segment "${item.node.name}"` : `segment "${item.node.name}" and the ${below} segment${below === 1 ? '' : 's'} below it`;
-  if (!(await prompts.confirm(`Delete ${what}?`, 'Delete'))) return unchanged;
+  if (!(await confirm(prompts, `Delete ${what}?`, 'Delete', 'Undo Last Change creates it again, with new identifiers.'))) return unchanged;
+  const [definition, parentName] = await Promise.all([exportSegment(client, source, item.node.id), api.get_segment_name(source, parentId)]);
   await api.delete_segment(source, item.node.id);
-  return { changed: true };
+  return { changed: true, change: { description: `Delete ${what}`, where: describePlace(source, item.skeletonName), undo: undo.undoDeletedSegment(source, parentId, parentName, definition) } };
 }
 
 export async function setSolver(client: MotionClient, prompts: Prompts, item: ExplorerItem): Promise<EditOutcome> {
@@ -143,8 +205,8 @@ export async function setSolver(client: MotionClient, prompts: Prompts, item: Ex
   if (!isRoot) choices.push({ label: 'solved with its parent', description: 'no solver of its own (null)', value: null });
   const solver = await prompts.pick(isRoot ? 'Solver of the root (it must keep one)' : `Solver of ${item.node.name}`, choices);
   if (solver === undefined) return unchanged;
-  await api.set_segment_solver(source, item.node.id, solver);
-  return { changed: true };
+  const changes = await applySegmentFields(client, source, item.node.id, { solver });
+  return segmentChange(source, item, `Set the solver of "${item.node.name}" to ${solver ?? 'solved with its parent'}`, changes);
 }
 
 /** An endpoint as typed: "x, y, z" in millimetres. */
@@ -160,8 +222,9 @@ export async function setEndpoint(client: MotionClient, prompts: Prompts, item: 
   const current = item.node.endpoint ? item.node.endpoint.join(', ') : '0, 0, 0';
   const value = await prompts.input({ prompt: `Endpoint of ${item.node.name}: x, y, z in millimetres`, value: current, validate: (v) => (parseEndpoint(v) ? undefined : 'Type three numbers, e.g. 0, 0, 180.') });
   if (value === undefined) return unchanged;
-  await client.settings.processing.skeleton.set_segment_endpoint(source, item.node.id, parseEndpoint(value)!);
-  return { changed: true };
+  const endpoint = parseEndpoint(value)!;
+  const changes = await applySegmentFields(client, source, item.node.id, { endpoint });
+  return segmentChange(source, item, `Set the endpoint of "${item.node.name}" to [${endpoint.join(', ')}] mm`, changes);
 }
 
 /** The user's words for a failure: the operation and the application's message. */

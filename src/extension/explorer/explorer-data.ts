@@ -6,7 +6,7 @@ import type { Marker, SegmentNode, SkeletonSourceName, SkeletonSummary, Skeleton
 export type ExplorerItem =
   | { kind: 'source'; source: SkeletonSourceName }
   | { kind: 'skeleton'; skeleton: SkeletonSummary }
-  | { kind: 'segment'; source: SkeletonSourceName; skeletonId: number; node: SegmentNode }
+  | { kind: 'segment'; source: SkeletonSourceName; skeletonId: number; skeletonName: string; isRoot: boolean; node: SegmentNode }
   | { kind: 'marker'; source: SkeletonSourceName; segmentId: number; marker: Marker };
 
 export const SOURCE_TITLES: Record<SkeletonSourceName, string> = {
@@ -31,11 +31,11 @@ export class ExplorerData {
     if (item.kind === 'source') return (await listSkeletons(this.client(), item.source, signal)).map((skeleton) => ({ kind: 'skeleton', skeleton }));
     if (item.kind === 'skeleton') {
       const tree = await this.tree(item.skeleton, signal);
-      return [{ kind: 'segment', source: item.skeleton.source, skeletonId: item.skeleton.id, node: tree.root }];
+      return [{ kind: 'segment', source: item.skeleton.source, skeletonId: item.skeleton.id, skeletonName: item.skeleton.name, isRoot: true, node: tree.root }];
     }
     if (item.kind === 'marker') return [];
     // A segment's child segments, then its markers (read when it is expanded).
-    const segments: ExplorerItem[] = item.node.children.map((node) => ({ kind: 'segment', source: item.source, skeletonId: item.skeletonId, node }));
+    const segments: ExplorerItem[] = item.node.children.map((node) => ({ ...item, isRoot: false, node }));
     if (item.node.markerCount === 0) return segments;
     const markers = await skeletonReader(this.client(), item.source, signal)<Marker[]>('get_segment_markers', item.node.id);
     return [...segments, ...markers.map((marker): ExplorerItem => ({ kind: 'marker', source: item.source, segmentId: item.node.id, marker }))];
@@ -62,6 +62,20 @@ export class ExplorerData {
   }
 }
 
+/** Where an item is, in the user's words: "Project settings › FullBody › Head". */
+export function describePlace(source: SkeletonSourceName, ...names: string[]): string {
+  return [SOURCE_TITLES[source], ...names].join(' › ');
+}
+
+/**
+ * A segment's context value says which actions the application would accept, so that menus offer
+ * only those: `segment.editable.root.branch`, `segment.editable.child.leaf`, `segment.readonly…`.
+ * Menus match its parts with regular expressions.
+ */
+function segmentContext(item: Extract<ExplorerItem, { kind: 'segment' }>): string {
+  return ['segment', item.source === 'data' ? 'readonly' : 'editable', item.isRoot ? 'root' : 'child', item.node.children.length > 0 ? 'branch' : 'leaf'].join('.');
+}
+
 /** How an item shows: label, description, tooltip (Markdown), context value for menus. */
 export function presentItem(item: ExplorerItem): { id: string; label: string; description?: string; tooltip?: string; contextValue: string; expandable: boolean } {
   switch (item.kind) {
@@ -81,7 +95,7 @@ export function presentItem(item: ExplorerItem): { id: string; label: string; de
         label: n.name,
         description: `${solver} · ${markers}`,
         tooltip: `**${n.name}** (segment ${n.id})\n\nSolver: ${solver}\n\n${markers}\n\n${endpoint}`,
-        contextValue: `segment.${item.source === 'data' ? 'readonly' : 'editable'}`,
+        contextValue: segmentContext(item),
         expandable: n.children.length > 0 || n.markerCount > 0,
       };
     }

@@ -41,11 +41,7 @@ export interface Progress {
 export async function exportSkeleton(client: MotionClient, source: SkeletonSourceName, skeletonId: number): Promise<SkeletonDefinitionDocument> {
   const read = skeletonReader(client, source);
   const [name, scale, rootId] = await Promise.all([read<string>('get_skeleton_name', skeletonId), read<number>('get_skeleton_scale', skeletonId), read<number>('get_skeleton_root_id', skeletonId)]);
-  const segment = async (id: number): Promise<SegmentDefinitionDocument> => {
-    const d = await loadSegmentDefinition(client, source, id);
-    return { ...(segmentFields(d) as Omit<SegmentDefinitionDocument, 'children'>), children: await Promise.all(d.childIds.map(segment)) };
-  };
-  return { format: 'motion-skeleton', version: 1, name, scale, root: await segment(rootId) };
+  return { format: 'motion-skeleton', version: 1, name, scale, root: await exportSegment(client, source, rootId) };
 }
 
 /** Checks a definition document, naming the first problem with its path. */
@@ -69,47 +65,63 @@ export function checkSkeletonDefinition(value: unknown): SkeletonDefinitionDocum
   return doc;
 }
 
-function count(segment: SegmentDefinitionDocument): number {
+export function count(segment: SegmentDefinitionDocument): number {
   return 1 + segment.children.reduce((n, c) => n + count(c), 0);
 }
 
 /**
+ * Gives the existing segment `segmentId` the fields of `segment`, and creates its subtree below it
+ * (children appended in order). Degrees of freedom are set once every segment exists, because
+ * couplings name other segments. Returns the ids it created, the given one first.
+ */
+export async function buildSegments(client: MotionClient, target: 'project' | 'measurement', segmentId: number, segment: SegmentDefinitionDocument, progress?: Progress): Promise<number[]> {
+  const api = client.settings.processing.skeleton;
+  const total = count(segment);
+  let done = 0;
+  const created: [number, SegmentDefinitionDocument][] = [];
+  const build = async (id: number, doc: SegmentDefinitionDocument) => {
+    if (progress?.cancelled()) throw new Error('cancelled');
+    created.push([id, doc]);
+    await Promise.all([
+      api.set_segment_transform(target, id, doc.transform),
+      api.set_segment_default_transform(target, id, doc.default_transform),
+      api.set_segment_markers(target, id, doc.markers as never),
+      api.set_segment_rigid_bodies(target, id, doc.rigid_bodies as never),
+      api.set_segment_solver(target, id, doc.solver),
+    ]);
+    progress?.report(++done, total);
+    for (const child of doc.children) await build(await api.add_segment(target, id, child.name), child);
+    if (doc.endpoint !== null || doc.children.length === 0) await api.set_segment_endpoint(target, id, doc.endpoint);
+  };
+  await build(segmentId, segment);
+  await Promise.all(created.map(([id, doc]) => api.set_segment_degrees_of_freedom(target, id, doc.degrees_of_freedom as never)));
+  return created.map(([id]) => id);
+}
+
+/**
  * Creates the skeleton in a settings source from a definition. A skeleton of that name there is
- * replaced (the interface's rule). If the application refuses something, or the user cancels, the
- * half-built skeleton is deleted again.
+ * replaced (the interface's rule: callers ask first). If the application refuses something, or the
+ * user cancels, the half-built skeleton is deleted again.
  */
 export async function importSkeleton(client: MotionClient, target: 'project' | 'measurement', doc: SkeletonDefinitionDocument, progress?: Progress): Promise<number> {
   const api = client.settings.processing.skeleton;
-  const total = count(doc.root);
-  let done = 0;
   const skeletonId = await api.add_skeleton(target, doc.name);
   try {
     await api.set_skeleton_scale(target, skeletonId, doc.scale);
-    const created: [number, SegmentDefinitionDocument][] = [];
-    const build = async (id: number, segment: SegmentDefinitionDocument) => {
-      if (progress?.cancelled()) throw new Error('cancelled');
-      created.push([id, segment]);
-      await Promise.all([
-        api.set_segment_transform(target, id, segment.transform),
-        api.set_segment_default_transform(target, id, segment.default_transform),
-        api.set_segment_markers(target, id, segment.markers as never),
-        api.set_segment_rigid_bodies(target, id, segment.rigid_bodies as never),
-        api.set_segment_solver(target, id, segment.solver),
-      ]);
-      progress?.report(++done, total);
-      for (const child of segment.children) await build(await api.add_segment(target, id, child.name), child);
-      if (segment.endpoint !== null || segment.children.length === 0) await api.set_segment_endpoint(target, id, segment.endpoint);
-    };
     const rootId = await api.get_skeleton_root_id(target, skeletonId);
     await api.set_segment_name(target, rootId, doc.root.name);
-    await build(rootId, doc.root);
-    // Couplings name other segments: degrees of freedom once every segment exists.
-    await Promise.all(created.map(([id, segment]) => api.set_segment_degrees_of_freedom(target, id, segment.degrees_of_freedom as never)));
+    await buildSegments(client, target, rootId, doc.root, progress);
     return skeletonId;
   } catch (error) {
     await api.delete_skeleton(target, skeletonId).catch(() => undefined);
     throw error;
   }
+}
+
+/** A segment and everything below it, as a definition document (what deleting it would lose). */
+export async function exportSegment(client: MotionClient, source: SkeletonSourceName, segmentId: number): Promise<SegmentDefinitionDocument> {
+  const d = await loadSegmentDefinition(client, source, segmentId);
+  return { ...(segmentFields(d) as Omit<SegmentDefinitionDocument, 'children'>), children: await Promise.all(d.childIds.map((id) => exportSegment(client, source, id))) };
 }
 
 export async function copySkeleton(client: MotionClient, from: SkeletonSourceName, skeletonId: number, to: 'project' | 'measurement', progress?: Progress): Promise<number> {

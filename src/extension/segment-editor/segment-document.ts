@@ -20,7 +20,7 @@ export const SEGMENT_FIELDS = {
   rigid_bodies: 'set_segment_rigid_bodies',
   endpoint: 'set_segment_endpoint',
 } as const;
-type Field = keyof typeof SEGMENT_FIELDS;
+export type Field = keyof typeof SEGMENT_FIELDS;
 const FIELDS = Object.keys(SEGMENT_FIELDS) as Field[];
 
 /** A segment's editable fields, named as in documents (and skeleton definition files). */
@@ -69,26 +69,66 @@ export function parseSegmentDocument(text: string): Partial<Record<Field, unknow
   return value as Partial<Record<Field, unknown>>;
 }
 
+/** A segment's fields as documents hold them (some or all). */
+export type SegmentFields = Partial<Record<Field, unknown>>;
+
+/** One field that differs between two definitions: what a preview shows and an undo restores. */
+export interface FieldChange {
+  field: Field;
+  before: unknown;
+  after: unknown;
+}
+
 /**
- * Applies the changed fields with their setters. The interface has no transactions: if the
- * application refuses one, the fields already changed are set back, and the refusal is reported.
+ * The fields of `after` that differ from `before`, in the order they are applied: the name first
+ * (couplings refer to names), the endpoint last (it depends on children).
  */
-export async function saveSegmentDocument(client: MotionClient, source: 'project' | 'measurement', segmentId: number, text: string): Promise<{ changed: Field[] }> {
-  const wanted = parseSegmentDocument(text);
-  const before = segmentFields(await loadSegmentDefinition(client, source, segmentId));
-  // Order matters: a name first (couplings refer to names), the endpoint last (it depends on children).
-  const changed = FIELDS.filter((f) => f in wanted && JSON.stringify(wanted[f]) !== JSON.stringify(before[f]));
-  const applied: Field[] = [];
+export function changedFields(before: SegmentFields, after: SegmentFields): FieldChange[] {
+  return FIELDS.filter((f) => f in after && JSON.stringify(after[f]) !== JSON.stringify(before[f])).map((field) => ({ field, before: before[field], after: after[field] }));
+}
+
+/** One line a person reads: `name: "Tip" → "Point"`, `markers: 2 → 3 markers`, `transform: changed`. */
+export function describeFieldChange(change: FieldChange): string {
+  const { field, before, after } = change;
+  const short = (v: unknown) => (v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((x) => typeof x === 'number')) ? JSON.stringify(v) : undefined);
+  if (short(before) !== undefined && short(after) !== undefined) return `${field}: ${short(before)} → ${short(after)}`;
+  if (Array.isArray(before) && Array.isArray(after) && (field === 'markers' || field === 'rigid_bodies')) {
+    const names = (list: unknown[]) => list.map((x) => (x as { name: string }).name);
+    const added = names(after).filter((n) => !names(before).includes(n));
+    const removed = names(before).filter((n) => !names(after).includes(n));
+    const parts = [added.length ? `added ${added.join(', ')}` : '', removed.length ? `removed ${removed.join(', ')}` : ''].filter(Boolean);
+    return `${field}: ${before.length} → ${after.length}${parts.length ? ` (${parts.join('; ')})` : ' (values changed)'}`;
+  }
+  return `${field}: changed`;
+}
+
+/**
+ * Applies the fields of `wanted` that differ from the application's current ones, with their
+ * setters. The interface has no transactions: if the application refuses one, every field already
+ * changed is set back, and the refusal is reported. Returns what was changed, with the values it replaced.
+ */
+export async function applySegmentFields(client: MotionClient, source: 'project' | 'measurement', segmentId: number, wanted: SegmentFields): Promise<FieldChange[]> {
+  const current = segmentFields(await loadSegmentDefinition(client, source, segmentId));
+  const changes = changedFields(current, wanted);
+  const applied: FieldChange[] = [];
   const set = (field: Field, value: unknown) => client.call('motion.settings.processing.skeleton', SEGMENT_FIELDS[field], [source, segmentId, value], { effect: 'write' });
   try {
-    for (const field of changed) {
-      await set(field, wanted[field]);
-      applied.push(field);
+    for (const change of changes) {
+      await set(change.field, change.after);
+      applied.push(change);
     }
   } catch (error) {
-    for (const field of applied.reverse()) await set(field, before[field]).catch(() => undefined);
-    if (error instanceof MotionError) throw new SegmentDocumentError(`${error.operation} refused it: ${error.message}. Nothing was changed.`);
-    throw error;
+    const notRestored: string[] = [];
+    for (const change of applied.reverse()) await set(change.field, change.before).catch(() => notRestored.push(change.field));
+    const outcome = notRestored.length === 0 ? 'Nothing was changed.' : `Could not set back ${notRestored.join(', ')}: check the segment in the application.`;
+    if (error instanceof MotionError) throw new SegmentDocumentError(`${error.operation} refused it: ${error.message}. ${outcome}`);
+    throw new SegmentDocumentError(`${(error as Error).message}. ${outcome}`);
   }
-  return { changed };
+  return changes;
+}
+
+/** Parses a document and applies it: all or nothing. */
+export async function saveSegmentDocument(client: MotionClient, source: 'project' | 'measurement', segmentId: number, text: string): Promise<{ changed: Field[] }> {
+  const changes = await applySegmentFields(client, source, segmentId, parseSegmentDocument(text));
+  return { changed: changes.map((c) => c.field) };
 }
