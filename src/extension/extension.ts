@@ -9,8 +9,9 @@ import { EmbeddedServer } from './connection/embedded-server';
 import { MotionConnection } from './connection/motion-connection';
 import { registerEditCommands } from './explorer/edit-commands';
 import { registerTransferCommands } from './explorer/transfer-commands';
-import { ExplorerData, type ExplorerItem } from './explorer/explorer-data';
-import { SEGMENT_SCHEME, SegmentFileSystem, segmentUri } from './segment-editor/segment-file-system';
+import { ExplorerData } from './explorer/explorer-data';
+import { SEGMENT_SCHEME, SegmentFileSystem } from './segment-editor/segment-file-system';
+import { registerSegmentCommands } from './segment-editor/segment-commands';
 import { SkeletonExplorer } from './explorer/skeleton-explorer';
 import { registerSelectionCommands } from './selection/selection-commands';
 import { SelectionView } from './selection/selection-view';
@@ -56,20 +57,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
 
   const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()));
   context.subscriptions.push(explorer, vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }));
-  const history = registerHistoryCommands(new ChangeHistory(), () => connection.application(), () => connection.client(), () => explorer.refresh());
+  const segments = new SegmentFileSystem(() => connection.client());
+  // After any change from VS Code, open segment documents without a draft show the application's definition.
+  const changedApplication = () => {
+    explorer.refresh();
+    segments.reloadClean(vscode.workspace.textDocuments.map((d) => d.uri));
+  };
+  const history = registerHistoryCommands(new ChangeHistory(), () => connection.application(), () => connection.client(), changedApplication);
   context.subscriptions.push(...history.disposables);
-  context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), explorer, history.log), ...registerTransferCommands(() => connection.client(), explorer));
-  const segments = new SegmentFileSystem(() => connection.client(), () => explorer.refresh());
-  context.subscriptions.push(
-    vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),
-    vscode.commands.registerCommand('motion.editSegment', async (item?: ExplorerItem) => {
-      if (item?.kind !== 'segment') return void vscode.window.showWarningMessage('Motion: choose a segment in the Skeletons view.');
-      const skeleton = await connection.client().call(item.source === 'data' ? 'motion.data.object.skeleton' : 'motion.settings.processing.skeleton', 'get_skeleton_name', item.source === 'data' ? [item.skeletonId] : [item.source, item.skeletonId], { effect: 'read' });
-      const document = await vscode.workspace.openTextDocument(segmentUri(item.source, String(skeleton), item.node.name, item.node.id));
-      await vscode.languages.setTextDocumentLanguage(document, 'json');
-      return vscode.window.showTextDocument(document);
-    }),
-  );
+  context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), changedApplication, history.log), ...registerTransferCommands(() => connection.client(), changedApplication, history.log));
+  context.subscriptions.push(segments, vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }), ...registerSegmentCommands(segments, () => connection.client(), explorer, history.log));
   const selection = new SelectionView(() => connection.client());
   context.subscriptions.push(selection, vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }), ...registerSelectionCommands(() => connection.client(), selection));
   let autoRefresh: NodeJS.Timeout | undefined;

@@ -5,7 +5,6 @@ import type { ChangeLog } from '../history/history-commands';
 import { prompts, type ScriptedAnswers } from '../prompts';
 import * as edits from './edit-operations';
 import type { ExplorerItem } from './explorer-data';
-import type { SkeletonExplorer } from './skeleton-explorer';
 
 const COMMANDS: Record<string, (client: MotionClient, p: edits.Prompts, item: ExplorerItem) => Promise<edits.EditOutcome>> = {
   'motion.addSkeleton': edits.addSkeleton,
@@ -20,7 +19,7 @@ const COMMANDS: Record<string, (client: MotionClient, p: edits.Prompts, item: Ex
 };
 
 /** The explorer's edit commands; each refreshes the view and records its change for undo, and a refusal becomes a clear error. */
-export function registerEditCommands(client: () => MotionClient, explorer: SkeletonExplorer, log: ChangeLog): vscode.Disposable[] {
+export function registerEditCommands(client: () => MotionClient, changedApplication: () => void, log: ChangeLog): vscode.Disposable[] {
   return Object.entries(COMMANDS).map(([command, edit]) =>
     vscode.commands.registerCommand(
       command,
@@ -30,7 +29,7 @@ export function registerEditCommands(client: () => MotionClient, explorer: Skele
         if (!item) throw new Error('run this command on an item of the Skeletons view');
         const outcome = await edit(client(), prompts(answers), item);
         if (outcome.change) log.record(outcome.change);
-        if (outcome.changed) explorer.refresh();
+        if (outcome.changed) changedApplication();
         if (outcome.message) void vscode.window.setStatusBarMessage(`Motion: ${outcome.message}`, 5000);
         return outcome;
       }),

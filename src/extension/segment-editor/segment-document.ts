@@ -37,8 +37,13 @@ export function segmentFields(d: SegmentDefinition): Record<Field, unknown> {
   };
 }
 
+/** The one layout of segment documents: two-space JSON with a final newline. */
+export function formatSegmentFields(fields: Partial<Record<Field, unknown>>): string {
+  return `${JSON.stringify(fields, null, 2)}\n`;
+}
+
 export async function readSegmentDocument(client: MotionClient, source: 'project' | 'measurement' | 'data', segmentId: number): Promise<string> {
-  return `${JSON.stringify(segmentFields(await loadSegmentDefinition(client, source, segmentId)), null, 2)}\n`;
+  return formatSegmentFields(segmentFields(await loadSegmentDefinition(client, source, segmentId)));
 }
 
 export class SegmentDocumentError extends Error {}

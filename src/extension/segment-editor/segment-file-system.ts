@@ -1,60 +1,121 @@
 import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
-import { readSegmentDocument, saveSegmentDocument } from './segment-document';
+import { readSegmentDocument } from './segment-document';
 
 export const SEGMENT_SCHEME = 'motion';
 
+export type SegmentSource = 'project' | 'measurement' | 'data';
+
 /** `motion:/project/FullBody/Head.json?segment=7`: the path for people, the id (names can change) for us. */
-export function segmentUri(source: string, skeleton: string, segment: string, id: number): vscode.Uri {
+export function segmentUri(source: SegmentSource, skeleton: string, segment: string, id: number): vscode.Uri {
   return vscode.Uri.from({ scheme: SEGMENT_SCHEME, path: `/${source}/${encodeURIComponent(skeleton)}/${encodeURIComponent(segment)}.json`, query: `segment=${id}` });
 }
 
-function parse(uri: vscode.Uri): { source: 'project' | 'measurement' | 'data'; id: number } {
-  const source = uri.path.split('/')[1];
+export function parseSegmentUri(uri: vscode.Uri): { source: SegmentSource; id: number; skeleton: string; segment: string } {
+  const [, source, skeleton = '', file = ''] = uri.path.split('/');
   const id = Number(new URLSearchParams(uri.query).get('segment'));
-  if ((source !== 'project' && source !== 'measurement' && source !== 'data') || !Number.isInteger(id)) throw vscode.FileSystemError.FileNotFound(uri);
-  return { source, id };
+  if (uri.scheme !== SEGMENT_SCHEME || (source !== 'project' && source !== 'measurement' && source !== 'data') || !Number.isInteger(id)) throw vscode.FileSystemError.FileNotFound(uri);
+  return { source, id, skeleton: decodeURIComponent(skeleton), segment: decodeURIComponent(file.replace(/\.json$/, '')) };
 }
 
-/** Segments as JSON documents: saving applies the changes with the setters, all or nothing. */
-export class SegmentFileSystem implements vscode.FileSystemProvider {
+/** One segment's document state: the draft saved in VS Code, and the application's text it started from. */
+interface Entry {
+  draft?: Uint8Array;
+  /** The application's definition when the document was opened (or last applied): to notice changes made since. */
+  base?: string;
+  mtime: number;
+}
+
+/**
+ * Segments as JSON documents. Saving never reaches the application, whatever the auto-save mode:
+ * it keeps a draft in VS Code. Only "Apply to the Application" (segment-commands.ts) changes the
+ * application, after a preview and a confirmation.
+ */
+export class SegmentFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
+  private readonly drafts = new vscode.EventEmitter<vscode.Uri>();
+  /** A draft was saved, applied or discarded. */
+  readonly onDidChangeDraft = this.drafts.event;
+  private readonly entries = new Map<string, Entry>();
 
-  constructor(
-    private readonly client: () => MotionClient,
-    private readonly onSaved: () => void,
-  ) {}
+  constructor(private readonly client: () => MotionClient) {}
 
   watch(): vscode.Disposable {
     return new vscode.Disposable(() => undefined);
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    const { source } = parse(uri);
+    const { source } = parseSegmentUri(uri);
     const size = (await this.readFile(uri)).byteLength;
-    return { type: vscode.FileType.File, ctime: 0, mtime: Date.now(), size, permissions: source === 'data' ? vscode.FilePermission.Readonly : undefined };
+    return { type: vscode.FileType.File, ctime: 0, mtime: this.entry(uri).mtime, size, permissions: source === 'data' ? vscode.FilePermission.Readonly : undefined };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    const { source, id } = parse(uri);
+    const entry = this.entry(uri);
+    if (entry.draft) return entry.draft;
+    const { source, id } = parseSegmentUri(uri);
+    let text: string;
     try {
-      return Buffer.from(await readSegmentDocument(this.client(), source, id));
+      text = await readSegmentDocument(this.client(), source, id);
     } catch (error) {
       throw vscode.FileSystemError.FileNotFound(`${uri.path}: ${(error as Error).message}`);
     }
+    entry.base ??= text;
+    return Buffer.from(text);
   }
 
+  /** A save (by hand or auto-save): kept as a draft; the application is not touched. */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    const { source, id } = parse(uri);
+    const { source } = parseSegmentUri(uri);
     if (source === 'data') throw vscode.FileSystemError.NoPermissions('the skeletons of the current data are read-only');
-    try {
-      await saveSegmentDocument(this.client(), source, id, Buffer.from(content).toString('utf8'));
-    } catch (error) {
-      throw vscode.FileSystemError.Unavailable(`Motion: ${(error as Error).message}`);
-    }
+    const entry = this.entry(uri);
+    entry.draft = content;
+    entry.mtime = Date.now();
+    this.drafts.fire(uri);
+  }
+
+  hasDraft(uri: vscode.Uri): boolean {
+    return !!this.entries.get(key(uri))?.draft;
+  }
+
+  draftText(uri: vscode.Uri): string | undefined {
+    const draft = this.entries.get(key(uri))?.draft;
+    return draft && Buffer.from(draft).toString('utf8');
+  }
+
+  /** The application's text the document started from, if known. */
+  baseText(uri: vscode.Uri): string | undefined {
+    return this.entries.get(key(uri))?.base;
+  }
+
+  /** After applying: the draft is gone, and the document shows the application's definition `text`. */
+  applied(uri: vscode.Uri, text: string): void {
+    this.entries.set(key(uri), { base: text, mtime: Date.now() });
+    this.drafts.fire(uri);
     this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
-    this.onSaved();
+  }
+
+  /** Drops the draft: the document shows the application's definition again. */
+  discard(uri: vscode.Uri): void {
+    this.entries.set(key(uri), { mtime: Date.now() });
+    this.drafts.fire(uri);
+    this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  /**
+   * The application changed (an undo, an edit from the Skeletons view): documents without a draft
+   * show its definition again, and start from it.
+   */
+  reloadClean(open: vscode.Uri[]): void {
+    for (const [k, entry] of this.entries) if (!entry.draft) this.entries.delete(k);
+    const clean = open.filter((uri) => uri.scheme === SEGMENT_SCHEME && !this.hasDraft(uri));
+    if (clean.length > 0) this.changes.fire(clean.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
+  }
+
+  /** A closed document without a draft starts from the application's definition when opened again. */
+  forget(uri: vscode.Uri): void {
+    if (uri.scheme === SEGMENT_SCHEME && !this.hasDraft(uri)) this.entries.delete(key(uri));
   }
 
   readDirectory(): never {
@@ -70,6 +131,24 @@ export class SegmentFileSystem implements vscode.FileSystemProvider {
   }
 
   rename(): never {
-    throw vscode.FileSystemError.NoPermissions('rename segments by editing their "name"');
+    throw vscode.FileSystemError.NoPermissions('rename segments by editing their "name" and applying it');
   }
+
+  dispose(): void {
+    this.changes.dispose();
+    this.drafts.dispose();
+  }
+
+  private entry(uri: vscode.Uri): Entry {
+    const k = key(uri);
+    let entry = this.entries.get(k);
+    if (!entry) this.entries.set(k, (entry = { mtime: Date.now() }));
+    return entry;
+  }
+}
+
+/** Drafts follow the segment, not its name: a renamed segment's new URI finds the same entry. */
+function key(uri: vscode.Uri): string {
+  const { source, id } = parseSegmentUri(uri);
+  return `${source}:${id}`;
 }

@@ -70,7 +70,7 @@ export function explorerAndConnectionTests(): void {
       assert.deepEqual(skeletons.map((s) => api.explorer.getTreeItem(s).label).slice(0, 2), ['FullBody', 'Wand'], 'the demo skeletons first (scripts may have added more)');
       const [hips] = await children(skeletons[0]);
       const item = api.explorer.getTreeItem(hips);
-      assert.deepEqual([item.label, item.description, item.contextValue], ['Hips', 'global_optimization · 4 markers', 'segment.editable']);
+      assert.deepEqual([item.label, item.description, item.contextValue], ['Hips', 'global_optimization · 4 markers', 'segment.editable.root.branch']);
       assert.deepEqual(await labels(hips), ['Spine', 'LeftUpLeg', 'RightUpLeg', 'LASI', 'RASI', 'LPSI', 'RPSI'], 'segments, then markers');
       assert.equal(await vscode.commands.executeCommand('motion.refreshExplorer'), undefined);
     });
@@ -118,7 +118,7 @@ export function explorerAndConnectionTests(): void {
       assert.match(refused.error ?? '', /select a skeleton or a segment/);
     });
 
-    it('edits a segment definition as JSON: a save applies it, an invalid one is refused and changes nothing', async () => {
+    it('edits a segment definition as JSON: applying changes it, an invalid document is refused and changes nothing', async () => {
       let item = (await children())[0];
       for (const name of ['Wand', 'Handle', 'Tip']) item = (await children(item)).find((c) => api.explorer.getTreeItem(c).label === name)!;
       const editor = await vscode.commands.executeCommand<vscode.TextEditor>('motion.editSegment', item);
@@ -131,15 +131,18 @@ export function explorerAndConnectionTests(): void {
         edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), text);
         await vscode.workspace.applyEdit(edit);
       };
-      definition.name = 'Point';
       definition.endpoint = [0, 0, 75];
       await replaceAll(JSON.stringify(definition, null, 2));
-      assert.equal(await document.save(), true);
+      assert.equal(await document.save(), true, 'saving keeps a draft');
+      const applied = await vscode.commands.executeCommand<{ fields: string[] }>('motion.applySegment', document.uri, { confirm: true });
+      assert.deepEqual(applied.fields, ['endpoint']);
       const tip = await segmentsOf((await children((await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!))[0]);
-      assert.deepEqual(tip.map((t) => [api.explorer.getTreeItem(t).label, api.explorer.getTreeItem(t).description]), [['Point', 'solved with parent · 1 marker']]);
+      assert.match((api.explorer.getTreeItem(tip[0]).tooltip as vscode.MarkdownString).value, /Endpoint \[0, 0, 75\] mm/);
       definition.transform = [[1, 0, 0]];
       await replaceAll(JSON.stringify(definition, null, 2));
-      assert.equal(await document.save(), false, 'the invalid document is refused');
+      const refused = await vscode.commands.executeCommand<{ error?: string }>('motion.applySegment', document.uri, { confirm: true });
+      assert.match(refused.error ?? '', /transform: expected a mat4x4f/);
+      await vscode.commands.executeCommand('motion.undoLastChange', { confirm: true });
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     });
 

@@ -3,12 +3,15 @@ import Mocha from 'mocha';
 import { languageClientTests } from './language-client.test';
 import { runTests } from './run.test';
 import { explorerAndConnectionTests } from './explorer-connection.test';
+import { liveEditTests } from './live-edits.test';
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000 });
+  // MOTION_TEST_GREP runs only the tests whose titles match (for quick runs while developing).
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, grep: process.env.MOTION_TEST_GREP });
   mocha.suite.emit('pre-require', globalThis, 'suite', mocha);
   languageClientTests();
   runTests();
+  liveEditTests();
   explorerAndConnectionTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {

@@ -1,0 +1,175 @@
+import * as vscode from 'vscode';
+import type { MotionClient } from '../../api/client/motion-client';
+import { guarded } from '../command-errors';
+import { describePlace, type ExplorerItem } from '../explorer/explorer-data';
+import type { SkeletonExplorer } from '../explorer/skeleton-explorer';
+import type { ChangeLog } from '../history/history-commands';
+import { undoSegmentFields } from '../history/undo-steps';
+import { prompts, type ScriptedAnswers } from '../prompts';
+import { planSegmentApply } from './apply-plan';
+import { applySegmentFields, describeFieldChange, formatSegmentFields, readSegmentDocument } from './segment-document';
+import { parseSegmentUri, SEGMENT_SCHEME, segmentUri, type SegmentFileSystem } from './segment-file-system';
+
+const PREVIEW_SCHEME = 'motion-preview';
+
+/** Read-only snapshots shown in the apply preview: what the application has, and what applying gives. */
+class PreviewDocuments implements vscode.TextDocumentContentProvider {
+  private readonly texts = new Map<string, string>();
+  private next = 1;
+
+  put(title: string, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${this.next++}/${title}.json` });
+    this.texts.set(uri.toString(), text);
+    if (this.texts.size > 20) this.texts.delete(this.texts.keys().next().value!);
+    return uri;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+}
+
+/** Open segment documents, apply them to the application (preview, confirmation, undo), and discard drafts. */
+export function registerSegmentCommands(files: SegmentFileSystem, client: () => MotionClient, explorer: SkeletonExplorer, log: ChangeLog): vscode.Disposable[] {
+  const previews = new PreviewDocuments();
+  let applying = false;
+  const showDraftState = () => {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    void vscode.commands.executeCommand('setContext', 'motion.segmentHasDraft', uri?.scheme === SEGMENT_SCHEME && files.hasDraft(uri));
+  };
+  const decorations = new vscode.EventEmitter<vscode.Uri>();
+
+  const apply = async (given?: vscode.Uri, answers?: ScriptedAnswers) => {
+    const uri = given ?? activeSegment();
+    const { source, id, skeleton, segment } = parseSegmentUri(uri);
+    if (source === 'data') throw new Error('the skeletons of the current data are read-only: edit the project or measurement settings');
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const text = document?.getText() ?? files.draftText(uri);
+    if (text === undefined) throw new Error(`no edit of ${segment} to apply`);
+    const plan = await planSegmentApply(client(), source, id, text, files.baseText(uri));
+    if (plan.changes.length === 0) {
+      void vscode.window.showInformationMessage(`Motion: nothing to apply — ${segment} in the application already matches the document.`);
+      return { changed: false, fields: [] as string[] };
+    }
+    const ask = prompts(answers);
+    if (plan.changedSince.length > 0) {
+      const since = plan.changedSince.map((c) => c.field).join(', ');
+      const answer = await ask.decide(
+        `"${segment}" was changed in the application since you opened it (${since}).`,
+        ['Review and Overwrite…'],
+        `Applying your edit would overwrite those changes:\n${plan.changedSince.map(describeFieldChange).join('\n')}\n\nCancel, then Discard Draft to start again from the application's definition.`,
+      );
+      if (!answer) return { changed: false, fields: [] as string[], changedSince: plan.changedSince.map((c) => c.field) };
+    }
+    const lines = plan.changes.map(describeFieldChange);
+    const left = previews.put(`${segment} (in the application)`, plan.currentText);
+    const right = previews.put(`${segment} (after applying)`, formatSegmentFields({ ...JSON.parse(plan.currentText), ...plan.wanted }));
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${segment}: the application ↔ after applying`, { preview: true });
+    const count = `${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}`;
+    const answer = await ask.decide(`Apply ${count} to "${segment}" in the ${source} settings?`, ['Apply'], `${lines.join('\n')}\n\nUndo Last Change sets them back.`);
+    await closeTabs((input) => input instanceof vscode.TabInputTextDiff && input.modified.toString() === right.toString());
+    if (answer !== 'Apply') return { changed: false, fields: [] as string[], shown: lines };
+
+    applying = true;
+    try {
+      const changes = await applySegmentFields(client(), source, id, plan.wanted);
+      const renamed = changes.find((c) => c.field === 'name');
+      const name = renamed ? String(renamed.after) : segment;
+      log.record({ description: `Edit segment "${name}": ${changes.map((c) => c.field).join(', ')}`, where: describePlace(source, skeleton, name), undo: undoSegmentFields(source, id, name, changes) });
+      if (document?.isDirty) await document.save();
+      const now = await readSegmentDocument(client(), source, id);
+      files.applied(uri, now);
+      if (document) await shows(document, now);
+      if (renamed) await followRename(uri, segmentUri(source, skeleton, name, id));
+      explorer.refresh();
+      return { changed: true, fields: changes.map((c) => c.field), shown: lines };
+    } finally {
+      applying = false;
+    }
+  };
+
+  return [
+    decorations,
+    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
+    vscode.window.registerFileDecorationProvider({
+      onDidChangeFileDecorations: decorations.event,
+      provideFileDecoration: (uri) =>
+        uri.scheme === SEGMENT_SCHEME && files.hasDraft(uri) ? new vscode.FileDecoration('✎', 'Draft: saved in VS Code, not applied to the application', new vscode.ThemeColor('gitDecoration.modifiedResourceForeground')) : undefined,
+    }),
+    files.onDidChangeDraft((uri) => (decorations.fire(uri), showDraftState())),
+    vscode.window.onDidChangeActiveTextEditor(showDraftState),
+    vscode.workspace.onDidCloseTextDocument((document) => files.forget(document.uri)),
+    // A save by hand says where the edit went; auto-saves stay quiet.
+    vscode.workspace.onWillSaveTextDocument((event) => {
+      if (event.document.uri.scheme !== SEGMENT_SCHEME || event.reason !== vscode.TextDocumentSaveReason.Manual || applying) return;
+      const uri = event.document.uri;
+      void vscode.window.showInformationMessage(`Motion: ${parseSegmentUri(uri).segment} is saved as a draft in VS Code; the application is unchanged.`, 'Review and Apply…').then((choice) => {
+        if (choice) void vscode.commands.executeCommand('motion.applySegment', uri);
+      });
+    }),
+    vscode.commands.registerCommand(
+      'motion.editSegment',
+      guarded(async (item?: ExplorerItem) => {
+        if (item?.kind !== 'segment') throw new Error('choose a segment in the Skeletons view');
+        const document = await vscode.workspace.openTextDocument(segmentUri(item.source, item.skeletonName, item.node.name, item.node.id));
+        await vscode.languages.setTextDocumentLanguage(document, 'json');
+        return vscode.window.showTextDocument(document);
+      }),
+    ),
+    vscode.commands.registerCommand('motion.applySegment', guarded(apply)),
+    vscode.commands.registerCommand(
+      'motion.discardSegmentDraft',
+      guarded(async (given?: vscode.Uri, answers?: ScriptedAnswers) => {
+        const uri = given ?? activeSegment();
+        const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+        if (!files.hasDraft(uri) && !document?.isDirty) return { changed: false };
+        if ((await prompts(answers).decide(`Discard your edit of "${parseSegmentUri(uri).segment}"?`, ['Discard'], 'The document shows the application’s definition again.')) !== 'Discard') return { changed: false };
+        files.discard(uri);
+        if (document?.isDirty) {
+          await vscode.window.showTextDocument(document);
+          await vscode.commands.executeCommand('workbench.action.files.revert');
+        }
+        if (document) await shows(document, Buffer.from(await files.readFile(uri)).toString('utf8'));
+        return { changed: true };
+      }),
+    ),
+  ];
+}
+
+/**
+ * Waits until an open document shows `text` (VS Code reloads it after the file system says it
+ * changed), so that the next edit does not race the reload. Gives up quietly after a few seconds.
+ */
+function shows(document: vscode.TextDocument, text: string): Promise<void> {
+  if (document.getText() === text || document.isClosed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => (clearTimeout(timer), listener.dispose(), resolve());
+    const timer = setTimeout(done, 5_000);
+    const listener = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document === document && document.getText() === text) done();
+    });
+  });
+}
+
+function activeSegment(): vscode.Uri {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  if (uri?.scheme !== SEGMENT_SCHEME) throw new Error('open a segment with Edit Segment Definition in the Skeletons view first');
+  return uri;
+}
+
+/** Closes the open tabs whose input matches; a tab that closed meanwhile is no error. */
+async function closeTabs(match: (input: unknown) => boolean): Promise<void> {
+  for (const tab of vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((t) => match(t.input))) {
+    await Promise.resolve(vscode.window.tabGroups.close(tab, true)).catch(() => undefined);
+  }
+}
+
+/** The tab follows a renamed segment: open it under its new name where the old one was, and close the old. */
+async function followRename(from: vscode.Uri, to: vscode.Uri): Promise<void> {
+  const isOld = (input: unknown) => input instanceof vscode.TabInputText && input.uri.toString() === from.toString();
+  const old = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => isOld(tab.input));
+  const document = await vscode.workspace.openTextDocument(to);
+  await vscode.languages.setTextDocumentLanguage(document, 'json');
+  await vscode.window.showTextDocument(document, { viewColumn: old?.group.viewColumn, preview: false });
+  await closeTabs(isOld);
+}
