@@ -32,6 +32,12 @@ export interface MotionExtensionApi {
   readonly connection: MotionConnection;
   readonly explorer: SkeletonExplorer;
   readonly selection: SelectionView;
+  /** What the status bar shows about the connection. */
+  readonly statusBar: vscode.StatusBarItem;
+  /** What a language's Motion terminal has shown since it was last cleared. */
+  terminalText(language: 'python' | 'lua'): string;
+  /** The embedded reference server's process, while it runs. */
+  embeddedServerPid(): number | undefined;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<MotionExtensionApi> {
@@ -43,7 +49,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   await vscode.workspace.fs.createDirectory(context.globalStorageUri);
   const embedded = new EmbeddedServer(context.asAbsolutePath(path.join('dist', 'motion-server.js')), path.join(context.globalStorageUri.fsPath, 'state.json'), (line) => log.info(line));
   const connection = new MotionConnection(() => ({ url: readSettings().serverUrl, embedded: readSettings().embedded }), embedded, log);
-  context.subscriptions.push(connection, ...connectionStatus(connection), ...registerServerCommands(context, connection), { dispose: () => void embedded.stop() });
+  const status = connectionStatus(connection);
+  context.subscriptions.push(connection, ...status.disposables, ...registerServerCommands(context, connection), { dispose: () => void embedded.stop() });
 
   client = await startLanguageClient(context, readSettings(), (state) => {
     documentation = state;
@@ -55,7 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   const runner = new ScriptRunner(() => connection.state.url);
   context.subscriptions.push(runner, ...registerRunCommands(runner));
 
-  const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()));
+  const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()), () => connection.state.kind === 'connected');
   context.subscriptions.push(explorer, vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }));
   const segments = new SegmentFileSystem(() => connection.client());
   // After any change from VS Code, open segment documents without a draft show the application's definition.
@@ -67,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   context.subscriptions.push(...history.disposables);
   context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), changedApplication, history.log), ...registerTransferCommands(() => connection.client(), changedApplication, history.log));
   context.subscriptions.push(segments, vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }), ...registerSegmentCommands(segments, () => connection.client(), explorer, history.log));
-  const selection = new SelectionView(() => connection.client());
+  const selection = new SelectionView(() => connection.client(), () => connection.state.kind === 'connected');
   context.subscriptions.push(selection, vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }), ...registerSelectionCommands(() => connection.client(), selection));
   let autoRefresh: NodeJS.Timeout | undefined;
   const scheduleAutoRefresh = () => {
@@ -78,16 +85,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   scheduleAutoRefresh();
   context.subscriptions.push({ dispose: () => clearInterval(autoRefresh) });
 
-  // Everything follows the connection: documentation, sessions, the explorer.
+  // Everything follows the connection: the views on every change of state (they reload when the
+  // application comes back), documentation and sessions when it is another application.
   let connectedUrl: string | undefined;
+  let lastKind = connection.state.kind;
   context.subscriptions.push(
     connection.onDidChange((state) => {
+      if (state.kind !== lastKind) {
+        lastKind = state.kind;
+        explorer.refresh();
+        selection.refresh();
+      }
       if (state.kind !== 'connected' || state.url === connectedUrl) return;
+      const previous = connectedUrl;
       connectedUrl = state.url;
       if (client) void reloadDocumentation(client, state.url);
-      void runner.reset();
-      explorer.refresh();
-      selection.refresh();
+      if (previous) void runner.reset(`the application changed from ${previous} to ${state.url}`);
     }),
   );
   void connection.connect();
@@ -95,7 +108,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsConnection(event)) void connection.connect();
-      if (event.affectsConfiguration('motion.python.path')) void runner.reset();
+      if (event.affectsConfiguration('motion.python.path')) void runner.reset('the Python interpreter setting changed');
       if (event.affectsConfiguration('motion.explorer.autoRefreshSeconds')) scheduleAutoRefresh();
     }),
     vscode.commands.registerCommand('motion.reloadDocumentation', async () => {
@@ -105,7 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
       return state;
     }),
   );
-  return { documentation: () => documentation, onDidLoadDocumentation: loaded.event, connection, explorer, selection };
+  return { documentation: () => documentation, onDidLoadDocumentation: loaded.event, connection, explorer, selection, statusBar: status.item, embeddedServerPid: () => embedded.pid, terminalText: (language) => runner.transcript(language) };
 }
 
 export async function deactivate(): Promise<void> {

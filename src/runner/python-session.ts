@@ -134,7 +134,7 @@ export class PythonSession {
           this.pending.delete(id);
           run.resolve({ ok: false, error: { type: 'SessionCrashed', message: `the Python interpreter ${how}; the next run starts a new session` } });
         }
-        if (ready && this.disposing !== child) this.options.onOutput('system', `Python session ${how}.\n`);
+        if (ready && this.disposing !== child) this.options.onOutput('system', `The Python session ${how}: its variables were cleared, and the next run starts a new session.\n`);
       });
     });
   }

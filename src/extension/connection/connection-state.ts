@@ -2,6 +2,8 @@
 export type ConnectionState =
   | { kind: 'connecting'; url: string }
   | { kind: 'connected'; url: string; version: string; embedded: boolean }
+  /** Something answers at the URL, but not as a motion application. */
+  | { kind: 'foreign'; url: string; reason: string }
   | { kind: 'offline'; url: string; reason: string; retryInMs?: number };
 
 export type EmbeddedMode = 'auto' | 'always' | 'never';
@@ -13,15 +15,26 @@ export function backoff(attempt: number): number {
   return BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
 }
 
+/** The reference server says "Motion Reference Server 0.1.0": the status bar has room for "0.1.0". */
+function shortVersion(version: string): string {
+  return version.replace(/^Motion Reference Server\s+/, '');
+}
+
+function host(url: string): string {
+  return url.replace(/^https?:\/\//, '');
+}
+
+/** The status bar's text and tooltip: which application, which version, or what is wrong. */
 export function describeConnection(state: ConnectionState): { text: string; tooltip: string } {
   switch (state.kind) {
     case 'connecting':
       return { text: '$(sync~spin) Motion', tooltip: `Connecting to ${state.url}…` };
     case 'connected':
-      return {
-        text: `$(pulse) Motion${state.embedded ? ': embedded' : ''}`,
-        tooltip: `Connected to ${state.version} at ${state.url}${state.embedded ? ' (the embedded reference server)' : ''}`,
-      };
+      return state.embedded
+        ? { text: `$(pulse) Motion: embedded ${shortVersion(state.version)}`, tooltip: `Connected to the embedded reference server (${state.version}) at ${state.url}. Click for options.` }
+        : { text: `$(pulse) Motion: ${host(state.url)} ${shortVersion(state.version)}`, tooltip: `Connected to ${state.version} at ${state.url}. Click for options.` };
+    case 'foreign':
+      return { text: '$(warning) Motion: not a motion application', tooltip: `${state.url} is not a motion application: ${state.reason}. Click to change the server.` };
     case 'offline':
       return {
         text: '$(debug-disconnect) Motion: offline',

@@ -4,9 +4,12 @@ import { createServer } from 'node:net';
 /**
  * The project's own reference server (dist/motion-server.js) as a child process of the extension
  * host: on 7979 when that port is free, else on any free port; its state in the extension's storage.
+ * No `vscode` import.
  */
 export class EmbeddedServer {
   private child: ChildProcess | undefined;
+  private starting: Promise<string> | undefined;
+  private readonly exitListeners = new Set<(description: string) => void>();
   url: string | undefined;
 
   constructor(
@@ -16,11 +19,39 @@ export class EmbeddedServer {
   ) {}
 
   get running(): boolean {
-    return !!this.child && this.child.exitCode === null;
+    return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  async start(): Promise<string> {
-    if (this.running && this.url) return this.url;
+  get pid(): number | undefined {
+    return this.running ? this.child?.pid : undefined;
+  }
+
+  /** Told when the server stops without being asked to (a crash, a kill): with the exit code or signal. */
+  onUnexpectedExit(listener: (description: string) => void): { dispose(): void } {
+    this.exitListeners.add(listener);
+    return { dispose: () => this.exitListeners.delete(listener) };
+  }
+
+  /** Starts the server, or returns the one running or starting: two callers never start two servers. */
+  start(): Promise<string> {
+    if (this.running && this.url) return Promise.resolve(this.url);
+    this.starting ??= this.spawnServer().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  async stop(): Promise<void> {
+    await this.starting?.catch(() => undefined);
+    const child = this.child;
+    this.child = undefined;
+    this.url = undefined;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+
+  private async spawnServer(): Promise<string> {
     const port = (await portIsFree(7979)) ? 7979 : 0;
     // In desktop VS Code the extension host runs in Electron: run it as plain Node.
     const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
@@ -41,26 +72,23 @@ export class EmbeddedServer {
         output += chunk.toString();
         this.log(chunk.toString().trimEnd());
       });
-      child.once('exit', (code) => {
+      child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new Error(`the embedded server exited (${code}):\n${output}`));
+        reject(new Error(`the embedded server exited (${signal ?? code}):\n${output}`));
       });
     });
-    child.on('exit', (code) => this.log(`embedded server stopped (${code})`));
+    child.on('exit', (code, signal) => {
+      const description = signal ? `killed by ${signal}` : `exit code ${code}`;
+      this.log(`embedded server stopped (${description})`);
+      // stop() forgets the child first: an exit it asked for is expected.
+      if (this.child !== child) return;
+      this.child = undefined;
+      this.url = undefined;
+      for (const listener of this.exitListeners) listener(description);
+    });
     this.url = url;
     this.log(`embedded server listening on ${url}, state in ${this.stateFile}`);
     return url;
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
-    this.url = undefined;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
   }
 }
 

@@ -1,13 +1,19 @@
 import * as vscode from 'vscode';
+import { identifyApplication, type ApplicationIdentity } from '../../api/client/identify-application';
 import { MotionClient, type RequestEvent } from '../../api/client/motion-client';
-import { MotionError } from '../../api/client/motion-error';
+import { MotionConnectionError } from '../../api/client/motion-error';
 import { backoff, type ConnectionState, type EmbeddedMode } from './connection-state';
 import type { EmbeddedServer } from './embedded-server';
 
+/** While connected, how often the application is asked whether it is still there. */
+const HEARTBEAT_MS = 5_000;
+
 /**
  * The connection to the application: the configured URL, or the embedded reference server when
- * nothing answers there (`auto`) or always (`always`). Offline, it retries with backoff. Everything
- * that talks to the application asks it for the current client.
+ * nothing answers there (`auto`) or always (`always`). A URL counts only when a motion application
+ * answers there. Offline, it retries with backoff; connected, it notices a lost application (a
+ * heartbeat, failed calls, the embedded server's exit) and reconnects. Everything that talks to
+ * the application asks it for the current client.
  */
 export class MotionConnection implements vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<ConnectionState>();
@@ -15,8 +21,11 @@ export class MotionConnection implements vscode.Disposable {
   private current: ConnectionState;
   private clientFor: { url: string; client: MotionClient } | undefined;
   private retry: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
   private attempt = 0;
   private generation = 0;
+  private checking: Promise<void> | undefined;
+  private readonly embeddedExit: { dispose(): void };
 
   constructor(
     private readonly settings: () => { url: string; embedded: EmbeddedMode },
@@ -24,6 +33,11 @@ export class MotionConnection implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.current = { kind: 'connecting', url: settings().url };
+    this.embeddedExit = embedded.onUnexpectedExit((description) => {
+      if (this.current.kind !== 'connected' || !this.current.embedded) return;
+      this.log.error(`the embedded server stopped (${description}): restarting it`);
+      this.lost(`the embedded server stopped (${description})`);
+    });
   }
 
   get state(): ConnectionState {
@@ -48,6 +62,8 @@ export class MotionConnection implements vscode.Disposable {
         const line = `${e.operation} ${e.status} ${e.milliseconds.toFixed(1)} ms${e.error ? `: ${e.error.message}` : ''}`;
         if (e.error) this.log.warn(line);
         else this.log.trace(line);
+        // A call that found nobody: check at once rather than at the next heartbeat.
+        if (e.error instanceof MotionConnectionError && (e.error.kind === 'unreachable' || e.error.kind === 'dropped')) void this.check();
       };
       this.clientFor = { url, client: new MotionClient({ url, onRequest }) };
     }
@@ -56,69 +72,92 @@ export class MotionConnection implements vscode.Disposable {
 
   /** (Re)connects now: the configured URL first, then the embedded server as the mode allows. */
   async connect(): Promise<ConnectionState> {
-    clearTimeout(this.retry);
+    this.stopTimers();
     const generation = ++this.generation;
     const { url, embedded } = this.settings();
     this.set({ kind: 'connecting', url });
     let reason = '';
     if (embedded !== 'always') {
-      const version = await this.probe(url).catch((error: Error) => ((reason = error.message), undefined));
+      const identity = await identifyApplication(url).catch((error: Error) => ((reason = error.message), undefined));
       if (generation !== this.generation) return this.current;
-      if (version) return this.connected(url, version, false);
+      if (identity?.kind === 'foreign') {
+        // Something else answers there: say so, rather than quietly using the embedded server.
+        this.set({ kind: 'foreign', url, reason: identity.reason });
+        return this.current;
+      }
+      if (identity) return this.connected(url, identity, false);
     }
     if (embedded !== 'never') {
       try {
         const embeddedUrl = await this.embedded.start();
-        const version = await this.probe(embeddedUrl);
+        const identity = await identifyApplication(embeddedUrl);
         if (generation !== this.generation) return this.current;
-        return this.connected(embeddedUrl, version, true);
+        if (identity.kind === 'motion') return this.connected(embeddedUrl, identity, true);
+        reason = `the embedded server does not answer as a motion application: ${identity.reason}`;
       } catch (error) {
+        if (generation !== this.generation) return this.current;
         reason = (error as Error).message;
         this.log.error(`embedded server: ${reason}`);
       }
     }
-    const retryInMs = backoff(this.attempt++);
-    this.set({ kind: 'offline', url, reason, retryInMs });
-    this.retry = setTimeout(() => void this.connect(), retryInMs);
+    this.offline(url, reason);
     return this.current;
   }
 
-  /** Checks the connection (e.g. after a failed call); reconnects if it is gone. */
-  async check(): Promise<void> {
-    if (this.current.kind !== 'connected') return;
-    const version = await this.probe(this.current.url).catch(() => undefined);
-    if (!version) await this.connect();
+  /** Checks that the connected application still answers (after a failed call, and on a heartbeat); reconnects if it is gone. */
+  check(): Promise<void> {
+    if (this.current.kind !== 'connected') return Promise.resolve();
+    const { url } = this.current;
+    const generation = this.generation;
+    this.checking ??= identifyApplication(url)
+      .then(
+        (identity) => (identity.kind === 'motion' ? undefined : `${url} no longer answers as a motion application: ${identity.reason}`),
+        (error: Error) => error.message,
+      )
+      .then((problem) => {
+        if (problem && generation === this.generation && this.current.kind === 'connected') this.lost(problem);
+      })
+      .finally(() => (this.checking = undefined));
+    return this.checking;
   }
 
   dispose(): void {
-    clearTimeout(this.retry);
+    this.stopTimers();
     this.generation++;
+    this.embeddedExit.dispose();
     void this.clientFor?.client.close();
     this.changes.dispose();
   }
 
-  private connected(url: string, version: string, embedded: boolean): ConnectionState {
+  /** The application went away: offline now (the status says why), and reconnecting at once, then with backoff. */
+  private lost(reason: string): void {
+    this.generation++;
+    this.stopTimers();
+    this.set({ kind: 'offline', url: this.current.url, reason });
+    void this.connect();
+  }
+
+  private offline(url: string, reason: string): void {
+    const retryInMs = backoff(this.attempt++);
+    this.set({ kind: 'offline', url, reason, retryInMs });
+    this.retry = setTimeout(() => void this.connect(), retryInMs);
+  }
+
+  private connected(url: string, identity: Extract<ApplicationIdentity, { kind: 'motion' }>, embedded: boolean): ConnectionState {
     this.attempt = 0;
-    this.set({ kind: 'connected', url, version, embedded });
+    this.set({ kind: 'connected', url, version: identity.version, embedded });
+    this.heartbeat = setInterval(() => void this.check(), HEARTBEAT_MS);
     return this.current;
   }
 
-  private async probe(url: string): Promise<string> {
-    const client = new MotionClient({ url, timeoutMs: 2_000 });
-    try {
-      return await client.get_version();
-    } catch (error) {
-      // It answered, just not this operation: an application without motion.get_version.
-      if (error instanceof MotionError) return 'application (version unknown)';
-      throw error;
-    } finally {
-      await client.close();
-    }
+  private stopTimers(): void {
+    clearTimeout(this.retry);
+    clearInterval(this.heartbeat);
   }
 
   private set(state: ConnectionState): void {
     this.current = state;
-    this.log.info(`connection: ${state.kind} ${state.url}${state.kind === 'offline' ? ` (${state.reason})` : ''}`);
+    this.log.info(`connection: ${state.kind} ${state.url}${state.kind === 'offline' || state.kind === 'foreign' ? ` (${state.reason})` : ''}`);
     this.changes.fire(state);
   }
 }

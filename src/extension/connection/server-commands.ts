@@ -7,12 +7,17 @@ import type { MotionConnection } from './motion-connection';
 
 const RECENT_KEY = 'motion.recentServers';
 const RECENT_LIMIT = 8;
+const DOCS_SCHEME = 'motion-docs';
 
 /** Select Server (recently used applications) and Show Documentation. */
 export function registerServerCommands(context: vscode.ExtensionContext, connection: MotionConnection): vscode.Disposable[] {
   const recent = () => context.globalState.get<string[]>(RECENT_KEY, []);
   const settings = vscode.workspace.getConfiguration('motion');
+  const docs = new Map<string, string>();
+  const changed = new vscode.EventEmitter<vscode.Uri>();
   return [
+    changed,
+    vscode.workspace.registerTextDocumentContentProvider(DOCS_SCHEME, { onDidChange: changed.event, provideTextDocumentContent: (uri) => docs.get(uri.toString()) ?? '' }),
     connection.onDidChange((state) => {
       if (state.kind !== 'connected' || state.embedded) return;
       void context.globalState.update(RECENT_KEY, [state.url, ...recent().filter((u) => u !== state.url)].slice(0, RECENT_LIMIT));
@@ -68,8 +73,11 @@ export function registerServerCommands(context: vscode.ExtensionContext, connect
               ? [moduleMarkdown(found.module), ...found.module.methods.map((m) => methodMarkdown(found.module.path, m))].join('\n\n')
               : undefined;
       if (!markdown) throw new Error(`no module or method ${chosen} in the documentation`);
-      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: markdown });
-      await vscode.commands.executeCommand('markdown.showPreview', document.uri);
+      // A read-only document of its own scheme: previewed, never dirty, never asks to be saved, not restored as a stray file.
+      const uri = vscode.Uri.from({ scheme: DOCS_SCHEME, path: `/${chosen}.md` });
+      docs.set(uri.toString(), markdown);
+      changed.fire(uri);
+      await vscode.commands.executeCommand('markdown.showPreview', uri);
       return markdown;
     }),
   ];

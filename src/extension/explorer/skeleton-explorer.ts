@@ -9,7 +9,11 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
   private readonly changes = new vscode.EventEmitter<ExplorerItem | undefined>();
   readonly onDidChangeTreeData = this.changes.event;
 
-  constructor(readonly data: ExplorerData) {}
+  /** `connected()`: while not connected the view is empty, and its welcome says why. */
+  constructor(
+    readonly data: ExplorerData,
+    private readonly connected: () => boolean,
+  ) {}
 
   refresh(): void {
     this.data.refresh();
@@ -28,6 +32,7 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
   }
 
   async getChildren(item?: ExplorerItem): Promise<ExplorerItem[]> {
+    if (!this.connected()) return [];
     try {
       // A skeleton's tree takes a request per field of every segment: show that it is loading, and
       // let a large one be cancelled.
@@ -50,8 +55,12 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
           },
         );
       }
-      return await this.data.children(item);
+      const children = await this.data.children(item);
+      // The welcome tells an application without skeletons from one that did not answer.
+      if (!item) void vscode.commands.executeCommand('setContext', 'motion.explorer.root', children.length === 0 ? 'empty' : 'loaded');
+      return children;
     } catch (error) {
+      if (!item) void vscode.commands.executeCommand('setContext', 'motion.explorer.root', 'failed');
       void vscode.window.showErrorMessage(`Motion: could not load the skeletons: ${(error as Error).message}`);
       return [];
     }

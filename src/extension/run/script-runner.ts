@@ -47,7 +47,13 @@ export class ScriptRunner implements vscode.Disposable {
   async runFile(document: vscode.TextDocument): Promise<RunOutcome | undefined> {
     const language = scriptLanguage(document);
     if (!language) return undefined;
-    return this.run(language, { code: document.getText(), line: 1, endLine: document.lineCount - 1 }, document);
+    // One line naming the file, not its source.
+    const name = document.uri.path.split('/').pop() ?? 'untitled';
+    return this.run(language, { code: document.getText(), line: 1, endLine: document.lineCount - 1 }, document, `Run File ${name}`);
+  }
+
+  transcript(language: ScriptLanguage): string {
+    return this.terminals.get(language)?.transcript ?? '';
   }
 
   interrupt(language: ScriptLanguage): void {
@@ -61,33 +67,63 @@ export class ScriptRunner implements vscode.Disposable {
     this.terminals.get(language)?.output('system', 'Session restarted.\n');
   }
 
-  /** Sessions talk to one application: when the server URL changes they start afresh. */
-  async reset(): Promise<void> {
-    const sessions = [...this.sessions.values()];
+  /** Sessions talk to one application and interpreter: when either changes they start afresh, and their terminals say so. */
+  async reset(reason: string): Promise<void> {
+    const sessions = [...this.sessions.entries()];
     this.sessions.clear();
-    await Promise.all(sessions.map((session) => session.dispose()));
+    await Promise.all(
+      sessions.map(async ([language, session]) => {
+        await session.dispose();
+        this.terminals.get(language)?.output('system', `Session reset: ${reason}. Its variables were cleared; the next run starts a new session.\n`);
+        this.busy(language, 0);
+      }),
+    );
+  }
+
+  /** Runs in progress or queued, per language: shown in the terminal's name and the status bar. */
+  private readonly inFlight = new Map<ScriptLanguage, number>();
+  private readonly status = vscode.window.createStatusBarItem('motion.run', vscode.StatusBarAlignment.Left, 9);
+
+  private busy(language: ScriptLanguage, delta: number): void {
+    const count = delta === 0 ? 0 : Math.max(0, (this.inFlight.get(language) ?? 0) + delta);
+    this.inFlight.set(language, count);
+    this.terminals.get(language)?.setBusy(count > 0);
+    const running = [...this.inFlight].filter(([, n]) => n > 0).map(([l]) => (l === 'python' ? 'Python' : 'Lua'));
+    this.status.name = 'Motion script running';
+    this.status.text = `$(loading~spin) ${running.join(', ')} running`;
+    this.status.tooltip = 'Motion: code is running. Click to interrupt it.';
+    this.status.command = 'motion.interruptSession';
+    if (running.length > 0) this.status.show();
+    else this.status.hide();
   }
 
   dispose(): void {
+    this.status.dispose();
     for (const session of this.sessions.values()) void session.dispose();
     for (const terminal of this.terminals.values()) terminal.dispose();
     this.sessions.clear();
     this.terminals.clear();
   }
 
-  private async run(language: ScriptLanguage, code: CodeToRun, document: vscode.TextDocument): Promise<RunOutcome> {
+  private async run(language: ScriptLanguage, code: CodeToRun, document: vscode.TextDocument, title?: string): Promise<RunOutcome> {
     const { session, terminal } = await this.sessionFor(language, document);
     await terminal.show();
-    if (vscode.workspace.getConfiguration('motion').get<boolean>('run.clearBeforeRun')) terminal.clear();
+    if (vscode.workspace.getConfiguration('motion').get<boolean>('run.clearBeforeRun') && !session.running) terminal.clear();
     const start = terminal.transcript.length;
-    terminal.echo(code.code, language === 'python' ? '>>> ' : '> ');
+    const prompt = language === 'python' ? '>>> ' : '> ';
+    if (title) terminal.echo(`# ${title}`, prompt);
+    else terminal.echo(code.code, prompt);
+    if (session.running) terminal.output('system', '(queued: starts when the code running now has finished)\n');
     const filename = document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.path.split('/').pop() ?? 'untitled';
     let result: RunResult;
+    this.busy(language, +1);
     try {
       result = await session.run(code.code, { filename, line: code.line });
     } catch (error) {
       terminal.output('system', `${(error as Error).message}\n`);
       result = { ok: false, error: { type: 'SessionFailed', message: (error as Error).message } };
+    } finally {
+      this.busy(language, -1);
     }
     return { result, output: terminal.transcript.slice(start) };
   }

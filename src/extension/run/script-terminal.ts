@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 export class ScriptTerminal implements vscode.Disposable {
   private readonly writes = new vscode.EventEmitter<string>();
   private readonly closes = new vscode.EventEmitter<void>();
+  private readonly names = new vscode.EventEmitter<string>();
   private terminal: vscode.Terminal | undefined;
   private opened: Promise<void> | undefined;
   /** Everything shown since the last clear: what tests and the run result read. */
@@ -21,6 +22,7 @@ export class ScriptTerminal implements vscode.Disposable {
       const pty: vscode.Pseudoterminal = {
         onDidWrite: this.writes.event,
         onDidClose: this.closes.event,
+        onDidChangeName: this.names.event,
         open: () => resolveOpen(),
         close: () => {
           this.terminal = undefined;
@@ -34,6 +36,11 @@ export class ScriptTerminal implements vscode.Disposable {
     }
     this.terminal.show(preserveFocus);
     await this.opened;
+  }
+
+  /** While code runs, the terminal's name says so. */
+  setBusy(busy: boolean): void {
+    this.names.fire(busy ? `${this.title} (running)` : this.title);
   }
 
   clear(): void {
@@ -59,6 +66,7 @@ export class ScriptTerminal implements vscode.Disposable {
     this.terminal?.dispose();
     this.writes.dispose();
     this.closes.dispose();
+    this.names.dispose();
   }
 
   private write(shown: string, plain: string): void {

@@ -13,7 +13,10 @@ export class SelectionView implements vscode.TreeDataProvider<Row>, vscode.Dispo
   private readonly changes = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changes.event;
 
-  constructor(private readonly client: () => MotionClient) {}
+  constructor(
+    private readonly client: () => MotionClient,
+    private readonly connected: () => boolean,
+  ) {}
 
   refresh(): void {
     this.changes.fire();
@@ -28,6 +31,7 @@ export class SelectionView implements vscode.TreeDataProvider<Row>, vscode.Dispo
   }
 
   async getChildren(): Promise<Row[]> {
+    if (!this.connected()) return [];
     try {
       return await describeSelection(this.client());
     } catch {

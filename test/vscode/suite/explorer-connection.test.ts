@@ -61,6 +61,7 @@ export function explorerAndConnectionTests(): void {
       const state = api.connection.state;
       assert.equal(state.kind, 'connected');
       assert.equal(state.url, process.env.MOTION_TEST_SERVER_URL);
+      assert.equal(api.statusBar.text, `$(pulse) Motion: ${process.env.MOTION_TEST_SERVER_URL!.replace('http://', '')} 0.1.0`, 'the status bar names the application and its version');
     });
 
     it('browses the demo data: sources, skeletons with scale, segments with solver and markers', async () => {

@@ -4,6 +4,7 @@ import { languageClientTests } from './language-client.test';
 import { runTests } from './run.test';
 import { explorerAndConnectionTests } from './explorer-connection.test';
 import { liveEditTests } from './live-edits.test';
+import { connectionTruthTests } from './connection-truth.test';
 
 export function run(): Promise<void> {
   // MOTION_TEST_GREP runs only the tests whose titles match (for quick runs while developing).
@@ -13,6 +14,7 @@ export function run(): Promise<void> {
   runTests();
   liveEditTests();
   explorerAndConnectionTests();
+  connectionTruthTests();
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       console.log(`${runner.stats?.passes ?? 0} passed, ${runner.stats?.failures ?? 0} failed`);

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import * as vscode from 'vscode';
+import type { ConnectionState } from '../../../src/extension/connection/connection-state';
+import type { MotionExtensionApi } from '../../../src/extension/extension';
+import { until } from './wait';
+
+const EXTENSION_ID = 'motion-scripting.motion-scripting';
+
+interface RunOutcome {
+  result: { ok: boolean; error?: { type: string } };
+  output: string;
+}
+
+async function setting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('motion').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** The status bar, the views and the sessions tell the truth about the connection. */
+export function connectionTruthTests(): void {
+  describe('a connection that tells the truth, in a real VS Code', () => {
+    let api: MotionExtensionApi;
+    const state = (accept: (s: ConnectionState) => boolean, what: string) => (accept(api.connection.state) ? Promise.resolve(api.connection.state) : until(api.connection.onDidChange, accept, what));
+    const useTestServer = async () => {
+      await setting('server.url', process.env.MOTION_TEST_SERVER_URL);
+      await setting('server.embedded', 'auto');
+      await state((s) => s.kind === 'connected' && s.url === process.env.MOTION_TEST_SERVER_URL, 'the test server');
+    };
+    const script = async (language: 'python' | 'lua', content: string) => {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language, content }));
+      return vscode.commands.executeCommand<RunOutcome>('motion.runFile');
+    };
+
+    before(async () => {
+      api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
+      await useTestServer();
+    });
+    after(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await useTestServer();
+    });
+
+    it('shows which application and version it is connected to', () => {
+      const host = process.env.MOTION_TEST_SERVER_URL!.replace('http://', '');
+      assert.equal(api.statusBar.text, `$(pulse) Motion: ${host} 0.1.0`);
+      assert.match(String(api.statusBar.tooltip), /Connected to Motion Reference Server 0\.1\.0 at http:\/\/127\.0\.0\.1:\d+/);
+    });
+
+    it('reports an HTTP server that is not a motion application as such, and does not use it', async () => {
+      const web = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<html>Not found</html>'));
+      await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+      try {
+        await setting('server.url', `http://127.0.0.1:${(web.address() as { port: number }).port}`);
+        const foreign = await state((s) => s.kind === 'foreign', 'the foreign server noticed');
+        assert.match(foreign.kind === 'foreign' ? foreign.reason : '', /answered HTTP 404/);
+        assert.equal(api.statusBar.text, '$(warning) Motion: not a motion application');
+        assert.deepEqual(await api.explorer.getChildren(), [], 'the view shows its welcome, not "no skeletons"');
+      } finally {
+        web.close();
+        await useTestServer();
+      }
+    });
+
+    it('notices at once that the embedded server died, restarts it, and the views reload by themselves', async () => {
+      await setting('server.embedded', 'always');
+      await state((s) => s.kind === 'connected' && s.embedded, 'the embedded server');
+      assert.match(api.statusBar.text, /^\$\(pulse\) Motion: embedded 0\.1\.0$/);
+      assert.ok((await api.explorer.getChildren()).length > 0);
+      const pid = api.embeddedServerPid()!;
+      const refreshed = until(api.explorer.onDidChangeTreeData, () => api.connection.state.kind === 'connected', 'the view reloading after the reconnection');
+      const noticed = state((s) => s.kind === 'offline', 'the exit noticed');
+      process.kill(pid, 'SIGKILL');
+      const offline = await noticed;
+      assert.match(offline.kind === 'offline' ? offline.reason : '', /the embedded server stopped \(killed by SIGKILL\)/);
+      await state((s) => s.kind === 'connected' && s.embedded, 'the embedded server restarted');
+      await refreshed;
+      assert.notEqual(api.embeddedServerPid(), pid, 'a new process');
+      assert.ok((await api.explorer.getChildren()).length > 0, 'the view shows the skeletons again');
+      await useTestServer();
+    });
+
+    it('says in the terminal when a session is reset, and why', async () => {
+      const set = await script('python', 'remembered = 41\n');
+      assert.equal(set.result.ok, true, JSON.stringify(set));
+      await setting('server.embedded', 'always');
+      await state((s) => s.kind === 'connected' && s.embedded, 'the embedded server');
+      // The sessions were dropped when the connection changed: the next run starts a new one.
+      const after = await script('python', 'remembered\n');
+      assert.equal(after.result.error?.type, 'NameError', 'the variables are gone');
+      assert.match(api.terminalText('python'), /Session reset: the application changed from http:\/\/127\.0\.0\.1:\d+ to http:\/\/127\.0\.0\.1:\d+\. Its variables were cleared/);
+      await useTestServer();
+    });
+
+    it('brings the right terminal forward, and Run File shows one line naming the file, not its source', async () => {
+      const lua = await script('lua', 'print("from lua")\n');
+      assert.match(lua.output, /from lua/);
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'run_me.py'));
+      await vscode.window.showTextDocument(document);
+      const shown = vscode.window.activeTerminal?.name.startsWith('Motion: Python') ? Promise.resolve() : until(vscode.window.onDidChangeActiveTerminal, (t) => !!t?.name.startsWith('Motion: Python'), 'the Python terminal in front', 10_000);
+      const python = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
+      await shown;
+      assert.match(python.output, /^>>> # Run File run_me\.py\n/);
+      assert.equal(python.output.includes(document.lineAt(0).text), false, 'the source is not echoed');
+    });
+
+    it('shows documentation in read-only documents that never ask to be saved', async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const previewed = until(vscode.window.tabGroups.onDidChangeTabs, (e) => e.opened.some((t) => t.label.includes('motion.gui.selection')), 'the preview tab');
+      await vscode.commands.executeCommand('motion.showDocumentation', 'motion.gui.selection');
+      await previewed;
+      const source = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'motion-docs', path: '/motion.gui.selection.md' }));
+      assert.match(source.getText(), /^### motion\.gui\.selection/, 'a read-only document of its own scheme');
+      assert.equal(vscode.workspace.textDocuments.some((d) => d.isUntitled && d.languageId === 'markdown'), false, 'no untitled Markdown documents');
+      assert.equal(vscode.workspace.textDocuments.some((d) => d.isDirty), false, 'nothing asks to be saved');
+    });
+  });
+}
