@@ -31,9 +31,12 @@ async function main(): Promise<number> {
     const deadline = Date.now() + 120_000;
     let version: string | undefined;
     while (!(version = await serverAnswers()) && Date.now() < deadline) await page.waitForTimeout(500);
-    await page.screenshot({ path: join(root, '.vscode-test/demo.png') });
     if (!version) throw new Error('the embedded server did not answer on 127.0.0.1:7979');
-    console.log(`demo: workbench open, embedded server answers: ${version}`);
+    // What a person sees: the example open, and the status bar naming the embedded server.
+    await page.getByRole('tab', { name: /list_skeletons\.py/ }).waitFor({ timeout: 60_000 });
+    await page.getByText(/Motion: embedded/).first().waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: join(root, '.vscode-test/demo.png') });
+    console.log(`demo: workbench open with list_skeletons.py, status bar "Motion: embedded", embedded server answers: ${version}`);
     return 0;
   } finally {
     await browser.close();

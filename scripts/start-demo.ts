@@ -4,7 +4,7 @@
  * embedded reference server started by the extension. Prints the URL to open; Ctrl+C stops it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '..');
@@ -20,6 +20,9 @@ function run(command: string, args: string[]): void {
 }
 
 run('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir]);
+// A fresh profile every time: no machine settings (a server URL chosen in an earlier demo), no
+// state of the embedded server, no restored editors. The demo always starts on the embedded default.
+rmSync(join(demo, 'user-data'), { recursive: true, force: true });
 mkdirSync(join(demo, 'user-data/User'), { recursive: true });
 writeFileSync(join(demo, 'user-data/User/settings.json'), JSON.stringify({ 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false }, null, 2));
 writeFileSync(join(demo, 'config.yaml'), 'auth: none\ncert: false\n');
@@ -35,7 +38,9 @@ let announced = false;
 const onOutput = (chunk: Buffer) => {
   if (!announced && /HTTP server listening/.test(chunk.toString())) {
     announced = true;
-    console.log(`\nMotion Scripting demo: open http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
+    // The first example opens with the folder (the web workbench opens one file from its payload).
+    const payload = JSON.stringify([['openFile', `vscode-remote://127.0.0.1:${port}${join(workspace, 'list_skeletons.py')}`]]);
+    console.log(`\nMotion Scripting demo: open http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
     console.log('VS Code with the extension, the example scripts, and the embedded reference server (started by the extension). Ctrl+C stops it.');
   }
 };

@@ -1,0 +1,18 @@
+/** Answers given with a command instead of asking (automation, tests): inputs, decisions and picks in order. No `vscode` import. */
+export interface ScriptedAnswers {
+  inputs?: string[];
+  /** Answers to decide(): an action's title; anything else, or none left, is Cancel. */
+  decisions?: string[];
+  /** Shorthand for a confirmation: true takes the action (the last one offered), false cancels. */
+  confirm?: boolean;
+  pick?: unknown;
+}
+
+/**
+ * Whether a command's argument is scripted answers. VS Code passes its own arguments to commands
+ * run from menus (an editor title button gives `{groupId, editorIndex}`): taking those for answers
+ * would cancel every question unasked, so only an object with an answer in it counts.
+ */
+export function isScripted(value: unknown): value is ScriptedAnswers {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && ['inputs', 'decisions', 'confirm', 'pick'].some((key) => key in value);
+}
