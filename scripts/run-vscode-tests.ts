@@ -18,9 +18,22 @@ const codeServerDir = join(root, '.vscode-test/code-server');
 const entry = process.env.CODE_SERVER_ENTRY ?? join(codeServerDir, 'node_modules/code-server/out/node/entry.js');
 const limitMs = Number(process.env.TEST_TIMEOUT_MS ?? 240_000);
 
+/** The tests of both runs, for one closing summary. */
+const totals = { passed: 0, failed: 0 };
+
 async function main(): Promise<number> {
   const install = spawnSync('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir], { stdio: 'inherit' });
   if (install.status !== 0) throw new Error('could not install code-server and chromium');
+  const trusted = await runSuite('trusted');
+  // Workspace Trust: one run with trust left to the workbench (a fresh profile trusts nothing).
+  const untrusted = await runSuite('untrusted');
+  console.log(`[test:vscode] both runs:\n${totals.passed} passed, ${totals.failed} failed`);
+  return Math.max(trusted, untrusted);
+}
+
+/** One run of the suite in a fresh code-server and browser. `untrusted`: the workspace is not trusted, and only the untrusted tests run. */
+async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
+  console.log(`[test:vscode] the ${trust === 'trusted' ? 'suite in a trusted workspace' : 'untrusted-workspace tests'}`);
 
   const suiteDir = join(root, '.vscode-test/suite');
   await esbuild.build({
@@ -50,8 +63,8 @@ async function main(): Promise<number> {
     codeServer = spawn(
       process.execPath,
       [entry, '--config', join(tmp, 'config.yaml'), '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
-        '--disable-workspace-trust', '--disable-getting-started-override', '--user-data-dir', join(tmp, 'user-data'), '--extensions-dir', join(tmp, 'extensions')],
-      { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MOTION_TEST_SERVER_URL: server.url } },
+        ...(trust === 'trusted' ? ['--disable-workspace-trust'] : []), '--disable-getting-started-override', '--user-data-dir', join(tmp, 'user-data'), '--extensions-dir', join(tmp, 'extensions')],
+      { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MOTION_TEST_SERVER_URL: server.url, MOTION_TEST_SUITE: trust } },
     );
     codeServer.stdout!.on('data', (d) => (log += d));
     codeServer.stderr!.on('data', (d) => (log += d));
@@ -75,7 +88,11 @@ async function main(): Promise<number> {
     const page = await browser.newPage();
     let finish: (code: number) => void = () => undefined;
     const exited = new Promise<number>((r) => (finish = r));
-    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => console.log(...args));
+    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
+      console.log(...args);
+      const summary = /^(\d+) passed, (\d+) failed$/.exec(String(args[0]));
+      if (summary) (totals.passed += Number(summary[1])), (totals.failed += Number(summary[2]));
+    });
     await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));
     const remote = (path: string) => `vscode-remote://127.0.0.1:${port}${path}`;
     const payload = JSON.stringify([

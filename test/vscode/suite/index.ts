@@ -5,16 +5,20 @@ import { runTests } from './run.test';
 import { explorerAndConnectionTests } from './explorer-connection.test';
 import { liveEditTests } from './live-edits.test';
 import { connectionTruthTests } from './connection-truth.test';
+import { untrustedWorkspaceTests } from './untrusted-workspace.test';
 
 export function run(): Promise<void> {
   // MOTION_TEST_GREP runs only the tests whose titles match (for quick runs while developing).
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, grep: process.env.MOTION_TEST_GREP });
   mocha.suite.emit('pre-require', globalThis, 'suite', mocha);
-  languageClientTests();
-  runTests();
-  liveEditTests();
-  explorerAndConnectionTests();
-  connectionTruthTests();
+  if (process.env.MOTION_TEST_SUITE === 'untrusted') untrustedWorkspaceTests();
+  else {
+    languageClientTests();
+    runTests();
+    liveEditTests();
+    explorerAndConnectionTests();
+    connectionTruthTests();
+  }
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {
       console.log(`${runner.stats?.passes ?? 0} passed, ${runner.stats?.failures ?? 0} failed`);
