@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
-import { parseSegmentDocument, readSegmentDocument, saveSegmentDocument } from '../../src/extension/segment-editor/segment-document';
+import { describeFieldChange, parseSegmentDocument, readSegmentDocument, saveSegmentDocument } from '../../src/extension/segment-editor/segment-document';
+import { planSegmentApply } from '../../src/extension/segment-editor/apply-plan';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { encodeState } from '../../server/scripting/persistence/state-format';
 
@@ -65,5 +66,49 @@ describe('segment editor documents (logic, against the real server)', () => {
     const head = (state: typeof prior) => state.state.skeletons.project[0].segments[headId];
     assert.deepEqual(head(after), head(prior), 'name and markers were set back');
     assert.ok(parseSegmentDocument('{}'));
+  });
+});
+
+describe('applying a segment document: the plan shown before anything changes', () => {
+  let server: MotionServer;
+  let client: MotionClient;
+  let tipId: number;
+  beforeEach(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    client = new MotionClient({ url: server.url });
+    const sk = await client.settings.processing.skeleton.find_skeleton('project', 'Wand');
+    tipId = (await client.settings.processing.skeleton.find_segment('project', sk!, 'Tip'))!;
+  });
+  afterEach(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('lists exactly the fields that differ, in the order they are applied, and sends nothing', async () => {
+    const before = encodeState(server.model.snapshot());
+    const opened = await readSegmentDocument(client, 'project', tipId);
+    const doc = JSON.parse(opened);
+    doc.endpoint = [0, 0, 80];
+    doc.name = 'Point';
+    doc.markers.push({ name: 'WAND_D', position: [1, 2, 3], weight: 0.5 });
+    const plan = await planSegmentApply(client, 'project', tipId, JSON.stringify(doc), opened);
+    assert.deepEqual(plan.changes.map(describeFieldChange), ['name: "Tip" → "Point"', 'markers: 1 → 2 (added WAND_D)', 'endpoint: [0,0,50] → [0,0,80]']);
+    assert.deepEqual(plan.changedSince, []);
+    assert.equal(plan.currentText, opened);
+    assert.equal(encodeState(server.model.snapshot()), before, 'planning changed nothing');
+  });
+
+  it('names what the application changed since the document was opened', async () => {
+    const opened = await readSegmentDocument(client, 'project', tipId);
+    await client.settings.processing.skeleton.set_segment_solver('project', tipId, 'none');
+    await client.settings.processing.skeleton.set_segment_markers('project', tipId, []);
+    const plan = await planSegmentApply(client, 'project', tipId, opened, opened);
+    assert.deepEqual(plan.changedSince.map(describeFieldChange), ['solver: null → "none"', 'markers: 1 → 0 (removed WAND_C)']);
+    assert.deepEqual(plan.changes.map((c) => c.field), ['solver', 'markers'], 'applying the document as opened would set them back');
+  });
+
+  it('refuses a document that does not fit, naming the field', async () => {
+    await assert.rejects(planSegmentApply(client, 'project', tipId, '{"endpoint": [1, 2]}'), /endpoint: expected a vec3f/);
+    assert.equal(describeFieldChange({ field: 'transform', before: [[1]], after: [[2]] }), 'transform: changed');
   });
 });
