@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { MotionClient } from '../../src/api/client/motion-client';
+import type { MotionClient } from '../../src/api/client/motion-client';
 import * as edits from '../../src/extension/explorer/edit-operations';
-import { ExplorerData } from '../../src/extension/explorer/explorer-data';
+import type { ExplorerData } from '../../src/extension/explorer/explorer-data';
 import { exportSkeleton } from '../../src/extension/explorer/skeleton-definition';
 import { ChangeHistory, HISTORY_LIMIT, describeUndo, describeWhen, type ChangeRecord } from '../../src/extension/history/change-history';
 import { undoSegmentFields } from '../../src/extension/history/undo-steps';
 import { applySegmentFields } from '../../src/extension/segment-editor/segment-document';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import type { MotionServer } from '../../server/scripting/motion-server';
+import { demoApplicationPerTest } from '../support/demo-application';
 import { encodeState } from '../../server/scripting/persistence/state-format';
 import { explorerPath } from '../support/explorer-path';
 
@@ -32,23 +33,15 @@ async function definitions(client: MotionClient): Promise<Record<string, unknown
 }
 
 describe('change history and undo (logic, against the real server)', () => {
+  const app = demoApplicationPerTest();
   let server: MotionServer;
   let client: MotionClient;
   let data: ExplorerData;
+  beforeEach(() => ({ server, client, data } = app));
   const find = (labels: string[]) => explorerPath(data, labels);
   const state = () => encodeState(server.model.snapshot());
   /** The state without the id counter: field changes and their undo create no ids, but compare everything else. */
   const fields = () => JSON.stringify({ ...JSON.parse(state()).state, nextId: undefined });
-
-  beforeEach(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
-    data = new ExplorerData(() => client);
-  });
-  afterEach(async () => {
-    await client.close();
-    await server.close();
-  });
 
   /** Runs an edit, checks it changed something, undoes it, and returns the record. */
   async function editAndUndo(edit: Promise<edits.EditOutcome>): Promise<ChangeRecord> {

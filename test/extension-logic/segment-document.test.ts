@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { describeFieldChange, parseSegmentDocument, readSegmentDocument, saveSegmentDocument } from '../../src/extension/segment-editor/segment-document';
 import { planSegmentApply } from '../../src/extension/segment-editor/apply-plan';
+import { demoApplicationPerTest } from '../support/demo-application';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { encodeState } from '../../server/scripting/persistence/state-format';
 
@@ -70,18 +71,14 @@ describe('segment editor documents (logic, against the real server)', () => {
 });
 
 describe('applying a segment document: the plan shown before anything changes', () => {
+  const app = demoApplicationPerTest();
   let server: MotionServer;
   let client: MotionClient;
   let tipId: number;
   beforeEach(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
+    ({ server, client } = app);
     const sk = await client.settings.processing.skeleton.find_skeleton('project', 'Wand');
     tipId = (await client.settings.processing.skeleton.find_segment('project', sk!, 'Tip'))!;
-  });
-  afterEach(async () => {
-    await client.close();
-    await server.close();
   });
 
   it('lists exactly the fields that differ, in the order they are applied, and sends nothing', async () => {
