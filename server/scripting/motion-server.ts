@@ -1,7 +1,8 @@
 import { createLog, type Log, type LogLevel } from './log';
 import { listen, type RunningMotionServer } from './http/motion-http-server';
 import { demoState } from './model/demo-data';
-import { MotionModel } from './model/motion-model';
+import type { MotionModel } from './model/motion-model';
+import { DurableModel } from './persistence/durable-model';
 import { emptyState, type MotionState } from './model/records';
 import { buildOperationTable } from './operations/operation-table';
 import { StateFile } from './persistence/state-file';
@@ -20,6 +21,7 @@ export interface MotionServerOptions {
 }
 
 export interface MotionServer extends RunningMotionServer {
+  /** What clients see: the saved state. */
   model: MotionModel;
   stateFile?: StateFile;
 }
@@ -28,22 +30,23 @@ export interface MotionServer extends RunningMotionServer {
 export async function startMotionServer(options: MotionServerOptions = {}): Promise<MotionServer> {
   const log = options.log ?? createLog(options.logLevel ?? 'info');
   const initial = () => options.initialState ?? (options.empty ? emptyState() : demoState());
-  let model: MotionModel | undefined;
+  let durable: DurableModel;
   let stateFile: StateFile | undefined;
   if (options.state) {
-    const opened = await StateFile.open(options.state, initial, () => model!.snapshot());
+    const opened = await StateFile.open(options.state, initial);
     stateFile = opened.file;
-    model = new MotionModel(opened.state);
-    log.info(`${opened.created ? 'created' : 'opened'} state file ${options.state}`);
-  } else model = new MotionModel(initial());
+    durable = new DurableModel(opened.state, stateFile);
+    log.info(`${opened.created ? 'created' : 'opened'} state file ${stateFile.path}`);
+  } else durable = new DurableModel(initial());
   try {
-    const running = await listen({ model, table: buildOperationTable(), log, stateFile, host: options.host, port: options.port });
+    const running = await listen({ model: durable, table: buildOperationTable(), log, host: options.host, port: options.port });
     return {
       ...running,
-      model,
+      model: durable.visible,
       stateFile,
       close: async () => {
         await running.close();
+        await durable.settled();
         await stateFile?.close();
       },
     };

@@ -2,10 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Log } from '../log';
 import { Fault } from '../model/faults';
-import type { MotionModel } from '../model/motion-model';
 import { findEntry, invoke } from '../operations/dispatch';
 import type { OperationEntry, OperationTable } from '../operations/operation-table';
-import type { StateFile } from '../persistence/state-file';
+import type { DurableModel } from '../persistence/durable-model';
 import { parseArguments } from './parse-arguments';
 import { readBody } from './read-body';
 import { allowedHostsFor, allowedOriginsFor, checkHeaders } from './request-guard';
@@ -13,10 +12,10 @@ import { allowedHostsFor, allowedOriginsFor, checkHeaders } from './request-guar
 export const API_PREFIX = '/api/scripting/motion/';
 
 export interface MotionHttpOptions {
-  model: MotionModel;
+  /** Reads see what is saved; writes become visible once saved. */
+  model: DurableModel;
   table: OperationTable;
   log: Log;
-  stateFile?: StateFile;
   host?: string;
   port?: number;
 }
@@ -30,7 +29,7 @@ export interface RunningMotionServer {
 
 /** Serves the operation table over HTTP with the contract of design.md §3. */
 export async function listen(options: MotionHttpOptions): Promise<RunningMotionServer> {
-  const { model, table, log, stateFile } = options;
+  const { model, table, log } = options;
   const host = options.host ?? '127.0.0.1';
   let hosts = new Set<string>();
   let origins = new Set<string>();
@@ -74,24 +73,22 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
     const found = entry;
     readBody(req, (error, text) => {
       if (error) return fail(error);
-      let outcome: { result: unknown; changed: boolean };
+      let outcome: ReturnType<typeof invoke>;
       try {
-        outcome = invoke(model, found, parseArguments(text));
+        outcome = invoke(found.spec.effect === 'write' ? model.head : model.visible, found, parseArguments(text));
       } catch (e) {
         return fail(e);
       }
       const body = JSON.stringify(outcome.result);
-      if (!outcome.changed || !stateFile) {
+      if (!outcome.changes) {
         send(res, 200, body);
         return finish(200);
       }
-      stateFile.save().then(
-        () => {
-          send(res, 200, body);
-          finish(200);
-        },
-        (e: Error) => fail(new Error(`the change was made but could not be saved to ${stateFile.path}: ${e.message}`)),
-      );
+      // The reply waits for the change to be saved; if it cannot be, nothing changed and the reply says so.
+      model.saved(outcome.changes).then(() => {
+        send(res, 200, body);
+        finish(200);
+      }, fail);
     });
   };
 

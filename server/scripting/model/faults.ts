@@ -9,6 +9,7 @@ export type FaultCode =
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'unsupported_media_type'
+  | 'unavailable'
   | 'internal';
 
 export const FAULT_STATUS: Record<FaultCode, number> = {
@@ -21,6 +22,7 @@ export const FAULT_STATUS: Record<FaultCode, number> = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unavailable: 503,
   internal: 500,
 };
 

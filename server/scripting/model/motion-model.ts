@@ -62,18 +62,21 @@ export class MotionModel {
     return this.state.selection;
   }
 
-  /** Swaps in what a transaction changed. Only Transaction.commit calls this. */
-  apply(changes: {
-    skeletons: Partial<Record<SkeletonSource, SkeletonRecord[]>>;
-    selection?: SelectionItem[];
-    nextId: number;
-    added: ReadonlyMap<number, { source: SkeletonSource; skeletonId: number }>;
-    removed: ReadonlySet<number>;
-  }): void {
+  /**
+   * Swaps in what a transaction changed (Transaction.commit), or replays it on another model
+   * that had the same state before (a saved change becoming visible).
+   */
+  apply(changes: ModelChanges): void {
     const skeletons = { ...this.state.skeletons, ...changes.skeletons };
     this.state = { ...this.state, skeletons, selection: changes.selection ?? this.state.selection, nextId: changes.nextId };
     for (const id of changes.removed) this.segmentOwner.delete(id);
     for (const [id, owner] of changes.added) this.segmentOwner.set(id, owner);
+  }
+
+  /** Goes back to `state` (changes that could not be saved are dropped). */
+  restore(state: MotionState): void {
+    this.state = state;
+    this.reindexSkeletons();
   }
 
   private reindexSkeletons(): void {
@@ -118,6 +121,15 @@ export class SkeletonDraft {
     delete this.record.segments[id];
     this.tx.segmentRemoved(id);
   }
+}
+
+/** What one committed transaction changed: whole replacement lists, so that replaying it is exact. */
+export interface ModelChanges {
+  skeletons: Partial<Record<SkeletonSource, SkeletonRecord[]>>;
+  selection?: SelectionItem[];
+  nextId: number;
+  added: ReadonlyMap<number, { source: SkeletonSource; skeletonId: number }>;
+  removed: ReadonlySet<number>;
 }
 
 /**
@@ -206,8 +218,11 @@ export class Transaction {
     this.removed.add(id);
   }
 
-  commit(): void {
-    this.model.apply({ skeletons: this.lists, selection: this.selectionDraft, nextId: this.nextId, added: this.added, removed: this.removed });
+  /** Applies the changes to the model, and returns them (to replay them where they become visible once saved). */
+  commit(): ModelChanges {
+    const changes: ModelChanges = { skeletons: this.lists, selection: this.selectionDraft, nextId: this.nextId, added: this.added, removed: this.removed };
+    this.model.apply(changes);
+    return changes;
   }
 
   private replaceList(source: SkeletonSource, change: (list: readonly SkeletonRecord[]) => SkeletonRecord[]): void {

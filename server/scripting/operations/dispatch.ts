@@ -1,6 +1,6 @@
 import { validateValue } from '../../../src/api/types/validate';
 import { invalid } from '../model/faults';
-import { Transaction, type MotionModel } from '../model/motion-model';
+import { Transaction, type ModelChanges, type MotionModel } from '../model/motion-model';
 import type { OperationEntry, OperationTable } from './operation-table';
 
 /** Finds an operation from the path after `/api/scripting/motion/` (`gui/selection/select/`). */
@@ -15,7 +15,7 @@ export function findEntry(table: OperationTable, urlPath: string): OperationEntr
  * Checks the positional arguments against the catalogue, runs the operation in a transaction and
  * commits only if it succeeded. Returns the result and whether the state changed.
  */
-export function invoke(model: MotionModel, entry: OperationEntry, args: unknown[]): { result: unknown; changed: boolean } {
+export function invoke(model: MotionModel, entry: OperationEntry, args: unknown[]): { result: unknown; changed: boolean; changes?: ModelChanges } {
   const { spec, parameterTypes, requiredCount } = entry;
   const total = spec.parameters.length;
   if (args.length < requiredCount || args.length > total) {
@@ -31,8 +31,8 @@ export function invoke(model: MotionModel, entry: OperationEntry, args: unknown[
   const tx = new Transaction(model);
   const result = entry.handler(tx, full);
   if (spec.effect === 'write') {
-    tx.commit();
-    return { result: result === undefined ? null : result, changed: true };
+    const changes = tx.commit();
+    return { result: result === undefined ? null : result, changed: true, changes };
   }
   return { result: result === undefined ? null : result, changed: false };
 }

@@ -1,29 +1,35 @@
-import { open, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { lstat, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { MotionState } from '../model/records';
 import { StateLock } from './state-lock';
 import { decodeState, encodeState } from './state-format';
 
+/** Owner read and write only: the state is the user's calibration work. */
+const STATE_MODE = 0o600;
+
 /**
- * A JSON state file with durable, atomic writes: temp file, fsync, rename, directory fsync.
- * Changes that arrive while a write is under way share the next write (group commit).
+ * A JSON state file with durable, atomic writes: a temp file created exclusively (never through a
+ * link, with an unpredictable name, mode 0600), fsync, rename, directory fsync. A state file given
+ * as a symbolic link is resolved once at start: the link's target is the state file.
  */
 export class StateFile {
-  private writing: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
-
   private constructor(
     readonly path: string,
     private readonly lock: StateLock,
-    private readonly current: () => MotionState,
   ) {}
 
   /** Locks and reads the file, creating it from `initial` when missing. A corrupt file is an error, never replaced. */
-  static async open(path: string, initial: () => MotionState, current: () => MotionState): Promise<{ file: StateFile; state: MotionState; created: boolean }> {
+  static async open(given: string, initial: () => MotionState): Promise<{ file: StateFile; state: MotionState; created: boolean }> {
+    const path = await resolveStatePath(given);
     const lock = StateLock.acquire(path);
     try {
       let text: string | undefined;
       try {
+        const info = await stat(path);
+        // Another name for the same file would let a second server write it unlocked.
+        if (info.nlink > 1) throw new Error(`state file ${path} has ${info.nlink} hard links: one server per file needs a file with one name; copy it instead`);
         text = await readFile(path, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -37,8 +43,8 @@ export class StateFile {
           throw new Error(`state file ${path} is corrupt: ${(error as Error).message}. It was left as it is; repair it, or move it away to start afresh.`);
         }
       }
-      const file = new StateFile(path, lock, current);
-      if (text === undefined) await writeDurably(path, encodeState(state));
+      const file = new StateFile(path, lock);
+      if (text === undefined) await file.write(encodeState(state));
       return { file, state, created: text === undefined };
     } catch (error) {
       lock.release();
@@ -46,42 +52,49 @@ export class StateFile {
     }
   }
 
-  /** Resolves once the state as it is now is on disk. */
-  save(): Promise<void> {
-    if (this.queued) return this.queued;
-    if (!this.writing) return this.startWrite();
-    this.queued = this.writing.then(
-      () => this.startWrite(),
-      () => this.startWrite(),
-    );
-    return this.queued;
+  /** Writes the whole state durably; first checks that this server still holds the file's lock. */
+  async write(text: string): Promise<void> {
+    this.lock.verify();
+    await writeDurably(this.path, text);
   }
 
   async close(): Promise<void> {
-    await (this.queued ?? this.writing)?.catch(() => undefined);
     this.lock.release();
-  }
-
-  private startWrite(): Promise<void> {
-    this.queued = null;
-    const text = encodeState(this.current());
-    this.writing = writeDurably(this.path, text).finally(() => {
-      this.writing = null;
-    });
-    return this.writing;
   }
 }
 
-async function writeDurably(path: string, text: string): Promise<void> {
-  const temp = `${path}.tmp-${process.pid}`;
-  const handle = await open(temp, 'w');
+/** The real path of the state file: a symbolic link is followed once, here, and never again. */
+async function resolveStatePath(given: string): Promise<string> {
   try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
+    if ((await lstat(given)).isSymbolicLink()) return await realpath(given);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await rename(temp, path);
+  // The file may not exist yet; its directory may still be reached through links.
+  try {
+    return join(await realpath(dirname(given)), basename(given));
+  } catch {
+    return given;
+  }
+}
+
+/** Write, fsync, rename, directory fsync: the order that makes a write all or nothing across a crash. */
+export async function writeDurably(path: string, text: string): Promise<void> {
+  const temp = `${path}.tmp-${randomBytes(8).toString('hex')}`;
+  // O_EXCL with O_NOFOLLOW: a planted file or link at the temp name is refused, never written through.
+  const handle = await open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, STATE_MODE);
+  try {
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
   const dir = await open(dirname(path), 'r');
   try {
     await dir.sync();

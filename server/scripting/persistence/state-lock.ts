@@ -6,7 +6,10 @@ import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:f
  * mtime-based locks would make a restart after a crash wait out a staleness period.
  */
 export class StateLock {
-  private constructor(private readonly path: string) {}
+  private constructor(
+    private readonly path: string,
+    private readonly stateFile: string,
+  ) {}
 
   static acquire(stateFile: string): StateLock {
     const path = `${stateFile}.lock`;
@@ -15,7 +18,7 @@ export class StateLock {
         const fd = openSync(path, 'wx');
         writeSync(fd, String(process.pid));
         closeSync(fd);
-        return new StateLock(path);
+        return new StateLock(path, stateFile);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         const owner = Number(readFileSync(path, 'utf8').trim());
@@ -26,6 +29,28 @@ export class StateLock {
       }
     }
     throw new Error(`could not lock state file ${stateFile}`);
+  }
+
+  /**
+   * Before each write: is the lock still this server's? Its file can vanish with the state directory
+   * (removed and created again): then it is taken again if nobody else has, and the write is refused
+   * if another server has, so that two servers never write one file.
+   */
+  verify(): void {
+    let owner: number;
+    try {
+      owner = Number(readFileSync(this.path, 'utf8').trim());
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      try {
+        StateLock.acquire(this.stateFile);
+        return;
+      } catch (again) {
+        if ((again as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`the directory of ${this.stateFile} is gone`);
+        throw again;
+      }
+    }
+    if (owner !== process.pid) throw new Error(`another motion-server (pid ${owner}) has taken over ${this.stateFile}; this one no longer writes it`);
   }
 
   release(): void {
