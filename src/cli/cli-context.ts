@@ -50,22 +50,33 @@ export function documentationCache(): DocumentationCache {
   return new DocumentationCache(join(base, 'documentation'));
 }
 
+/**
+ * Text from the application, made safe for a terminal: control characters (an ANSI escape can
+ * recolour, retitle or clear the user's terminal) are shown as \x.. escapes; lines and tabs stay.
+ */
+export function terminalSafe(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 /** Prints an error the way a user can act on it, and returns the exit code. */
 export function report(error: unknown, json: boolean): number {
   if (error instanceof MotionError) {
     if (json) process.stderr.write(`${JSON.stringify({ error: { status: error.status, code: error.code, message: error.message, operation: error.operation, parameter: error.parameter } })}\n`);
-    else process.stderr.write(`motion: ${error.operation}: ${error.describe()}\n`);
+    else process.stderr.write(`motion: ${terminalSafe(`${error.operation}: ${error.describe()}`)}\n`);
     return EXIT.refused;
   }
   if (error instanceof MotionConnectionError) {
     if (json) process.stderr.write(`${JSON.stringify({ error: { code: error.kind, message: error.message, operation: error.operation } })}\n`);
-    else process.stderr.write(`motion: ${error.message}\n`);
+    else process.stderr.write(`motion: ${terminalSafe(error.message)}\n`);
     return EXIT.unreachable;
   }
   if (error instanceof UsageError) {
-    process.stderr.write(`motion: ${error.message}\n`);
+    process.stderr.write(`motion: ${terminalSafe(error.message)}\n`);
     return EXIT.usage;
   }
-  process.stderr.write(`motion: ${(error as Error)?.stack ?? String(error)}\n`);
+  // A bug of ours: its stack helps a report. MOTION_DEBUG shows it; otherwise the message.
+  const shown = process.env.MOTION_DEBUG ? ((error as Error)?.stack ?? String(error)) : ((error as Error)?.message ?? String(error));
+  process.stderr.write(`motion: ${terminalSafe(shown)}\n`);
   return EXIT.refused;
 }

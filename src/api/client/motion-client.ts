@@ -6,12 +6,16 @@ import { MotionConnectionError, MotionError } from './motion-error';
 
 export const DEFAULT_URL = 'http://127.0.0.1:7979';
 export const DEFAULT_TIMEOUT_MS = 5_000;
+/** The largest answer read (the documentation of a large application is a few MB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export interface MotionClientOptions {
   /** Base URL of the application (default http://127.0.0.1:7979). */
   url?: string;
-  /** Per-call timeout in milliseconds (default 5 s). */
+  /** Per-call deadline in milliseconds, from sending to the last byte of the answer (default 5 s). */
   timeoutMs?: number;
+  /** Answers larger than this are refused, not read (default 32 MiB). */
+  maxResponseBytes?: number;
   /** Told about every request once it settled: for logs and request counts. */
   onRequest?: (event: RequestEvent) => void;
 }
@@ -92,41 +96,52 @@ export class MotionClient {
   }
 
   private async send(path: string, body: string, effect: 'read' | 'write', options: CallOptions): Promise<{ status: number; text: string }> {
-    // undici's own timers (cheaper than an AbortSignal per call): no headers, or a stalled body, within the timeout.
+    // One deadline for the whole call: undici's own timers only bound the gaps between chunks, so a
+    // server trickling a byte at a time would otherwise hold the caller for ever.
     const timeout = options.timeoutMs ?? this.timeoutMs;
-    const request: Dispatcher.RequestOptions = {
-      method: 'POST',
-      path,
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body,
-      signal: options.signal,
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
-      idempotent: effect === 'read',
-    };
-    const response = await this.pool.request(request);
-    return { status: response.statusCode, text: await response.body.text() };
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DeadlineExceeded()), timeout);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+    try {
+      const request: Dispatcher.RequestOptions = {
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body,
+        signal,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+        idempotent: effect === 'read',
+      };
+      const response = await this.pool.request(request);
+      return { status: response.statusCode, text: await readLimited(response.body, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private interpret(operation: string, status: number, text: string): unknown {
     if (status >= 200 && status < 300) {
       if (text.trim() === '') return null; // a real application may answer an operation without result with an empty body
+      let value: unknown;
       try {
-        return JSON.parse(text);
+        value = JSON.parse(text);
       } catch {
         throw new MotionConnectionError('bad_response', this.url, operation, `${operation}: the server at ${this.url} answered with something that is not JSON: ${text.slice(0, 120)}`);
       }
+      // An error in a success reply is still an error: no operation returns {"error": {...}}.
+      const e = errorBody(value);
+      if (e) throw new MotionError(status, e.code, e.operation ?? operation, e.message, e.parameter);
+      return value;
     }
-    let parsed: { error?: { code?: unknown; message?: unknown; operation?: unknown; parameter?: unknown } } | undefined;
+    let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
       parsed = undefined;
     }
-    const e = parsed?.error;
-    if (e && typeof e.code === 'string' && typeof e.message === 'string') {
-      throw new MotionError(status, e.code, typeof e.operation === 'string' ? e.operation : operation, e.message, typeof e.parameter === 'string' ? e.parameter : undefined);
-    }
+    const e = errorBody(parsed);
+    if (e) throw new MotionError(status, e.code, e.operation ?? operation, e.message, e.parameter);
     throw new MotionError(status, `http_${status}`, operation, text.trim() || `HTTP ${status}`);
   }
 
@@ -134,9 +149,10 @@ export class MotionClient {
     if (error instanceof MotionError || error instanceof MotionConnectionError) return error;
     const where = new URL(this.url).host;
     if (options.signal?.aborted) return new MotionConnectionError('cancelled', this.url, operation, `${operation} was cancelled`, { cause: error });
+    if (error instanceof TooLarge) return new MotionConnectionError('bad_response', this.url, operation, `${operation}: the answer from ${where} is larger than ${error.limit} bytes; it was not read`, { cause: error });
     const e = error as NodeJS.ErrnoException & { errors?: NodeJS.ErrnoException[] };
     const codes = [e?.code, e?.name, ...(e?.errors ?? []).map((x) => x.code), (e?.cause as NodeJS.ErrnoException | undefined)?.code];
-    if (codes.includes('TimeoutError') || codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')) {
+    if (error instanceof DeadlineExceeded || (error as Error)?.cause instanceof DeadlineExceeded || codes.includes('TimeoutError') || codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')) {
       const ms = options.timeoutMs ?? this.timeoutMs;
       return new MotionConnectionError('timeout', this.url, operation, `${operation}: no answer from ${where} within ${ms} ms`, { cause: error });
     }
@@ -170,6 +186,36 @@ function buildTypedApi(invoke: Invoke): Record<string, unknown> {
     }
   }
   return root;
+}
+
+class DeadlineExceeded extends Error {}
+
+class TooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`larger than ${limit} bytes`);
+  }
+}
+
+/** Reads a body as text, refusing (and dropping the connection) past `limit` bytes. */
+async function readLimited(body: AsyncIterable<Buffer> & { destroy?: (error?: Error) => void }, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy?.();
+      throw new TooLarge(limit);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The error object of design.md §3, if `value` is one. */
+function errorBody(value: unknown): { code: string; message: string; operation?: string; parameter?: string } | undefined {
+  const e = (value as { error?: Record<string, unknown> } | null)?.error;
+  if (!e || typeof e !== 'object' || typeof e.code !== 'string' || typeof e.message !== 'string') return undefined;
+  return { code: e.code, message: e.message, operation: typeof e.operation === 'string' ? e.operation : undefined, parameter: typeof e.parameter === 'string' ? e.parameter : undefined };
 }
 
 /** `gui/selection`, `motion.gui.selection`, `gui.selection` → `motion.gui.selection`; `` or `motion` → `motion`. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { clientFor, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
+import { clientFor, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, terminalSafe, UsageError } from '../cli-context';
 
 export const CALL_HELP = `Usage: motion call <module path> <operation> [ARG...]
 
@@ -46,6 +46,6 @@ export function parseArgument(text: string): unknown {
 /** Strings (help texts) print as they are for people; everything else as JSON. --json prints compact JSON always. */
 export function formatResult(result: unknown, json: boolean): string {
   if (json) return JSON.stringify(result);
-  if (typeof result === 'string') return result;
+  if (typeof result === 'string') return terminalSafe(result);
   return JSON.stringify(result, null, 2);
 }

@@ -29,8 +29,12 @@ export async function stubsCommand(argv: string[]): Promise<number> {
   const files = generatePythonStubs(index);
   for (const [relative, content] of files) {
     const file = join(out, relative);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, `${content}\n`);
+    try {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, `${content}\n`);
+    } catch (error) {
+      throw new UsageError(`cannot write the stubs to --out ${out}: ${(error as NodeJS.ErrnoException).code ?? ''} ${(error as Error).message}`.replace(/\s+/g, ' '));
+    }
   }
   if (options.json) process.stdout.write(`${JSON.stringify({ out, files: [...files.keys()] })}\n`);
   else process.stdout.write(`wrote ${files.size} stub files for ${index.modules().length} modules to ${out}\n`);
