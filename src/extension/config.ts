@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { autoRefreshSeconds } from './settings-rules';
 
 /** The extension's settings, typed, in one place. */
 export interface MotionSettings {
@@ -17,7 +18,7 @@ export function readSettings(): MotionSettings {
   return {
     serverUrl: config.get<string>('server.url') || DEFAULT_SERVER_URL,
     embedded: config.get<'auto' | 'always' | 'never'>('server.embedded') ?? 'auto',
-    autoRefreshSeconds: Math.max(0, config.get<number>('explorer.autoRefreshSeconds') ?? 0),
+    autoRefreshSeconds: autoRefreshSeconds(config.get<number>('explorer.autoRefreshSeconds')),
   };
 }
 
