@@ -89,7 +89,7 @@ export function startLanguageServer(connection: Connection): void {
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        completionProvider: { triggerCharacters: ['.', '"', "'"] },
+        completionProvider: { triggerCharacters: ['.', '"', "'"], resolveProvider: true },
         hoverProvider: true,
         signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [','] },
       },
@@ -141,6 +141,7 @@ export function startLanguageServer(connection: Connection): void {
   });
 
   connection.onCompletion(({ textDocument, position }) => service?.complete(textDocument.uri, position) ?? null);
+  connection.onCompletionResolve((item) => service?.resolveCompletion(item) ?? item);
   connection.onHover(({ textDocument, position }) => service?.hover(textDocument.uri, position) ?? null);
   connection.onSignatureHelp(({ textDocument, position }) => service?.signatureHelp(textDocument.uri, position) ?? null);
 }

@@ -31,10 +31,45 @@ export function complete(document: ScriptDocument, offset: number, index: Docume
   return empty;
 }
 
+/**
+ * The most items one completion answers with. A documentation module of any size keeps completion
+ * fast and its answer small: past this, the names are filtered by what was typed, the list is
+ * marked incomplete (the editor asks again as the user types), and documentation comes on resolve.
+ */
+export const MAX_COMPLETION_ITEMS = 200;
+
 function memberCompletions(document: ScriptDocument, offset: number, member: MemberContext, index: DocumentationIndex): CompletionList {
   const children = index.childrenOf(member.path);
   const replace = { start: document.text.positionAt(offset - member.partial.length), end: document.text.positionAt(offset) };
-  return { isIncomplete: false, items: children.map((child, i) => memberItem(child, index, replace, i)) };
+  if (children.length <= MAX_COMPLETION_ITEMS) return { isIncomplete: false, items: children.map((child, i) => memberItem(child, index, replace, i, true)) };
+  const matching = matchTyped(children, member.partial);
+  return { isIncomplete: true, items: matching.slice(0, MAX_COMPLETION_ITEMS).map((child, i) => memberItem(child, index, replace, i, false)) };
+}
+
+/** The names that fit what was typed (its letters in order, as the editor's own filter does), those that start with it first. */
+function matchTyped(children: PathChild[], typed: string): PathChild[] {
+  const wanted = typed.toLowerCase();
+  const fits = (name: string) => {
+    let at = 0;
+    for (const c of name.toLowerCase()) if (c === wanted[at]) at++;
+    return at === wanted.length;
+  };
+  const starting: PathChild[] = [];
+  const others: PathChild[] = [];
+  for (const child of children) {
+    if (child.name.toLowerCase().startsWith(wanted)) starting.push(child);
+    else if (fits(child.name)) others.push(child);
+    if (starting.length >= MAX_COMPLETION_ITEMS) break;
+  }
+  return [...starting, ...others];
+}
+
+/** Adds the documentation that a large completion list leaves out (completionItem/resolve). */
+export function resolveCompletion(item: CompletionItem, index: DocumentationIndex): CompletionItem {
+  const path = (item.data as { path?: unknown } | undefined)?.path;
+  if (typeof path !== 'string' || item.documentation) return item;
+  const value = memberDocumentation(path, index);
+  return value ? { ...item, documentation: { kind: MarkupKind.Markdown, value } } : item;
 }
 
 interface MemberContext {
@@ -58,25 +93,33 @@ function memberContext(line: string, document: ScriptDocument, index: Documentat
   return path === undefined ? undefined : { path, partial: chain[2] };
 }
 
-function memberItem(child: PathChild, index: DocumentationIndex, range: { start: any; end: any }, order: number): CompletionItem {
+function memberItem(child: PathChild, index: DocumentationIndex, range: { start: any; end: any }, order: number, withDocumentation: boolean): CompletionItem {
   const resolved = index.resolve(child.path);
-  const item: CompletionItem = { label: child.name, textEdit: { range, newText: child.name }, sortText: String(order).padStart(4, '0') };
+  const item: CompletionItem = { label: child.name, textEdit: { range, newText: child.name }, sortText: String(order).padStart(4, '0'), data: { path: child.path } };
   if (resolved?.kind === 'method') {
     item.kind = CompletionItemKind.Method;
     item.detail = methodSignature(resolved.method.method);
-    item.documentation = { kind: MarkupKind.Markdown, value: methodMarkdown(resolved.method.module.path, resolved.method.method) };
     item.commitCharacters = ['('];
-  } else if (resolved?.kind === 'module') {
-    item.kind = CompletionItemKind.Module;
-    item.detail = resolved.module.path;
-    item.documentation = { kind: MarkupKind.Markdown, value: moduleMarkdown(resolved.module) };
   } else {
     item.kind = CompletionItemKind.Module;
-    item.detail = child.path;
-    const modules = index.modules().filter((m) => m.path.startsWith(`${child.path}.`));
-    item.documentation = { kind: MarkupKind.Markdown, value: modules.map((m) => `- \`${m.path}\` — ${m.brief}`).join('\n') };
+    item.detail = resolved?.kind === 'module' ? resolved.module.path : child.path;
   }
+  if (withDocumentation) item.documentation = { kind: MarkupKind.Markdown, value: memberDocumentation(child.path, index) ?? '' };
   return item;
+}
+
+/** The Markdown shown beside a member: a method's or module's documentation, or the modules under a namespace. */
+function memberDocumentation(path: string, index: DocumentationIndex): string | undefined {
+  const resolved = index.resolve(path);
+  if (resolved?.kind === 'method') return methodMarkdown(resolved.method.module.path, resolved.method.method);
+  if (resolved?.kind === 'module') return moduleMarkdown(resolved.module);
+  if (resolved?.kind === 'namespace')
+    return index
+      .modules()
+      .filter((m) => m.path.startsWith(`${path}.`))
+      .map((m) => `- \`${m.path}\` — ${m.brief}`)
+      .join('\n');
+  return undefined;
 }
 
 function stringCompletions(document: ScriptDocument, site: StringSite, index: DocumentationIndex): CompletionItem[] {

@@ -1,6 +1,6 @@
-import type { CompletionList, Diagnostic, Hover, Position, SignatureHelp } from 'vscode-languageserver-types';
+import type { CompletionItem, CompletionList, Diagnostic, Hover, Position, SignatureHelp } from 'vscode-languageserver-types';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
-import { complete } from './completion';
+import { complete, resolveCompletion } from './completion';
 import { diagnose, diagnosisSteps } from './diagnostics';
 import { hover } from './hover';
 import { ScriptDocuments, yieldToRequests } from './script-documents';
@@ -14,6 +14,8 @@ import { signatureHelp } from './signature-help';
 export interface MotionLanguageService {
   readonly documents: ScriptDocuments;
   complete(uri: string, position: Position): CompletionList;
+  /** Fills in what a completion item left out (documentation of large lists). */
+  resolveCompletion(item: CompletionItem): CompletionItem;
   hover(uri: string, position: Position): Hover | null;
   signatureHelp(uri: string, position: Position): SignatureHelp | null;
   diagnose(uri: string): Diagnostic[];
@@ -33,6 +35,7 @@ export function createMotionLanguageService(options: { parsers: ScriptParsers; d
   return {
     documents,
     complete: (uri, position) => withDocument(uri, { isIncomplete: false, items: [] }, (d) => complete(d, d.text.offsetAt(position), options.documentation())),
+    resolveCompletion: (item) => resolveCompletion(item, options.documentation()),
     hover: (uri, position) => withDocument(uri, null, (d) => hover(d, d.text.offsetAt(position), options.documentation())),
     signatureHelp: (uri, position) => withDocument(uri, null, (d) => signatureHelp(d, d.text.offsetAt(position), options.documentation())),
     diagnose: (uri) => withDocument(uri, [], (d) => diagnose(d, options.documentation())),
