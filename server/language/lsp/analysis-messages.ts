@@ -15,4 +15,6 @@ export type ToAnalysis =
 /** What the worker answers: a document's diagnostics for one version, and its aliases at that version. */
 export type FromAnalysis =
   | { kind: 'ready' }
-  | { kind: 'diagnostics'; uri: string; version: number; diagnostics: Diagnostic[]; aliases: [string, string][] };
+  | { kind: 'diagnostics'; uri: string; version: number; diagnostics: Diagnostic[]; aliases: [string, string][] }
+  /** Checking one document failed (a bug): the worker carries on with the others. */
+  | { kind: 'failed'; uri: string; message: string };

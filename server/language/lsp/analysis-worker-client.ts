@@ -3,17 +3,32 @@ import { bundledWorker } from '../../../src/runner/bundled-worker';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import type { FromAnalysis, ToAnalysis } from './analysis-messages';
 
-/** The request thread's handle on the analysis worker. */
-export class AnalysisWorker {
-  private readonly worker: Worker;
+/** Restarts allowed within RESTART_WINDOW_MS before the worker is left stopped (and that is logged). */
+export const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
 
-  constructor(onDiagnostics: (message: Extract<FromAnalysis, { kind: 'diagnostics' }>) => void, onError: (error: Error) => void) {
-    this.worker = new Worker(bundledWorker('language-worker.js'));
-    this.worker.on('message', (message: FromAnalysis) => {
-      if (message.kind === 'diagnostics') onDiagnostics(message);
-    });
-    this.worker.on('error', onError);
-    this.worker.unref();
+export interface AnalysisWorkerOptions {
+  onDiagnostics(message: Extract<FromAnalysis, { kind: 'diagnostics' }>): void;
+  log(line: string): void;
+  /** What a new worker needs to catch up: the open documents, as open messages. */
+  openDocuments(): ToAnalysis[];
+  /** The worker's script (default: the built dist/language-worker.js). */
+  script?: string;
+}
+
+/**
+ * The request thread's handle on the analysis worker. A worker that dies (a bug, out of memory) is
+ * started again with the documentation and the open documents, and checks them again; after
+ * MAX_RESTARTS within a minute it is left stopped, and the log says so.
+ */
+export class AnalysisWorker {
+  private worker!: Worker;
+  private documentation: ToAnalysis | undefined;
+  private restarts: number[] = [];
+  private stopping = false;
+
+  constructor(private readonly options: AnalysisWorkerOptions) {
+    this.start();
   }
 
   post(message: ToAnalysis): void {
@@ -21,10 +36,40 @@ export class AnalysisWorker {
   }
 
   useDocumentation(index: DocumentationIndex): void {
-    this.post({ kind: 'documentation', documentation: index.documentation, source: index.source });
+    this.documentation = { kind: 'documentation', documentation: index.documentation, source: index.source };
+    this.post(this.documentation);
   }
 
   async terminate(): Promise<void> {
+    this.stopping = true;
     await this.worker.terminate();
+  }
+
+  private start(): void {
+    const worker = new Worker(this.options.script ?? bundledWorker('language-worker.js'));
+    this.worker = worker;
+    worker.on('message', (message: FromAnalysis) => {
+      if (message.kind === 'diagnostics') this.options.onDiagnostics(message);
+      if (message.kind === 'failed') this.options.log(`motion: checking ${message.uri} failed: ${message.message}`);
+    });
+    worker.on('error', (error) => this.options.log(`motion: analysis worker failed: ${error.stack ?? error.message}`));
+    worker.on('exit', (code) => {
+      if (this.stopping || worker !== this.worker) return;
+      const now = Date.now();
+      this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
+      if (this.restarts.length >= MAX_RESTARTS) {
+        this.options.log(`motion: analysis worker stopped (exit ${code}) ${MAX_RESTARTS} times within a minute; diagnostics are off until the language server restarts`);
+        return;
+      }
+      this.restarts.push(now);
+      this.options.log(`motion: analysis worker stopped (exit ${code}); starting it again (${this.restarts.length} of ${MAX_RESTARTS})`);
+      this.start();
+      if (this.documentation) this.post(this.documentation);
+      for (const open of this.options.openDocuments()) {
+        this.post(open);
+        if (open.kind === 'open') this.post({ kind: 'diagnose', uri: open.uri });
+      }
+    });
+    worker.unref();
   }
 }

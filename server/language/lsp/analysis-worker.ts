@@ -40,9 +40,14 @@ async function main(): Promise<void> {
     const document = service.documents.get(uri);
     if (!document) return;
     const version = document.text.version;
-    const diagnostics = await service.diagnoseInSlices(uri, SLICE_MS);
-    if (!diagnostics || service.documents.get(uri) !== document) return;
-    send({ kind: 'diagnostics', uri, version, diagnostics, aliases: [...document.aliases(documentation.packageName)] });
+    try {
+      const diagnostics = await service.diagnoseInSlices(uri, SLICE_MS);
+      if (!diagnostics || service.documents.get(uri) !== document) return;
+      send({ kind: 'diagnostics', uri, version, diagnostics, aliases: [...document.aliases(documentation.packageName)] });
+    } catch (error) {
+      // One file that trips a bug must not stop the checking of every other file.
+      send({ kind: 'failed', uri, message: (error as Error).stack ?? String(error) });
+    }
   };
   send({ kind: 'ready' });
 }

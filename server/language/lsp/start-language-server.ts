@@ -84,7 +84,15 @@ export function startLanguageServer(connection: Connection): void {
     cache = new DocumentationCache(options.cacheDir ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting', 'documentation'));
     canAskConfiguration = !!params.capabilities.workspace?.configuration;
     service = createMotionLanguageService({ parsers: await loadScriptParsers(), documentation: () => documentation });
-    analysis = new AnalysisWorker(received, (error) => connection.console.error(`motion: analysis worker failed: ${error.stack ?? error.message}`));
+    analysis = new AnalysisWorker({
+      onDiagnostics: received,
+      log: (line) => connection.console.error(line),
+      openDocuments: () =>
+        (service?.documents.uris() ?? []).flatMap((uri) => {
+          const document = service!.documents.get(uri);
+          return document ? [{ kind: 'open' as const, uri, languageId: document.syntax.languageId, version: document.text.version, text: document.text.getText() }] : [];
+        }),
+    });
     analysis.useDocumentation(documentation);
     return {
       capabilities: {

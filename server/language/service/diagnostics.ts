@@ -6,7 +6,7 @@ import { validateValue } from '../../../src/api/types/validate';
 import type { Node } from 'web-tree-sitter';
 import { chainPath, firstUnknownSegment } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
-import type { CallSite, Span } from './script-model';
+import { MAX_LITERAL_DEPTH, TOO_DEEP, type CallSite, type Span } from './script-model';
 
 /**
  * What can be known from the text alone: unknown modules and operations under the package, wrong
@@ -34,7 +34,7 @@ export function* diagnosisSteps(document: ScriptDocument, index: DocumentationIn
       diagnostics.push({
         range: { start: document.text.positionAt(p.start + base), end: document.text.positionAt(p.end + base) },
         message: p.message,
-        severity: DiagnosticSeverity.Error,
+        severity: p.severity === 'information' ? DiagnosticSeverity.Information : DiagnosticSeverity.Error,
         source: 'motion',
         code: p.code,
       });
@@ -47,6 +47,8 @@ export function* diagnosisSteps(document: ScriptDocument, index: DocumentationIn
 interface Problem extends Span {
   message: string;
   code: string;
+  /** Errors unless said otherwise. */
+  severity?: 'information';
 }
 
 const ids = new WeakMap<DocumentationIndex, number>();
@@ -112,8 +114,10 @@ function checkLiteral(node: CallSite['arguments'][number]['node'], parameter: In
   if (!parameter.type) return [];
   const spans = new Map<string, Span>();
   const value = document.syntax.literal(node, parameter.doc.name, spans);
-  const problem = validateValue(value, parameter.type, parameter.doc.name);
   const whole = { start: node.startIndex, end: node.endIndex };
+  const deep = spans.get(TOO_DEEP);
+  if (deep) return [{ ...at(deep, `not checked: ${parameter.doc.name} nests deeper than ${MAX_LITERAL_DEPTH} levels`, 'too-deep'), severity: 'information' }];
+  const problem = validateValue(value, parameter.type, parameter.doc.name);
   if (problem) return [at(spans.get(problem.path) ?? whole, `${problem.path}: ${problem.message}`, 'type')];
   const range = documentedRange(parameter);
   if (range && typeof value === 'number' && (value < range.lower || value > range.upper)) {

@@ -55,6 +55,11 @@ export interface StringSite {
 /** Marks a part of an argument that is not a literal (a variable, a call): never checked. */
 export { UNKNOWN_VALUE as UNKNOWN } from '../../../src/api/types/validate';
 
+/** How deep a literal argument is read for checking. */
+export const MAX_LITERAL_DEPTH = 32;
+/** The key, in a literal's spans, of where reading stopped at MAX_LITERAL_DEPTH. */
+export const TOO_DEEP = '\u0000too-deep';
+
 /**
  * A name bound by a statement: to a path of the package (`import motion.gui.selection as sel`), to
  * another name's path plus members (`local s = sel`), or to something else (`sel = 3`: target null).
@@ -82,8 +87,12 @@ export interface ScriptSyntax {
   stringAt(root: Node, offset: number): StringSite | undefined;
   /** True inside a comment or a string (where code completion must not happen). */
   inCommentOrString(root: Node, offset: number): boolean;
-  /** A literal argument as a JSON value, UNKNOWN where it is not a literal; records each path's span. */
-  literal(node: Node, path: string, spans: Map<string, Span>): unknown;
+  /**
+   * A literal argument as a JSON value, UNKNOWN where it is not a literal; records each path's span.
+   * Nesting deeper than MAX_LITERAL_DEPTH is not read (UNKNOWN, and the span under TOO_DEEP): no
+   * parameter type nests that deep, and reading it would take stack and memory without bound.
+   */
+  literal(node: Node, path: string, spans: Map<string, Span>, depth?: number): unknown;
 }
 
 export function spanOf(node: Node): Span {

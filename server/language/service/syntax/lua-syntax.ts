@@ -1,5 +1,5 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
-import { UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax } from '../script-model';
+import { MAX_LITERAL_DEPTH, TOO_DEEP, UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax } from '../script-model';
 import { callAround, unescape, chainOfMember, chainThrough, identifierAt, inErrorRecovery, isOutermostMember, segmentOf, stringAround, stringSite, type MemberAccess } from './syntax-helpers';
 
 /** Lua through tree-sitter-lua. `motion` is a global table; `local sk = motion.settings.processing.skeleton` makes an alias. */
@@ -104,7 +104,11 @@ export function luaSyntax(language: Language): ScriptSyntax {
       return false;
     },
 
-    literal(node, path, spans) {
+    literal(node, path, spans, depth = 0) {
+      if (depth > MAX_LITERAL_DEPTH) {
+        if (!spans.has(TOO_DEEP)) spans.set(TOO_DEEP, spanOf(node));
+        return UNKNOWN;
+      }
       spans.set(path, spanOf(node));
       switch (node.type) {
         case 'number': {
@@ -122,19 +126,19 @@ export function luaSyntax(language: Language): ScriptSyntax {
         case 'unary_expression': {
           const operand = node.childForFieldName('operand');
           if (!operand || !node.text.trimStart().startsWith('-')) return UNKNOWN;
-          const value = this.literal(operand, path, spans);
+          const value = this.literal(operand, path, spans, depth + 1);
           spans.set(path, spanOf(node));
           return typeof value === 'number' ? -value : UNKNOWN;
         }
         case 'parenthesized_expression': {
           const inner = node.namedChildren.find((c) => c?.type !== 'comment');
-          return inner ? this.literal(inner, path, spans) : UNKNOWN;
+          return inner ? this.literal(inner, path, spans, depth + 1) : UNKNOWN;
         }
         case 'table_constructor': {
           const fields = node.namedChildren.filter((c): c is Node => c?.type === 'field');
           if (fields.length === 0) return UNKNOWN; // {} is an empty list and an empty record alike
           const positional = fields.every((f) => !f.childForFieldName('name'));
-          if (positional) return fields.map((f, i) => this.literal(f.childForFieldName('value')!, `${path}[${i}]`, spans));
+          if (positional) return fields.map((f, i) => this.literal(f.childForFieldName('value')!, `${path}[${i}]`, spans, depth + 1));
           const object: Record<string, unknown> = {};
           for (const field of fields) {
             const key = field.childForFieldName('name');
@@ -142,7 +146,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
             if (!key || !value || (key.type !== 'identifier' && key.type !== 'string')) return UNKNOWN;
             const name = key.type === 'identifier' ? key.text : luaString(key);
             spans.set(`${path}.${name}`, spanOf(key));
-            object[name] = this.literal(value, `${path}.${name}`, spans);
+            object[name] = this.literal(value, `${path}.${name}`, spans, depth + 1);
           }
           return object;
         }

@@ -1,5 +1,5 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
-import { UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax } from '../script-model';
+import { MAX_LITERAL_DEPTH, TOO_DEEP, UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax } from '../script-model';
 import { callAround, unescape, chainOfMember, chainThrough, identifierAt, indexed, inErrorRecovery, isOutermostMember, segmentOf, stringAround, stringSite, type MemberAccess } from './syntax-helpers';
 
 /** Python through tree-sitter-python. */
@@ -157,7 +157,11 @@ export function pythonSyntax(language: Language): ScriptSyntax {
       return false;
     },
 
-    literal(node, path, spans) {
+    literal(node, path, spans, depth = 0) {
+      if (depth > MAX_LITERAL_DEPTH) {
+        if (!spans.has(TOO_DEEP)) spans.set(TOO_DEEP, spanOf(node));
+        return UNKNOWN;
+      }
       spans.set(path, spanOf(node));
       switch (node.type) {
         case 'integer': {
@@ -181,19 +185,19 @@ export function pythonSyntax(language: Language): ScriptSyntax {
           const operand = node.childForFieldName('argument');
           const op = node.childForFieldName('operator')?.text;
           if (!operand || (op !== '-' && op !== '+')) return UNKNOWN;
-          const value = this.literal(operand, path, spans);
+          const value = this.literal(operand, path, spans, depth + 1);
           spans.set(path, spanOf(node));
           return typeof value === 'number' ? (op === '-' ? -value : value) : UNKNOWN;
         }
         case 'parenthesized_expression': {
           const inner = node.namedChildren.find((c) => c?.type !== 'comment');
-          return inner ? this.literal(inner, path, spans) : UNKNOWN;
+          return inner ? this.literal(inner, path, spans, depth + 1) : UNKNOWN;
         }
         case 'list':
         case 'tuple': {
           const items = node.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
           if (items.some((c) => c.type === 'list_splat' || c.type === 'list_comprehension')) return UNKNOWN;
-          return items.map((item, i) => this.literal(item, `${path}[${i}]`, spans));
+          return items.map((item, i) => this.literal(item, `${path}[${i}]`, spans, depth + 1));
         }
         case 'dictionary': {
           const object: Record<string, unknown> = {};
@@ -205,7 +209,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
             if (key?.type !== 'string' || !value) return UNKNOWN;
             const name = stringValue(key);
             spans.set(`${path}.${name}`, spanOf(key));
-            object[name] = this.literal(value, `${path}.${name}`, spans);
+            object[name] = this.literal(value, `${path}.${name}`, spans, depth + 1);
           }
           return object;
         }

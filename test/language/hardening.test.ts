@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { AnalysisWorker, MAX_RESTARTS } from '../../server/language/lsp/analysis-worker-client';
+import { startLspSession, type LspSession } from '../support/lsp-client';
+
+describe('language server: one bad file never stops the checking', function () {
+  this.timeout(60_000);
+  let lsp: LspSession;
+  before(async () => {
+    lsp = startLspSession();
+    await lsp.connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { serverUrl: 'http://127.0.0.1:9', cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')) } });
+    lsp.connection.sendNotification('initialized', {});
+  });
+  after(() => lsp.close());
+
+  const open = (uri: string, languageId: string, text: string): Promise<PublishDiagnosticsParams> => {
+    const published = lsp.diagnostics(uri);
+    lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    return published;
+  };
+
+  for (const [name, languageId, text] of [
+    ['10,000 nested Python lists', 'python', `import motion\nmotion.gui.selection.select(${'['.repeat(10_000)}${']'.repeat(10_000)})\n`],
+    ['20,000 nested Python dicts', 'python', `import motion\nmotion.gui.selection.select(${'{"a": '.repeat(20_000)}1${'}'.repeat(20_000)})\n`],
+    ['20,000 nested Python parentheses', 'python', `import motion\nmotion.gui.selection.select(${'('.repeat(20_000)}1${')'.repeat(20_000)})\n`],
+    ['10,000 nested Lua tables', 'lua', `motion.gui.selection.select(${'{'.repeat(10_000)}${'}'.repeat(10_000)})\n`],
+  ] as const) {
+    it(`checks a call with ${name}, says what it did not check, and goes on checking other files`, async () => {
+      const deep = await open(`file:///deep-${name.replace(/\W+/g, '-')}.${languageId === 'lua' ? 'lua' : 'py'}`, languageId, text);
+      assert.match(deep.diagnostics.map((d) => d.message).join('\n'), /not checked: selections nests deeper than 32 levels/);
+      assert.equal(deep.diagnostics[0].severity, 3, 'information, not an error');
+      const next = await open(`file:///after-${name.replace(/\W+/g, '-')}.py`, 'python', 'import motion\nmotion.gui.selection.selectt([])\n');
+      assert.match(next.diagnostics[0]?.message ?? '', /did you mean "select"/);
+    });
+  }
+});
+
+describe('the analysis worker is started again when it dies', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'motion-worker-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A stand-in worker that dies when asked to check "crash", else answers at once: the restart policy under test, not the analysis. */
+  function crashingWorker(): string {
+    const script = join(dir, 'worker.js');
+    writeFileSync(
+      script,
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.on('message', (m) => {
+         if (m.kind === 'diagnose' && m.uri === 'crash') process.exit(7);
+         if (m.kind === 'diagnose') parentPort.postMessage({ kind: 'diagnostics', uri: m.uri, version: 1, diagnostics: [], aliases: [] });
+       });`,
+    );
+    return script;
+  }
+
+  it('with the open documents checked again, up to a limit that is logged', async () => {
+    const logs: string[] = [];
+    const checked: string[] = [];
+    let notify = () => undefined as void;
+    const worker = new AnalysisWorker({
+      script: crashingWorker(),
+      onDiagnostics: (m) => (checked.push(m.uri), notify()),
+      log: (line) => logs.push(line),
+      openDocuments: () => [{ kind: 'open', uri: 'file:///a.py', languageId: 'python', version: 1, text: '' }],
+    });
+    try {
+      const rechecked = new Promise<void>((resolve) => (notify = () => (checked.includes('file:///a.py') ? resolve() : undefined)));
+      worker.post({ kind: 'diagnose', uri: 'crash' });
+      await rechecked;
+      assert.match(logs[0], /analysis worker stopped \(exit 7\); starting it again \(1 of 5\)/);
+      for (let i = 1; i <= MAX_RESTARTS; i++) {
+        const next = new Promise<void>((resolve) => (notify = () => resolve()));
+        worker.post({ kind: 'diagnose', uri: 'crash' });
+        if (i < MAX_RESTARTS) await next;
+      }
+      await new Promise<void>((resolve) => {
+        const poll = setInterval(() => logs.some((l) => /times within a minute/.test(l)) && (clearInterval(poll), resolve()), 20);
+      });
+      assert.match(logs.at(-1)!, /stopped \(exit 7\) 5 times within a minute; diagnostics are off until the language server restarts/);
+    } finally {
+      await worker.terminate();
+    }
+  });
+});
