@@ -30,10 +30,10 @@ describe('language server: one bad file never stops the checking', function () {
   ] as const) {
     it(`checks a call with ${name}, says what it did not check, and goes on checking other files`, async () => {
       const deep = await open(`file:///deep-${name.replace(/\W+/g, '-')}.${languageId === 'lua' ? 'lua' : 'py'}`, languageId, text);
-      assert.match(deep.diagnostics.map((d) => d.message).join('\n'), /not checked: selections nests deeper than 32 levels/);
+      assert.match(deep.diagnostics.map((d) => String(d.message)).join('\n'), /not checked: selections nests deeper than 32 levels/);
       assert.equal(deep.diagnostics[0].severity, 3, 'information, not an error');
       const next = await open(`file:///after-${name.replace(/\W+/g, '-')}.py`, 'python', 'import motion\nmotion.gui.selection.selectt([])\n');
-      assert.match(next.diagnostics[0]?.message ?? '', /did you mean "select"/);
+      assert.match(String(next.diagnostics[0]?.message ?? ''), /did you mean "select"/);
     });
   }
 });

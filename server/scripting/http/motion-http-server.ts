@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { Log } from '../log';
 import { Fault } from '../model/faults';
@@ -6,7 +7,7 @@ import { findEntry, invoke } from '../operations/dispatch';
 import type { OperationEntry, OperationTable } from '../operations/operation-table';
 import type { DurableModel } from '../persistence/durable-model';
 import { parseArguments } from './parse-arguments';
-import { readBody } from './read-body';
+import { ClientWentAway, readBody } from './read-body';
 import { allowedHostsFor, allowedOriginsFor, checkHeaders } from './request-guard';
 
 export const API_PREFIX = '/api/scripting/motion/';
@@ -72,6 +73,10 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
     }
     const found = entry;
     readBody(req, (error, text) => {
+      if (error instanceof ClientWentAway || (error && req.socket.destroyed)) {
+        log.debug(`${entry?.fullName ?? path}: ${error.message}`);
+        return;
+      }
       if (error) return fail(error);
       let outcome: ReturnType<typeof invoke>;
       try {
@@ -93,6 +98,7 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
   };
 
   const server = createServer({ keepAliveTimeout: 5_000, headersTimeout: 10_000, requestTimeout: 30_000 }, handle);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerMalformed(error, socket, log));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 7979, host, () => {
@@ -119,6 +125,26 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers });
   res.end(body);
+}
+
+/**
+ * A request Node's parser refused (bad Content-Length, Content-Length with Transfer-Encoding, a bad
+ * chunk, headers or URL too long, too slow): answered with the JSON error contract, not a bare status.
+ */
+function answerMalformed(error: NodeJS.ErrnoException, socket: Duplex, log: Log): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    log.debug(`client went away: ${error.message}`);
+    socket.destroy();
+    return;
+  }
+  const fault =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new Fault('headers_too_large', 'the request line and headers are too long (the URL, or a header)')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new Fault('request_timeout', 'the request was not received in time')
+        : new Fault('bad_request', `malformed HTTP request: ${(error as { reason?: string }).reason ?? error.message}`);
+  const body = JSON.stringify({ error: { code: fault.code, message: fault.message, operation: '' } });
+  socket.end(`HTTP/1.1 ${fault.status} ${STATUS_CODES[fault.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 /** `/api/scripting/motion/gui/selection/select/` → `motion.gui.selection.select`, for logs and errors. */

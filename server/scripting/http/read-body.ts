@@ -3,6 +3,9 @@ import { Fault } from '../model/faults';
 
 export const BODY_LIMIT = 4 * 1024 * 1024;
 
+/** The client closed the connection before its request was read: nobody is left to answer. */
+export class ClientWentAway extends Error {}
+
 /**
  * Reads the request body as UTF-8, refusing more than the limit (413) before buffering it.
  * Callback style: the request is answered in the same tick as its last chunk (no promise hop).
@@ -33,6 +36,11 @@ export function readBody(req: IncomingMessage, done: (error: Fault | Error | nul
     if (settled) return;
     settled = true;
     done(error, '');
+  });
+  req.on('aborted', () => {
+    if (settled) return;
+    settled = true;
+    done(new ClientWentAway('the client closed the connection before sending the whole request'), '');
   });
 }
 

@@ -10,6 +10,8 @@ export type FaultCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'unavailable'
+  | 'headers_too_large'
+  | 'request_timeout'
   | 'internal';
 
 export const FAULT_STATUS: Record<FaultCode, number> = {
@@ -23,6 +25,8 @@ export const FAULT_STATUS: Record<FaultCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unavailable: 503,
+  headers_too_large: 431,
+  request_timeout: 408,
   internal: 500,
 };
 
