@@ -25,6 +25,8 @@ export interface RunningMotionServer {
   url: string;
   port: number;
   server: Server;
+  /** How many paths the route cache holds: bounded by the operations, whatever clients send. */
+  routeCacheSize(): number;
   close(): Promise<void>;
 }
 
@@ -35,13 +37,16 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
   let hosts = new Set<string>();
   let origins = new Set<string>();
 
-  // Paths are few and repeat: remember where each one leads (misses are not cached).
+  // Paths are few and repeat: remember where each one leads. Only the written form of an operation's
+  // path is remembered (misses, and padded variants such as `motion//gui`, are looked up each time),
+  // so the cache holds at most two keys per operation whatever clients send.
   const routes = new Map<string, OperationEntry>();
   const route = (path: string): OperationEntry | undefined => {
     let entry = routes.get(path);
     if (!entry && path.startsWith(API_PREFIX)) {
       entry = findEntry(table, path.slice(API_PREFIX.length));
-      if (entry && routes.size < 10_000) routes.set(path, entry);
+      const written = entry && `${API_PREFIX}${entry.fullName.split('.').slice(1).join('/')}`;
+      if (entry && (path === written || path === `${written}/`)) routes.set(path, entry);
     }
     return entry;
   };
@@ -114,6 +119,7 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
     url: `http://${shownHost}:${port}`,
     port,
     server,
+    routeCacheSize: () => routes.size,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,7 +1,8 @@
 import { invalid, outOfRange } from '../model/faults';
 import type { Transaction } from '../model/motion-model';
 import { newSegment, segmentsInOrder, type SkeletonRecord, type SkeletonSource } from '../model/records';
-import { checkName, checkNamedWeighted, checkScale, checkSegmentNameFree, completeDegreesOfFreedom } from './skeleton-rules';
+import { LIMITS } from '../../../src/api/catalogue/limits';
+import { checkCount, checkName, checkNamedWeighted, checkScale, checkSegmentNameFree, completeDegreesOfFreedom } from './skeleton-rules';
 
 /**
  * The skeleton operations, written once for every source: the settings module calls them with
@@ -18,6 +19,7 @@ function addSkeleton(tx: Transaction, source: SkeletonSource, name: string): num
   checkName(name);
   const existing = tx.skeletons(source).find((s) => s.name === name);
   if (existing) tx.removeSkeleton(source, existing.id);
+  else checkCount(tx.skeletons(source).length + 1, LIMITS.skeletonsPerSource, 'name', `skeletons in the ${source} settings`);
   const id = tx.allocateId();
   const root = newSegment(tx.allocateId(), 'root', null);
   const skeleton: SkeletonRecord = { id, name, scale: 1, rootId: root.id, segments: { [root.id]: root } };
@@ -33,6 +35,7 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
     checkName(name);
     const { draft, segment: parent } = tx.editSegment(source, parentId);
     checkSegmentNameFree(draft.record, name);
+    checkCount(Object.keys(draft.record.segments).length + 1, LIMITS.segmentsPerSkeleton, 'name', `segments in skeleton "${draft.record.name}"`);
     const segment = newSegment(tx.allocateId(), name, parent.id);
     draft.addSegment(segment);
     parent.children.push(segment.id);

@@ -1,12 +1,19 @@
 import { DOF_NAMES } from '../../../src/api/catalogue/type-strings';
 import { SCALE_MAX, SCALE_MIN } from '../../../src/api/catalogue/type-strings';
+import { LIMITS } from '../../../src/api/catalogue/limits';
 import { invalid } from '../model/faults';
 import { unconstrainedDegreesOfFreedom, type DegreesOfFreedom, type SkeletonRecord } from '../model/records';
 
 /** The model rules of design.md §5 that are checks on values, kept apart from the handlers that apply them. */
 export function checkName(name: string, parameter = 'name'): string {
   if (name.trim() === '') throw invalid(parameter, `${parameter} must not be empty`);
+  if (name.length > LIMITS.nameLength) throw invalid(parameter, `${parameter} has ${name.length} characters; at most ${LIMITS.nameLength} are allowed`);
   return name;
+}
+
+/** A list of a segment's markers or rigid bodies, or a count about to grow, within its limit. */
+export function checkCount(count: number, limit: number, parameter: string, what: string): void {
+  if (count > limit) throw invalid(parameter, `${what}: ${count} is more than the ${limit} allowed`);
 }
 
 export function checkScale(scale: number): number {
@@ -26,9 +33,10 @@ export function checkSegmentNameFree(skeleton: SkeletonRecord, name: string, exc
 
 /** Non-negative weights and unique non-empty names, for markers and rigid bodies alike. */
 export function checkNamedWeighted(items: { name: string; weight: number }[], parameter: string): void {
+  checkCount(items.length, LIMITS.itemsPerSegment, parameter, `${parameter} of one segment`);
   const seen = new Set<string>();
   items.forEach((item, i) => {
-    if (item.name.trim() === '') throw invalid(parameter, `${parameter}[${i}].name must not be empty`);
+    checkName(item.name, `${parameter}[${i}].name`);
     if (seen.has(item.name)) throw invalid(parameter, `${parameter}[${i}].name "${item.name}" appears twice`);
     seen.add(item.name);
     if (item.weight < 0) throw invalid(parameter, `${parameter}[${i}].weight must not be negative, got ${item.weight}`);

@@ -1,7 +1,9 @@
 import { DEGREES_OF_FREEDOM, MARKER, RIGID_BODY, SELECTION_ITEM } from '../../../src/api/catalogue/type-strings';
 import { parseType } from '../../../src/api/types/parse-type';
 import { validateValue } from '../../../src/api/types/validate';
+import { LIMITS } from '../../../src/api/catalogue/limits';
 import { SKELETON_SOURCES, type MotionState } from '../model/records';
+import { checkCount, checkName, checkNamedWeighted, checkScale, completeDegreesOfFreedom } from '../operations/skeleton-rules';
 
 /** The state file: `{"format": "motion-server-state", "version": 1, "state": {...}}`. */
 export const STATE_FORMAT = 'motion-server-state';
@@ -39,7 +41,60 @@ export function decodeState(text: string): MotionState {
   return state;
 }
 
-/** The tree and id rules that the type cannot express. */
+/** Runs a rule of the model on loaded data, naming where it was broken. */
+function rule(where: string, check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    throw new Error(`${where}: ${(error as Error).message}`);
+  }
+}
+
+/** The model's rules on a loaded skeleton: what a call could never have made. */
+function checkSkeletonRules(skeleton: MotionState['skeletons']['project'][number], where: string, names: Set<string>): void {
+  rule(where, () => checkName(skeleton.name));
+  if (names.has(skeleton.name)) throw new Error(`${where}: the name appears twice in that source; skeleton names are unique`);
+  names.add(skeleton.name);
+  rule(where, () => checkScale(skeleton.scale));
+  const segments = Object.values(skeleton.segments);
+  rule(where, () => checkCount(segments.length, LIMITS.segmentsPerSkeleton, 'segments', 'segments in the skeleton'));
+  if (skeleton.segments[skeleton.rootId]?.solver === null) throw new Error(`${where}: the root segment has no solver; the root must keep one`);
+  const segmentNames = new Set<string>();
+  for (const segment of segments) {
+    const at = `${where}, segment "${segment.name}" (${segment.id})`;
+    rule(at, () => checkName(segment.name));
+    if (segmentNames.has(segment.name)) throw new Error(`${at}: the name appears twice in the skeleton; segment names are unique within a skeleton`);
+    segmentNames.add(segment.name);
+    if (segment.children.length > 0 && segment.endpoint !== null) throw new Error(`${at}: it has children and an endpoint; only a leaf has an endpoint`);
+    rule(at, () => checkNamedWeighted(segment.markers, 'markers'));
+    rule(at, () => checkNamedWeighted(segment.rigidBodies, 'rigid_bodies'));
+    rule(at, () => completeDegreesOfFreedom(structuredClone(segment.degreesOfFreedom), skeleton as never, segment.name));
+  }
+}
+
+/** Bones join existing trajectories; the selection points at existing objects, one type at a time. */
+function checkDataObjects(state: MotionState): void {
+  const trajectories = new Map(state.trajectories.map((t) => [t.id, t]));
+  const bones = new Set(state.bones.map((b) => b.id));
+  for (const b of state.bones) {
+    for (const end of [b.from, b.to]) if (!trajectories.has(end)) throw new Error(`bone "${b.name}" (${b.id}) joins trajectory ${end}, which does not exist`);
+  }
+  const types = new Set(state.selection.map((item) => item.type));
+  if (types.size > 1) throw new Error('the selection mixes trajectories and bones; one type is selected at a time');
+  state.selection.forEach((item, i) => {
+    const where = `selection[${i}]`;
+    if (item.type === 'bone') {
+      if (!bones.has(item.id)) throw new Error(`${where} points at bone ${item.id}, which does not exist`);
+      if (item.part_index !== null) throw new Error(`${where}: a bone has no parts (part_index must be null)`);
+      return;
+    }
+    const trajectory = trajectories.get(item.id);
+    if (!trajectory) throw new Error(`${where} points at trajectory ${item.id}, which does not exist`);
+    if (item.part_index !== null && (item.part_index < 0 || item.part_index >= trajectory.parts)) throw new Error(`${where}: trajectory ${item.id} has no part ${item.part_index}`);
+  });
+}
+
+/** The tree and id rules that the type cannot express, and every rule of the model a call enforces. */
 function checkConsistency(state: MotionState): void {
   const ids = new Set<number>();
   const claim = (id: number, what: string) => {
@@ -48,6 +103,7 @@ function checkConsistency(state: MotionState): void {
     ids.add(id);
   };
   for (const source of SKELETON_SOURCES) {
+    if (state.skeletons[source].length > LIMITS.skeletonsPerSource) throw new Error(`${source} has ${state.skeletons[source].length} skeletons; at most ${LIMITS.skeletonsPerSource} are allowed`);
     for (const skeleton of state.skeletons[source]) {
       const where = `skeleton "${skeleton.name}" in ${source}`;
       claim(skeleton.id, where);
@@ -67,4 +123,10 @@ function checkConsistency(state: MotionState): void {
   }
   for (const t of state.trajectories) claim(t.id, `trajectory "${t.label}"`);
   for (const b of state.bones) claim(b.id, `bone "${b.name}"`);
+  // After the tree checks: the rules below walk the tree.
+  for (const source of SKELETON_SOURCES) {
+    const names = new Set<string>();
+    for (const skeleton of state.skeletons[source]) checkSkeletonRules(skeleton, `skeleton "${skeleton.name}" in ${source}`, names);
+  }
+  checkDataObjects(state);
 }

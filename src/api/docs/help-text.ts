@@ -1,3 +1,4 @@
+import { LIMITS_TEXT } from '../catalogue/limits';
 import type { MethodDocumentation, ModuleDocumentation, PackageDocumentation } from './documentation-shapes';
 import { methodSignature } from './signature';
 
@@ -78,6 +79,9 @@ export function helpTopicText(pkg: PackageDocumentation, topic: HelpTopic | null
         '  "a"|"b"                        one of these strings',
         '  {"field": T, ...}              an object with these fields',
         '  {K: V}                         an object whose keys are K and values V',
+        '',
+        'Limits (beyond them a call is refused with invalid_argument):',
+        ...LIMITS_TEXT.map((line) => `  ${line}`),
       ].join('\n');
     case 'signatures':
       return pkg.modules.flatMap((m) => [`${m.path}:`, ...m.methods.map((method) => `  ${methodSignature(method)}`), '']).join('\n').trimEnd();
