@@ -64,6 +64,7 @@ export function startLanguageServer(connection: Connection): void {
       await client.close();
     }
     connection.console.info(`motion: documentation ${documentation.describeSource()}, ${documentation.modules().length} modules`);
+    if (documentation.skipped.length > 0) connection.console.warn(`motion: skipped documented modules outside the ${documentation.packageName} package: ${documentation.skipped.join(', ')}`);
     analysis?.useDocumentation(documentation);
     for (const uri of service?.documents.uris() ?? []) publish(uri);
     const current = state();

@@ -47,6 +47,9 @@ export class DocumentationIndex {
   private readonly modulesByPath = new Map<string, ModuleDocumentation>();
   private readonly methodsByPath = new Map<string, IndexedMethod>();
   private readonly childrenByPath = new Map<string, Map<string, PathChild>>();
+  /** Documented module paths outside the package, left out (the caller logs them). */
+  readonly skipped: string[] = [];
+  private readonly own: ModuleDocumentation[] = [];
 
   private constructor(
     readonly documentation: PackageDocumentation,
@@ -54,7 +57,13 @@ export class DocumentationIndex {
   ) {
     const root = documentation.name;
     for (const module of documentation.modules) {
+      // Only the package's own modules: another path (a documented "os.path") is not ours to offer.
+      if (module.path !== root && !module.path.startsWith(`${root}.`)) {
+        this.skipped.push(module.path);
+        continue;
+      }
       this.modulesByPath.set(module.path, module);
+      this.own.push(module);
       const segments = module.path.split('.');
       for (let i = 1; i < segments.length; i++) {
         const parent = segments.slice(0, i).join('.');
@@ -84,7 +93,7 @@ export class DocumentationIndex {
   }
 
   modules(): readonly ModuleDocumentation[] {
-    return this.documentation.modules;
+    return this.own;
   }
 
   module(path: string): ModuleDocumentation | undefined {

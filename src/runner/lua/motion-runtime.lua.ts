@@ -95,13 +95,16 @@ motion = { MotionError = MotionError }
 for _, module in ipairs(documentation.modules) do
   local node = motion
   local first = true
-  for segment in module.path:gmatch("[^.]+") do
+  -- Only the package's own modules are installed.
+  local under = module.path == "motion" or module.path:sub(1, 7) == "motion."
+  if not under then print("motion: skipped the documented module '" .. module.path .. "': it is not under the motion package") end
+  for segment in (under and module.path or ""):gmatch("[^.]+") do
     if first then first = false else
       node[segment] = node[segment] or {}
       node = node[segment]
     end
   end
-  for index, method in ipairs(module.methods) do
+  for index, method in ipairs(under and module.methods or {}) do
     local path, name = module.path, method.name
     local fn = function(...)
       local reply = json.decode(__motion_call(path, name, table.pack(...)):await())

@@ -93,6 +93,10 @@ def _install(documentation):
     root = sys.modules[__name__]
     for module in documentation["modules"]:
         segments = module["path"].split(".")
+        # Only the package's own modules: a documented "os.path" must never replace the standard library's.
+        if segments[0] != __name__ or not all(s.isidentifier() for s in segments):
+            print(f"motion: skipped the documented module {module['path']!r}: it is not under the {__name__} package", file=sys.stderr)
+            continue
         parent = root
         for depth in range(1, len(segments)):
             path = ".".join(segments[: depth + 1])
@@ -107,7 +111,8 @@ def _install(documentation):
         if len(segments) > 1:
             target.__doc__ = f"{module['brief']}\n\n{module['details']}"
         for method in module["methods"]:
-            setattr(target, method["name"], _operation(module["path"], method))
+            if method["name"].isidentifier() and not method["name"].startswith("_"):
+                setattr(target, method["name"], _operation(module["path"], method))
 
 
 _install(_call("motion.utilities.documentation", "get_package_documentation", []))
