@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 /** Where the session's output goes: the code's own stdout and stderr, and the session's notices. */
 export type SessionOutput = (stream: 'stdout' | 'stderr' | 'system', text: string) => void;
@@ -36,7 +37,8 @@ export function pythonSupportDir(): string {
   throw new Error('the motion Python package is missing from this installation');
 }
 
-const DONE = /\x00motion-done:(\d+)\x00\n/g;
+/** The longest tail of output that may be the start of an end-of-run marker, and is held back for the next chunk. */
+const MARKER_HOLD = 80;
 
 /**
  * A long-lived Python interpreter with the `motion` package, running code in one set of globals
@@ -47,28 +49,43 @@ export class PythonSession {
   private child: ChildProcess | undefined;
   private starting: Promise<void> | undefined;
   private nextId = 1;
-  private disposing: ChildProcess | undefined;
+  /** Sessions ended on purpose (dispose, restart, sys.exit): their exit is no crash. */
+  private readonly retired = new WeakSet<ChildProcess>();
   private pending = new Map<number, { resolve: (r: RunResult) => void; reply?: RunResult; streams: number }>();
+  /** Ends each run's output; secret, so that no script can print it. */
+  private readonly token = randomBytes(16).toString('hex');
+  private readonly done = new RegExp(`\\x00motion-done:${this.token}:(\\d+)\\x00\\n`, 'g');
+  /** Runs go one at a time: a run sent while another is going waits for it (and for a fresh session if that one ended it). */
+  private tail: Promise<unknown> = Promise.resolve();
+  private inFlight = 0;
 
   constructor(private readonly options: PythonSessionOptions) {}
 
+  /** Whether code is running or waiting to run. */
   get running(): boolean {
-    return this.pending.size > 0;
+    return this.inFlight > 0;
   }
 
   /** Runs code as if it stood at `line` of `filename` (tracebacks name the script's own lines). */
-  async run(code: string, where: { filename: string; line?: number } = { filename: '<selection>' }): Promise<RunResult> {
+  run(code: string, where: { filename: string; line?: number } = { filename: '<selection>' }): Promise<RunResult> {
+    this.inFlight++;
+    const result = this.tail.then(() => this.runNow(code, where)).finally(() => this.inFlight--);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  private async runNow(code: string, where: { filename: string; line?: number }): Promise<RunResult> {
     await this.start();
     const id = this.nextId++;
     return new Promise((resolvePromise) => {
       this.pending.set(id, { resolve: resolvePromise, streams: 0 });
-      this.child!.stdin!.write(`${JSON.stringify({ id, code, filename: where.filename, line: where.line ?? 1 })}\n`);
+      (this.child!.stdio[4] as Writable).write(`${JSON.stringify({ id, code, filename: where.filename, line: where.line ?? 1 })}\n`);
     });
   }
 
   /** Interrupts the running code (KeyboardInterrupt); the session keeps its variables. */
   interrupt(): void {
-    if (this.child && this.running) this.child.kill('SIGINT');
+    if (this.child && this.pending.size > 0) this.child.kill('SIGINT');
   }
 
   /** A fresh interpreter: variables are gone. */
@@ -80,7 +97,7 @@ export class PythonSession {
   async dispose(): Promise<void> {
     const child = this.child;
     this.child = undefined;
-    this.disposing = child;
+    if (child) this.retired.add(child);
     this.starting = undefined;
     if (child && child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -102,8 +119,9 @@ export class PythonSession {
   private spawnSession(interpreter: string): Promise<void> {
     return new Promise((resolveStart, rejectStart) => {
       const support = pythonSupportDir();
-      const env = { ...process.env, MOTION_URL: this.options.serverUrl, PYTHONPATH: [support, process.env.PYTHONPATH].filter(Boolean).join(delimiter), PYTHONIOENCODING: 'utf-8' };
-      const child = spawn(interpreter, ['-u', join(support, 'motion_session.py')], { cwd: this.options.cwd, env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'] });
+      const env = { ...process.env, MOTION_URL: this.options.serverUrl, MOTION_SESSION_TOKEN: this.token, PYTHONPATH: [support, process.env.PYTHONPATH].filter(Boolean).join(delimiter), PYTHONIOENCODING: 'utf-8' };
+      // The script's stdin reads nothing; requests (fd 4) and replies (fd 3) are the session's own pipes.
+      const child = spawn(interpreter, ['-u', join(support, 'motion_session.py')], { cwd: this.options.cwd, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'] });
       this.child = child;
       let ready = false;
       child.once('error', (error) => {
@@ -117,16 +135,25 @@ export class PythonSession {
       (child.stdio[3] as Readable).on('data', (chunk: Buffer) => {
         control += chunk.toString('utf8');
         for (let newline = control.indexOf('\n'); newline >= 0; newline = control.indexOf('\n')) {
-          const message = JSON.parse(control.slice(0, newline)) as { id: number; ok: boolean; ready?: boolean; error?: RunError };
+          const message = JSON.parse(control.slice(0, newline)) as { id: number; ok: boolean; ready?: boolean; exited?: boolean; error?: RunError };
           control = control.slice(newline + 1);
           if (message.ready) {
             ready = true;
             if (!message.ok) this.options.onOutput('system', `motion is not available in this session: ${message.error?.message}\n`);
             resolveStart();
-          } else this.replied(message.id, { ok: message.ok, error: message.error });
+          } else {
+            if (message.exited && this.child === child) {
+              // sys.exit() ended the session: the next run starts a new one, and its exit is no crash.
+              if (child) this.retired.add(child);
+              this.child = undefined;
+              this.starting = undefined;
+            }
+            this.replied(message.id, { ok: message.ok, error: message.error });
+          }
         }
       });
-      child.once('exit', (code, signal) => {
+      // 'close', not 'exit': every reply and every output byte has been read by then.
+      child.once('close', (code, signal) => {
         if (this.child === child) this.child = undefined;
         const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
         if (!ready) rejectStart(new Error(`the Python session ${how} before it was ready`));
@@ -134,30 +161,34 @@ export class PythonSession {
           this.pending.delete(id);
           run.resolve({ ok: false, error: { type: 'SessionCrashed', message: `the Python interpreter ${how}; the next run starts a new session` } });
         }
-        if (ready && this.disposing !== child) this.options.onOutput('system', `The Python session ${how}: its variables were cleared, and the next run starts a new session.\n`);
+        if (ready && !this.retired.has(child)) this.options.onOutput('system', `The Python session ${how}: its variables were cleared, and the next run starts a new session.\n`);
       });
     });
   }
 
-  /** Passes output through, minus the markers that say a run's output is complete. */
+  /**
+   * Passes output through, minus the markers that say a run's output is complete. Only a short tail
+   * that could be the start of a marker is held back, so output of any size (NUL bytes included)
+   * is handled in linear time.
+   */
   private relay(stream: Readable, name: 'stdout' | 'stderr'): void {
-    let buffer = '';
+    let held = '';
     stream.setEncoding('utf8');
     stream.on('data', (text: string) => {
-      buffer += text;
+      const buffer = held + text;
       let last = 0;
       let output = '';
-      for (const match of buffer.matchAll(DONE)) {
+      for (const match of buffer.matchAll(this.done)) {
         output += buffer.slice(last, match.index);
         last = match.index! + match[0].length;
         this.streamDone(Number(match[1]));
       }
-      output += buffer.slice(last);
-      // Keep a possible marker start for the next chunk.
-      const hold = output.lastIndexOf('\x00');
-      buffer = hold >= 0 && !output.slice(hold).includes('\n') ? output.slice(hold) : '';
-      const shown = hold >= 0 && buffer ? output.slice(0, hold) : output;
-      if (shown) this.options.onOutput(name, shown);
+      const rest = buffer.slice(last);
+      let start = rest.indexOf('\x00', Math.max(0, rest.length - MARKER_HOLD));
+      while (start >= 0 && !isMarkerStart(rest.slice(start), this.token)) start = rest.indexOf('\x00', start + 1);
+      held = start >= 0 ? rest.slice(start) : '';
+      output += held ? rest.slice(0, start) : rest;
+      if (output) this.options.onOutput(name, output);
     });
   }
 
@@ -182,4 +213,11 @@ export class PythonSession {
       run.resolve(run.reply);
     }
   }
+}
+
+/** Whether `tail` may be the beginning of this session's end-of-run marker (cut by a chunk boundary). */
+function isMarkerStart(tail: string, token: string): boolean {
+  const marker = `\x00motion-done:${token}:`;
+  if (tail.length <= marker.length) return marker.startsWith(tail);
+  return tail.startsWith(marker) && /^\d*\x00?$/.test(tail.slice(marker.length));
 }

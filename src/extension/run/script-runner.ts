@@ -53,7 +53,7 @@ export class ScriptRunner implements vscode.Disposable {
   }
 
   transcript(language: ScriptLanguage): string {
-    return this.terminals.get(language)?.transcript ?? '';
+    return String(this.terminals.get(language)?.transcript ?? '');
   }
 
   interrupt(language: ScriptLanguage): void {
@@ -109,7 +109,7 @@ export class ScriptRunner implements vscode.Disposable {
     const { session, terminal } = await this.sessionFor(language, document);
     await terminal.show();
     if (vscode.workspace.getConfiguration('motion').get<boolean>('run.clearBeforeRun') && !session.running) terminal.clear();
-    const start = terminal.transcript.length;
+    const start = terminal.transcript.mark();
     const prompt = language === 'python' ? '>>> ' : '> ';
     if (title) terminal.echo(`# ${title}`, prompt);
     else terminal.echo(code.code, prompt);
@@ -125,7 +125,7 @@ export class ScriptRunner implements vscode.Disposable {
     } finally {
       this.busy(language, -1);
     }
-    return { result, output: terminal.transcript.slice(start) };
+    return { result, output: terminal.transcript.since(start) };
   }
 
   private async sessionFor(language: ScriptLanguage, document: vscode.TextDocument): Promise<{ session: PythonSession | LuaSession; terminal: ScriptTerminal }> {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { BoundedText } from '../../runner/bounded-text';
 
 /** A terminal-like view of one language's session: what ran, and what came back. */
 export class ScriptTerminal implements vscode.Disposable {
@@ -7,8 +8,8 @@ export class ScriptTerminal implements vscode.Disposable {
   private readonly names = new vscode.EventEmitter<string>();
   private terminal: vscode.Terminal | undefined;
   private opened: Promise<void> | undefined;
-  /** Everything shown since the last clear: what tests and the run result read. */
-  transcript = '';
+  /** What was shown since the last clear (its newest megabyte): what tests and the run result read. */
+  readonly transcript = new BoundedText();
 
   constructor(
     private readonly title: string,
@@ -44,7 +45,7 @@ export class ScriptTerminal implements vscode.Disposable {
   }
 
   clear(): void {
-    this.transcript = '';
+    this.transcript.clear();
     this.writes.fire('\x1bc');
   }
 
@@ -70,7 +71,7 @@ export class ScriptTerminal implements vscode.Disposable {
   }
 
   private write(shown: string, plain: string): void {
-    this.transcript += plain;
+    this.transcript.append(plain);
     this.writes.fire(shown.replace(/\r?\n/g, '\r\n'));
   }
 }

@@ -1,8 +1,10 @@
 """A long-lived scripting session: runs code sent by the editor in one set of globals.
 
-Requests arrive on stdin, one JSON object per line: {"id", "code", "filename", "line"}.
-Replies go to file descriptor 3, one JSON object per line: {"id", "ok", "error"?}. What the code
-prints goes to stdout and stderr as usual. A lone expression at the end is echoed like a REPL.
+The session's own protocol never touches the script's streams: requests arrive on file descriptor
+4, one JSON object per line ({"id", "code", "filename", "line"}); replies go to file descriptor 3
+({"id", "ok", "error"?, "exited"?}). What the code prints goes to stdout and stderr as usual; a
+marker with a secret token (MOTION_SESSION_TOKEN, removed from the environment) ends each run's
+output, so no script can print it. A lone expression at the end is echoed like a REPL.
 SIGINT interrupts the running code (KeyboardInterrupt) and leaves the session usable.
 """
 import ast
@@ -17,13 +19,22 @@ for stream in (sys.stdout, sys.stderr):
     stream.reconfigure(encoding="utf-8", errors="backslashreplace", line_buffering=True)
 
 control = os.fdopen(3, "w", encoding="utf-8", buffering=1)
+requests = os.fdopen(4, "r", encoding="utf-8")
+TOKEN = os.environ.pop("MOTION_SESSION_TOKEN", "")
 session_globals = {"__name__": "__main__", "__builtins__": builtins}
+
+
+def no_input(prompt=""):
+    raise RuntimeError("input() cannot read from the Motion terminal yet: put the value in the script")
+
+
+builtins.input = no_input
 
 
 def reply(message):
     # A marker on each output stream first, so the editor knows it has all the output of this run.
     for stream in (sys.stdout, sys.stderr):
-        stream.write(f"\x00motion-done:{message['id']}\x00\n")
+        stream.write(f"\x00motion-done:{TOKEN}:{message['id']}\x00\n")
         stream.flush()
     control.write(json.dumps(message) + "\n")
     control.flush()
@@ -74,7 +85,7 @@ def main():
         reply({"id": 0, "ok": False, "ready": True, "error": {"type": type(error).__name__, "message": str(error)}})
     while True:
         try:
-            text = sys.stdin.readline()
+            text = requests.readline()
         except KeyboardInterrupt:
             continue
         if not text:
@@ -93,7 +104,7 @@ def main():
                 if isinstance(error.code, str):
                     print(error.code, file=sys.stderr)
                 success = error.code is None or error.code == 0
-                reply({"id": request["id"], "ok": success, **({} if success else {"error": {"type": "SystemExit", "message": str(error.code)}})})
+                reply({"id": request["id"], "ok": success, "exited": True, **({} if success else {"error": {"type": "SystemExit", "message": str(error.code)}})})
                 return
             tb = user_frames(error.__traceback__)
             traceback.print_exception(type(error), error, tb, file=sys.stderr)

@@ -31,9 +31,10 @@ def _call(module_path, operation, args):
     parts = module_path.split(".")[1:]
     path = "/".join(parts + [operation])
     full_name = f"{module_path}.{operation}"
+    body = json.dumps(list(args)).encode("utf-8")
     request = urllib.request.Request(
         f"{_URL}/api/scripting/motion/{path}/",
-        data=json.dumps(list(args)).encode("utf-8"),
+        data=body,
         headers={"Content-Type": "application/json"},
         method="POST",
     )
@@ -49,6 +50,9 @@ def _call(module_path, operation, args):
             raise MotionError(f"http_{error.code}", body.strip() or error.reason, full_name, None, error.code) from None
     except urllib.error.URLError as error:
         host = _URL.split("//", 1)[-1]
+        if isinstance(error.reason, (BrokenPipeError, ConnectionResetError)):
+            # It answered (413) and closed the connection while the request was still being sent.
+            raise MotionError("connection_closed", f"{host} closed the connection while the request ({len(body)} bytes) was being sent: it is probably larger than the application accepts", full_name) from None
         raise MotionError("unreachable", f"nothing is listening on {host} — start the application or the embedded server ({error.reason})", full_name) from None
     except TimeoutError:
         raise MotionError("timeout", f"no answer within {_TIMEOUT:g} s", full_name) from None

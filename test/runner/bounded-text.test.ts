@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { BoundedText } from '../../src/runner/bounded-text';
+
+describe('a bounded transcript', () => {
+  it('keeps the newest text within its limit, and what was written since a mark', () => {
+    const text = new BoundedText(100);
+    text.append('x'.repeat(150));
+    const mark = text.mark();
+    for (let i = 0; i < 1000; i++) text.append(`line ${i}\n`);
+    assert.ok(String(text).length <= 200, `${String(text).length} kept`);
+    assert.ok(String(text).endsWith('line 999\n'));
+    assert.equal(text.since(text.mark() - 9), 'line 999\n');
+    assert.equal(text.since(mark), String(text), 'a mark older than what is kept gives all that is kept');
+  });
+
+  it('takes a very large output without failing (600 MB once threw "Invalid string length")', () => {
+    const text = new BoundedText();
+    const chunk = 'y'.repeat(1024 * 1024);
+    for (let i = 0; i < 600; i++) text.append(chunk);
+    assert.equal(text.mark(), 600 * 1024 * 1024);
+    assert.ok(String(text).length <= 2 * 1024 * 1024);
+  });
+});
