@@ -72,6 +72,15 @@ describe('motion run, and the example scripts', function () {
     assert.match(run.stderr, /count\.lua:3:/);
   });
 
+  it('passes Lua any argument as it is: control characters, quotes, backslashes, non-ASCII', async () => {
+    const script = join(dir, 'echo.lua');
+    writeFileSync(script, 'for i = 1, #arg do io.write((arg[i]:gsub(".", function(c) return string.format("%02x", c:byte()) end)), "\\n") end\n');
+    const tricky = ['a\u0001b', 'say "hi"\\', 'Grüße', 'x\n]] os.exit(3) --'];
+    const run = await runCli(['run', script, ...tricky], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(run.stdout.trim().split('\n'), tricky.map((t) => Buffer.from(t).toString('hex')), 'every byte arrived as given');
+  });
+
   it('exits 0 for sys.exit(0), and refuses what is not a Python or Lua script', async () => {
     const script = join(dir, 'done.py');
     writeFileSync(script, 'import sys\nprint("bye")\nsys.exit(0)\n');

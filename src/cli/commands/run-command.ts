@@ -37,7 +37,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const session = lua ? new LuaSession({ serverUrl: options.url, onOutput }) : new PythonSession({ serverUrl: options.url, interpreter: values.python, onOutput });
   try {
     const prelude = lua
-      ? `arg = { [0] = ${JSON.stringify(path)}, ${scriptArgs.map((a) => JSON.stringify(a)).join(', ')} }`
+      ? `arg = { [0] = ${luaStringLiteral(path)}, ${scriptArgs.map(luaStringLiteral).join(', ')} }`
       : `import sys as __sys\n__sys.argv = ${JSON.stringify([path, ...scriptArgs])}\ndel __sys\n`;
     await session.run(prelude, { filename: '<motion run>' });
     const result = await session.run(code, { filename: path, line: 1 });
@@ -45,4 +45,14 @@ export async function runCommand(argv: string[]): Promise<number> {
   } finally {
     await session.dispose();
   }
+}
+
+/**
+ * Any text as a Lua string literal: every byte outside printable ASCII (and the quote and backslash)
+ * as a decimal escape, so that no argument can break, or add code to, the generated setup line.
+ */
+export function luaStringLiteral(text: string): string {
+  let out = '"';
+  for (const byte of Buffer.from(text, 'utf8')) out += byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c ? String.fromCharCode(byte) : `\\${String(byte).padStart(3, '0')}`;
+  return `${out}"`;
 }
