@@ -74,7 +74,7 @@ describe('motion run, and the example scripts', function () {
 
   it('passes Lua any argument as it is: control characters, quotes, backslashes, non-ASCII', async () => {
     const script = join(dir, 'echo.lua');
-    writeFileSync(script, 'for i = 1, #arg do io.write((arg[i]:gsub(".", function(c) return string.format("%02x", c:byte()) end)), "\\n") end\n');
+    writeFileSync(script, 'for i = 1, #arg do print((arg[i]:gsub(".", function(c) return string.format("%02x", c:byte()) end))) end\n');
     const tricky = ['a\u0001b', 'say "hi"\\', 'Grüße', 'x\n]] os.exit(3) --'];
     const run = await runCli(['run', script, ...tricky], env);
     assert.equal(run.code, 0, run.stderr);

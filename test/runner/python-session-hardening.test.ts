@@ -1,22 +1,16 @@
 import assert from 'node:assert/strict';
-import { PythonSession } from '../../src/runner/python-session';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import type { PythonSession } from '../../src/runner/python-session';
+import type { MotionServer } from '../../server/scripting/motion-server';
+import { pythonSessionPerTest, type PythonSessionFixture } from '../support/python-session-fixture';
 
 describe('Python sessions: no script output or input touches the session’s own protocol', function () {
   this.timeout(60_000);
+  const fixture = pythonSessionPerTest();
   let server: MotionServer;
   let session: PythonSession;
-  let output: { stream: string; text: string }[];
-  const printed = (stream?: string) => output.filter((o) => !stream || o.stream === stream).map((o) => o.text).join('');
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-  });
-  beforeEach(() => {
-    output = [];
-    session = new PythonSession({ serverUrl: server.url, onOutput: (stream, text) => output.push({ stream, text }) });
-  });
-  afterEach(() => session.dispose());
-  after(() => server.close());
+  let output: PythonSessionFixture['output'];
+  const printed = (stream?: Parameters<PythonSessionFixture['printed']>[0]) => fixture.printed(stream);
+  beforeEach(() => ({ server, session, output } = fixture));
 
   it('gives input() an immediate clear error, and the next run still works', async () => {
     const asked = await session.run('name = input("Skeleton? ")\n');
@@ -46,7 +40,7 @@ describe('Python sessions: no script output or input touches the session’s own
     assert.equal(exited.ok, true);
     assert.equal(next.ok, true, JSON.stringify(next));
     assert.match(printed('stdout'), /fresh\n/);
-    assert.doesNotMatch(printed(), /exited with code|crash/i);
+    assert.doesNotMatch(printed('all'), /exited with code|crash/i);
   });
 
   it('reports a request the application refused as too large as such, not as unreachable', async () => {

@@ -1,23 +1,16 @@
 import assert from 'node:assert/strict';
 import { PythonSession } from '../../src/runner/python-session';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import type { MotionServer } from '../../server/scripting/motion-server';
+import { pythonSessionPerTest, type PythonSessionFixture } from '../support/python-session-fixture';
 
 describe('Python sessions (the machine’s python3) against the reference server', function () {
   this.timeout(30_000);
+  const fixture = pythonSessionPerTest();
   let server: MotionServer;
   let session: PythonSession;
-  let output: { stream: string; text: string }[];
-  const printed = (stream = 'stdout') => output.filter((o) => o.stream === stream).map((o) => o.text).join('');
-
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-  });
-  beforeEach(() => {
-    output = [];
-    session = new PythonSession({ serverUrl: server.url, onOutput: (stream, text) => output.push({ stream, text }) });
-  });
-  afterEach(() => session.dispose());
-  after(() => server.close());
+  let output: PythonSessionFixture['output'];
+  const printed = (stream?: Parameters<PythonSessionFixture['printed']>[0]) => fixture.printed(stream);
+  beforeEach(() => ({ server, session, output } = fixture));
 
   it('calls the application through the motion package, every import form', async () => {
     const result = await session.run(

@@ -1,0 +1,28 @@
+import { PythonSession } from '../../src/runner/python-session';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+
+export interface PythonSessionFixture {
+  server: MotionServer;
+  session: PythonSession;
+  output: { stream: string; text: string }[];
+  /** What the runs printed on a stream (stdout by default), or on every stream with 'all'. */
+  printed(stream?: 'stdout' | 'stderr' | 'system' | 'all'): string;
+}
+
+/** A reference server for the describe block, and a fresh Python session recording its output for each test. */
+export function pythonSessionPerTest(): PythonSessionFixture {
+  const fixture = {
+    output: [],
+    printed: (stream = 'stdout') => fixture.output.filter((o) => stream === 'all' || o.stream === stream).map((o) => o.text).join(''),
+  } as unknown as PythonSessionFixture;
+  before(async () => {
+    fixture.server = await startMotionServer({ port: 0, logLevel: 'silent' });
+  });
+  beforeEach(() => {
+    fixture.output = [];
+    fixture.session = new PythonSession({ serverUrl: fixture.server.url, onOutput: (stream, text) => fixture.output.push({ stream, text }) });
+  });
+  afterEach(() => fixture.session.dispose());
+  after(() => fixture.server.close());
+  return fixture;
+}
