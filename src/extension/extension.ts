@@ -73,7 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   const history = registerHistoryCommands(new ChangeHistory(), () => connection.application(), () => connection.client(), changedApplication);
   context.subscriptions.push(...history.disposables);
   context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), changedApplication, history.log), ...registerTransferCommands(() => connection.client(), changedApplication, history.log));
-  context.subscriptions.push(segments, vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }), ...registerSegmentCommands(segments, () => connection.client(), explorer, history.log));
+  context.subscriptions.push(segments, vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }), ...registerSegmentCommands(segments, () => connection.client(), changedApplication, history.log));
   const selection = new SelectionView(() => connection.client(), () => connection.state.kind === 'connected');
   context.subscriptions.push(selection, vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }), ...registerSelectionCommands(() => connection.client(), selection));
   let autoRefresh: NodeJS.Timeout | undefined;

@@ -65,7 +65,7 @@ export function checkSkeletonDefinition(value: unknown): SkeletonDefinitionDocum
   return doc;
 }
 
-export function count(segment: SegmentDefinitionDocument): number {
+function count(segment: SegmentDefinitionDocument): number {
   return 1 + segment.children.reduce((n, c) => n + count(c), 0);
 }
 

@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
 import { guarded } from '../command-errors';
 import { describePlace, type ExplorerItem } from '../explorer/explorer-data';
-import type { SkeletonExplorer } from '../explorer/skeleton-explorer';
 import type { ChangeLog } from '../history/history-commands';
 import { undoSegmentFields } from '../history/undo-steps';
 import { prompts, type ScriptedAnswers } from '../prompts';
@@ -30,7 +29,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider {
 }
 
 /** Open segment documents, apply them to the application (preview, confirmation, undo), and discard drafts. */
-export function registerSegmentCommands(files: SegmentFileSystem, client: () => MotionClient, explorer: SkeletonExplorer, log: ChangeLog): vscode.Disposable[] {
+export function registerSegmentCommands(files: SegmentFileSystem, client: () => MotionClient, changedApplication: () => void, log: ChangeLog): vscode.Disposable[] {
   const previews = new PreviewDocuments();
   let applying = false;
   const showDraftState = () => {
@@ -81,7 +80,7 @@ export function registerSegmentCommands(files: SegmentFileSystem, client: () => 
       files.applied(uri, now);
       if (document) await shows(document, now);
       if (renamed) await followRename(uri, segmentUri(source, skeleton, name, id));
-      explorer.refresh();
+      changedApplication();
       return { changed: true, fields: changes.map((c) => c.field), shown: lines };
     } finally {
       applying = false;
