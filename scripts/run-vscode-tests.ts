@@ -22,6 +22,8 @@ const limitMs = Number(process.env.TEST_TIMEOUT_MS ?? 240_000);
 const totals = { passed: 0, failed: 0 };
 
 async function main(): Promise<number> {
+  // The extension under test is dist/extension.js: built from the sources of this run, never a stale one.
+  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
   const install = spawnSync('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir], { stdio: 'inherit' });
   if (install.status !== 0) throw new Error('could not install code-server and chromium');
   const trusted = await runSuite('trusted');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CATALOGUE, moduleUrlPath } from '../../src/api/catalogue';
+import { propertyRuns } from '../support/property-runs';
 import { startTestServer, type Reply, type TestServer } from '../support/test-server';
 
 /** Every operation as [url path, parameter count, effect]. */
@@ -51,7 +52,7 @@ describe('property: no input crashes the server or half-applies', function () {
       fc.asyncProperty(fc.constantFrom(...OPERATIONS), fc.json({ maxDepth: 3 }), async (op, body) => {
         await send(op.path, body);
       }),
-      { numRuns: 400 },
+      propertyRuns('random JSON bodies', 400),
     );
   });
 
@@ -73,7 +74,7 @@ describe('property: no input crashes the server or half-applies', function () {
           await send(op.path, JSON.stringify(args));
         },
       ),
-      { numRuns: 600 },
+      propertyRuns('random argument arrays', 600),
     );
   });
 
@@ -94,7 +95,7 @@ describe('property: no input crashes the server or half-applies', function () {
         }
         await send(`/api/scripting/motion/${path}/`, Buffer.from(bytes));
       }),
-      { numRuns: 600 },
+      propertyRuns('byte mutations of valid bodies', 600),
     );
   });
 });

@@ -109,8 +109,13 @@ export class ScriptDocument {
     return this.root.namedChildren.filter((n): n is Node => n !== null);
   }
 
-  /** A value worked out from one top-level statement, reused while the statement's text is unchanged. */
+  /**
+   * A value worked out from one top-level statement, reused while the statement's text is unchanged.
+   * Only statements that parsed without errors are reused: how tree-sitter recovers from an error
+   * depends on the text around it, so the same broken text can give another tree elsewhere.
+   */
   perStatement<T>(statement: Node, purpose: string, compute: () => T): T {
+    if (statement.hasError) return compute();
     const key = `${purpose}\u0000${statement.text}`;
     if (this.statementCache.has(key)) {
       const value = this.statementCache.get(key) as T;
