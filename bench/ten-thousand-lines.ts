@@ -1,5 +1,10 @@
 /** A 10,000-line Python script that uses the motion package the way real scripts do, for bench:ls. */
 export function tenThousandLineScript(): string {
+  return scriptOfLines(10_000);
+}
+
+/** A Python script of `count` lines, every function different, that uses the motion package the way real scripts do. */
+export function scriptOfLines(count: number): string {
   const lines = [
     'import motion',
     'import motion.gui.selection as sel',
@@ -8,7 +13,7 @@ export function tenThousandLineScript(): string {
     '',
   ];
   let i = 0;
-  while (lines.length < 10_000) {
+  while (lines.length < count) {
     i++;
     lines.push(
       `def build_${i}(name):`,
@@ -24,5 +29,5 @@ export function tenThousandLineScript(): string {
       '',
     );
   }
-  return `${lines.slice(0, 10_000).join('\n')}\n`;
+  return `${lines.slice(0, count).join('\n')}\n`;
 }

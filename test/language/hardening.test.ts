@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { readFileSync } from 'node:fs';
+import { scriptOfLines } from '../../bench/ten-thousand-lines';
 import { AnalysisWorker, MAX_RESTARTS } from '../../server/language/lsp/analysis-worker-client';
 import { startLspSession, type LspSession } from '../support/lsp-client';
 
@@ -85,6 +87,45 @@ describe('the analysis worker is started again when it dies', () => {
       assert.match(logs.at(-1)!, /stopped \(exit 7\) 5 times within a minute; diagnostics are off until the language server restarts/);
     } finally {
       await worker.terminate();
+    }
+  });
+});
+
+describe('language server: a 200,000-line script', function () {
+  this.timeout(180_000);
+
+  it('is checked whole (both threads together under 300 MB at their peak), and completion answers at once', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const lsp = startLspSession();
+    try {
+      await lsp.connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { serverUrl: 'http://127.0.0.1:9', cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')) } });
+      lsp.connection.sendNotification('initialized', {});
+      const lines = scriptOfLines(200_000).trimEnd().split('\n');
+      // Mistakes at the start, in the middle and at the end: every chunk is checked.
+      lines[6] = '    sid = skeleton.add_skeletn("project", name + "1")';
+      lines[100_001] = '    skeleton.set_skeleton_scale("project", sid, 1000.0)';
+      lines.push('motion.gui.selection.selec()', '');
+      const text = lines.join('\n');
+      const uri = 'file:///long.py';
+      const published = lsp.diagnostics(uri, () => true, 150_000);
+      lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text } });
+      const { diagnostics } = await published;
+      assert.deepEqual(
+        diagnostics.map((d) => [d.range.start.line, d.code]),
+        [
+          [6, 'unknown-member'],
+          [100_001, 'range'],
+          [200_000, 'unknown-member'],
+        ],
+      );
+      const completion = await lsp.connection.sendRequest<{ items: { label: string }[] }>('textDocument/completion', { textDocument: { uri }, position: { line: 150_009, character: 12 } });
+      assert.ok(completion.items.some((i) => i.label === 'select'), 'completion of sel. deep in the file');
+      const peak = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${lsp.child.pid}/status`, 'utf8'));
+      const peakMb = Number(peak![1]) / 1024;
+      console.log(`      peak memory of the language server: ${peakMb.toFixed(0)} MB`);
+      assert.ok(peakMb < 300, `peak ${peakMb.toFixed(0)} MB`);
+    } finally {
+      await lsp.close();
     }
   });
 });

@@ -10,7 +10,7 @@ export interface LspSession {
   connection: MessageConnection;
   child: ChildProcess;
   /** Resolves with the next diagnostics published for a URI that satisfy a condition. */
-  diagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
+  diagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
   stderr(): string;
   close(): Promise<void>;
 }
@@ -36,9 +36,9 @@ export function startLspSession(): LspSession {
   return {
     connection,
     child,
-    diagnostics: (uri, accept = () => true) =>
+    diagnostics: (uri, accept = () => true, timeoutMs = 10_000) =>
       new Promise((resolvePromise, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri}`)), 10_000);
+        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({ uri, accept, resolve: (p) => (clearTimeout(timer), resolvePromise(p)) });
       }),
     stderr: () => errors,

@@ -23,10 +23,10 @@ export function complete(document: ScriptDocument, offset: number, index: Docume
   if (member) {
     // The shifted tree knows the strings and comments of the last parse; a comment or string typed
     // since is caught by reading the line.
-    if (document.syntax.inCommentOrString(document.shiftedRoot, offset) || !endsInCode(line, document.syntax.languageId)) return empty;
+    if (document.syntax.inCommentOrString(document.shiftedRootAt(offset), offset) || !endsInCode(line, document.syntax.languageId)) return empty;
     return memberCompletions(document, offset, member, index);
   }
-  const site = document.syntax.stringAt(document.root, offset);
+  const site = document.syntax.stringAt(document.rootAt(offset), offset);
   if (site) return { isIncomplete: false, items: stringCompletions(document, site, index) };
   return empty;
 }

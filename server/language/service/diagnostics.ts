@@ -23,13 +23,13 @@ export function diagnose(document: ScriptDocument, index: DocumentationIndex): D
 /** diagnose() one statement per step, for callers that share the thread with requests. */
 export function* diagnosisSteps(document: ScriptDocument, index: DocumentationIndex): Generator<void, Diagnostic[]> {
   const aliases = yield* document.aliasSteps(index.packageName);
-  const context = `diagnostics:${documentationId(index)}:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}`;
+  const context = `diagnostics:${documentationId(index)}:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}\u0000`;
   const diagnostics: Diagnostic[] = [];
-  for (const statement of document.statements()) {
+  for (const unit of document.units()) {
     yield;
-    const base = statement.startIndex;
-    // Found once per statement text: after an edit only the statements that changed are looked at again.
-    const found = document.perStatement(statement, context, () => diagnoseStatement(statement, document, index, aliases).map((p) => ({ ...p, start: p.start - base, end: p.end - base })));
+    const base = unit.start;
+    // Found once per unit text: after an edit only the statements (or chunks) that changed are looked at again.
+    const found = document.perUnit(unit, context, (statements) => statements.flatMap((s) => diagnoseStatement(s, document, index, aliases)).map((p) => ({ ...p, start: p.start - base, end: p.end - base })));
     for (const p of found) {
       diagnostics.push({
         range: { start: document.text.positionAt(p.start + base), end: document.text.positionAt(p.end + base) },
@@ -40,7 +40,7 @@ export function* diagnosisSteps(document: ScriptDocument, index: DocumentationIn
       });
     }
   }
-  document.sweep();
+  document.sweep('diagnostics:');
   return diagnostics;
 }
 

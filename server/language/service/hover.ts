@@ -6,8 +6,8 @@ import type { ScriptDocument } from './script-documents';
 
 /** Hover on a module path segment or an operation: the documentation of what it names. */
 export function hover(document: ScriptDocument, offset: number, index: DocumentationIndex): Hover | null {
-  if (document.syntax.inCommentOrString(document.root, offset)) return null;
-  const found = document.syntax.chainAt(document.root, offset);
+  if (document.syntax.inCommentOrString(document.rootAt(offset), offset)) return null;
+  const found = document.syntax.chainAt(document.rootAt(offset), offset);
   if (!found) return null;
   const path = chainPath(found.chain, document.aliases(index.packageName), index.packageName, found.index);
   if (path === undefined) return null;

@@ -1,83 +1,96 @@
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import type { Node, Parser, Tree } from 'web-tree-sitter';
+import type { Node } from 'web-tree-sitter';
 import type { ScriptSyntax } from './script-model';
 import type { ScriptLanguageId, ScriptParsers } from './script-parsers';
+import { ChunkedTrees } from './trees/chunked-trees';
+import type { AnalysisUnit, SyntaxTrees } from './trees/syntax-trees';
+import { WholeTree } from './trees/whole-tree';
+
+export { yieldToRequests } from './trees/whole-tree';
+
+/** Above this many lines a script is analysed one chunk at a time (see ChunkedTrees); below, with one tree. */
+export const CHUNKED_ABOVE_LINES = 5_000;
+
+export interface DocumentLimits {
+  /** Above this many lines: chunks. (No margin for files near the limit: the analysis of a text must not depend on its edit history.) */
+  chunkedAboveLines: number;
+  /** The smallest chunk, in lines: small enough for a few megabytes of tree, large enough for few chunks. */
+  chunkLines: number;
+}
+
+const DEFAULT_LIMITS: DocumentLimits = { chunkedAboveLines: CHUNKED_ABOVE_LINES, chunkLines: 1_000 };
 
 /**
- * An open Python or Lua script: its text and syntax tree. An edit updates the text and shifts the
- * tree (`tree.edit`, microseconds); the re-parse, which costs tens of milliseconds on a long file in
- * WebAssembly, waits until a feature needs the exact structure. Member completion works on the
- * shifted tree, so typing stays fast.
+ * An open Python or Lua script: its text, its syntax trees (one tree, or chunks for a very long
+ * script), and what was worked out from each top-level statement (or chunk), cached by its text.
  */
 export class ScriptDocument {
-  private fresh = true;
-  private readonly parser: Parser;
-  /** The text version a halted (time-sliced) parse was working on. */
-  private haltedAt: number | undefined;
+  private trees: SyntaxTrees;
   private lastAliases?: { packageName: string; aliases: Map<string, string> };
-  /** Per top-level statement, keyed by its text: what was worked out from it last time. */
+  /** Per analysis unit, keyed by its text: what was worked out from it last time. */
   readonly statementCache = new Map<string, unknown>();
+  private used = new Set<string>();
 
   constructor(
     public text: TextDocument,
-    private tree: Tree,
     readonly syntax: ScriptSyntax,
     private readonly parsers: ScriptParsers,
+    private readonly limits: DocumentLimits = DEFAULT_LIMITS,
   ) {
-    this.parser = parsers.createParser(text.languageId as ScriptLanguageId);
+    this.trees = this.createTrees();
   }
 
   get uri(): string {
     return this.text.uri;
   }
 
-  /** The exact tree of the current text (re-parsed incrementally if edits are pending). */
-  get root(): Node {
-    if (!this.fresh) this.parseStep(undefined);
-    return this.tree.rootNode;
+  /** Whether the script is analysed one chunk at a time. */
+  get chunked(): boolean {
+    return this.trees instanceof ChunkedTrees;
   }
 
-  /**
-   * Brings the tree up to date in slices of about `budgetMs`, yielding to the event loop between
-   * them, so requests (completion above all) are answered while a long file re-parses.
-   */
-  async refresh(budgetMs: number): Promise<void> {
-    while (!this.fresh && !this.disposed) {
-      const deadline = performance.now() + budgetMs;
-      if (this.parseStep(() => performance.now() > deadline)) return;
-      await yieldToRequests();
-    }
+  /** Where the chunks of a chunked script are ([start, end) offsets); undefined for one tree. */
+  chunks(): { start: number; end: number }[] | undefined {
+    return this.trees instanceof ChunkedTrees ? this.trees.chunks() : undefined;
   }
 
-  /** One parse attempt; resumes a halted one if the text has not changed since. True when the tree is fresh. */
-  private parseStep(halt: (() => boolean) | undefined): boolean {
-    const version = this.text.version;
-    if (this.haltedAt !== undefined && this.haltedAt !== version) this.parser.reset();
-    const tree = this.parser.parse(this.text.getText(), this.tree, halt ? { progressCallback: halt } : undefined);
-    if (!tree) {
-      this.haltedAt = version;
-      return false;
-    }
-    this.haltedAt = undefined;
-    const old = this.tree;
-    // Freeing a large tree takes milliseconds: not inside the slice that just finished the parse.
-    if (halt) setImmediate(() => old.delete());
-    else old.delete();
-    this.tree = tree;
-    this.fresh = true;
+  private createTrees(): SyntaxTrees {
+    const languageId = this.text.languageId as ScriptLanguageId;
+    const parser = this.parsers.createParser(languageId);
+    const view = () => ({ content: this.text.getText(), version: this.text.version, positionAt: (offset: number) => this.text.positionAt(offset) });
+    return this.text.lineCount > this.limits.chunkedAboveLines ? new ChunkedTrees(parser, languageId, view, this.limits.chunkLines) : new WholeTree(parser, view);
+  }
+
+  /** Switches between one tree and chunks when the script crossed the limits. True when it did. */
+  private fitTrees(): boolean {
+    const lines = this.text.lineCount;
+    if (this.chunked === lines > this.limits.chunkedAboveLines) return false;
+    this.trees.dispose();
+    this.trees = this.createTrees();
     return true;
   }
 
-  private disposed = false;
+  /** The exact tree around an offset (re-parsed incrementally if edits are pending). */
+  rootAt(offset: number): Node {
+    return this.trees.rootAt(offset);
+  }
 
-  /** The last tree, shifted by the edits since: right about where strings and comments are, cheap. */
-  get shiftedRoot(): Node {
-    return this.tree.rootNode;
+  /** The tree around an offset shifted by the edits since its last parse: right about where strings and comments are, cheap. */
+  shiftedRootAt(offset: number): Node {
+    return this.trees.shiftedRootAt(offset);
+  }
+
+  /**
+   * Brings the trees up to date in slices of about `budgetMs`, yielding to the event loop between
+   * them, so requests (completion above all) are answered while a long file re-parses.
+   */
+  refresh(budgetMs: number): Promise<void> {
+    return this.trees.refresh(budgetMs);
   }
 
   /** Local names bound to the package. While edits are pending, the aliases of the last parse. */
   aliases(packageName: string, exact = false): Map<string, string> {
-    if (!exact && this.lastAliases?.packageName === packageName && !this.fresh) return this.lastAliases.aliases;
+    if (!exact && this.lastAliases?.packageName === packageName && !this.trees.fresh) return this.lastAliases.aliases;
     const steps = this.aliasSteps(packageName);
     let step = steps.next();
     while (!step.done) step = steps.next();
@@ -89,62 +102,49 @@ export class ScriptDocument {
     this.lastAliases = { packageName, aliases };
   }
 
-  /** aliases(), one statement per step: bindings are folded in order, each statement's cached by its text. */
+  /** aliases(), one unit per step: bindings are folded in order, each unit's cached by its text. */
   *aliasSteps(packageName: string): Generator<void, Map<string, string>> {
     const aliases = new Map<string, string>(this.syntax.defaultAliases(packageName));
-    for (const statement of this.statements()) {
-      for (const binding of this.perStatement(statement, `aliases:${packageName}`, () => this.syntax.aliases(statement, packageName))) {
+    const purpose = `aliases:${packageName}\u0000`;
+    for (const unit of this.trees.units()) {
+      for (const binding of this.perUnit(unit, purpose, (statements) => statements.flatMap((s) => this.syntax.aliases(s, packageName)))) {
         const base = binding.target && (binding.absolute ? binding.target[0] : aliases.get(binding.target[0]));
         if (binding.target && base) aliases.set(binding.name, [base, ...binding.target.slice(1)].join('.'));
         else aliases.delete(binding.name);
       }
       yield;
     }
+    this.sweep('aliases:');
     this.lastAliases = { packageName, aliases };
     return aliases;
   }
 
-  /** The top-level statements of the exact tree. */
-  statements(): Node[] {
-    return this.root.namedChildren.filter((n): n is Node => n !== null);
+  /** The top-level statements (or chunks of them) to analyse, in order; a unit's nodes are valid until the next unit is read. */
+  units(): Iterable<AnalysisUnit> {
+    return this.trees.units();
   }
 
-  /**
-   * A value worked out from one top-level statement, reused while the statement's text is unchanged.
-   * Only statements that parsed without errors are reused: how tree-sitter recovers from an error
-   * depends on the text around it, so the same broken text can give another tree elsewhere.
-   */
-  perStatement<T>(statement: Node, purpose: string, compute: () => T): T {
-    if (statement.hasError) return compute();
-    const key = `${purpose}\u0000${statement.text}`;
-    if (this.statementCache.has(key)) {
-      const value = this.statementCache.get(key) as T;
-      this.used.add(key);
-      return value;
-    }
-    const value = compute();
-    this.statementCache.set(key, value);
+  /** A value worked out from one unit, reused while the unit's text is unchanged (when it may be cached). */
+  perUnit<T>(unit: AnalysisUnit, purpose: string, compute: (statements: Node[]) => T): T {
+    if (unit.key === undefined) return compute(unit.statements());
+    const key = `${purpose}${unit.key}`;
     this.used.add(key);
+    if (this.statementCache.has(key)) return this.statementCache.get(key) as T;
+    const value = compute(unit.statements());
+    this.statementCache.set(key, value);
     return value;
   }
 
-  /** Drops cached values no statement used since the last call: the cache holds one generation. */
-  sweep(): void {
-    for (const key of this.statementCache.keys()) if (!this.used.has(key)) this.statementCache.delete(key);
-    this.used.clear();
+  /** Drops the values cached under `purpose` (a key prefix) that no unit used since its last sweep: the cache holds one generation. */
+  sweep(purpose: string): void {
+    for (const key of this.statementCache.keys()) if (key.startsWith(purpose) && !this.used.has(key)) this.statementCache.delete(key);
+    for (const key of this.used) if (key.startsWith(purpose)) this.used.delete(key);
   }
-
-  private used = new Set<string>();
 
   applyEdits(changes: TextDocumentContentChangeEvent[], version: number): void {
     if (changes.some((c) => !('range' in c))) {
       this.text = TextDocument.update(this.text, changes, version);
-      const tree = this.parsers.parse(this.text.languageId as ScriptLanguageId, this.text.getText());
-      this.tree.delete();
-      this.tree = tree;
-      this.fresh = true;
-      if (this.haltedAt !== undefined) this.parser.reset();
-      this.haltedAt = undefined;
+      if (!this.fitTrees()) this.trees.replaced();
       return;
     }
     for (const change of changes) {
@@ -155,7 +155,8 @@ export class ScriptDocument {
       const oldEnd = this.text.positionAt(oldEndIndex);
       const lines = change.text.split('\n');
       const newEnd = lines.length === 1 ? { row: start.line, column: start.character + change.text.length } : { row: start.line + lines.length - 1, column: lines[lines.length - 1].length };
-      this.tree.edit({
+      this.text = TextDocument.update(this.text, [change], version);
+      this.trees.edit({
         startIndex,
         oldEndIndex,
         newEndIndex: startIndex + change.text.length,
@@ -163,33 +164,24 @@ export class ScriptDocument {
         oldEndPosition: { row: oldEnd.line, column: oldEnd.character },
         newEndPosition: newEnd,
       });
-      this.text = TextDocument.update(this.text, [change], version);
     }
-    this.fresh = false;
+    this.fitTrees();
   }
 
   dispose(): void {
-    this.disposed = true;
-    this.tree.delete();
-    this.parser.delete();
+    this.trees.dispose();
     this.statementCache.clear();
   }
-}
-
-/**
- * Lets requests that arrived during a slice run before the next slice: the JSON-RPC layer handles
- * messages in a setImmediate of its own, queued after ours, so one hop would put our next slice
- * first; two hops put it behind them.
- */
-export function yieldToRequests(): Promise<void> {
-  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
 /** The open scripts. */
 export class ScriptDocuments {
   private documents = new Map<string, ScriptDocument>();
 
-  constructor(private readonly parsers: ScriptParsers) {}
+  constructor(
+    private readonly parsers: ScriptParsers,
+    private readonly limits?: DocumentLimits,
+  ) {}
 
   static isScriptLanguage(languageId: string): languageId is ScriptLanguageId {
     return languageId === 'python' || languageId === 'lua';
@@ -198,7 +190,7 @@ export class ScriptDocuments {
   open(uri: string, languageId: ScriptLanguageId, version: number, content: string): ScriptDocument {
     this.close(uri);
     const text = TextDocument.create(uri, languageId, version, content);
-    const document = new ScriptDocument(text, this.parsers.parse(languageId, content), this.parsers.syntax(languageId), this.parsers);
+    const document = new ScriptDocument(text, this.parsers.syntax(languageId), this.parsers, this.limits);
     this.documents.set(uri, document);
     return document;
   }

@@ -18,7 +18,7 @@ export function parameterIndexOf(method: IndexedMethod, argumentIndex: number, k
 
 /** Signature help with the active parameter, as the user types the arguments, across lines. */
 export function signatureHelp(document: ScriptDocument, offset: number, index: DocumentationIndex): SignatureHelp | null {
-  const call = document.syntax.callAt(document.root, offset);
+  const call = document.syntax.callAt(document.rootAt(offset), offset);
   if (!call) return unclosedCallHelp(document, offset, index);
   const method = resolveCall(document, call, index);
   if (!method) return null;
@@ -53,7 +53,7 @@ function unclosedCallHelp(document: ScriptDocument, offset: number, index: Docum
   const limit = Math.max(0, offset - 4000);
   for (let i = offset - 1; i >= limit; i--) {
     const c = text[i];
-    if (!'()[]{},'.includes(c) || document.syntax.inCommentOrString(document.root, i + 1)) continue;
+    if (!'()[]{},'.includes(c) || document.syntax.inCommentOrString(document.rootAt(i + 1), i + 1)) continue;
     if (c === ')' || c === ']' || c === '}') depth++;
     else if (c === '[' || c === '{') depth--;
     else if (c === ',' && depth === 0) commas++;

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import type { Edit, Node, Parser, Point, Tree } from 'web-tree-sitter';
+import { scanChunkStarts, type ChunkLanguage } from './chunk-boundaries';
+import type { AnalysisUnit, SyntaxTrees } from './syntax-trees';
+
+/** A parsed chunk: [start, end) of the text, and whether edits are pending in it. */
+interface ParsedChunk {
+  start: number;
+  end: number;
+  tree: Tree;
+  fresh: boolean;
+}
+
+/**
+ * The syntax of a very long script, one chunk at a time: the text is cut at top-level statement
+ * lines into chunks of at least `chunkLines` lines, and a chunk is parsed on its own (tree-sitter's
+ * included ranges keep its nodes at their offsets in the whole text) when something needs it, then
+ * freed. Memory is bounded by a chunk's tree, whatever the length of the file; results worked out
+ * from a chunk depend on its text alone, so they can be cached by it.
+ *
+ * Two trees at most are kept: the one near the cursor (for completion, hover, signature help) and
+ * the one being analysed.
+ */
+export class ChunkedTrees implements SyntaxTrees {
+  /** Where each chunk starts; the first is 0. Kept up to date through edits by re-scanning from the edit to the next known start. */
+  private starts: number[];
+  private nearCursor: ParsedChunk | undefined;
+  private analysed: ParsedChunk | undefined;
+
+  constructor(
+    private readonly parser: Parser,
+    private readonly language: ChunkLanguage,
+    private readonly text: () => { content: string; positionAt(offset: number): { line: number; character: number } },
+    private readonly chunkLines: number,
+  ) {
+    this.starts = this.scanAll();
+  }
+
+  get fresh(): boolean {
+    return !this.nearCursor || this.nearCursor.fresh;
+  }
+
+  /** The chunks' [start, end) ranges of the current text. */
+  chunks(): { start: number; end: number }[] {
+    const length = this.text().content.length;
+    return this.starts.map((start, i) => ({ start, end: this.starts[i + 1] ?? length }));
+  }
+
+  *units(): Iterable<AnalysisUnit> {
+    const content = this.text().content;
+    for (const { start, end } of this.chunks()) {
+      // Keyed by a digest, not the text: a copy of every chunk's text per purpose would double the memory of a long file.
+      yield { start, key: createHash('sha256').update(content.slice(start, end)).digest('base64'), statements: () => this.analyse(start, end).rootNode.namedChildren.filter((n): n is Node => n !== null) };
+    }
+    this.free('analysed');
+  }
+
+  /** The tree of one chunk for analysis; the previous one is freed. */
+  private analyse(start: number, end: number): Tree {
+    const near = this.nearCursor;
+    if (near && near.start === start && near.end === end && near.fresh) return near.tree;
+    this.free('analysed');
+    this.analysed = { start, end, tree: this.parse(start, end), fresh: true };
+    return this.analysed.tree;
+  }
+
+  rootAt(offset: number): Node {
+    const { start, end } = this.chunkAt(offset);
+    const near = this.nearCursor;
+    if (near && near.start === start && near.end === end) {
+      if (!near.fresh) {
+        const tree = this.parse(start, end, near.tree);
+        near.tree.delete();
+        near.tree = tree;
+        near.fresh = true;
+      }
+      return near.tree.rootNode;
+    }
+    this.free('nearCursor');
+    this.nearCursor = { start, end, tree: this.parse(start, end), fresh: true };
+    return this.nearCursor.tree.rootNode;
+  }
+
+  shiftedRootAt(offset: number): Node {
+    const near = this.nearCursor;
+    if (near && near.start <= offset && offset <= near.end) return near.tree.rootNode;
+    return this.rootAt(offset);
+  }
+
+  edit(edit: Edit): void {
+    const delta = edit.newEndIndex - edit.oldEndIndex;
+    for (const which of ['nearCursor', 'analysed'] as const) {
+      const chunk = this[which];
+      if (!chunk) continue;
+      if (edit.startIndex >= chunk.end) continue;
+      if (edit.oldEndIndex <= chunk.start && edit.startIndex < chunk.start) {
+        // Shifted, but not fresh: a tree reads its nodes' text from the text it was parsed from.
+        chunk.tree.edit(edit);
+        chunk.start += delta;
+        chunk.end += delta;
+        chunk.fresh = false;
+      } else if (edit.startIndex >= chunk.start && edit.oldEndIndex <= chunk.end) {
+        chunk.tree.edit(edit);
+        chunk.end += delta;
+        chunk.fresh = false;
+      } else this.free(which);
+    }
+    this.rescanAfter(edit.startIndex, edit.oldEndIndex, delta);
+  }
+
+  /**
+   * Re-scans from the chunk before the one the edit is in (whether the edited chunk's first line
+   * still starts a statement is decided there) until the scan meets a start it made last time: one
+   * chunk or two of work.
+   */
+  private rescanAfter(start: number, oldEnd: number, delta: number): void {
+    let k = 0;
+    while (k + 1 < this.starts.length && this.starts[k + 1] < start) k++;
+    k = Math.max(0, k - 1);
+    const from = this.starts[k];
+    const later = this.starts.filter((s) => s >= oldEnd && s > from).map((s) => s + delta);
+    const known = new Set(later);
+    const scan = scanChunkStarts(this.text().content, this.language, this.chunkLines, from, (offset) => known.has(offset));
+    this.starts = [...this.starts.slice(0, k + 1), ...scan.starts, ...(scan.stoppedAt === undefined ? [] : later.filter((s) => s >= scan.stoppedAt!))];
+  }
+
+  replaced(): void {
+    this.free('nearCursor');
+    this.free('analysed');
+    this.starts = this.scanAll();
+  }
+
+  async refresh(): Promise<void> {
+    // Chunks are parsed when asked for; the one near the cursor catches up here.
+    const near = this.nearCursor;
+    if (near && !near.fresh) this.rootAt(near.start);
+  }
+
+  dispose(): void {
+    this.free('nearCursor');
+    this.free('analysed');
+  }
+
+  private scanAll(): number[] {
+    return [0, ...scanChunkStarts(this.text().content, this.language, this.chunkLines).starts];
+  }
+
+  private chunkAt(offset: number): { start: number; end: number } {
+    let k = 0;
+    while (k + 1 < this.starts.length && this.starts[k + 1] <= offset) k++;
+    return { start: this.starts[k], end: this.starts[k + 1] ?? this.text().content.length };
+  }
+
+  private parse(start: number, end: number, previous?: Tree): Tree {
+    const text = this.text();
+    const point = (offset: number): Point => {
+      const { line, character } = text.positionAt(offset);
+      return { row: line, column: character };
+    };
+    const range = { startIndex: start, endIndex: end, startPosition: point(start), endPosition: point(end) };
+    const tree = this.parser.parse(text.content, previous ?? null, { includedRanges: [range] });
+    if (!tree) throw new Error('tree-sitter could not parse a chunk of the document');
+    return tree;
+  }
+
+  private free(which: 'nearCursor' | 'analysed'): void {
+    const chunk = this[which];
+    if (!chunk) return;
+    if (which === 'analysed' && chunk === this.nearCursor) return;
+    chunk.tree.delete();
+    this[which] = undefined;
+  }
+}

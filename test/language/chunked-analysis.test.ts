@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { bundledDocumentation } from '../../src/api/docs/load-documentation';
+import { diagnose } from '../../server/language/service/diagnostics';
+import { ScriptDocuments, type DocumentLimits } from '../../server/language/service/script-documents';
+import { loadScriptParsers } from '../../server/language/service/script-parsers';
+import { scanChunkStarts } from '../../server/language/service/trees/chunk-boundaries';
+import { propertyRuns } from '../support/property-runs';
+
+/** Chunks of two lines from four lines up: every way of cutting a script is exercised on small texts. */
+const TINY_CHUNKS: DocumentLimits = { chunkedAboveLines: 4, chunkLines: 2 };
+const ONE_TREE: DocumentLimits = { chunkedAboveLines: 1e9, chunkLines: 1 };
+
+/** The lines where a scan with no minimum chunk size cuts the text. */
+function cuts(text: string, language: 'python' | 'lua'): string[] {
+  return scanChunkStarts(text, language, 0).starts.map((start) => lineAt(text, start));
+}
+
+function lineAt(text: string, start: number): string {
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end < 0 ? undefined : end);
+}
+
+describe('long scripts are analysed one chunk at a time', function () {
+  this.timeout(60_000);
+
+  describe('where a script is cut', () => {
+    it('Python: only at statement lines at the top level', () => {
+      const text = [
+        'import motion',
+        'x = (1,',
+        'y)',
+        's = """',
+        'inside = 1',
+        '"""',
+        '@decorator',
+        'def f():',
+        '    return 1',
+        'if x:',
+        '    pass',
+        'else:',
+        '    pass',
+        'try:',
+        '    pass',
+        'except E:',
+        '    pass',
+        'finally:',
+        '    pass',
+        'z = 1 + \\',
+        'w',
+        "t = 'a\\",
+        "b'",
+        '# comment',
+        'last = [',
+        '  "]",  # ]',
+        ']',
+        'end = 1',
+      ].join('\n');
+      assert.deepEqual(cuts(text, 'python'), ['x = (1,', 's = """', '@decorator', 'if x:', 'try:', 'z = 1 + \\', "t = 'a\\", 'last = [', 'end = 1']);
+    });
+
+    it('Lua: only at statement lines outside blocks, brackets, long strings and comments', () => {
+      const text = [
+        'local sel = motion.gui.selection',
+        'function f()',
+        'inner = 1',
+        'end',
+        'if a then',
+        'b = 1',
+        'elseif c then',
+        'd = 2',
+        'end',
+        's = [[',
+        'not = code',
+        ']]',
+        '--[==[',
+        'commented = 1',
+        ']==]',
+        'x = 1 +',
+        'y',
+        'local',
+        'z = 3',
+        't = { "}",',
+        'u }',
+        'repeat',
+        'v = 1',
+        'until v',
+        'w = "a\\',
+        'b"',
+        'last = 1',
+      ].join('\n');
+      assert.deepEqual(cuts(text, 'lua'), ['function f()', 'if a then', 's = [[', 'x = 1 +', 'local', 't = { "}",', 'repeat', 'w = "a\\', 'last = 1']);
+    });
+
+    it('keeps at least the minimum number of lines in a chunk', () => {
+      const text = Array.from({ length: 10 }, (_, i) => `x${i} = ${i}`).join('\n');
+      const starts = scanChunkStarts(text, 'python', 3).starts.map((s) => lineAt(text, s));
+      assert.deepEqual(starts, ['x3 = 3', 'x6 = 6', 'x9 = 9']);
+    });
+  });
+
+  const STATEMENTS = {
+    python: [
+      'import motion.gui.selection as sel',
+      'from motion.settings.processing import skeleton',
+      'skeleton.add_skeleton("project", "A")',
+      'skeleton.add_skeleton("scene", "A")',
+      'sel.select([{"type": "bone", "id": 1}])',
+      'motion.gui.selection.get_selectons("trajectory")',
+      'def f(name):\n    skeleton.set_skeleton_scale("project", 1, 200.0)\n    return sel.get_selections()',
+      '@decorated\ndef g():\n    pass',
+      'if x:\n    motion.settings.processing.skeleton.get_skeleton_count("project")\nelse:\n    skel = motion.settings.processing.skeleton',
+      'text = """\nmotion.nothing.here()\n"""',
+      'call = skeleton.add_segment(\n    "project",\n    1,\n)',
+      'total = 1 + \\\n    2',
+      '# motion.in.a.comment()',
+    ],
+    lua: [
+      'local sel = motion.gui.selection',
+      'local sk = motion.settings.processing.skeleton',
+      'sk.add_skeleton("project", "A")',
+      'sk.add_skeleton("scene", "A")',
+      'sel.select({{type = "bone", id = 1}})',
+      'motion.gui.selection.get_selectons("trajectory")',
+      'function f(name)\nsk.set_skeleton_scale("project", 1, 200.0)\nreturn sel.get_selections()\nend',
+      'if x then\nmotion.settings.processing.skeleton.get_skeleton_count("project")\nelse\nlocal s = 1\nend',
+      's = [[\nmotion.nothing.here()\n]]',
+      '--[[\nmotion.in.a.comment()\n]]',
+      'repeat\nx = sk.get_skeleton_count("project")\nuntil x',
+      't = {\n"a",\n}',
+    ],
+  };
+
+  async function analysed(languageId: 'python' | 'lua', text: string, limits: DocumentLimits): Promise<{ diagnostics: Diagnostic[]; chunked: boolean }> {
+    const documents = new ScriptDocuments(await loadScriptParsers(), limits);
+    const document = documents.open(`file:///x.${languageId}`, languageId, 1, text);
+    const diagnostics = diagnose(document, bundledDocumentation());
+    const chunked = document.chunked;
+    documents.close(document.uri);
+    return { diagnostics, chunked };
+  }
+
+  for (const languageId of ['python', 'lua'] as const) {
+    it(`${languageId}: a script in chunks gets the diagnostics it gets as one tree`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.constantFrom(...STATEMENTS[languageId]), { minLength: 1, maxLength: 30 }), async (statements) => {
+          const text = `${statements.join('\n')}\n`;
+          const whole = await analysed(languageId, text, ONE_TREE);
+          const chunks = await analysed(languageId, text, TINY_CHUNKS);
+          assert.equal(chunks.chunked, text.split('\n').length > TINY_CHUNKS.chunkedAboveLines);
+          assert.deepEqual(chunks.diagnostics, whole.diagnostics, text);
+        }),
+        propertyRuns(`${languageId} chunks equal one tree`, 100),
+      );
+    });
+  }
+
+  const INSERTS = {
+    python: ['x', '"', '"""', ')', '(', '\n', '    ', 'sel.', '# ', 'import motion.gui as g\n', '\\\n', 'def h():\n', '@d\n', 'else:\n', 'skeleton.get_skeleton_count("scene")\n'],
+    lua: ['x', '"', '[[', ']]', '--[[', ')', '(', '{', '}', '\n', 'sel.', '-- ', 'function h()\n', 'end\n', 'local ', ' and\n', 'sk.get_skeleton_count("scene")\n'],
+  };
+
+  for (const languageId of ['python', 'lua'] as const) {
+    it(`${languageId}: after random edits, a chunked document is cut and analysed as a fresh one (re-scanning only from the edit)`, async () => {
+      const parsers = await loadScriptParsers();
+      const docs = bundledDocumentation();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...STATEMENTS[languageId]), { minLength: 4, maxLength: 20 }),
+          fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 12 }), insert: fc.constantFrom(...INSERTS[languageId]), complete: fc.boolean() }), { minLength: 1, maxLength: 10 }),
+          async (statements, edits) => {
+            const live = new ScriptDocuments(parsers, TINY_CHUNKS);
+            const document = live.open(`file:///live.${languageId}`, languageId, 1, `${statements.join('\n')}\n`);
+            diagnose(document, docs);
+            let version = 1;
+            for (const edit of edits) {
+              const text = document.text.getText();
+              const start = edit.at % (text.length + 1);
+              const end = Math.min(text.length, start + edit.remove);
+              live.change(document.uri, ++version, [{ range: { start: document.text.positionAt(start), end: document.text.positionAt(end) }, text: edit.insert }]);
+              // Completion's tree near the cursor, between edits, as typing does.
+              if (edit.complete) document.shiftedRootAt(start);
+            }
+            const fresh = new ScriptDocuments(parsers, TINY_CHUNKS).open(`file:///fresh.${languageId}`, languageId, 1, document.text.getText());
+            assert.deepEqual(document.chunks(), fresh.chunks(), `the same cuts in:\n${document.text.getText()}`);
+            assert.deepEqual(diagnose(document, docs), diagnose(fresh, docs), `text:\n${document.text.getText()}`);
+          },
+        ),
+        propertyRuns(`${languageId} chunked document after random edits`, 150),
+      );
+    });
+  }
+});
