@@ -1,6 +1,6 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
 import { MAX_LITERAL_DEPTH, TOO_DEEP, UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax } from '../script-model';
-import { callAround, unescape, chainOfMember, chainThrough, identifierAt, inErrorRecovery, isOutermostMember, segmentOf, stringAround, stringSite, type MemberAccess } from './syntax-helpers';
+import { callAround, unescape, chainOfMember, chainThrough, identifierAt, errorRecoveryTest, isOutermostMember, segmentOf, stringAround, stringSite, type MemberAccess } from './syntax-helpers';
 
 /** Lua through tree-sitter-lua. `motion` is a global table; `local sk = motion.settings.processing.skeleton` makes an alias. */
 export function luaSyntax(language: Language): ScriptSyntax {
@@ -44,6 +44,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
 
     chains(root) {
       const chains: Chain[] = [];
+      const inErrorRecovery = errorRecoveryTest(root);
       for (const { node } of indexQuery.captures(root)) {
         if (!isOutermostMember(node, access) || inErrorRecovery(node)) continue;
         const chain = chainOf(node);
@@ -54,6 +55,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
 
     calls(root) {
       const calls: CallSite[] = [];
+      const inErrorRecovery = errorRecoveryTest(root);
       for (const { node } of callQuery.captures(root)) {
         if (inErrorRecovery(node)) continue;
         const call = callOf(node);

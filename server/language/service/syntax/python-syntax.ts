@@ -1,6 +1,6 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
 import { MAX_LITERAL_DEPTH, TOO_DEEP, UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax } from '../script-model';
-import { callAround, unescape, chainOfMember, chainThrough, identifierAt, indexed, inErrorRecovery, isOutermostMember, segmentOf, stringAround, stringSite, type MemberAccess } from './syntax-helpers';
+import { callAround, unescape, chainOfMember, chainThrough, identifierAt, indexed, errorRecoveryTest, isOutermostMember, segmentOf, stringAround, stringSite, type MemberAccess } from './syntax-helpers';
 
 /** Python through tree-sitter-python. */
 export function pythonSyntax(language: Language): ScriptSyntax {
@@ -92,6 +92,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
 
     chains(root) {
       const chains = importChains(root);
+      const inErrorRecovery = errorRecoveryTest(root);
       for (const { node } of attributeQuery.captures(root)) {
         if (!isOutermostMember(node, access) || inErrorRecovery(node)) continue;
         const chain = chainOf(node);
@@ -102,6 +103,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
 
     calls(root) {
       const calls: CallSite[] = [];
+      const inErrorRecovery = errorRecoveryTest(root);
       for (const { name, node } of callQuery.captures(root)) {
         if (name !== 'call' || inErrorRecovery(node)) continue;
         const call = callOf(node);

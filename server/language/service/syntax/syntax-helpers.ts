@@ -126,12 +126,38 @@ export function stepsUpTo(node: Node, argument: Node, step: (child: Node, parent
 
 /**
  * Code the parser only recovered from a syntax error (`sel.` dangling while typing joins the next
- * line): not for diagnostics to judge.
+ * line): not for diagnostics to judge. Returns the test for nodes under `root`: the error regions
+ * are found once (outermost ranges, sorted), so each test is a binary search, not a climb through
+ * the parents (which web-tree-sitter finds from the root down: cubic in the nesting depth).
  */
-export function inErrorRecovery(node: Node): boolean {
-  if (node.hasError) return true;
-  for (let n = node.parent; n; n = n.parent) if (n.type === 'ERROR') return true;
-  return false;
+export function errorRecoveryTest(root: Node): (node: Node) => boolean {
+  let aboveRoot = false;
+  for (let n = root.parent; n && !aboveRoot; n = n.parent) aboveRoot = n.type === 'ERROR';
+  const regions: [number, number][] = [];
+  if (!aboveRoot && root.hasError) {
+    const errors = root.descendantsOfType('ERROR').filter((n): n is Node => n !== null);
+    errors.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+    for (const e of errors) {
+      const last = regions[regions.length - 1];
+      if (last && e.startIndex >= last[0] && e.endIndex <= last[1]) continue;
+      regions.push([e.startIndex, e.endIndex]);
+    }
+  }
+  return (node) => {
+    if (aboveRoot || node.hasError) return true;
+    // The last region starting at or before the node: the only one that can hold it.
+    let low = 0;
+    let high = regions.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (regions[mid][0] <= node.startIndex) {
+        found = mid;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
+    return found >= 0 && node.endIndex <= regions[found][1];
+  };
 }
 
 /** Resolves backslash escapes the way Python and Lua string literals (and JSON) agree on. */
