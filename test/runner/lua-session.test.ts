@@ -76,6 +76,15 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
     assert.equal(printed(), 'Müller – 東京 – ✓\n');
   });
 
+  it('shows io.write and file writes in order, a last piece without a newline included', async () => {
+    await session.run('io.write("a", 1, " ") print("b") io.stdout:write("c") io.write("d") local done = true');
+    await session.run('io.stderr:write("oops") local done = true');
+    assert.equal(printed(), 'a1 b\ncd');
+    assert.equal(printed('stderr'), 'oops');
+    const refused = await session.run('io.write({})');
+    assert.match(refused.error?.message ?? '', /bad argument #1 to 'write' \(string expected, got table\)/);
+  });
+
   it('interrupts an endless loop and keeps the session', async () => {
     await session.run('kept = "still here"');
     const running = session.run('while true do end');

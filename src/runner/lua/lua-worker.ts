@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   const lua = await new LuaFactory(existsSync(glue) ? glue : undefined).createEngine();
   lua.global.set('__motion_documentation', documentationText);
   lua.global.set('__motion_write', (text: string) => send({ kind: 'output', stream: 'stdout', text }));
+  lua.global.set('__motion_write_error', (text: string) => send({ kind: 'output', stream: 'stderr', text }));
   lua.global.set('__motion_interrupted', () => Atomics.exchange(flag, 0, 0) === 1);
   lua.global.set('__motion_call', async (modulePath: string, operation: string, packed: Record<string, unknown>) => {
     const count = Number(packed.n ?? 0);

@@ -10,6 +10,28 @@ print = function(...)
   __motion_write(table.concat(parts, "\t") .. "\n")
 end
 
+-- io.write and io.stdout/io.stderr:write go straight to the run's output, like print: through the
+-- WebAssembly C library they were line-buffered, and a last line without a newline never came out.
+do
+  local function joined(...)
+    local parts = {}
+    for i = 1, select("#", ...) do
+      local v = select(i, ...)
+      if type(v) ~= "string" and type(v) ~= "number" then error("bad argument #" .. i .. " to 'write' (string expected, got " .. type(v) .. ")", 3) end
+      parts[i] = tostring(v)
+    end
+    return table.concat(parts)
+  end
+  local methods = getmetatable(io.stdout).__index
+  local write = methods.write
+  methods.write = function(file, ...)
+    if file == io.stdout then __motion_write(joined(...)) return file end
+    if file == io.stderr then __motion_write_error(joined(...)) return file end
+    return write(file, ...)
+  end
+  io.write = function(...) return io.output():write(...) end
+end
+
 local json = {}
 do
   local escapes = { ['"'] = '"', ['\\'] = '\\', ['/'] = '/', b = '\b', f = '\f', n = '\n', r = '\r', t = '\t' }
