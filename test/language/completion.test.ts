@@ -9,7 +9,36 @@ const includes = (got: string[], ...wanted: string[]) => {
   for (const w of wanted) assert.ok(got.includes(w), `expected ${w} in ${JSON.stringify(got.slice(0, 50))}`);
 };
 
+/** The text after accepting the completion item labelled `label` at the cursor `|`, as an editor applies its textEdit. */
+async function accept(languageId: 'python' | 'lua', marked: string, label: string): Promise<string> {
+  const { service, uri, position, text } = await scriptFixture(languageId, marked);
+  const document = service.documents.get(uri)!;
+  const item = service.complete(uri, position).items.find((i) => i.label === label);
+  assert.ok(item, `no item ${label} in ${marked}`);
+  assert.ok(item.textEdit && 'range' in item.textEdit, 'every item says what it replaces');
+  const { range, newText } = item.textEdit;
+  assert.equal(range.start.line, range.end.line, 'within one line');
+  assert.ok(document.text.offsetAt(range.end) === document.text.offsetAt(position), 'the edit ends at the cursor');
+  return text.slice(0, document.text.offsetAt(range.start)) + newText + text.slice(document.text.offsetAt(range.end));
+}
+
 describe('completion', () => {
+  describe('what accepting an item leaves in the text', () => {
+    it('replaces what was typed of a member, never adds to it', async () => {
+      assert.equal(await accept('python', 'import motion\nmotion.settings.processing.skeleton.add_|', 'add_skeleton'), 'import motion\nmotion.settings.processing.skeleton.add_skeleton');
+      assert.equal(await accept('python', 'import motion\nmotion.|', 'gui'), 'import motion\nmotion.gui');
+      assert.equal(await accept('python', 'import motion.gui.selection as sel\nx = sel.sel|\n', 'select'), 'import motion.gui.selection as sel\nx = sel.select\n');
+      assert.equal(await accept('python', 'from motion.data.object import traj|', 'trajectory'), 'from motion.data.object import trajectory');
+      assert.equal(await accept('lua', 'local sk = motion.settings.processing.skeleton\nsk.find_s|', 'find_segment'), 'local sk = motion.settings.processing.skeleton\nsk.find_segment');
+    });
+
+    it('replaces the typed part of an enumeration value inside its quotes', async () => {
+      assert.equal(await accept('python', 'import motion\nmotion.settings.processing.skeleton.add_skeleton("proj|", "A")', 'project'), 'import motion\nmotion.settings.processing.skeleton.add_skeleton("project", "A")');
+      assert.equal(await accept('python', 'import motion\nmotion.settings.processing.skeleton.get_skeleton_count("|")', 'measurement'), 'import motion\nmotion.settings.processing.skeleton.get_skeleton_count("measurement")');
+      assert.equal(await accept('lua', 'motion.gui.selection.get_selections("traj|")', 'trajectory'), 'motion.gui.selection.get_selections("trajectory")');
+    });
+  });
+
   describe('module paths and operations (Python)', () => {
     it('offers the next path segments after motion.', async () => {
       const got = await labels('python', 'import motion\nmotion.|');
