@@ -55,18 +55,29 @@ describe('segment editor documents (logic, against the real server)', () => {
     assert.equal(encodeState(server.model.snapshot()), before);
   });
 
-  it('sets back what it changed when the application refuses a later field', async () => {
+  it('sets back every field it changed when the application refuses the last one', async () => {
+    const sk = await client.settings.processing.skeleton.find_skeleton('project', 'FullBody');
+    const neckId = (await client.settings.processing.skeleton.find_segment('project', sk!, 'Neck'))!;
     const before = encodeState(server.model.snapshot());
-    const doc = JSON.parse(await readSegmentDocument(client, 'project', headId));
+    const doc = JSON.parse(await readSegmentDocument(client, 'project', neckId));
+    // Every field changes; the endpoint, applied last, is refused (Neck has one child: Head).
     doc.name = 'Renamed';
-    doc.markers = [];
-    doc.degrees_of_freedom.rotation_x.constraint = { lower_bound: 10, upper_bound: -10 };
-    await assert.rejects(saveSegmentDocument(client, 'project', headId, JSON.stringify(doc)), /set_segment_degrees_of_freedom refused it: .*lower_bound 10 is above upper_bound -10\. Nothing was changed\./);
-    const after = JSON.parse(encodeState(server.model.snapshot()));
-    const prior = JSON.parse(before);
-    const head = (state: typeof prior) => state.state.skeletons.project[0].segments[headId];
-    assert.deepEqual(head(after), head(prior), 'name and markers were set back');
-    assert.ok(parseSegmentDocument('{}'));
+    doc.solver = doc.solver === 'none' ? 'global_optimization' : 'none';
+    doc.transform[0][3] += 5;
+    doc.default_transform[1][3] += 5;
+    doc.degrees_of_freedom.rotation_z.constraint = { lower_bound: -1, upper_bound: 1 };
+    doc.markers = [{ name: 'NECK', position: [1, 2, 3], weight: 0.5 }];
+    doc.rigid_bodies = [{ name: 'Collar', transform: doc.transform, weight: 0.5 }];
+    doc.endpoint = [0, 0, 1];
+    const planned = await planSegmentApply(client, 'project', neckId, JSON.stringify(doc));
+    assert.deepEqual(planned.changes.map((c) => c.field), ['name', 'solver', 'transform', 'default_transform', 'degrees_of_freedom', 'markers', 'rigid_bodies', 'endpoint']);
+    await assert.rejects(saveSegmentDocument(client, 'project', neckId, JSON.stringify(doc)), /set_segment_endpoint refused it: .*has 1 child.*\. Nothing was changed\./);
+    assert.equal(encodeState(server.model.snapshot()), before, 'every field set back, the application as it was');
+  });
+
+  it('reads an empty document as no fields, and the fields given as given', () => {
+    assert.deepEqual(parseSegmentDocument('{}'), {});
+    assert.deepEqual(parseSegmentDocument('{"name": "A", "endpoint": null}'), { name: 'A', endpoint: null });
   });
 });
 

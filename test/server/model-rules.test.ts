@@ -74,6 +74,17 @@ for (const [how, open] of RULE_HARNESSES) describe(`model rules (design.md §5),
       await t.call(S, 'set_segment_endpoint', 'project', t.a, null);
     });
 
+    it('cannot be set on a segment with one child either; can once it has none', async () => {
+      const t = await skeletonWithTree(open);
+      await t.call(S, 'delete_segment', 'project', t.a2);
+      const e = await t.refuses('invalid_argument', S, 'set_segment_endpoint', 'project', t.a, [1, 2, 3]);
+      assert.match(e.message, /has 1 child; only a leaf segment can have an endpoint/);
+      assert.equal(await t.call(S, 'get_segment_endpoint', 'project', t.a), null);
+      await t.call(S, 'delete_segment', 'project', t.a1);
+      await t.call(S, 'set_segment_endpoint', 'project', t.a, [1, 2, 3]);
+      assert.deepEqual(await t.call(S, 'get_segment_endpoint', 'project', t.a), [1, 2, 3]);
+    });
+
     it('stay null on a leaf set to null, and after its children are deleted', async () => {
       const t = await skeletonWithTree(open);
       await t.call(S, 'set_segment_endpoint', 'project', t.b, null);

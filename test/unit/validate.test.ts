@@ -54,12 +54,18 @@ describe('validateValue', () => {
       ['bool', 'true', /expected true or false/],
       ['vec3f', [1, 2, 3, 4], /an array of 4/],
       ['mat4x4f', [[1, 0, 0, 0]], /4 rows of 4 numbers/],
+      // Every position is checked, the last ones included.
+      ['mat4x4f', [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, '1']], /\[3\]\[3\]: expected a number, got string "1"/],
+      ['mat4x4f', [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0]], /\[3\]: expected a row of 4 numbers/],
+      ['mat4x4f', [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [0, 0, 0, 1]], /4 rows of 4 numbers, got an array of 5/],
+      ['vec3f', [1, 2, null], /\[2\]: expected a number, got null/],
+      ['vec3f', [1, 2], /an array of 2/],
       [SOLVER, 'fast', /expected one of "none", "global_optimization", got string "fast"/],
       ['[integer]', { 0: 1 }, /expected an array, got an object/],
     ];
     for (const [type, value, message] of wrong) {
       const problem = check(type, value);
-      assert.ok(problem && message.test(problem.message), `${type} ${JSON.stringify(value)}: ${problem?.message}`);
+      assert.ok(problem && message.test(`${problem.path}: ${problem.message}`), `${type} ${JSON.stringify(value)}: ${problem?.path}: ${problem?.message}`);
     }
   });
 

@@ -140,7 +140,7 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
   set_segment_endpoint: (tx, source, [id, endpoint]) => {
     const { segment } = tx.editSegment(source, id);
     if (endpoint !== null && segment.children.length > 0) {
-      throw invalid('endpoint', `segment ${id} has ${segment.children.length} children; only a leaf segment can have an endpoint`);
+      throw invalid('endpoint', `segment ${id} has ${segment.children.length} ${segment.children.length === 1 ? 'child' : 'children'}; only a leaf segment can have an endpoint`);
     }
     segment.endpoint = endpoint;
     return null;
