@@ -158,6 +158,26 @@ describe('MotionClient when the application misbehaves or is away', () => {
     await app.close();
   });
 
+  it('retries a read only once: a connection dropped twice is reported', async () => {
+    let drops = 0;
+    const app = await startFakeApplication((_p, _b, req, res) => {
+      if (drops > 0) {
+        drops--;
+        req.socket.destroy();
+        return;
+      }
+      json(res, 200, 7);
+    });
+    const client = new MotionClient({ url: app.url });
+    drops = 5;
+    await rejectsWith(client.settings.processing.skeleton.get_skeleton_count('project'), MotionConnectionError, (e) => assert.equal(e.kind, 'dropped'));
+    assert.equal(app.requests.length, 2, 'sent twice, not more');
+    drops = 0;
+    assert.equal(await client.settings.processing.skeleton.get_skeleton_count('project'), 7, 'the next call goes through');
+    await client.close();
+    await app.close();
+  });
+
   it('carries on when the application restarts mid-session', async () => {
     const first = await startMotionServer({ port: 0, logLevel: 'silent', empty: true });
     const port = first.port;
