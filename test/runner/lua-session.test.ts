@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { LuaSession } from '../../src/runner/lua-session';
+import { waitFor } from '../support/wait-for';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 
 describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', function () {
@@ -87,12 +88,13 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
 
   it('interrupts an endless loop and keeps the session', async () => {
     await session.run('kept = "still here"');
-    const running = session.run('while true do end');
-    await new Promise((r) => setTimeout(r, 300));
+    const running = session.run('print("looping") while true do end');
+    // Interrupted once the loop is known to run (its first output), not after a guessed delay.
+    await waitFor(() => printed().includes('looping'), 'the loop to start');
     session.interrupt();
     assert.equal((await running).error?.type, 'Interrupted');
     await session.run('kept');
-    assert.match(printed(), /still here\n$/);
+    assert.match(printed(), /looping\nstill here\n$/);
   });
 
   it('restarts with fresh globals', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { PythonSession } from '../../src/runner/python-session';
 import type { MotionServer } from '../../server/scripting/motion-server';
+import { waitFor } from '../support/wait-for';
 import { pythonSessionPerTest, type PythonSessionFixture } from '../support/python-session-fixture';
 
 describe('Python sessions (the machine’s python3) against the reference server', function () {
@@ -50,6 +51,16 @@ describe('Python sessions (the machine’s python3) against the reference server
     assert.match(printed(), /not_found skeleton_id\n$/);
   });
 
+  it('reports an error raised inside functions at the line that raised it, with every frame of the script', async () => {
+    const code = ['from motion.settings.processing import skeleton', 'def scale(x):', '    return skeleton.set_skeleton_scale("project", 1, x)', '', 'def outer():', '    scale(500)', '', 'outer()'].join('\n');
+    const result = await session.run(code, { filename: '/scripts/nested.py', line: 10 });
+    assert.equal(result.error?.type, 'MotionError');
+    assert.equal(result.error?.line, 12, 'the raising line, not the caller’s');
+    assert.match(printed('stderr'), /line 17, in <module>\n {4}outer\(\)\n.*line 15, in outer\n {4}scale\(500\)\n.*line 12, in scale\n {4}return skeleton\.set_skeleton_scale/s);
+    const plain = await session.run('def f():\n    return 1 / 0\n\nf()', { filename: 'div.py', line: 1 });
+    assert.deepEqual([plain.error?.type, plain.error?.line], ['ZeroDivisionError', 2]);
+  });
+
   it('reports syntax errors and Python errors with line numbers', async () => {
     const syntax = await session.run('x = (1,\n', { filename: 'broken.py', line: 7 });
     assert.equal(syntax.error?.type, 'SyntaxError');
@@ -76,8 +87,9 @@ describe('Python sessions (the machine’s python3) against the reference server
 
   it('interrupts a long loop and keeps the session', async () => {
     await session.run('kept = "still here"');
-    const running = session.run('import time\nwhile True:\n    time.sleep(0.01)\n');
-    await new Promise((r) => setTimeout(r, 300));
+    const running = session.run('import time\nprint("looping", flush=True)\nwhile True:\n    time.sleep(0.01)\n');
+    // Interrupted once the loop is known to run (its first output), not after a guessed delay.
+    await waitFor(() => printed().includes('looping'), 'the loop to start');
     session.interrupt();
     const result = await running;
     assert.deepEqual(result.error?.type, 'KeyboardInterrupt');
