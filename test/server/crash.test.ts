@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { decodeState } from '../../server/scripting/persistence/state-format';
+import { writeDurably, type DurableWriteCalls } from '../../server/scripting/persistence/state-file';
 import { startChildServer } from '../support/child-server';
 
 const KILLS = 12;
@@ -99,5 +101,59 @@ describe('crash safety: SIGKILL under write load (design.md §6)', function () {
       for (const name of names) present.add(name);
     }
     assert.ok(acknowledgedWrites > KILLS * 5, `the load really wrote (${acknowledgedWrites} acknowledged writes)`);
+  });
+});
+
+describe('a durable write, call by call', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'motion-durable-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The real file system, with every call that matters to durability recorded in order. */
+  function spy(fail?: string): { calls: DurableWriteCalls; log: string[] } {
+    const log: string[] = [];
+    const name = (path: string) => (path === dir ? 'dir' : path.includes('.tmp-') ? 'temp' : 'state');
+    const calls: DurableWriteCalls = {
+      open: (async (path: string, ...rest: unknown[]) => {
+        const handle = await (open as (...a: unknown[]) => Promise<FileHandle>)(path, ...rest);
+        const who = name(path);
+        log.push(`open ${who}`);
+        const step = <T>(what: string, run: () => Promise<T>) => async () => {
+          log.push(`${what} ${who}`);
+          if (fail === `${what} ${who}`) throw Object.assign(new Error(`${what} failed`), { code: 'EIO' });
+          return run();
+        };
+        return Object.assign(Object.create(handle), {
+          writeFile: (data: string, encoding: BufferEncoding) => step('write', () => handle.writeFile(data, encoding))(),
+          sync: step('fsync', () => handle.sync()),
+          close: step('close', () => handle.close()),
+        });
+      }) as DurableWriteCalls['open'],
+      rename: async (from, to) => {
+        log.push(`rename ${name(String(from))} ${name(String(to))}`);
+        return rename(from, to);
+      },
+      unlink: async (path) => {
+        log.push(`unlink ${name(String(path))}`);
+        return unlink(path);
+      },
+    };
+    return { calls, log };
+  }
+
+  it('writes, fsyncs and closes the temp file, renames it over the state, then fsyncs the directory', async () => {
+    const { calls, log } = spy();
+    await writeDurably(join(dir, 'state.json'), '{"v":1}', calls);
+    assert.deepEqual(log, ['open temp', 'write temp', 'fsync temp', 'close temp', 'rename temp state', 'open dir', 'fsync dir', 'close dir']);
+    assert.equal(readFileSync(join(dir, 'state.json'), 'utf8'), '{"v":1}');
+  });
+
+  it('never renames a temp file whose fsync failed, and removes it', async () => {
+    const { calls, log } = spy('fsync temp');
+    await assert.rejects(writeDurably(join(dir, 'state.json'), '{"v":2}', calls), /fsync failed/);
+    assert.deepEqual(log, ['open temp', 'write temp', 'fsync temp', 'close temp', 'unlink temp']);
+    assert.deepEqual(readdirSync(dir), [], 'no state written, no temp file left');
   });
 });

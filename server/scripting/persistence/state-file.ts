@@ -78,11 +78,20 @@ async function resolveStatePath(given: string): Promise<string> {
   }
 }
 
+/** The file-system calls a durable write makes (replaceable, so that a test can see their order). */
+export interface DurableWriteCalls {
+  open: typeof open;
+  rename: typeof rename;
+  unlink: typeof unlink;
+}
+
+const NODE_FS: DurableWriteCalls = { open, rename, unlink };
+
 /** Write, fsync, rename, directory fsync: the order that makes a write all or nothing across a crash. */
-export async function writeDurably(path: string, text: string): Promise<void> {
+export async function writeDurably(path: string, text: string, fs: DurableWriteCalls = NODE_FS): Promise<void> {
   const temp = `${path}.tmp-${randomBytes(8).toString('hex')}`;
   // O_EXCL with O_NOFOLLOW: a planted file or link at the temp name is refused, never written through.
-  const handle = await open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, STATE_MODE);
+  const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, STATE_MODE);
   try {
     try {
       await handle.writeFile(text, 'utf8');
@@ -90,12 +99,12 @@ export async function writeDurably(path: string, text: string): Promise<void> {
     } finally {
       await handle.close();
     }
-    await rename(temp, path);
+    await fs.rename(temp, path);
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    await fs.unlink(temp).catch(() => undefined);
     throw error;
   }
-  const dir = await open(dirname(path), 'r');
+  const dir = await fs.open(dirname(path), 'r');
   try {
     await dir.sync();
   } finally {
