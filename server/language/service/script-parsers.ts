@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { Language, Parser } from 'web-tree-sitter';
 import type { ScriptSyntax } from './script-model';
 import { luaSyntax } from './syntax/lua-syntax';
 import { pythonSyntax } from './syntax/python-syntax';
@@ -13,8 +13,7 @@ import { pythonSyntax } from './syntax/python-syntax';
 export type ScriptLanguageId = 'python' | 'lua';
 
 export interface ScriptParsers {
-  parse(languageId: ScriptLanguageId, text: string, previous?: Tree): Tree;
-  /** A parser of its own, for a document whose parses may be halted and resumed. */
+  /** A parser of its own, for a document (whose parses may be halted and resumed); the caller deletes it. */
   createParser(languageId: ScriptLanguageId): Parser;
   syntax(languageId: ScriptLanguageId): ScriptSyntax;
 }
@@ -43,14 +42,8 @@ export function loadScriptParsers(): Promise<ScriptParsers> {
       parser.setLanguage(languages[languageId]);
       return parser;
     };
-    const parsers = { python: createParser('python'), lua: createParser('lua') };
     const syntaxes = { python: pythonSyntax(python), lua: luaSyntax(lua) };
     return {
-      parse(languageId, text, previous) {
-        const tree = parsers[languageId].parse(text, previous ?? null);
-        if (!tree) throw new Error(`tree-sitter could not parse the ${languageId} document`);
-        return tree;
-      },
       createParser,
       syntax: (languageId) => syntaxes[languageId],
     };

@@ -19,7 +19,7 @@ interface ParsedChunk {
  * from a chunk depend on its text alone, so they can be cached by it.
  *
  * Two trees at most are kept: the one near the cursor (for completion, hover, signature help) and
- * the one being analysed.
+ * the one being analysed; they and the parser (its own) are freed on dispose.
  */
 export class ChunkedTrees implements SyntaxTrees {
   /** Where each chunk starts; the first is 0. Kept up to date through edits by re-scanning from the edit to the next known start. */
@@ -139,6 +139,7 @@ export class ChunkedTrees implements SyntaxTrees {
   dispose(): void {
     this.free('nearCursor');
     this.free('analysed');
+    this.parser.delete();
   }
 
   private scanAll(): number[] {
@@ -166,7 +167,6 @@ export class ChunkedTrees implements SyntaxTrees {
   private free(which: 'nearCursor' | 'analysed'): void {
     const chunk = this[which];
     if (!chunk) return;
-    if (which === 'analysed' && chunk === this.nearCursor) return;
     chunk.tree.delete();
     this[which] = undefined;
   }

@@ -2,7 +2,7 @@ import type { Edit, Node, Parser, Tree } from 'web-tree-sitter';
 import type { AnalysisUnit, SyntaxTrees } from './syntax-trees';
 
 /**
- * One syntax tree for the whole script. An edit shifts the tree (`tree.edit`, microseconds); the
+ * One syntax tree for the whole script (with a parser of its own, freed on dispose). An edit shifts the tree (`tree.edit`, microseconds); the
  * re-parse, which costs tens of milliseconds on a long file in WebAssembly, waits until a feature
  * needs the exact structure, and is incremental. Member completion works on the shifted tree, so
  * typing stays fast.
@@ -91,6 +91,7 @@ export class WholeTree implements SyntaxTrees {
   dispose(): void {
     this.disposed = true;
     this.tree.delete();
+    this.parser.delete();
   }
 }
 
