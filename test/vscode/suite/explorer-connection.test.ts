@@ -73,7 +73,26 @@ export function explorerAndConnectionTests(): void {
       const item = api.explorer.getTreeItem(hips);
       assert.deepEqual([item.label, item.description, item.contextValue], ['Hips', 'global_optimization · 4 markers', 'segment.editable.root.branch']);
       assert.deepEqual(await labels(hips), ['Spine', 'LeftUpLeg', 'RightUpLeg', 'LASI', 'RASI', 'LPSI', 'RPSI'], 'segments, then markers');
-      assert.equal(await vscode.commands.executeCommand('motion.refreshExplorer'), undefined);
+    });
+
+    it('shows a change made outside VS Code once refreshed', async () => {
+      // A script or the application's own UI adds a segment: the interface has no change events,
+      // and the view keeps a skeleton's loaded tree until it is refreshed.
+      const call = (operation: string, args: unknown[]) =>
+        fetch(`${process.env.MOTION_TEST_SERVER_URL}/api/scripting/motion/settings/processing/skeleton/${operation}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) }).then((r) => r.json());
+      const wandItem = async () => (await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!;
+      const segmentsUnderRoot = async () => (await children((await children(await wandItem()))[0])).map((c) => api.explorer.getTreeItem(c).label);
+      // Loads (and so caches) the tree first.
+      assert.ok(!(await segmentsUnderRoot()).includes('OutsideVSCode'));
+      const rootId = await call('get_skeleton_root_id', ['project', await call('find_skeleton', ['project', 'Wand'])]);
+      const id = await call('add_segment', ['project', rootId, 'OutsideVSCode']);
+      try {
+        await vscode.commands.executeCommand('motion.refreshExplorer');
+        assert.ok((await segmentsUnderRoot()).includes('OutsideVSCode'), 'the refreshed view shows the new segment');
+      } finally {
+        await call('delete_segment', ['project', id]);
+        await vscode.commands.executeCommand('motion.refreshExplorer');
+      }
     });
 
     it('edits through the view’s commands, and refuses bad input naming what was wrong', async () => {
