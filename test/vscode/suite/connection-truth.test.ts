@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import * as vscode from 'vscode';
+import { EXTENSION_ID } from './motion-extension';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import { until } from './wait';
-
-const EXTENSION_ID = 'motion-scripting.motion-scripting';
 
 interface RunOutcome {
   result: { ok: boolean; error?: { type: string } };

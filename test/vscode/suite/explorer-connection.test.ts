@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { EXTENSION_ID } from './motion-extension';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
 import { freePort } from '../../support/free-port';
-
-const EXTENSION_ID = 'motion-scripting.motion-scripting';
 
 function until(api: MotionExtensionApi, accept: (s: ConnectionState) => boolean, what: string, ms = 30_000): Promise<ConnectionState> {
   if (accept(api.connection.state)) return Promise.resolve(api.connection.state);

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { EXTENSION_ID } from './motion-extension';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
-
-const EXTENSION_ID = 'motion-scripting.motion-scripting';
 
 /** Waits for an event (never a fixed sleep), with a time limit that names what was awaited. */
 function next<T>(event: vscode.Event<T>, accept: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {

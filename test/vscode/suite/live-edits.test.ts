@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { EXTENSION_ID } from './motion-extension';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
 import { until } from './wait';
-
-const EXTENSION_ID = 'motion-scripting.motion-scripting';
 
 /** Trustworthy live edits in a real VS Code: drafts under auto-save, apply with a preview, undo and history, import clashes. */
 export function liveEditTests(): void {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { motionApi } from './motion-extension';
 
 interface RunOutcome {
   result: { ok: boolean; error?: { type: string; message: string; line?: number } };
@@ -57,6 +58,27 @@ export function runTests(): void {
       const outcome = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
       assert.equal(outcome.result.ok, true, JSON.stringify(outcome));
       assert.match(outcome.output, /measured\tActor1\n/);
+    });
+
+    it('clears the terminal before each run when motion.run.clearBeforeRun is on, and keeps it otherwise', async () => {
+      const api = await motionApi();
+      const run = async (code: string) => {
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'python', content: code }));
+        return vscode.commands.executeCommand<RunOutcome>('motion.runFile');
+      };
+      const settings = vscode.workspace.getConfiguration('motion');
+      try {
+        await settings.update('run.clearBeforeRun', true, vscode.ConfigurationTarget.Global);
+        await run('print("first run")\n');
+        await run('print("second run")\n');
+        assert.match(api.terminalText('python'), /second run/);
+        assert.doesNotMatch(api.terminalText('python'), /first run/, 'cleared before the second run');
+        await settings.update('run.clearBeforeRun', false, vscode.ConfigurationTarget.Global);
+        await run('print("third run")\n');
+        assert.match(api.terminalText('python'), /second run[^]*third run/, 'kept when the setting is off');
+      } finally {
+        await settings.update('run.clearBeforeRun', undefined, vscode.ConfigurationTarget.Global);
+      }
     });
   });
 }
