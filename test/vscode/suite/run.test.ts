@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { motionApi } from './motion-extension';
+import { waitFor } from '../../support/wait-for';
 
 interface RunOutcome {
   result: { ok: boolean; error?: { type: string; message: string; line?: number } };
@@ -58,6 +59,21 @@ export function runTests(): void {
       const outcome = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
       assert.equal(outcome.result.ok, true, JSON.stringify(outcome));
       assert.match(outcome.output, /measured\tActor1\n/);
+    });
+
+    it('Interrupt stops a running script and keeps the session; Restart clears it', async () => {
+      const api = await motionApi();
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'python', content: 'kept = 41\nprint("looping", flush=True)\nwhile True:\n    pass\n' }));
+      const running = vscode.commands.executeCommand<RunOutcome>('motion.runFile');
+      await waitFor(() => api.terminalText('python').includes('looping'), 'the loop to start');
+      await vscode.commands.executeCommand('motion.interruptSession');
+      const interrupted = await running;
+      assert.equal(interrupted.result.error?.type, 'KeyboardInterrupt');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'python', content: 'print(kept + 1)\n' }));
+      assert.match((await vscode.commands.executeCommand<RunOutcome>('motion.runFile')).output, /42\n/, 'the session and its variables survived the interrupt');
+      await vscode.commands.executeCommand('motion.restartSession');
+      const after = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
+      assert.equal(after.result.error?.type, 'NameError', 'a restarted session starts empty');
     });
 
     it('clears the terminal before each run when motion.run.clearBeforeRun is on, and keeps it otherwise', async () => {
