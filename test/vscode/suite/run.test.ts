@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { motionApi } from './motion-extension';
 import { waitFor } from '../../support/wait-for';
@@ -74,6 +75,26 @@ export function runTests(): void {
       await vscode.commands.executeCommand('motion.restartSession');
       const after = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
       assert.equal(after.result.error?.type, 'NameError', 'a restarted session starts empty');
+    });
+
+    it('runs Python with the interpreter motion.python.path names, and says when it cannot be started', async function () {
+      const debianPython = '/usr/bin/python3';
+      if (!existsSync(debianPython)) this.skip();
+      const settings = vscode.workspace.getConfiguration('motion');
+      const show = async () => {
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'python', content: 'import sys\nprint("interpreter:", sys.executable)\n' }));
+        return vscode.commands.executeCommand<RunOutcome>('motion.runFile');
+      };
+      try {
+        await settings.update('python.path', debianPython, vscode.ConfigurationTarget.Global);
+        assert.match((await show()).output, /interpreter: \/usr\/bin\/python3\n/);
+        await settings.update('python.path', '/nonexistent/python3', vscode.ConfigurationTarget.Global);
+        const missing = await show();
+        assert.equal(missing.result.ok, false);
+        assert.match(`${missing.result.error?.message} ${missing.output}`, /\/nonexistent\/python3/, 'the error names the interpreter');
+      } finally {
+        await settings.update('python.path', undefined, vscode.ConfigurationTarget.Global);
+      }
     });
 
     it('clears the terminal before each run when motion.run.clearBeforeRun is on, and keeps it otherwise', async () => {
