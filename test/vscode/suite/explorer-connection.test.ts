@@ -94,6 +94,29 @@ export function explorerAndConnectionTests(): void {
       }
     });
 
+    it('refreshes by itself every motion.explorer.autoRefreshSeconds', async function () {
+      this.timeout(30_000);
+      const call = (operation: string, args: unknown[]) =>
+        fetch(`${process.env.MOTION_TEST_SERVER_URL}/api/scripting/motion/settings/processing/skeleton/${operation}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) }).then((r) => r.json());
+      const wandItem = async () => (await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!;
+      const segmentsUnderRoot = async () => (await children((await children(await wandItem()))[0])).map((c) => api.explorer.getTreeItem(c).label);
+      assert.ok(!(await segmentsUnderRoot()).includes('AutoRefreshed'), 'the tree is loaded (and kept) first');
+      const rootId = await call('get_skeleton_root_id', ['project', await call('find_skeleton', ['project', 'Wand'])]);
+      const id = await call('add_segment', ['project', rootId, 'AutoRefreshed']);
+      try {
+        await setting('explorer.autoRefreshSeconds', 5);
+        const deadline = Date.now() + 15_000;
+        while (!(await segmentsUnderRoot()).includes('AutoRefreshed')) {
+          assert.ok(Date.now() < deadline, 'shown within one period (and a margin), with no Refresh');
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      } finally {
+        await setting('explorer.autoRefreshSeconds', undefined);
+        await call('delete_segment', ['project', id]);
+        await vscode.commands.executeCommand('motion.refreshExplorer');
+      }
+    });
+
     it('edits through the view’s commands, and refuses bad input naming what was wrong', async () => {
       const [project] = await children();
       const added = await vscode.commands.executeCommand<{ changed: boolean }>('motion.addSkeleton', project, { inputs: ['FromCommand'] });
