@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { prompts } from '../prompts';
 import { describeConnection } from './connection-state';
 import type { MotionConnection } from './motion-connection';
 
@@ -20,20 +21,19 @@ export function connectionStatus(connection: MotionConnection): { item: vscode.S
     item,
     connection.onDidChange(show),
     vscode.commands.registerCommand('motion.useEmbeddedServer', () => vscode.workspace.getConfiguration('motion').update('server.embedded', 'always', vscode.ConfigurationTarget.Global)),
-    vscode.commands.registerCommand('motion.connectionActions', async () => {
-      const picked = await vscode.window.showQuickPick(
-        [
-          { label: '$(refresh) Reconnect', action: 'retry' },
-          { label: '$(server-process) Use the embedded server', action: 'embedded' },
-          { label: '$(list-unordered) Select a recent server…', action: 'select' },
-          { label: '$(gear) Change the server URL', action: 'url' },
-        ],
-        { placeHolder: describeConnection(connection.state).tooltip },
-      );
-      if (picked?.action === 'retry') await connection.connect();
-      if (picked?.action === 'embedded') await vscode.commands.executeCommand('motion.useEmbeddedServer');
-      if (picked?.action === 'select') await vscode.commands.executeCommand('motion.selectServer');
-      if (picked?.action === 'url') await vscode.commands.executeCommand('workbench.action.openSettings', 'motion.server.url');
+    // Through the one prompts layer, so that automation (and the tests) can give the pick.
+    vscode.commands.registerCommand('motion.connectionActions', async (answers?: unknown) => {
+      const action = await prompts(answers).pick(describeConnection(connection.state).tooltip, [
+        { label: '$(refresh) Reconnect', value: 'retry' },
+        { label: '$(server-process) Use the embedded server', value: 'embedded' },
+        { label: '$(list-unordered) Select a recent server…', value: 'select' },
+        { label: '$(gear) Change the server URL', value: 'url' },
+      ]);
+      if (action === 'retry') await connection.connect();
+      if (action === 'embedded') await vscode.commands.executeCommand('motion.useEmbeddedServer');
+      if (action === 'select') await vscode.commands.executeCommand('motion.selectServer');
+      if (action === 'url') await vscode.commands.executeCommand('workbench.action.openSettings', 'motion.server.url');
+      return action;
     }),
   ];
   return { item, disposables };

@@ -45,6 +45,22 @@ export function connectionTruthTests(): void {
       assert.match(String(api.statusBar.tooltip), /Connected to Motion Reference Server 0\.1\.0 at http:\/\/127\.0\.0\.1:\d+/);
     });
 
+    it('offers its actions from the status bar: Use the embedded server switches to it', async () => {
+      assert.equal(api.statusBar.command, 'motion.connectionActions', 'clicking the status bar item opens the actions');
+      try {
+        await setting('server.embedded', 'never');
+        await setting('server.url', 'http://127.0.0.1:9');
+        await state((s) => s.kind !== 'connected' && s.kind !== 'connecting', 'nothing at the URL, and no embedded server');
+        assert.equal(await vscode.commands.executeCommand('motion.connectionActions', { pick: 'embedded' }), 'embedded');
+        assert.equal(vscode.workspace.getConfiguration('motion').get('server.embedded'), 'always');
+        const embedded = await state((s) => s.kind === 'connected', 'connected to the embedded server');
+        assert.equal(embedded.kind === 'connected' && embedded.embedded, true, 'the embedded server, not the one at the URL');
+        assert.match(api.statusBar.text, /Motion: embedded/);
+      } finally {
+        await useTestServer();
+      }
+    });
+
     it('reports an HTTP server that is not a motion application as such, and does not use it', async () => {
       const web = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<html>Not found</html>'));
       await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
