@@ -147,19 +147,21 @@ describe('property: no script stops the language service', function () {
     fc.record({ kind: fc.constant('mutated' as const), bytes: fc.array(fc.record({ at: fc.nat(), byte: fc.integer({ min: 0, max: 0xffff }) }), { minLength: 1, maxLength: 20 }) }),
     fc.record({ kind: fc.constant('long line' as const), length: fc.integer({ min: 1, max: 200_000 }) }),
   );
+  type Script = typeof script extends fc.Arbitrary<infer T> ? T : never;
   const BASE = 'import motion\nimport motion.gui.selection as sel\nsel.select([{"type": "bone", "id": 1}])\nmotion.settings.processing.skeleton.set_skeleton_scale("project", 1, 2.0)\n';
 
-  function textOf(s: { kind: string }): string {
-    if (s.kind === 'nested') {
-      const { open, depth, closed } = s as unknown as { open: string; depth: number; closed: boolean };
-      return `${BASE}motion.gui.selection.select(${open.repeat(depth)}${closed ? closer(open).repeat(depth) : ''})\n`;
+  function textOf(s: Script): string {
+    switch (s.kind) {
+      case 'nested':
+        return `${BASE}motion.gui.selection.select(${s.open.repeat(s.depth)}${s.closed ? closer(s.open).repeat(s.depth) : ''})\n`;
+      case 'mutated': {
+        const chars = [...BASE];
+        for (const { at, byte } of s.bytes) chars.splice(at % (chars.length + 1), 0, String.fromCharCode(byte));
+        return chars.join('');
+      }
+      case 'long line':
+        return `${BASE}x = "${'a'.repeat(s.length)}"; sel.`;
     }
-    if (s.kind === 'mutated') {
-      const chars = [...BASE];
-      for (const { at, byte } of (s as unknown as { bytes: { at: number; byte: number }[] }).bytes) chars.splice(at % (chars.length + 1), 0, String.fromCharCode(byte));
-      return chars.join('');
-    }
-    return `${BASE}x = "${'a'.repeat((s as unknown as { length: number }).length)}"; sel.`;
   }
 
   for (const languageId of ['python', 'lua'] as const) {

@@ -28,7 +28,7 @@ export class ScriptDocument {
   private trees: SyntaxTrees;
   private lastAliases?: { packageName: string; aliases: Map<string, string> };
   /** Per analysis unit, keyed by its text: what was worked out from it last time. */
-  readonly statementCache = new Map<string, unknown>();
+  readonly unitCache = new Map<string, unknown>();
   private used = new Set<string>();
 
   constructor(
@@ -129,15 +129,15 @@ export class ScriptDocument {
     if (unit.key === undefined) return compute(unit.statements());
     const key = `${purpose}${unit.key}`;
     this.used.add(key);
-    if (this.statementCache.has(key)) return this.statementCache.get(key) as T;
+    if (this.unitCache.has(key)) return this.unitCache.get(key) as T;
     const value = compute(unit.statements());
-    this.statementCache.set(key, value);
+    this.unitCache.set(key, value);
     return value;
   }
 
   /** Drops the values cached under `purpose` (a key prefix) that no unit used since its last sweep: the cache holds one generation. */
   sweep(purpose: string): void {
-    for (const key of this.statementCache.keys()) if (key.startsWith(purpose) && !this.used.has(key)) this.statementCache.delete(key);
+    for (const key of this.unitCache.keys()) if (key.startsWith(purpose) && !this.used.has(key)) this.unitCache.delete(key);
     for (const key of this.used) if (key.startsWith(purpose)) this.used.delete(key);
   }
 
@@ -170,7 +170,7 @@ export class ScriptDocument {
 
   dispose(): void {
     this.trees.dispose();
-    this.statementCache.clear();
+    this.unitCache.clear();
   }
 }
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from './motion-extension';
+import { EXTENSION_ID, testApplication } from './motion-extension';
+import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
 import { freePort } from '../../support/free-port';
@@ -74,47 +75,44 @@ export function explorerAndConnectionTests(): void {
       assert.deepEqual(await labels(hips), ['Spine', 'LeftUpLeg', 'RightUpLeg', 'LASI', 'RASI', 'LPSI', 'RPSI'], 'segments, then markers');
     });
 
-    it('shows a change made outside VS Code once refreshed', async () => {
-      // A script or the application's own UI adds a segment: the interface has no change events,
-      // and the view keeps a skeleton's loaded tree until it is refreshed.
-      const call = (operation: string, args: unknown[]) =>
-        fetch(`${process.env.MOTION_TEST_SERVER_URL}/api/scripting/motion/settings/processing/skeleton/${operation}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) }).then((r) => r.json());
-      const wandItem = async () => (await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!;
-      const segmentsUnderRoot = async () => (await children((await children(await wandItem()))[0])).map((c) => api.explorer.getTreeItem(c).label);
-      // Loads (and so caches) the tree first.
-      assert.ok(!(await segmentsUnderRoot()).includes('OutsideVSCode'));
-      const rootId = await call('get_skeleton_root_id', ['project', await call('find_skeleton', ['project', 'Wand'])]);
-      const id = await call('add_segment', ['project', rootId, 'OutsideVSCode']);
+    /** The labels under the Wand skeleton's root in the view (loading, and so keeping, its tree). */
+    const wandRootChildren = async () => {
+      const wand = (await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!;
+      return (await children((await children(wand))[0])).map((c) => api.explorer.getTreeItem(c).label);
+    };
+    /** Adds a segment under Wand's root outside VS Code (the interface has no change events), runs `check`, removes it. */
+    const withSegmentAddedOutside = async (name: string, check: () => Promise<void>) => {
+      const app = testApplication();
+      const skeleton = app.settings.processing.skeleton;
+      const id = await skeleton.add_segment('project', await skeleton.get_skeleton_root_id('project', (await skeleton.find_skeleton('project', 'Wand'))!), name);
       try {
-        await vscode.commands.executeCommand('motion.refreshExplorer');
-        assert.ok((await segmentsUnderRoot()).includes('OutsideVSCode'), 'the refreshed view shows the new segment');
+        await check();
       } finally {
-        await call('delete_segment', ['project', id]);
+        await skeleton.delete_segment('project', id);
+        await app.close();
         await vscode.commands.executeCommand('motion.refreshExplorer');
       }
+    };
+
+    it('shows a change made outside VS Code once refreshed', async () => {
+      assert.ok(!(await wandRootChildren()).includes('OutsideVSCode'), 'the tree is loaded (and kept) first');
+      await withSegmentAddedOutside('OutsideVSCode', async () => {
+        await vscode.commands.executeCommand('motion.refreshExplorer');
+        assert.ok((await wandRootChildren()).includes('OutsideVSCode'), 'the refreshed view shows the new segment');
+      });
     });
 
     it('refreshes by itself every motion.explorer.autoRefreshSeconds', async function () {
       this.timeout(30_000);
-      const call = (operation: string, args: unknown[]) =>
-        fetch(`${process.env.MOTION_TEST_SERVER_URL}/api/scripting/motion/settings/processing/skeleton/${operation}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) }).then((r) => r.json());
-      const wandItem = async () => (await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!;
-      const segmentsUnderRoot = async () => (await children((await children(await wandItem()))[0])).map((c) => api.explorer.getTreeItem(c).label);
-      assert.ok(!(await segmentsUnderRoot()).includes('AutoRefreshed'), 'the tree is loaded (and kept) first');
-      const rootId = await call('get_skeleton_root_id', ['project', await call('find_skeleton', ['project', 'Wand'])]);
-      const id = await call('add_segment', ['project', rootId, 'AutoRefreshed']);
-      try {
-        await setting('explorer.autoRefreshSeconds', 5);
-        const deadline = Date.now() + 15_000;
-        while (!(await segmentsUnderRoot()).includes('AutoRefreshed')) {
-          assert.ok(Date.now() < deadline, 'shown within one period (and a margin), with no Refresh');
-          await new Promise((resolve) => setTimeout(resolve, 250));
+      assert.ok(!(await wandRootChildren()).includes('AutoRefreshed'), 'the tree is loaded (and kept) first');
+      await withSegmentAddedOutside('AutoRefreshed', async () => {
+        try {
+          await setting('explorer.autoRefreshSeconds', 5);
+          await waitFor(async () => (await wandRootChildren()).includes('AutoRefreshed'), 'the view to show it within one period (and a margin), with no Refresh', 15_000);
+        } finally {
+          await setting('explorer.autoRefreshSeconds', undefined);
         }
-      } finally {
-        await setting('explorer.autoRefreshSeconds', undefined);
-        await call('delete_segment', ['project', id]);
-        await vscode.commands.executeCommand('motion.refreshExplorer');
-      }
+      });
     });
 
     it('edits through the view’s commands, and refuses bad input naming what was wrong', async () => {

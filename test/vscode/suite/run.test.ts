@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { motionApi } from './motion-extension';
+import { motionApi, testApplication } from './motion-extension';
 import { waitFor } from '../../support/wait-for';
 
 interface RunOutcome {
@@ -9,13 +9,13 @@ interface RunOutcome {
   output: string;
 }
 
-async function skeletonCount(source: string): Promise<number> {
-  const response = await fetch(`${process.env.MOTION_TEST_SERVER_URL}/api/scripting/motion/settings/processing/skeleton/get_skeleton_count/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([source]),
-  });
-  return (await response.json()) as number;
+async function skeletonCount(source: 'project' | 'measurement'): Promise<number> {
+  const app = testApplication();
+  try {
+    return await app.settings.processing.skeleton.get_skeleton_count(source);
+  } finally {
+    await app.close();
+  }
 }
 
 async function openAt(name: string, line: number): Promise<vscode.TextEditor> {

@@ -47,13 +47,24 @@ export class ChunkedTrees implements SyntaxTrees {
   }
 
   *units(): Iterable<AnalysisUnit> {
-    const content = this.text().content;
-    for (const { start, end } of this.chunks()) {
-      // Keyed by a digest, not the text: a copy of every chunk's text per purpose would double the memory of a long file.
-      yield { start, key: createHash('sha256').update(content.slice(start, end)).digest('base64'), statements: () => this.analyse(start, end).rootNode.namedChildren.filter((n): n is Node => n !== null) };
+    const keys = this.chunkKeys();
+    for (const [i, { start, end }] of this.chunks().entries()) {
+      yield { start, key: keys[i], statements: () => this.analyse(start, end).rootNode.namedChildren.filter((n): n is Node => n !== null) };
     }
     this.free('analysed');
   }
+
+  /** The chunks' text as cache keys, once per text (a check reads the units twice: aliases, then diagnostics). */
+  private chunkKeys(): string[] {
+    const content = this.text().content;
+    if (this.keys?.content !== content) {
+      // A digest, not the text: a copy of every chunk's text per purpose would double the memory of a long file.
+      this.keys = { content, keys: this.chunks().map(({ start, end }) => createHash('sha256').update(content.slice(start, end)).digest('base64')) };
+    }
+    return this.keys.keys;
+  }
+
+  private keys: { content: string; keys: string[] } | undefined;
 
   /** The tree of one chunk for analysis; the previous one is freed. */
   private analyse(start: number, end: number): Tree {
