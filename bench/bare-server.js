@@ -8,4 +8,6 @@ const server = createServer((req, res) => {
     res.end(body);
   });
 });
-server.listen(0, '127.0.0.1', () => process.stdout.write(`bare server listening on http://127.0.0.1:${server.address().port}\n`));
+server.listen(0, '127.0.0.1', () =>
+  process.stdout.write(`bare server listening on http://127.0.0.1:${server.address().port}\n`),
+);

@@ -29,10 +29,21 @@ interface Figures {
   items: number;
 }
 
-async function measure(name: string, command: string[], workspace: string, file: string, text: string, initializationOptions: unknown, rounds: number): Promise<Figures> {
+async function measure(
+  name: string,
+  command: string[],
+  workspace: string,
+  file: string,
+  text: string,
+  initializationOptions: unknown,
+  rounds: number,
+): Promise<Figures> {
   const child = spawn(process.execPath, command, { cwd: workspace, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stderr.on('data', () => undefined);
-  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const connection = createMessageConnection(
+    new StreamMessageReader(child.stdout),
+    new StreamMessageWriter(child.stdin),
+  );
   const uri = pathToFileURL(file).href;
   let diagnosed: () => void = () => undefined;
   const firstDiagnostics = new Promise<void>((r) => (diagnosed = r));
@@ -53,12 +64,17 @@ async function measure(name: string, command: string[], workspace: string, file:
     processId: process.pid,
     rootUri: pathToFileURL(workspace).href,
     workspaceFolders: [{ uri: pathToFileURL(workspace).href, name: 'bench' }],
-    capabilities: { workspace: { configuration: true }, textDocument: { completion: { completionItem: { snippetSupport: false } }, publishDiagnostics: {} } },
+    capabilities: {
+      workspace: { configuration: true },
+      textDocument: { completion: { completionItem: { snippetSupport: false } }, publishDiagnostics: {} },
+    },
     initializationOptions,
   });
   connection.sendNotification('initialized', {});
   const opened = performance.now();
-  connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text } });
+  connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'python', version: 1, text },
+  });
   await firstDiagnostics;
   const firstDiagnosticsMs = performance.now() - opened;
 
@@ -69,17 +85,27 @@ async function measure(name: string, command: string[], workspace: string, file:
     // Type `sel.` on a new line in the middle of the file, ask for completion, then take it away again.
     connection.sendNotification('textDocument/didChange', {
       textDocument: { uri, version: ++version },
-      contentChanges: [{ range: { start: { line: EDIT_LINE, character: 0 }, end: { line: EDIT_LINE, character: 0 } }, text: '    sel.\n' }],
+      contentChanges: [
+        {
+          range: { start: { line: EDIT_LINE, character: 0 }, end: { line: EDIT_LINE, character: 0 } },
+          text: '    sel.\n',
+        },
+      ],
     });
     lastEdit = performance.now();
     const started = performance.now();
-    const result = (await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: EDIT_LINE, character: 8 } })) as { items?: unknown[] } | unknown[] | null;
+    const result = (await connection.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: EDIT_LINE, character: 8 },
+    })) as { items?: unknown[] } | unknown[] | null;
     const elapsed = performance.now() - started;
     if (round >= 5) times.push(elapsed); // the first rounds warm up the JIT
     items = Array.isArray(result) ? result.length : (result?.items?.length ?? 0);
     connection.sendNotification('textDocument/didChange', {
       textDocument: { uri, version: ++version },
-      contentChanges: [{ range: { start: { line: EDIT_LINE, character: 0 }, end: { line: EDIT_LINE + 1, character: 0 } }, text: '' }],
+      contentChanges: [
+        { range: { start: { line: EDIT_LINE, character: 0 }, end: { line: EDIT_LINE + 1, character: 0 } }, text: '' },
+      ],
     });
     await new Promise((r) => setTimeout(r, PAUSE_MS));
   }
@@ -89,12 +115,30 @@ async function measure(name: string, command: string[], workspace: string, file:
   times.sort((a, b) => a - b);
   // Nearest-rank percentile: the smallest value with at least q of the samples at or below it.
   const at = (q: number) => times[Math.max(0, Math.ceil(q * times.length) - 1)];
-  const figures = { p50: at(0.5), p99: at(0.99), mean: times.reduce((a, b) => a + b, 0) / times.length, firstDiagnosticsMs, items };
+  const figures = {
+    p50: at(0.5),
+    p99: at(0.99),
+    mean: times.reduce((a, b) => a + b, 0) / times.length,
+    firstDiagnosticsMs,
+    items,
+  };
   diagnosticsAfterEdit.sort((a, b) => a - b);
-  const diagnostics = diagnosticsAfterEdit.length > 0 ? `${diagnosticsAfterEdit[Math.floor(diagnosticsAfterEdit.length / 2)].toFixed(0)} ms` : 'not republished';
-  console.log(`  ${name.padEnd(28)} ${String(rounds).padStart(3)} rounds  p50 ${figures.p50.toFixed(1).padStart(7)} ms   p99 ${figures.p99.toFixed(1).padStart(7)} ms   mean ${figures.mean.toFixed(1).padStart(7)} ms   ${String(items).padStart(3)} items`);
-  console.log(`  ${''.padEnd(28)} slowest five: ${times.slice(-5).map((t) => t.toFixed(1)).join(', ')} ms`);
-  console.log(`  ${''.padEnd(28)} first diagnostics ${firstDiagnosticsMs.toFixed(0)} ms after open; diagnostics after an edit: median ${diagnostics}`);
+  const diagnostics =
+    diagnosticsAfterEdit.length > 0
+      ? `${diagnosticsAfterEdit[Math.floor(diagnosticsAfterEdit.length / 2)].toFixed(0)} ms`
+      : 'not republished';
+  console.log(
+    `  ${name.padEnd(28)} ${String(rounds).padStart(3)} rounds  p50 ${figures.p50.toFixed(1).padStart(7)} ms   p99 ${figures.p99.toFixed(1).padStart(7)} ms   mean ${figures.mean.toFixed(1).padStart(7)} ms   ${String(items).padStart(3)} items`,
+  );
+  console.log(
+    `  ${''.padEnd(28)} slowest five: ${times
+      .slice(-5)
+      .map((t) => t.toFixed(1))
+      .join(', ')} ms`,
+  );
+  console.log(
+    `  ${''.padEnd(28)} first diagnostics ${firstDiagnosticsMs.toFixed(0)} ms after open; diagnostics after an edit: median ${diagnostics}`,
+  );
   return figures;
 }
 
@@ -107,20 +151,43 @@ async function main(): Promise<void> {
     mkdirSync(dirname(join(workspace, 'typings', relative)), { recursive: true });
     writeFileSync(join(workspace, 'typings', relative), `${content}\n`);
   }
-  writeFileSync(join(workspace, 'pyrightconfig.json'), JSON.stringify({ stubPath: 'typings', reportMissingModuleSource: 'none' }));
+  writeFileSync(
+    join(workspace, 'pyrightconfig.json'),
+    JSON.stringify({ stubPath: 'typings', reportMissingModuleSource: 'none' }),
+  );
   const server = await startChildServer(['--log-level', 'warn']);
 
-  console.log(`Completion after an edit, 10,000-line Python script (type "sel." at line ${EDIT_LINE}, complete, undo, pause ${PAUSE_MS} ms)`);
-  const ours = await measure('motion language server', [resolve(__dirname, '../dist/language-server.js'), '--stdio'], workspace, file, text, {
-    serverUrl: server.url,
-    cacheDir: join(workspace, '.cache'),
-  }, ROUNDS);
+  console.log(
+    `Completion after an edit, 10,000-line Python script (type "sel." at line ${EDIT_LINE}, complete, undo, pause ${PAUSE_MS} ms)`,
+  );
+  const ours = await measure(
+    'motion language server',
+    [resolve(__dirname, '../dist/language-server.js'), '--stdio'],
+    workspace,
+    file,
+    text,
+    {
+      serverUrl: server.url,
+      cacheDir: join(workspace, '.cache'),
+    },
+    ROUNDS,
+  );
   if (process.env.BENCH_ONLY_OURS) {
     server.child.kill();
     process.exit(0);
   }
-  const pyright = await measure('pyright (with motion stubs)', [resolve(__dirname, '../node_modules/pyright/langserver.index.js'), '--stdio'], workspace, file, text, {}, PEER_ROUNDS);
-  console.log(`  ratio pyright/ours: p50 ${(pyright.p50 / ours.p50).toFixed(1)}×, p99 ${(pyright.p99 / ours.p99).toFixed(1)}×`);
+  const pyright = await measure(
+    'pyright (with motion stubs)',
+    [resolve(__dirname, '../node_modules/pyright/langserver.index.js'), '--stdio'],
+    workspace,
+    file,
+    text,
+    {},
+    PEER_ROUNDS,
+  );
+  console.log(
+    `  ratio pyright/ours: p50 ${(pyright.p50 / ours.p50).toFixed(1)}×, p99 ${(pyright.p99 / ours.p99).toFixed(1)}×`,
+  );
   console.log(`  our p99 ${ours.p99 < 20 ? 'is' : 'is NOT'} under the 20 ms goal`);
   server.child.kill('SIGTERM');
   await server.exited;

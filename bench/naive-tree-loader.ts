@@ -4,7 +4,10 @@ import type { MotionClient } from '../src/api/client/motion-client';
  * The peer for bench:tree: how a first script loads the tree — one field at a time, each call
  * awaited before the next, skeletons and segments addressed by index.
  */
-export async function loadTreeNaively(client: MotionClient, source: 'project' | 'measurement'): Promise<{ skeletons: number; segments: number }> {
+export async function loadTreeNaively(
+  client: MotionClient,
+  source: 'project' | 'measurement',
+): Promise<{ skeletons: number; segments: number }> {
   const api = client.settings.processing.skeleton;
   const count = await api.get_skeleton_count(source);
   let segments = 0;

@@ -21,21 +21,48 @@ const READS: Requests = [{ method: 'POST', path: `${S}/get_skeleton_count/`, hea
 function mixed(): Requests {
   let n = 0;
   const marker = (i: number) => [{ name: 'LASI', position: [120 + (i % 7), 80, 0], weight: 1 }];
-  const matrix = (i: number) => [[1, 0, 0, i % 100], [0, 1, 0, 0], [0, 0, 1, 950], [0, 0, 0, 1]];
+  const matrix = (i: number) => [
+    [1, 0, 0, i % 100],
+    [0, 1, 0, 0],
+    [0, 0, 1, 950],
+    [0, 0, 0, 1],
+  ];
   return [
     { method: 'POST', path: `${S}/get_skeleton_count/`, headers: json, body: '["project"]' },
     { method: 'POST', path: `${S}/get_segment_ids/`, headers: json, body: '["project",1]' },
     { method: 'POST', path: `${S}/get_segment_markers/`, headers: json, body: '["project",2]' },
-    { method: 'POST', path: `${S}/set_skeleton_scale/`, headers: json, setupRequest: (r) => ({ ...r, body: JSON.stringify(['project', 1, 1 + (n++ % 90) / 10]) }) },
-    { method: 'POST', path: `${S}/set_segment_markers/`, headers: json, setupRequest: (r) => ({ ...r, body: JSON.stringify(['project', 2, marker(n++)]) }) },
+    {
+      method: 'POST',
+      path: `${S}/set_skeleton_scale/`,
+      headers: json,
+      setupRequest: (r) => ({ ...r, body: JSON.stringify(['project', 1, 1 + (n++ % 90) / 10]) }),
+    },
+    {
+      method: 'POST',
+      path: `${S}/set_segment_markers/`,
+      headers: json,
+      setupRequest: (r) => ({ ...r, body: JSON.stringify(['project', 2, marker(n++)]) }),
+    },
     { method: 'POST', path: `${S}/get_segment_degrees_of_freedom/`, headers: json, body: '["project",3]' },
-    { method: 'POST', path: `${S}/set_segment_transform/`, headers: json, setupRequest: (r) => ({ ...r, body: JSON.stringify(['project', 3, matrix(n++)]) }) },
-    { method: 'POST', path: '/api/scripting/motion/gui/selection/set_selections/', headers: json, body: '[[{"type":"trajectory","id":73}]]' },
+    {
+      method: 'POST',
+      path: `${S}/set_segment_transform/`,
+      headers: json,
+      setupRequest: (r) => ({ ...r, body: JSON.stringify(['project', 3, matrix(n++)]) }),
+    },
+    {
+      method: 'POST',
+      path: '/api/scripting/motion/gui/selection/set_selections/',
+      headers: json,
+      body: '[[{"type":"trajectory","id":73}]]',
+    },
   ];
 }
 
 function startBare(): Promise<ChildServer> {
-  const child = spawn(process.execPath, [resolve(__dirname, 'bare-server.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [resolve(__dirname, 'bare-server.js')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<number | string>((done) => child.once('exit', (c, s) => done(c ?? s ?? -1)));
   return new Promise((ok) => {
     child.stdout.on('data', (d: Buffer) => {
@@ -55,7 +82,12 @@ interface Figures {
 async function measure(url: string, requests: Requests): Promise<Figures> {
   await autocannon({ url, connections: CONNECTIONS, duration: 1, requests }); // warm-up
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
-  return { rps: r.requests.total / SECONDS, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  return {
+    rps: r.requests.total / SECONDS,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
 }
 
 async function workload(name: string, requests: () => Requests): Promise<number> {
@@ -81,7 +113,9 @@ async function main(): Promise<void> {
   const reads = await workload('get_skeleton_count', () => READS);
   await workload('mixed reads and writes (4 reads : 4 writes, in memory)', mixed);
   const verdict = reads >= 0.7 ? 'meets' : 'misses';
-  console.log(`\nreads: the reference server ${verdict} the goal of at least 0.7 of the bare server (${reads.toFixed(2)})`);
+  console.log(
+    `\nreads: the reference server ${verdict} the goal of at least 0.7 of the bare server (${reads.toFixed(2)})`,
+  );
 }
 
 void main();

@@ -15,7 +15,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 async function populate(client: MotionClient): Promise<void> {
   const api = client.settings.processing.skeleton;
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   await Promise.all(
     Array.from({ length: SKELETONS }, async (_, s) => {
       const id = await api.add_skeleton('project', `Actor${s + 1}`);
@@ -30,7 +30,10 @@ async function populate(client: MotionClient): Promise<void> {
   );
 }
 
-async function timed<T>(run: (client: MotionClient) => Promise<T>, url: string): Promise<{ ms: number; requests: number; result: T }> {
+async function timed<T>(
+  run: (client: MotionClient) => Promise<T>,
+  url: string,
+): Promise<{ ms: number; requests: number; result: T }> {
   let requests = 0;
   const client = new MotionClient({ url, onRequest: () => requests++ });
   await client.get_version(); // connect first: time the loading, not the handshake
@@ -60,7 +63,8 @@ async function main(): Promise<void> {
   for (let i = 0; i < RUNS; i++) {
     const a = await timed((c) => loadSkeletons(c, 'project'), server.url);
     const segments = a.result.reduce((n, s) => n + s.segmentCount, 0);
-    if (a.result.length !== SKELETONS || segments !== SKELETONS * SEGMENTS) throw new Error(`loader saw ${a.result.length} skeletons, ${segments} segments`);
+    if (a.result.length !== SKELETONS || segments !== SKELETONS * SEGMENTS)
+      throw new Error(`loader saw ${a.result.length} skeletons, ${segments} segments`);
     ours.push(a.ms);
     oursRequests = a.requests;
     const b = await timed((c) => loadTreeNaively(c, 'project'), server.url);
@@ -72,7 +76,9 @@ async function main(): Promise<void> {
   await server.exited;
 
   const [o, n] = [median(ours), median(naive)];
-  console.log(`Loading ${SKELETONS} skeletons × ${SEGMENTS} segments (name, scale, root; each segment's name, solver, endpoint, markers, parent)`);
+  console.log(
+    `Loading ${SKELETONS} skeletons × ${SEGMENTS} segments (name, scale, root; each segment's name, solver, endpoint, markers, parent)`,
+  );
   console.log(`median of ${RUNS} runs, reference server in a child process, loopback`);
   console.log(`  src/api loader (concurrent, pipelined)   ${o.toFixed(0).padStart(6)} ms   ${oursRequests} requests`);
   console.log(`  naive loader (one field at a time)       ${n.toFixed(0).padStart(6)} ms   ${naiveRequests} requests`);

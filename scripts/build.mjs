@@ -35,7 +35,12 @@ const options = {
 
 // The tree-sitter runtime and grammars are WebAssembly files loaded at run time: ship them next to the bundle.
 const require = createRequire(import.meta.url);
-const wasm = ['wasmoon/dist/glue.wasm', 'web-tree-sitter/tree-sitter.wasm', 'tree-sitter-python/tree-sitter-python.wasm', '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm'];
+const wasm = [
+  'wasmoon/dist/glue.wasm',
+  'web-tree-sitter/tree-sitter.wasm',
+  'tree-sitter-python/tree-sitter-python.wasm',
+  '@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm',
+];
 mkdirSync('dist', { recursive: true });
 for (const file of wasm) copyFileSync(require.resolve(file), `dist/${file.split('/').pop()}`);
 // The Python side of script sessions: the motion package and the session driver.

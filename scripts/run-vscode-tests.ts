@@ -23,8 +23,11 @@ const totals = { passed: 0, failed: 0 };
 
 async function main(): Promise<number> {
   // The extension under test is dist/extension.js: built from the sources of this run, never a stale one.
-  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
-  const install = spawnSync('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir], { stdio: 'inherit' });
+  if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0)
+    throw new Error('the build failed');
+  const install = spawnSync('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir], {
+    stdio: 'inherit',
+  });
   if (install.status !== 0) throw new Error('could not install code-server and chromium');
   const trusted = await runSuite('trusted');
   // Workspace Trust: one run with trust left to the workbench (a fresh profile trusts nothing).
@@ -35,7 +38,9 @@ async function main(): Promise<number> {
 
 /** One run of the suite in a fresh code-server and browser. `untrusted`: the workspace is not trusted, and only the untrusted tests run. */
 async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
-  console.log(`[test:vscode] the ${trust === 'trusted' ? 'suite in a trusted workspace' : 'untrusted-workspace tests'}`);
+  console.log(
+    `[test:vscode] the ${trust === 'trusted' ? 'suite in a trusted workspace' : 'untrusted-workspace tests'}`,
+  );
 
   const suiteDir = join(root, '.vscode-test/suite');
   await esbuild.build({
@@ -54,7 +59,13 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
   mkdirSync(join(tmp, 'user-data/User'), { recursive: true });
   writeFileSync(
     join(tmp, 'user-data/User/settings.json'),
-    JSON.stringify({ 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'motion.server.url': server.url }),
+    JSON.stringify({
+      'workbench.startupEditor': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'extensions.autoCheckUpdates': false,
+      'extensions.autoUpdate': false,
+      'motion.server.url': server.url,
+    }),
   );
   writeFileSync(join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
   const port = await freePort();
@@ -64,9 +75,28 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
   try {
     codeServer = spawn(
       process.execPath,
-      [entry, '--config', join(tmp, 'config.yaml'), '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
-        ...(trust === 'trusted' ? ['--disable-workspace-trust'] : []), '--disable-getting-started-override', '--user-data-dir', join(tmp, 'user-data'), '--extensions-dir', join(tmp, 'extensions')],
-      { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MOTION_TEST_SERVER_URL: server.url, MOTION_TEST_SUITE: trust } },
+      [
+        entry,
+        '--config',
+        join(tmp, 'config.yaml'),
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${port}`,
+        '--disable-telemetry',
+        '--disable-update-check',
+        ...(trust === 'trusted' ? ['--disable-workspace-trust'] : []),
+        '--disable-getting-started-override',
+        '--user-data-dir',
+        join(tmp, 'user-data'),
+        '--extensions-dir',
+        join(tmp, 'extensions'),
+      ],
+      {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, MOTION_TEST_SERVER_URL: server.url, MOTION_TEST_SUITE: trust },
+      },
     );
     codeServer.stdout!.on('data', (d) => (log += d));
     codeServer.stderr!.on('data', (d) => (log += d));
@@ -85,7 +115,15 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const page = await browser.newPage();
     let finish: (code: number) => void = () => undefined;
@@ -93,7 +131,7 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
     await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
       console.log(...args);
       const summary = /^(\d+) passed, (\d+) failed$/.exec(String(args[0]));
-      if (summary) (totals.passed += Number(summary[1])), (totals.failed += Number(summary[2]));
+      if (summary) ((totals.passed += Number(summary[1])), (totals.failed += Number(summary[2])));
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));
     const remote = (path: string) => `vscode-remote://127.0.0.1:${port}${path}`;
@@ -103,9 +141,14 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
       ['skipWelcome', 'true'],
     ]);
     const workspace = join(root, 'test/vscode/workspace');
-    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+    await page.goto(
+      `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`,
+    );
     const code = await Promise.race([exited, new Promise<number>((r) => setTimeout(() => r(-1), limitMs))]);
-    if (code !== 0) console.log(`[test:vscode] ${code === -1 ? `timed out after ${limitMs} ms` : `exit ${code}`}\n--- code-server log ---\n${log}`);
+    if (code !== 0)
+      console.log(
+        `[test:vscode] ${code === -1 ? `timed out after ${limitMs} ms` : `exit ${code}`}\n--- code-server log ---\n${log}`,
+      );
     return code === 0 ? 0 : code === 1 ? 1 : 2;
   } finally {
     await browser?.close().catch(() => undefined);

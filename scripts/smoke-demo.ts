@@ -11,7 +11,11 @@ const root = resolve(__dirname, '..');
 
 async function serverAnswers(): Promise<string | undefined> {
   try {
-    const response = await fetch('http://127.0.0.1:7979/api/scripting/motion/get_version/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' });
+    const response = await fetch('http://127.0.0.1:7979/api/scripting/motion/get_version/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[]',
+    });
     return response.ok ? ((await response.json()) as string) : undefined;
   } catch {
     return undefined;
@@ -22,7 +26,15 @@ async function main(): Promise<number> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -34,9 +46,14 @@ async function main(): Promise<number> {
     if (!version) throw new Error('the embedded server did not answer on 127.0.0.1:7979');
     // What a person sees: the example open, and the status bar naming the embedded server.
     await page.getByRole('tab', { name: /list_skeletons\.py/ }).waitFor({ timeout: 60_000 });
-    await page.getByText(/Motion: embedded/).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/Motion: embedded/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(root, '.vscode-test/demo.png') });
-    console.log(`demo: workbench open with list_skeletons.py, status bar "Motion: embedded", embedded server answers: ${version}`);
+    console.log(
+      `demo: workbench open with list_skeletons.py, status bar "Motion: embedded", embedded server answers: ${version}`,
+    );
     return 0;
   } finally {
     await browser.close();

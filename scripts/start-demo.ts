@@ -24,14 +24,44 @@ run('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir]);
 // state of the embedded server, no restored editors. The demo always starts on the embedded default.
 rmSync(join(demo, 'user-data'), { recursive: true, force: true });
 mkdirSync(join(demo, 'user-data/User'), { recursive: true });
-writeFileSync(join(demo, 'user-data/User/settings.json'), JSON.stringify({ 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false }, null, 2));
+writeFileSync(
+  join(demo, 'user-data/User/settings.json'),
+  JSON.stringify(
+    {
+      'workbench.startupEditor': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'extensions.autoCheckUpdates': false,
+      'extensions.autoUpdate': false,
+    },
+    null,
+    2,
+  ),
+);
 writeFileSync(join(demo, 'config.yaml'), 'auth: none\ncert: false\n');
-const profile = ['--config', join(demo, 'config.yaml'), '--user-data-dir', join(demo, 'user-data'), '--extensions-dir', join(demo, 'extensions')];
+const profile = [
+  '--config',
+  join(demo, 'config.yaml'),
+  '--user-data-dir',
+  join(demo, 'user-data'),
+  '--extensions-dir',
+  join(demo, 'extensions'),
+];
 run(process.execPath, [entry, ...profile, '--install-extension', join(root, 'motion-scripting.vsix'), '--force']);
 
 const server = spawn(
   process.execPath,
-  [entry, ...profile, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override', workspace],
+  [
+    entry,
+    ...profile,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-getting-started-override',
+    workspace,
+  ],
   { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
 );
 let announced = false;
@@ -39,9 +69,15 @@ const onOutput = (chunk: Buffer) => {
   if (!announced && /HTTP server listening/.test(chunk.toString())) {
     announced = true;
     // The first example opens with the folder (the web workbench opens one file from its payload).
-    const payload = JSON.stringify([['openFile', `vscode-remote://127.0.0.1:${port}${join(workspace, 'list_skeletons.py')}`]]);
-    console.log(`\nMotion Scripting demo: open http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
-    console.log('VS Code with the extension, the example scripts, and the embedded reference server (started by the extension). Ctrl+C stops it.');
+    const payload = JSON.stringify([
+      ['openFile', `vscode-remote://127.0.0.1:${port}${join(workspace, 'list_skeletons.py')}`],
+    ]);
+    console.log(
+      `\nMotion Scripting demo: open http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`,
+    );
+    console.log(
+      'VS Code with the extension, the example scripts, and the embedded reference server (started by the extension). Ctrl+C stops it.',
+    );
   }
 };
 server.stdout!.on('data', onOutput);

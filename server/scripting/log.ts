@@ -11,9 +11,18 @@ export interface Log {
   enabled(level: LogLevel): boolean;
 }
 
-export function createLog(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Log {
+export function createLog(
+  level: LogLevel,
+  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Log {
   const at = (l: LogLevel) => (message: string) => {
     if (ORDER[l] >= ORDER[level]) write(`${new Date().toISOString()} ${l.padEnd(5)} ${message}`);
   };
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), enabled: (l) => ORDER[l] >= ORDER[level] };
+  return {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    enabled: (l) => ORDER[l] >= ORDER[level],
+  };
 }

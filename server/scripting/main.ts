@@ -42,7 +42,8 @@ async function main(): Promise<void> {
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
   if (values.version) return void process.stdout.write(`${APPLICATION_VERSION}\n`);
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, got "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be an integer from 0 to 65535, got "${values.port}"`);
   const logLevel = values['log-level'] as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) fail(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
@@ -51,7 +52,8 @@ async function main(): Promise<void> {
     server = await startMotionServer({ port, host: values.host, state: values.state, empty: values.empty, logLevel });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    if (e.code === 'EADDRINUSE') fail(`port ${port} on ${values.host} is already in use (is another motion-server or the application running?)`);
+    if (e.code === 'EADDRINUSE')
+      fail(`port ${port} on ${values.host} is already in use (is another motion-server or the application running?)`);
     fail(e.message);
   }
   const stop = async (signal: string) => {

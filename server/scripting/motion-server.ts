@@ -39,7 +39,13 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
     log.info(`${opened.created ? 'created' : 'opened'} state file ${stateFile.path}`);
   } else durable = new DurableModel(initial());
   try {
-    const running = await listen({ model: durable, table: buildOperationTable(), log, host: options.host, port: options.port });
+    const running = await listen({
+      model: durable,
+      table: buildOperationTable(),
+      log,
+      host: options.host,
+      port: options.port,
+    });
     return {
       ...running,
       model: durable.visible,

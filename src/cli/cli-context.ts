@@ -36,7 +36,8 @@ export function globalOptions(values: { url?: string; timeout?: string; json?: b
     throw new UsageError(`--url must be an http:// URL, got "${url}"`);
   }
   const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive number of milliseconds, got "${values.timeout}"`);
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+    throw new UsageError(`--timeout must be a positive number of milliseconds, got "${values.timeout}"`);
   return { url, timeoutMs, json: values.json ?? false };
 }
 
@@ -46,7 +47,8 @@ export function clientFor(options: GlobalOptions): MotionClient {
 
 /** Where `docs` and `stubs` keep the last documentation of each server. */
 export function documentationCache(): DocumentationCache {
-  const base = process.env.MOTION_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting');
+  const base =
+    process.env.MOTION_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting');
   return new DocumentationCache(join(base, 'documentation'));
 }
 
@@ -62,12 +64,18 @@ export function terminalSafe(text: string): string {
 /** Prints an error the way a user can act on it, and returns the exit code. */
 export function report(error: unknown, json: boolean): number {
   if (error instanceof MotionError) {
-    if (json) process.stderr.write(`${JSON.stringify({ error: { status: error.status, code: error.code, message: error.message, operation: error.operation, parameter: error.parameter } })}\n`);
+    if (json)
+      process.stderr.write(
+        `${JSON.stringify({ error: { status: error.status, code: error.code, message: error.message, operation: error.operation, parameter: error.parameter } })}\n`,
+      );
     else process.stderr.write(`motion: ${terminalSafe(`${error.operation}: ${error.describe()}`)}\n`);
     return EXIT.refused;
   }
   if (error instanceof MotionConnectionError) {
-    if (json) process.stderr.write(`${JSON.stringify({ error: { code: error.kind, message: error.message, operation: error.operation } })}\n`);
+    if (json)
+      process.stderr.write(
+        `${JSON.stringify({ error: { code: error.kind, message: error.message, operation: error.operation } })}\n`,
+      );
     else process.stderr.write(`motion: ${terminalSafe(error.message)}\n`);
     return EXIT.unreachable;
   }
@@ -76,7 +84,9 @@ export function report(error: unknown, json: boolean): number {
     return EXIT.usage;
   }
   // A bug of ours: its stack helps a report. MOTION_DEBUG shows it; otherwise the message.
-  const shown = process.env.MOTION_DEBUG ? ((error as Error)?.stack ?? String(error)) : ((error as Error)?.message ?? String(error));
+  const shown = process.env.MOTION_DEBUG
+    ? ((error as Error)?.stack ?? String(error))
+    : ((error as Error)?.message ?? String(error));
   process.stderr.write(`motion: ${terminalSafe(shown)}\n`);
   return EXIT.refused;
 }

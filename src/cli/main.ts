@@ -6,7 +6,13 @@ import { runCommand } from './commands/run-command';
 import { stubsCommand } from './commands/stubs-command';
 import { treeCommand } from './commands/tree-command';
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { call: callCommand, tree: treeCommand, docs: docsCommand, stubs: stubsCommand, run: runCommand };
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  call: callCommand,
+  tree: treeCommand,
+  docs: docsCommand,
+  stubs: stubsCommand,
+  run: runCommand,
+};
 
 const HELP = `Usage: motion <command> [options]
 

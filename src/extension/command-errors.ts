@@ -11,7 +11,9 @@ export interface CommandFailure {
  * Runs a command's work; a failure is shown to the user as one error message naming what was
  * wrong, and returned. The one error contract of the extension's commands.
  */
-export function guarded<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...args: A) => Promise<R | CommandFailure> {
+export function guarded<A extends unknown[], R>(
+  run: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R | CommandFailure> {
   return async (...args: A) => {
     try {
       return await run(...args);

@@ -47,10 +47,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   let documentation: DocumentationState | undefined;
 
   await vscode.workspace.fs.createDirectory(context.globalStorageUri);
-  const embedded = new EmbeddedServer(context.asAbsolutePath(path.join('dist', 'motion-server.js')), path.join(context.globalStorageUri.fsPath, 'state.json'), (line) => log.info(line));
-  const connection = new MotionConnection(() => ({ url: readSettings().serverUrl, embedded: readSettings().embedded }), embedded, log);
+  const embedded = new EmbeddedServer(
+    context.asAbsolutePath(path.join('dist', 'motion-server.js')),
+    path.join(context.globalStorageUri.fsPath, 'state.json'),
+    (line) => log.info(line),
+  );
+  const connection = new MotionConnection(
+    () => ({ url: readSettings().serverUrl, embedded: readSettings().embedded }),
+    embedded,
+    log,
+  );
   const status = connectionStatus(connection);
-  context.subscriptions.push(connection, ...status.disposables, ...registerServerCommands(context, connection), { dispose: () => void embedded.stop() });
+  context.subscriptions.push(connection, ...status.disposables, ...registerServerCommands(context, connection), {
+    dispose: () => void embedded.stop(),
+  });
 
   client = await startLanguageClient(context, readSettings(), (state) => {
     documentation = state;
@@ -62,20 +72,46 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
   const runner = new ScriptRunner(() => connection.state.url);
   context.subscriptions.push(runner, ...registerRunCommands(runner));
 
-  const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()), () => connection.state.kind === 'connected');
-  context.subscriptions.push(explorer, vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }));
+  const explorer = new SkeletonExplorer(
+    new ExplorerData(() => connection.client()),
+    () => connection.state.kind === 'connected',
+  );
+  context.subscriptions.push(
+    explorer,
+    vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }),
+  );
   const segments = new SegmentFileSystem(() => connection.client());
   // After any change from VS Code, open segment documents without a draft show the application's definition.
   const changedApplication = () => {
     explorer.refresh();
     segments.reloadClean(vscode.workspace.textDocuments.map((d) => d.uri));
   };
-  const history = registerHistoryCommands(new ChangeHistory(), () => connection.application(), () => connection.client(), changedApplication);
+  const history = registerHistoryCommands(
+    new ChangeHistory(),
+    () => connection.application(),
+    () => connection.client(),
+    changedApplication,
+  );
   context.subscriptions.push(...history.disposables);
-  context.subscriptions.push(vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()), ...registerEditCommands(() => connection.client(), changedApplication, history.log), ...registerTransferCommands(() => connection.client(), changedApplication, history.log));
-  context.subscriptions.push(segments, vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }), ...registerSegmentCommands(segments, () => connection.client(), changedApplication, history.log));
-  const selection = new SelectionView(() => connection.client(), () => connection.state.kind === 'connected');
-  context.subscriptions.push(selection, vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }), ...registerSelectionCommands(() => connection.client(), selection));
+  context.subscriptions.push(
+    vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()),
+    ...registerEditCommands(() => connection.client(), changedApplication, history.log),
+    ...registerTransferCommands(() => connection.client(), changedApplication, history.log),
+  );
+  context.subscriptions.push(
+    segments,
+    vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),
+    ...registerSegmentCommands(segments, () => connection.client(), changedApplication, history.log),
+  );
+  const selection = new SelectionView(
+    () => connection.client(),
+    () => connection.state.kind === 'connected',
+  );
+  context.subscriptions.push(
+    selection,
+    vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }),
+    ...registerSelectionCommands(() => connection.client(), selection),
+  );
   let autoRefresh: NodeJS.Timeout | undefined;
   const scheduleAutoRefresh = () => {
     clearInterval(autoRefresh);
@@ -118,7 +154,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Motion
       return state;
     }),
   );
-  return { documentation: () => documentation, onDidLoadDocumentation: loaded.event, connection, explorer, selection, statusBar: status.item, embeddedServerPid: () => embedded.pid, terminalText: (language) => runner.transcript(language) };
+  return {
+    documentation: () => documentation,
+    onDidLoadDocumentation: loaded.event,
+    connection,
+    explorer,
+    selection,
+    statusBar: status.item,
+    embeddedServerPid: () => embedded.pid,
+    terminalText: (language) => runner.transcript(language),
+  };
 }
 
 export async function deactivate(): Promise<void> {

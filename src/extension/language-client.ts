@@ -1,11 +1,25 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { DocumentationLoadedNotification, ReloadDocumentationRequest, type DocumentationState, type InitializationOptions } from '../../server/language/lsp/protocol';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import {
+  DocumentationLoadedNotification,
+  ReloadDocumentationRequest,
+  type DocumentationState,
+  type InitializationOptions,
+} from '../../server/language/lsp/protocol';
 import type { MotionSettings } from './config';
 
 /** Starts the bundled language server (dist/language-server.js) for Python and Lua files. */
-export async function startLanguageClient(context: vscode.ExtensionContext, settings: MotionSettings, onDocumentation: (state: DocumentationState) => void): Promise<LanguageClient> {
+export async function startLanguageClient(
+  context: vscode.ExtensionContext,
+  settings: MotionSettings,
+  onDocumentation: (state: DocumentationState) => void,
+): Promise<LanguageClient> {
   const module = context.asAbsolutePath(path.join('dist', 'language-server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },

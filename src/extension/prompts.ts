@@ -14,7 +14,8 @@ export function prompts(answers?: unknown): Prompts {
 }
 
 const windowPrompts: Prompts = {
-  input: ({ prompt, value, validate }) => Promise.resolve(vscode.window.showInputBox({ prompt, value, validateInput: validate, ignoreFocusOut: true })),
+  input: ({ prompt, value, validate }) =>
+    Promise.resolve(vscode.window.showInputBox({ prompt, value, validateInput: validate, ignoreFocusOut: true })),
   decide: (message, actions, detail) => decideInQuickPick(message, actions, detail),
   pick: async (placeHolder, items) => (await vscode.window.showQuickPick(items, { placeHolder }))?.value,
 };
@@ -25,12 +26,27 @@ const windowPrompts: Prompts = {
  * whose first, active item is Cancel; it leaves the editor visible (the diff of an apply preview).
  * The detail's lines are listed under the actions; picking one of them is Cancel too.
  */
-async function decideInQuickPick<A extends string>(message: string, actions: A[], detail?: string): Promise<A | undefined> {
+async function decideInQuickPick<A extends string>(
+  message: string,
+  actions: A[],
+  detail?: string,
+): Promise<A | undefined> {
   type Item = vscode.QuickPickItem & { action?: A };
-  const items: Item[] = [{ label: '$(close) Cancel', description: 'change nothing' }, ...actions.map((action) => ({ label: action, action }))];
+  const items: Item[] = [
+    { label: '$(close) Cancel', description: 'change nothing' },
+    ...actions.map((action) => ({ label: action, action })),
+  ];
   const lines = (detail ?? '').split('\n').filter((line) => line.trim() !== '');
-  if (lines.length > 0) items.push({ label: 'What it does', kind: vscode.QuickPickItemKind.Separator }, ...lines.map((line) => ({ label: `$(info) ${line.replace(/^• /, '')}` })));
-  const chosen = await vscode.window.showQuickPick(items, { title: message, placeHolder: 'Enter or Escape cancels; choose an action to go ahead', ignoreFocusOut: true });
+  if (lines.length > 0)
+    items.push(
+      { label: 'What it does', kind: vscode.QuickPickItemKind.Separator },
+      ...lines.map((line) => ({ label: `$(info) ${line.replace(/^• /, '')}` })),
+    );
+  const chosen = await vscode.window.showQuickPick(items, {
+    title: message,
+    placeHolder: 'Enter or Escape cancels; choose an action to go ahead',
+    ignoreFocusOut: true,
+  });
   return chosen?.action;
 }
 
@@ -49,6 +65,6 @@ function scriptedPrompts(answers: ScriptedAnswers): Prompts {
       const decision = decisions.shift() ?? (answers.confirm ? actions[actions.length - 1] : undefined);
       return actions.find((a) => a === decision);
     },
-    pick: async <T,>(_placeholder: string, items: { value: T }[]) => items.find((i) => i.value === answers.pick)?.value,
+    pick: async <T>(_placeholder: string, items: { value: T }[]) => items.find((i) => i.value === answers.pick)?.value,
   };
 }

@@ -14,5 +14,10 @@ export interface ScriptedAnswers {
  * would cancel every question unasked, so only an object with an answer in it counts.
  */
 export function isScripted(value: unknown): value is ScriptedAnswers {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && ['inputs', 'decisions', 'confirm', 'pick'].some((key) => key in value);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    ['inputs', 'decisions', 'confirm', 'pick'].some((key) => key in value)
+  );
 }

@@ -82,9 +82,19 @@ export class LuaSession {
         }
         for (const [id, done] of this.pending) {
           this.pending.delete(id);
-          done({ ok: false, error: { type: 'SessionCrashed', message: `the Lua session stopped (exit ${code}); the next run starts a new session` } });
+          done({
+            ok: false,
+            error: {
+              type: 'SessionCrashed',
+              message: `the Lua session stopped (exit ${code}); the next run starts a new session`,
+            },
+          });
         }
-        if (this.disposing !== worker) this.options.onOutput('system', `The Lua session stopped (exit ${code}): its variables were cleared, and the next run starts a new session.\n`);
+        if (this.disposing !== worker)
+          this.options.onOutput(
+            'system',
+            `The Lua session stopped (exit ${code}): its variables were cleared, and the next run starts a new session.\n`,
+          );
       });
     });
     return this.ready;

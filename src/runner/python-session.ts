@@ -31,7 +31,11 @@ export interface PythonSessionOptions {
 
 /** The `motion` package and the session driver: next to the bundle in dist/python, or in the sources. */
 export function pythonSupportDir(): string {
-  for (const dir of [join(__dirname, 'python'), resolve(__dirname, '../src/runner/python'), resolve(__dirname, 'python')]) {
+  for (const dir of [
+    join(__dirname, 'python'),
+    resolve(__dirname, '../src/runner/python'),
+    resolve(__dirname, 'python'),
+  ]) {
     if (existsSync(join(dir, 'motion_session.py'))) return dir;
   }
   throw new Error('the motion Python package is missing from this installation');
@@ -79,7 +83,9 @@ export class PythonSession {
     const id = this.nextId++;
     return new Promise((resolvePromise) => {
       this.pending.set(id, { resolve: resolvePromise, streams: 0 });
-      (this.child!.stdio[4] as Writable).write(`${JSON.stringify({ id, code, filename: where.filename, line: where.line ?? 1 })}\n`);
+      (this.child!.stdio[4] as Writable).write(
+        `${JSON.stringify({ id, code, filename: where.filename, line: where.line ?? 1 })}\n`,
+      );
     });
   }
 
@@ -109,23 +115,41 @@ export class PythonSession {
   private start(): Promise<void> {
     if (this.child && this.child.exitCode === null && this.starting) return this.starting;
     const candidates = this.options.interpreter ? [this.options.interpreter] : ['python3', 'python'];
-    this.starting = candidates.slice(1).reduce(
-      (attempt, next) => attempt.catch((error: Error) => (/was not found/.test(error.message) ? this.spawnSession(next) : Promise.reject(error))),
-      this.spawnSession(candidates[0]),
-    );
+    this.starting = candidates
+      .slice(1)
+      .reduce(
+        (attempt, next) =>
+          attempt.catch((error: Error) =>
+            /was not found/.test(error.message) ? this.spawnSession(next) : Promise.reject(error),
+          ),
+        this.spawnSession(candidates[0]),
+      );
     return this.starting;
   }
 
   private spawnSession(interpreter: string): Promise<void> {
     return new Promise((resolveStart, rejectStart) => {
       const support = pythonSupportDir();
-      const env = { ...process.env, MOTION_URL: this.options.serverUrl, MOTION_SESSION_TOKEN: this.token, PYTHONPATH: [support, process.env.PYTHONPATH].filter(Boolean).join(delimiter), PYTHONIOENCODING: 'utf-8' };
+      const env = {
+        ...process.env,
+        MOTION_URL: this.options.serverUrl,
+        MOTION_SESSION_TOKEN: this.token,
+        PYTHONPATH: [support, process.env.PYTHONPATH].filter(Boolean).join(delimiter),
+        PYTHONIOENCODING: 'utf-8',
+      };
       // The script's stdin reads nothing; requests (fd 4) and replies (fd 3) are the session's own pipes.
-      const child = spawn(interpreter, ['-u', join(support, 'motion_session.py')], { cwd: this.options.cwd, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'] });
+      const child = spawn(interpreter, ['-u', join(support, 'motion_session.py')], {
+        cwd: this.options.cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+      });
       this.child = child;
       let ready = false;
       child.once('error', (error) => {
-        const message = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `the Python interpreter "${interpreter}" was not found` : error.message;
+        const message =
+          (error as NodeJS.ErrnoException).code === 'ENOENT'
+            ? `the Python interpreter "${interpreter}" was not found`
+            : error.message;
         this.child = undefined;
         rejectStart(new Error(message));
       });
@@ -135,11 +159,18 @@ export class PythonSession {
       (child.stdio[3] as Readable).on('data', (chunk: Buffer) => {
         control += chunk.toString('utf8');
         for (let newline = control.indexOf('\n'); newline >= 0; newline = control.indexOf('\n')) {
-          const message = JSON.parse(control.slice(0, newline)) as { id: number; ok: boolean; ready?: boolean; exited?: boolean; error?: RunError };
+          const message = JSON.parse(control.slice(0, newline)) as {
+            id: number;
+            ok: boolean;
+            ready?: boolean;
+            exited?: boolean;
+            error?: RunError;
+          };
           control = control.slice(newline + 1);
           if (message.ready) {
             ready = true;
-            if (!message.ok) this.options.onOutput('system', `motion is not available in this session: ${message.error?.message}\n`);
+            if (!message.ok)
+              this.options.onOutput('system', `motion is not available in this session: ${message.error?.message}\n`);
             resolveStart();
           } else {
             if (message.exited && this.child === child) {
@@ -159,9 +190,19 @@ export class PythonSession {
         if (!ready) rejectStart(new Error(`the Python session ${how} before it was ready`));
         for (const [id, run] of this.pending) {
           this.pending.delete(id);
-          run.resolve({ ok: false, error: { type: 'SessionCrashed', message: `the Python interpreter ${how}; the next run starts a new session` } });
+          run.resolve({
+            ok: false,
+            error: {
+              type: 'SessionCrashed',
+              message: `the Python interpreter ${how}; the next run starts a new session`,
+            },
+          });
         }
-        if (ready && !this.retired.has(child)) this.options.onOutput('system', `The Python session ${how}: its variables were cleared, and the next run starts a new session.\n`);
+        if (ready && !this.retired.has(child))
+          this.options.onOutput(
+            'system',
+            `The Python session ${how}: its variables were cleared, and the next run starts a new session.\n`,
+          );
       });
     });
   }

@@ -19,7 +19,7 @@ describe('the client and the CLI against bad peers', () => {
     return p.url;
   };
   afterEach(() => {
-    for (const server of servers.splice(0)) server.closeAllConnections(), server.close();
+    for (const server of servers.splice(0)) (server.closeAllConnections(), server.close());
   });
 
   it('gives up on a server that trickles its answer a byte at a time: one deadline for the whole call', async () => {
@@ -31,7 +31,11 @@ describe('the client and the CLI against bad peers', () => {
     });
     const client = new MotionClient({ url, timeoutMs: 1_000 });
     try {
-      await assert.rejects(client.call('motion', 'get_version', [], { effect: 'write' }), (error) => error instanceof MotionConnectionError && error.kind === 'timeout' && /within 1000 ms/.test(error.message));
+      await assert.rejects(
+        client.call('motion', 'get_version', [], { effect: 'write' }),
+        (error) =>
+          error instanceof MotionConnectionError && error.kind === 'timeout' && /within 1000 ms/.test(error.message),
+      );
     } finally {
       await client.close();
     }
@@ -44,28 +48,56 @@ describe('the client and the CLI against bad peers', () => {
     });
     const client = new MotionClient({ url, maxResponseBytes: 1024 * 1024 });
     try {
-      await assert.rejects(client.call('motion', 'get_version'), (error) => error instanceof MotionConnectionError && error.kind === 'bad_response' && /larger than 1048576 bytes/.test(error.message));
+      await assert.rejects(
+        client.call('motion', 'get_version'),
+        (error) =>
+          error instanceof MotionConnectionError &&
+          error.kind === 'bad_response' &&
+          /larger than 1048576 bytes/.test(error.message),
+      );
     } finally {
       await client.close();
     }
   });
 
   it('takes an error object in a 200 reply for the error it is', async () => {
-    const url = await start((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"error": {"code": "invalid_argument", "message": "bad scale"}}'));
+    const url = await start((res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"error": {"code": "invalid_argument", "message": "bad scale"}}'),
+    );
     const client = new MotionClient({ url });
     try {
-      await assert.rejects(client.call('motion.settings.processing.skeleton', 'set_skeleton_scale', ['project', 1, 500]), (error) => error instanceof MotionError && error.code === 'invalid_argument');
+      await assert.rejects(
+        client.call('motion.settings.processing.skeleton', 'set_skeleton_scale', ['project', 1, 500]),
+        (error) => error instanceof MotionError && error.code === 'invalid_argument',
+      );
     } finally {
       await client.close();
     }
-    const cli = await runCli(['call', '--url', url, 'settings/processing/skeleton', 'set_skeleton_scale', 'project', '1', '500']);
+    const cli = await runCli([
+      'call',
+      '--url',
+      url,
+      'settings/processing/skeleton',
+      'set_skeleton_scale',
+      'project',
+      '1',
+      '500',
+    ]);
     assert.equal(cli.code, 1, 'refused: exit 1, not a result');
     assert.match(cli.stderr, /invalid_argument: bad scale/);
     assert.equal(cli.stdout, '');
   });
 
   it('shows control characters of an application’s message as escapes, never raw to the terminal', async () => {
-    const url = await start((res) => res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'invalid_argument', message: 'red \u001b[31mALERT\u001b]0;pwned\u0007' } })));
+    const url = await start((res) =>
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ error: { code: 'invalid_argument', message: 'red \u001b[31mALERT\u001b]0;pwned\u0007' } }),
+        ),
+    );
     const cli = await runCli(['call', '--url', url, 'motion', 'get_version']);
     assert.equal(cli.code, 1);
     assert.equal(/[\u0000-\u0008\u000b-\u001f]/.test(cli.stderr), false, JSON.stringify(cli.stderr));

@@ -6,7 +6,11 @@ import { startMotionServer, type MotionServer } from '../../server/scripting/mot
 import { json, startFakeApplication } from '../support/fake-application';
 import { freePort } from '../support/free-port';
 
-async function rejectsWith<T extends Error>(promise: Promise<unknown>, type: new (...a: any[]) => T, check: (e: T) => void): Promise<void> {
+async function rejectsWith<T extends Error>(
+  promise: Promise<unknown>,
+  type: new (...a: any[]) => T,
+  check: (e: T) => void,
+): Promise<void> {
   await assert.rejects(promise, (e: unknown) => {
     assert.ok(e instanceof type, `expected ${type.name}, got ${(e as Error)?.name}: ${(e as Error)?.message}`);
     check(e);
@@ -54,8 +58,12 @@ describe('MotionClient against the reference server', () => {
       assert.match(e.message, /outside the allowed range/);
       assert.match(e.describe(), /^invalid_argument \(scale\): /);
     });
-    await rejectsWith(client.settings.processing.skeleton.get_skeleton_name('project', 99999), MotionError, (e) => assert.equal(e.code, 'not_found'));
-    await rejectsWith(client.settings.processing.skeleton.get_skeleton_id('project', 99), MotionError, (e) => assert.equal(e.code, 'out_of_range'));
+    await rejectsWith(client.settings.processing.skeleton.get_skeleton_name('project', 99999), MotionError, (e) =>
+      assert.equal(e.code, 'not_found'),
+    );
+    await rejectsWith(client.settings.processing.skeleton.get_skeleton_id('project', 99), MotionError, (e) =>
+      assert.equal(e.code, 'out_of_range'),
+    );
     await rejectsWith(client.call('motion.animation.curves', 'get_curve_count'), MotionError, (e) => {
       assert.equal(e.status, 404);
       assert.equal(e.code, 'unknown_operation');
@@ -69,14 +77,18 @@ describe('MotionClient against the reference server', () => {
   });
 
   it('pipelines many concurrent reads over few connections', async () => {
-    const counts = await Promise.all(Array.from({ length: 200 }, () => client.settings.processing.skeleton.get_skeleton_count('measurement')));
+    const counts = await Promise.all(
+      Array.from({ length: 200 }, () => client.settings.processing.skeleton.get_skeleton_count('measurement')),
+    );
     assert.ok(counts.every((c) => c === 1));
   });
 
   it('cancels a call through an AbortSignal', async () => {
     const controller = new AbortController();
     controller.abort();
-    await rejectsWith(client.with({ signal: controller.signal }).get_version(), MotionConnectionError, (e) => assert.equal(e.kind, 'cancelled'));
+    await rejectsWith(client.with({ signal: controller.signal }).get_version(), MotionConnectionError, (e) =>
+      assert.equal(e.kind, 'cancelled'),
+    );
   });
 });
 
@@ -86,7 +98,10 @@ describe('MotionClient when the application misbehaves or is away', () => {
     const client = new MotionClient({ url: `http://127.0.0.1:${port}` });
     await rejectsWith(client.get_version(), MotionConnectionError, (e) => {
       assert.equal(e.kind, 'unreachable');
-      assert.equal(e.message, `nothing is listening on 127.0.0.1:${port} — start the application or the embedded server`);
+      assert.equal(
+        e.message,
+        `nothing is listening on 127.0.0.1:${port} — start the application or the embedded server`,
+      );
     });
     await client.close();
   });
@@ -104,7 +119,9 @@ describe('MotionClient when the application misbehaves or is away', () => {
       assert.match(e.message, /no answer from 127\.0\.0\.1:\d+ within 300 ms/);
     });
     assert.ok(Date.now() - started < 3_000, 'gave up near the timeout');
-    await rejectsWith(client.call('motion', 'get_version', [], { timeoutMs: 100 }), MotionConnectionError, (e) => assert.match(e.message, /within 100 ms/));
+    await rejectsWith(client.call('motion', 'get_version', [], { timeoutMs: 100 }), MotionConnectionError, (e) =>
+      assert.match(e.message, /within 100 ms/),
+    );
     await client.close();
     for (const s of sockets) s.destroy();
     await new Promise<void>((r) => silent!.close(() => r()));
@@ -123,7 +140,9 @@ describe('MotionClient when the application misbehaves or is away', () => {
   });
 
   it('keeps an error that is not in the contract’s shape', async () => {
-    const app = await startFakeApplication((_p, _b, _req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('scripting engine crashed'));
+    const app = await startFakeApplication((_p, _b, _req, res) =>
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('scripting engine crashed'),
+    );
     const client = new MotionClient({ url: app.url });
     await rejectsWith(client.get_version(), MotionError, (e) => {
       assert.equal(e.status, 500);
@@ -149,10 +168,14 @@ describe('MotionClient when the application misbehaves or is away', () => {
     assert.equal(await client.settings.processing.skeleton.get_skeleton_count('project'), 7);
     assert.equal(app.requests.length, 2, 'the read was sent again');
     drop = true;
-    await rejectsWith(client.settings.processing.skeleton.add_skeleton('project', 'Once'), MotionConnectionError, (e) => assert.equal(e.kind, 'dropped'));
+    await rejectsWith(client.settings.processing.skeleton.add_skeleton('project', 'Once'), MotionConnectionError, (e) =>
+      assert.equal(e.kind, 'dropped'),
+    );
     assert.equal(app.requests.length, 3, 'the write was sent once');
     drop = true;
-    await rejectsWith(client.call('motion.unknown.module', 'do_it'), MotionConnectionError, (e) => assert.equal(e.kind, 'dropped'));
+    await rejectsWith(client.call('motion.unknown.module', 'do_it'), MotionConnectionError, (e) =>
+      assert.equal(e.kind, 'dropped'),
+    );
     assert.equal(app.requests.length, 4, 'an operation the catalogue does not know counts as a write');
     await client.close();
     await app.close();
@@ -170,10 +193,16 @@ describe('MotionClient when the application misbehaves or is away', () => {
     });
     const client = new MotionClient({ url: app.url });
     drops = 5;
-    await rejectsWith(client.settings.processing.skeleton.get_skeleton_count('project'), MotionConnectionError, (e) => assert.equal(e.kind, 'dropped'));
+    await rejectsWith(client.settings.processing.skeleton.get_skeleton_count('project'), MotionConnectionError, (e) =>
+      assert.equal(e.kind, 'dropped'),
+    );
     assert.equal(app.requests.length, 2, 'sent twice, not more');
     drops = 0;
-    assert.equal(await client.settings.processing.skeleton.get_skeleton_count('project'), 7, 'the next call goes through');
+    assert.equal(
+      await client.settings.processing.skeleton.get_skeleton_count('project'),
+      7,
+      'the next call goes through',
+    );
     await client.close();
     await app.close();
   });
@@ -186,7 +215,11 @@ describe('MotionClient when the application misbehaves or is away', () => {
     await first.close();
     await rejectsWith(client.get_version(), MotionConnectionError, (e) => assert.equal(e.kind, 'unreachable'));
     const second = await startMotionServer({ port, logLevel: 'silent', empty: true });
-    assert.equal(await client.settings.processing.skeleton.get_skeleton_count('project'), 0, 'a new application, a new state');
+    assert.equal(
+      await client.settings.processing.skeleton.get_skeleton_count('project'),
+      0,
+      'a new application, a new state',
+    );
     await client.settings.processing.skeleton.add_skeleton('project', 'After');
     assert.equal(await client.settings.processing.skeleton.get_skeleton_count('project'), 1);
     await client.close();

@@ -19,7 +19,15 @@ function newerDocumentation() {
     path: 'motion.animation.curves',
     brief: 'Read animation curves.',
     details: '',
-    methods: [{ name: 'get_curve_count', brief: 'Counts curves.', details: '', parameters: [{ name: 'kind', type: '"position"|"rotation"?', description: 'Which curves.' }], return_value: { type: 'integer', description: 'Count.' } }],
+    methods: [
+      {
+        name: 'get_curve_count',
+        brief: 'Counts curves.',
+        details: '',
+        parameters: [{ name: 'kind', type: '"position"|"rotation"?', description: 'Which curves.' }],
+        return_value: { type: 'integer', description: 'Count.' },
+      },
+    ],
   });
   return pkg;
 }
@@ -34,14 +42,22 @@ describe('DocumentationIndex', () => {
     assert.equal(select.parameters[0].type?.kind, 'array');
     const scale = index.parameter('motion.settings.processing.skeleton.set_skeleton_scale', 2)!;
     assert.equal(scale.doc.name, 'scale');
-    assert.deepEqual(enumValues(index.parameter('motion.settings.processing.skeleton.add_skeleton', 0)!.type!), ['project', 'measurement']);
+    assert.deepEqual(enumValues(index.parameter('motion.settings.processing.skeleton.add_skeleton', 0)!.type!), [
+      'project',
+      'measurement',
+    ]);
     assert.equal(index.method('motion.gui.selection.get_selections')!.requiredCount, 0);
     assert.equal(index.method('motion.gui.selection.nothing'), undefined);
   });
 
   it('lists what follows each dot: namespaces, modules, then methods', () => {
     const names = (path: string) => index.childrenOf(path).map((c) => `${c.name}:${c.kind}`);
-    assert.deepEqual(names('motion').filter((n) => !n.endsWith(':method')).sort(), ['data:namespace', 'gui:namespace', 'settings:namespace', 'utilities:namespace']);
+    assert.deepEqual(
+      names('motion')
+        .filter((n) => !n.endsWith(':method'))
+        .sort(),
+      ['data:namespace', 'gui:namespace', 'settings:namespace', 'utilities:namespace'],
+    );
     assert.ok(names('motion').includes('get_version:method'), 'the root module has methods too');
     assert.deepEqual(names('motion.data.object').sort(), ['bone:module', 'skeleton:module', 'trajectory:module']);
     assert.equal(index.childrenOf('motion.settings.processing.skeleton').length, 40);
@@ -55,7 +71,12 @@ describe('DocumentationIndex', () => {
   });
 
   it('refuses documentation of the wrong shape, naming where', () => {
-    assert.throws(() => DocumentationIndex.fromPackage({ name: 'motion', modules: [{ path: 'x' }] }, { kind: 'bundled' }), (e: unknown) => e instanceof DocumentationShapeError && /documentation\.modules\[0\]\.brief: missing field/.test((e as Error).message));
+    assert.throws(
+      () => DocumentationIndex.fromPackage({ name: 'motion', modules: [{ path: 'x' }] }, { kind: 'bundled' }),
+      (e: unknown) =>
+        e instanceof DocumentationShapeError &&
+        /documentation\.modules\[0\]\.brief: missing field/.test((e as Error).message),
+    );
   });
 
   it('keeps methods whose type strings it cannot parse, without a type', () => {
@@ -89,7 +110,10 @@ describe('loadDocumentation: live, cached, bundled', () => {
   it('falls back to the documentation bundled with this version when nothing answers', async () => {
     const client = new MotionClient({ url: 'http://127.0.0.1:9' });
     const reasons: string[] = [];
-    const index = await loadDocumentation(client, { cache: new DocumentationCache(dir), onFallback: (r) => reasons.push(r) });
+    const index = await loadDocumentation(client, {
+      cache: new DocumentationCache(dir),
+      onFallback: (r) => reasons.push(r),
+    });
     assert.equal(index.source.kind, 'bundled');
     assert.match(reasons[0], /nothing is listening/);
     assert.ok(index.method('motion.settings.processing.skeleton.add_skeleton'));
@@ -118,7 +142,9 @@ describe('loadDocumentation: live, cached, bundled', () => {
   });
 
   it('falls back when a server answers with malformed documentation', async () => {
-    const app = await startFakeApplication((path, _b, _req, res) => json(res, 200, path.endsWith('/get_version/') ? 'Broken 1.0' : { name: 'motion', modules: 'many' }));
+    const app = await startFakeApplication((path, _b, _req, res) =>
+      json(res, 200, path.endsWith('/get_version/') ? 'Broken 1.0' : { name: 'motion', modules: 'many' }),
+    );
     const client = new MotionClient({ url: app.url });
     const reasons: string[] = [];
     const index = await loadDocumentation(client, { onFallback: (r) => reasons.push(r) });

@@ -44,7 +44,10 @@ describe('identifying the application at a URL', () => {
   });
 
   it('throws when nothing answers at all', async () => {
-    await assert.rejects(identifyApplication(`http://127.0.0.1:${await freePort()}`), (error) => error instanceof MotionConnectionError && error.kind === 'unreachable');
+    await assert.rejects(
+      identifyApplication(`http://127.0.0.1:${await freePort()}`),
+      (error) => error instanceof MotionConnectionError && error.kind === 'unreachable',
+    );
   });
 
   it('reads the version as the application writes it, an object or a string', () => {

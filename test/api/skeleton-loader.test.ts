@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
-import { listSkeletons, loadSegmentDefinition, loadSkeletons, loadSkeletonTree } from '../../src/api/skeletons/skeleton-loader';
+import {
+  listSkeletons,
+  loadSegmentDefinition,
+  loadSkeletons,
+  loadSkeletonTree,
+} from '../../src/api/skeletons/skeleton-loader';
 import { walkSegments } from '../../src/api/skeletons/skeleton-model';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 
@@ -26,7 +31,10 @@ describe('skeleton loader on the demo data', () => {
     assert.equal(actor.root.name, 'Hips');
     assert.equal(actor.root.solver, 'global_optimization');
     assert.equal(actor.root.markerCount, 4);
-    assert.deepEqual(actor.root.children.map((c) => c.name), ['Spine', 'LeftUpLeg', 'RightUpLeg']);
+    assert.deepEqual(
+      actor.root.children.map((c) => c.name),
+      ['Spine', 'LeftUpLeg', 'RightUpLeg'],
+    );
     const all = [...walkSegments(actor.root)];
     assert.equal(all.length, 22);
     const head = all.find((x) => x.node.name === 'Head')!;
@@ -37,11 +45,20 @@ describe('skeleton loader on the demo data', () => {
 
   it('loads both settings sources, children in insertion order', async () => {
     const project = await loadSkeletons(client, 'project');
-    assert.deepEqual(project.map((s) => s.name), ['FullBody', 'Wand']);
+    assert.deepEqual(
+      project.map((s) => s.name),
+      ['FullBody', 'Wand'],
+    );
     const wand = project[1];
-    assert.deepEqual(wand.root.children.map((c) => c.name), ['Tip']);
+    assert.deepEqual(
+      wand.root.children.map((c) => c.name),
+      ['Tip'],
+    );
     const measurement = await listSkeletons(client, 'measurement');
-    assert.deepEqual(measurement.map((s) => [s.name, s.source]), [['Actor1', 'measurement']]);
+    assert.deepEqual(
+      measurement.map((s) => [s.name, s.source]),
+      [['Actor1', 'measurement']],
+    );
     const tree = await loadSkeletonTree(client, measurement[0]);
     const names = [...walkSegments(tree.root)].map((x) => x.node.name);
     assert.deepEqual(names.slice(0, 6), ['Hips', 'Spine', 'Spine1', 'Spine2', 'Neck', 'Head']);
@@ -56,7 +73,10 @@ describe('skeleton loader on the demo data', () => {
     assert.deepEqual(def.childIds, []);
     assert.equal(def.transform[2][3], 110);
     assert.deepEqual(def.degreesOfFreedom.rotation_x.goal, { value: 0, weight: 0.1 });
-    assert.deepEqual(def.markers.map((m) => m.name), ['LFHD', 'RFHD', 'LBHD', 'RBHD']);
+    assert.deepEqual(
+      def.markers.map((m) => m.name),
+      ['LFHD', 'RFHD', 'LBHD', 'RBHD'],
+    );
     assert.equal(def.rigidBodies[0].name, 'HeadBand');
   });
 

@@ -25,7 +25,8 @@ describe('motion CLI (the built dist/motion.js)', function () {
     it('explains itself and each command', async () => {
       const top = await runCli(['--help']);
       assert.equal(top.code, 0);
-      for (const command of ['call', 'tree', 'docs', 'stubs', 'run']) assert.match(top.stdout, new RegExp(`^  ${command}`, 'm'));
+      for (const command of ['call', 'tree', 'docs', 'stubs', 'run'])
+        assert.match(top.stdout, new RegExp(`^  ${command}`, 'm'));
       for (const command of ['call', 'tree', 'docs', 'stubs', 'run']) {
         const help = await runCli([command, '--help']);
         assert.equal(help.code, 0, command);
@@ -44,7 +45,10 @@ describe('motion CLI (the built dist/motion.js)', function () {
         [['call', 'x', 'y', '--timeout', 'soon'], /--timeout must be a positive number/],
         [['call', 'x', 'y', '--url', 'ftp://host'], /--url must be an http:\/\/ URL/],
         [['stubs'], /stubs needs --out DIR/],
-        [['docs', 'motion.gui.selection.selct'], /no module or method motion\.gui\.selection\.selct in the documentation; did you mean/],
+        [
+          ['docs', 'motion.gui.selection.selct'],
+          /no module or method motion\.gui\.selection\.selct in the documentation; did you mean/,
+        ],
       ];
       for (const [args, message] of cases) {
         const run = await runCli(args, env);
@@ -63,7 +67,10 @@ describe('motion CLI (the built dist/motion.js)', function () {
       const ids = await runCli(['call', 'motion.settings.processing.skeleton', 'get_skeleton_ids', '"project"'], env);
       assert.ok(JSON.parse(ids.stdout).includes(id));
       assert.match(ids.stdout, /^\[\n  \d+,/, 'pretty JSON for people');
-      const compact = await runCli(['call', 'settings/processing/skeleton', 'get_skeleton_ids', 'project', '--json'], env);
+      const compact = await runCli(
+        ['call', 'settings/processing/skeleton', 'get_skeleton_ids', 'project', '--json'],
+        env,
+      );
       assert.match(compact.stdout, /^\[\d+(,\d+)*\]\n$/);
       const help = await runCli(['call', 'utilities/documentation', 'get_help_text', 'types'], env);
       assert.match(help.stdout, /^Type strings:\n/, 'strings print as they are');
@@ -73,11 +80,20 @@ describe('motion CLI (the built dist/motion.js)', function () {
     });
 
     it('exits 1 with the code and message when the application refuses', async () => {
-      const run = await runCli(['call', 'settings/processing/skeleton', 'set_skeleton_scale', 'project', '1', '500'], env);
+      const run = await runCli(
+        ['call', 'settings/processing/skeleton', 'set_skeleton_scale', 'project', '1', '500'],
+        env,
+      );
       assert.equal(run.code, 1);
       assert.equal(run.stdout, '');
-      assert.equal(run.stderr, 'motion: motion.settings.processing.skeleton.set_skeleton_scale: invalid_argument (scale): scale 500 is outside the allowed range 0.01 to 100\n');
-      const json = await runCli(['call', 'settings/processing/skeleton', 'get_skeleton_name', 'project', '--json', '--', '-1'], env);
+      assert.equal(
+        run.stderr,
+        'motion: motion.settings.processing.skeleton.set_skeleton_scale: invalid_argument (scale): scale 500 is outside the allowed range 0.01 to 100\n',
+      );
+      const json = await runCli(
+        ['call', 'settings/processing/skeleton', 'get_skeleton_name', 'project', '--json', '--', '-1'],
+        env,
+      );
       assert.equal(json.code, 1);
       assert.equal(JSON.parse(json.stderr).error.code, 'not_found');
     });
@@ -85,7 +101,10 @@ describe('motion CLI (the built dist/motion.js)', function () {
     it('exits 3 when nothing is listening', async () => {
       const run = await runCli(['call', 'motion', 'get_version', '--url', 'http://127.0.0.1:9'], env);
       assert.equal(run.code, 3);
-      assert.equal(run.stderr, 'motion: nothing is listening on 127.0.0.1:9 — start the application or the embedded server\n');
+      assert.equal(
+        run.stderr,
+        'motion: nothing is listening on 127.0.0.1:9 — start the application or the embedded server\n',
+      );
     });
   });
 
@@ -93,7 +112,10 @@ describe('motion CLI (the built dist/motion.js)', function () {
     it('prints every source as indented trees with ids', async () => {
       const run = await runCli(['tree'], env);
       assert.equal(run.code, 0, run.stderr);
-      assert.match(run.stdout, /^Project settings\n  FullBody {2}\(skeleton 1, scale 1, 22 segments\)\n {4}Hips {2}\(id 2, global_optimization, 4 markers\)\n {6}Spine {2}\(id 3, solved with parent, 1 marker\)/);
+      assert.match(
+        run.stdout,
+        /^Project settings\n  FullBody {2}\(skeleton 1, scale 1, 22 segments\)\n {4}Hips {2}\(id 2, global_optimization, 4 markers\)\n {6}Spine {2}\(id 3, solved with parent, 1 marker\)/,
+      );
       assert.match(run.stdout, /\nMeasurement settings\n  Actor1 {2}\(skeleton \d+, scale 1\.05, 22 segments\)/);
       assert.match(run.stdout, /\nData \(read-only\)\n  Actor1/);
       assert.match(run.stdout, /^ {14}Head {2}\(id \d+, solved with parent, 4 markers, endpoint \[0, 0, 190\]\)$/m);
@@ -126,7 +148,10 @@ describe('motion CLI (the built dist/motion.js)', function () {
       assert.match(module.stdout, /^### motion\.gui\.selection\n/);
       assert.match(module.stdout, /motion\.gui\.selection\.deselect\(selections:/);
       const method = await runCli(['docs', 'motion.settings.processing.skeleton.set_skeleton_scale'], env);
-      assert.match(method.stdout, /^```\nmotion\.settings\.processing\.skeleton\.set_skeleton_scale\(source: "project"\|"measurement", skeleton_id: integer, scale: float\)\n```/);
+      assert.match(
+        method.stdout,
+        /^```\nmotion\.settings\.processing\.skeleton\.set_skeleton_scale\(source: "project"\|"measurement", skeleton_id: integer, scale: float\)\n```/,
+      );
       assert.match(method.stdout, /- `scale` `float` — New scale, 0\.01 to 100\.0\./);
       const namespace = await runCli(['docs', 'motion.data.object'], env);
       assert.match(namespace.stdout, /### motion\.data\.object\.skeleton/);
@@ -156,19 +181,33 @@ describe('motion CLI (the built dist/motion.js)', function () {
       const run = await runCli(['stubs', '--out', join(project, 'typings')], env);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /^wrote 14 stub files for 7 modules to /);
-      for (const file of ['motion/__init__.pyi', 'motion/_types.pyi', 'motion/gui/selection.pyi', 'motion/settings/processing/skeleton.pyi']) {
+      for (const file of [
+        'motion/__init__.pyi',
+        'motion/_types.pyi',
+        'motion/gui/selection.pyi',
+        'motion/settings/processing/skeleton.pyi',
+      ]) {
         assert.ok(existsSync(join(project, 'typings', file)), file);
       }
-      assert.match(readFileSync(join(project, 'typings/motion/_types.pyi'), 'utf8'), /class Marker\(TypedDict\):\n {4}name: str\n {4}position: Vec3\n {4}weight: float/);
+      assert.match(
+        readFileSync(join(project, 'typings/motion/_types.pyi'), 'utf8'),
+        /class Marker\(TypedDict\):\n {4}name: str\n {4}position: Vec3\n {4}weight: float/,
+      );
 
-      writeFileSync(join(project, 'pyrightconfig.json'), JSON.stringify({ stubPath: 'typings', pythonVersion: '3.11', reportMissingModuleSource: 'none' }));
+      writeFileSync(
+        join(project, 'pyrightconfig.json'),
+        JSON.stringify({ stubPath: 'typings', pythonVersion: '3.11', reportMissingModuleSource: 'none' }),
+      );
       writeFileSync(join(project, 'good.py'), GOOD_SCRIPT);
       writeFileSync(join(project, 'bad.py'), BAD_SCRIPT);
       const good = await pyright(project, 'good.py');
       assert.match(good.stdout, /0 errors, 0 warnings/, good.stdout);
       const bad = await pyright(project, 'bad.py');
       assert.match(bad.stdout, /5 errors/, bad.stdout);
-      assert.match(bad.stdout, /bad\.py:3:\d+ - error: Argument of type "Literal\['scene'\]" cannot be assigned to parameter "source"/);
+      assert.match(
+        bad.stdout,
+        /bad\.py:3:\d+ - error: Argument of type "Literal\['scene'\]" cannot be assigned to parameter "source"/,
+      );
       assert.match(bad.stdout, /bad\.py:7:\d+ - error: "no_such_operation" is not a known attribute/);
     });
   });
@@ -177,7 +216,9 @@ describe('motion CLI (the built dist/motion.js)', function () {
 function pyright(cwd: string, file: string): Promise<{ code: number; stdout: string }> {
   const bin = resolve(__dirname, '../../node_modules/pyright/index.js');
   return new Promise((done) => {
-    execFile(process.execPath, [bin, file], { cwd, timeout: 60_000 }, (error, stdout) => done({ code: error ? Number(error.code) : 0, stdout }));
+    execFile(process.execPath, [bin, file], { cwd, timeout: 60_000 }, (error, stdout) =>
+      done({ code: error ? Number(error.code) : 0, stdout }),
+    );
   });
 }
 

@@ -25,7 +25,10 @@ describe('motion run, and the example scripts', function () {
   it('examples/list_skeletons.py lists both settings sources as trees', async () => {
     const run = await runCli(['run', join(EXAMPLES, 'list_skeletons.py')], env);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^project settings:\n {2}FullBody \(scale 1\)\n {4}Hips \(4 markers\)\n {6}Spine \(1 markers\)/);
+    assert.match(
+      run.stdout,
+      /^project settings:\n {2}FullBody \(scale 1\)\n {4}Hips \(4 markers\)\n {6}Spine \(1 markers\)/,
+    );
     assert.match(run.stdout, /\nmeasurement settings:\n {2}Actor1 \(scale 1\.05\)\n/);
   });
 
@@ -56,16 +59,27 @@ describe('motion run, and the example scripts', function () {
 
   it('exits 1 with a traceback at the script’s line when the application refuses a call', async () => {
     const script = join(dir, 'bad_scale.py');
-    writeFileSync(script, 'from motion.settings.processing import skeleton\n\n\nskeleton.set_skeleton_scale("project", 1, 0)\nprint("not reached")\n');
+    writeFileSync(
+      script,
+      'from motion.settings.processing import skeleton\n\n\nskeleton.set_skeleton_scale("project", 1, 0)\nprint("not reached")\n',
+    );
     const run = await runCli(['run', script], env);
     assert.equal(run.code, 1);
     assert.equal(run.stdout, '');
-    assert.match(run.stderr, new RegExp(`File "${script.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}", line 4, in <module>\\n {4}skeleton\\.set_skeleton_scale\\("project", 1, 0\\)\\nmotion\\.MotionError: invalid_argument: scale 0 is outside the allowed range 0\\.01 to 100\\n`));
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `File "${script.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}", line 4, in <module>\\n {4}skeleton\\.set_skeleton_scale\\("project", 1, 0\\)\\nmotion\\.MotionError: invalid_argument: scale 0 is outside the allowed range 0\\.01 to 100\\n`,
+      ),
+    );
   });
 
   it('runs Lua scripts too, with arg', async () => {
     const script = join(dir, 'count.lua');
-    writeFileSync(script, 'local sk = motion.settings.processing.skeleton\nprint(arg[1], sk.get_skeleton_count("project"))\nsk.set_skeleton_scale("project", 1, 0)\n');
+    writeFileSync(
+      script,
+      'local sk = motion.settings.processing.skeleton\nprint(arg[1], sk.get_skeleton_count("project"))\nsk.set_skeleton_scale("project", 1, 0)\n',
+    );
     const run = await runCli(['run', script, 'hello'], env);
     assert.equal(run.code, 1);
     assert.equal(run.stdout, 'hello\t2\n');
@@ -74,11 +88,18 @@ describe('motion run, and the example scripts', function () {
 
   it('passes Lua any argument as it is: control characters, quotes, backslashes, non-ASCII', async () => {
     const script = join(dir, 'echo.lua');
-    writeFileSync(script, 'for i = 1, #arg do print((arg[i]:gsub(".", function(c) return string.format("%02x", c:byte()) end))) end\n');
+    writeFileSync(
+      script,
+      'for i = 1, #arg do print((arg[i]:gsub(".", function(c) return string.format("%02x", c:byte()) end))) end\n',
+    );
     const tricky = ['a\u0001b', 'say "hi"\\', 'Grüße', 'x\n]] os.exit(3) --'];
     const run = await runCli(['run', script, ...tricky], env);
     assert.equal(run.code, 0, run.stderr);
-    assert.deepEqual(run.stdout.trim().split('\n'), tricky.map((t) => Buffer.from(t).toString('hex')), 'every byte arrived as given');
+    assert.deepEqual(
+      run.stdout.trim().split('\n'),
+      tricky.map((t) => Buffer.from(t).toString('hex')),
+      'every byte arrived as given',
+    );
   });
 
   it('exits 0 for sys.exit(0), and refuses what is not a Python or Lua script', async () => {

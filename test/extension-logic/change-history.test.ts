@@ -3,7 +3,13 @@ import type { MotionClient } from '../../src/api/client/motion-client';
 import * as edits from '../../src/extension/explorer/edit-operations';
 import type { ExplorerData } from '../../src/extension/explorer/explorer-data';
 import { exportSkeleton } from '../../src/extension/explorer/skeleton-definition';
-import { ChangeHistory, HISTORY_LIMIT, describeUndo, describeWhen, type ChangeRecord } from '../../src/extension/history/change-history';
+import {
+  ChangeHistory,
+  HISTORY_LIMIT,
+  describeUndo,
+  describeWhen,
+  type ChangeRecord,
+} from '../../src/extension/history/change-history';
 import { undoSegmentFields } from '../../src/extension/history/undo-steps';
 import { applySegmentFields } from '../../src/extension/segment-editor/segment-document';
 import type { MotionServer } from '../../server/scripting/motion-server';
@@ -15,7 +21,8 @@ import { explorerPath } from '../support/explorer-path';
 function answering(inputs: string[], decision?: string, pick?: unknown): edits.Prompts {
   return {
     input: async () => inputs.shift(),
-    decide: async <A extends string>(_m: string, actions: A[]) => (decision === undefined ? actions[actions.length - 1] : actions.find((a) => a === decision)),
+    decide: async <A extends string>(_m: string, actions: A[]) =>
+      decision === undefined ? actions[actions.length - 1] : actions.find((a) => a === decision),
     pick: async (_p, items) => items.find((i) => i.value === pick)?.value,
   };
 }
@@ -57,8 +64,16 @@ describe('change history and undo (logic, against the real server)', () => {
     const before = state();
     await editAndUndo(edits.setScale(client, answering(['2.5']), await find(['Project settings', 'FullBody'])));
     await editAndUndo(edits.renameSkeleton(client, answering(['Body']), await find(['Project settings', 'FullBody'])));
-    await editAndUndo(edits.renameSegment(client, answering(['Torso']), await find(['Project settings', 'FullBody', 'Hips', 'Spine'])));
-    await editAndUndo(edits.setSolver(client, answering([], undefined, 'none'), await find(['Project settings', 'FullBody', 'Hips', 'Spine'])));
+    await editAndUndo(
+      edits.renameSegment(client, answering(['Torso']), await find(['Project settings', 'FullBody', 'Hips', 'Spine'])),
+    );
+    await editAndUndo(
+      edits.setSolver(
+        client,
+        answering([], undefined, 'none'),
+        await find(['Project settings', 'FullBody', 'Hips', 'Spine']),
+      ),
+    );
     const tip = await find(['Project settings', 'Wand', 'Handle', 'Tip']);
     const record = await editAndUndo(edits.setEndpoint(client, answering(['1, 2, 3']), tip));
     assert.equal(record.description, 'Set the endpoint of "Tip" to [1, 2, 3] mm');
@@ -68,51 +83,92 @@ describe('change history and undo (logic, against the real server)', () => {
 
   it('undoes an added segment, giving its parent back the endpoint it had as a leaf', async () => {
     const before = fields();
-    await editAndUndo(edits.addSegment(client, answering(['Grip']), await find(['Project settings', 'Wand', 'Handle', 'Tip'])));
+    await editAndUndo(
+      edits.addSegment(client, answering(['Grip']), await find(['Project settings', 'Wand', 'Handle', 'Tip'])),
+    );
     assert.equal(fields(), before);
   });
 
   it('undoes deletes by creating the skeleton or subtree again, and says the ids are new', async () => {
     const before = await definitions(client);
-    const spine = await editAndUndo(edits.deleteSegment(client, answering([]), await find(['Project settings', 'FullBody', 'Hips', 'Spine'])));
-    assert.match(spine.undo.caveat ?? '', /"Spine" and what was below it comes back with new identifiers, as the last child of "Hips"/);
-    const hipsChildren = (await data.children(await find(['Project settings', 'FullBody', 'Hips']))).filter((c) => c.kind === 'segment');
+    const spine = await editAndUndo(
+      edits.deleteSegment(client, answering([]), await find(['Project settings', 'FullBody', 'Hips', 'Spine'])),
+    );
+    assert.match(
+      spine.undo.caveat ?? '',
+      /"Spine" and what was below it comes back with new identifiers, as the last child of "Hips"/,
+    );
+    const hipsChildren = (await data.children(await find(['Project settings', 'FullBody', 'Hips']))).filter(
+      (c) => c.kind === 'segment',
+    );
     assert.deepEqual(
       hipsChildren.map((c) => (c.kind === 'segment' ? c.node.name : '')),
       ['LeftUpLeg', 'RightUpLeg', 'Spine'],
     );
-    const wand = await editAndUndo(edits.deleteSkeleton(client, answering([]), await find(['Project settings', 'Wand'])));
+    const wand = await editAndUndo(
+      edits.deleteSkeleton(client, answering([]), await find(['Project settings', 'Wand'])),
+    );
     assert.match(wand.undo.caveat ?? '', /"Wand" comes back with new identifiers/);
     const after = await definitions(client);
     // The order of children under Hips changed (Spine is last now); everything else is the same.
-    const order = (d: any) => ({ ...d, root: { ...d.root, children: [...d.root.children].sort((a: any, b: any) => a.name.localeCompare(b.name)) } });
+    const order = (d: any) => ({
+      ...d,
+      root: { ...d.root, children: [...d.root.children].sort((a: any, b: any) => a.name.localeCompare(b.name)) },
+    });
     assert.deepEqual(order(after['project/FullBody']), order(before['project/FullBody']));
     assert.deepEqual(after['project/Wand'], before['project/Wand']);
   });
 
   it('undoes a skeleton that replaced another: deletes it and brings the replaced one back', async () => {
     const before = await definitions(client);
-    const added = await editAndUndo(edits.addSkeleton(client, answering(['Wand'], 'Replace'), await find(['Project settings'])));
+    const added = await editAndUndo(
+      edits.addSkeleton(client, answering(['Wand'], 'Replace'), await find(['Project settings'])),
+    );
     assert.match(added.description, /Add skeleton "Wand" \(replacing the one of that name\)/);
     assert.deepEqual(await definitions(client), before);
-    const renamed = await editAndUndo(edits.renameSkeleton(client, answering(['Wand']), await find(['Project settings', 'FullBody'])));
+    const renamed = await editAndUndo(
+      edits.renameSkeleton(client, answering(['Wand']), await find(['Project settings', 'FullBody'])),
+    );
     assert.match(renamed.undo.caveat ?? '', /"Wand", which the rename replaced, comes back with new identifiers/);
     assert.deepEqual(await definitions(client), before);
   });
 
   it('offers another name instead of replacing a skeleton of the same name', async () => {
-    const outcome = await edits.addSkeleton(client, answering(['Wand', 'Wand 2'], 'Use Another Name…'), await find(['Project settings']));
+    const outcome = await edits.addSkeleton(
+      client,
+      answering(['Wand', 'Wand 2'], 'Use Another Name…'),
+      await find(['Project settings']),
+    );
     assert.equal(outcome.message?.startsWith('Added skeleton Wand 2'), true);
-    assert.equal(server.model.skeletons('project').filter((s) => s.name === 'Wand').length, 1, 'the existing Wand is untouched');
-    const cancelled = await edits.addSkeleton(client, answering(['Wand'], 'none of them'), await find(['Project settings']));
+    assert.equal(
+      server.model.skeletons('project').filter((s) => s.name === 'Wand').length,
+      1,
+      'the existing Wand is untouched',
+    );
+    const cancelled = await edits.addSkeleton(
+      client,
+      answering(['Wand'], 'none of them'),
+      await find(['Project settings']),
+    );
     assert.equal(cancelled.changed, false);
   });
 
   it('undoes a segment document applied as a whole, all fields at once', async () => {
     const before = state();
-    const head = (await client.settings.processing.skeleton.find_segment('project', (await client.settings.processing.skeleton.find_skeleton('project', 'FullBody'))!, 'Head'))!;
-    const changes = await applySegmentFields(client, 'project', head, { name: 'Skull', endpoint: [0, 0, 250], markers: [] });
-    assert.deepEqual(changes.map((c) => c.field), ['name', 'markers', 'endpoint']);
+    const head = (await client.settings.processing.skeleton.find_segment(
+      'project',
+      (await client.settings.processing.skeleton.find_skeleton('project', 'FullBody'))!,
+      'Head',
+    ))!;
+    const changes = await applySegmentFields(client, 'project', head, {
+      name: 'Skull',
+      endpoint: [0, 0, 250],
+      markers: [],
+    });
+    assert.deepEqual(
+      changes.map((c) => c.field),
+      ['name', 'markers', 'endpoint'],
+    );
     const undo = undoSegmentFields('project', head, 'Skull', changes);
     assert.equal(await undo.check(client), undefined);
     await undo.run(client);
@@ -126,11 +182,25 @@ describe('change history and undo (logic, against the real server)', () => {
       const outcome = await edits.setScale(client, answering([scale]), await find(['Project settings', 'Wand']));
       history.record(here, outcome.change!);
     }
-    history.record('http://127.0.0.1:1', { description: 'elsewhere', where: '', undo: { check: async () => undefined, run: async () => assert.fail('never run on another application') } });
-    assert.deepEqual(history.list(here).map((c) => c.description), ['Set the scale of "Wand" from 2 to 3', 'Set the scale of "Wand" from 1.5 to 2', 'Set the scale of "Wand" from 1 to 1.5']);
+    history.record('http://127.0.0.1:1', {
+      description: 'elsewhere',
+      where: '',
+      undo: { check: async () => undefined, run: async () => assert.fail('never run on another application') },
+    });
+    assert.deepEqual(
+      history.list(here).map((c) => c.description),
+      [
+        'Set the scale of "Wand" from 2 to 3',
+        'Set the scale of "Wand" from 1.5 to 2',
+        'Set the scale of "Wand" from 1 to 1.5',
+      ],
+    );
     const all = history.backTo(here, history.list(here)[2].id);
     assert.equal(all.length, 3);
-    assert.match(describeUndo(all).message, /Undo the last 3 changes, back to "Set the scale of "Wand" from 1 to 1.5"\?/);
+    assert.match(
+      describeUndo(all).message,
+      /Undo the last 3 changes, back to "Set the scale of "Wand" from 1 to 1.5"\?/,
+    );
     const { undone, failed } = await history.undo(client, all);
     assert.equal(failed, undefined);
     assert.equal(undone.length, 3);
@@ -143,7 +213,11 @@ describe('change history and undo (logic, against the real server)', () => {
     const history = new ChangeHistory();
     const outcome = await edits.setScale(client, answering(['2']), await find(['Project settings', 'Wand']));
     history.record(server.url, outcome.change!);
-    await client.settings.processing.skeleton.set_skeleton_name('project', server.model.skeletons('project').find((s) => s.name === 'Wand')!.id, 'Stick');
+    await client.settings.processing.skeleton.set_skeleton_name(
+      'project',
+      server.model.skeletons('project').find((s) => s.name === 'Wand')!.id,
+      'Stick',
+    );
     const result = await history.undo(client, history.list(server.url));
     assert.match(result.failed?.reason ?? '', /is now named "Stick", not "Wand": it was changed since/);
     assert.equal(server.model.skeletons('project').find((s) => s.name === 'Stick')!.scale, 2, 'nothing was undone');

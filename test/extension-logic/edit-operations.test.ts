@@ -20,7 +20,10 @@ function answering(inputs: string[], confirm = true, pick?: unknown): edits.Prom
       }
       return value;
     },
-    decide: async <A extends string>(message: string, actions: A[]) => (asked.push(message), confirm ? actions[actions.length - 1] : undefined),
+    decide: async <A extends string>(message: string, actions: A[]) => (
+      asked.push(message),
+      confirm ? actions[actions.length - 1] : undefined
+    ),
     pick: async (placeholder, items) => (asked.push(placeholder), items.find((i) => i.value === pick)?.value),
   };
 }
@@ -51,16 +54,28 @@ describe('explorer edit commands (logic, against the real server)', () => {
     await edits.setScale(client, answering(['1.25']), await find(['Project settings', 'Robert']));
     assert.equal(presentItem(await find(['Project settings', 'Robert'])).description, 'scale 1.25');
     await edits.deleteSkeleton(client, answering([]), await find(['Project settings', 'Robert']));
-    assert.deepEqual((await data.children(await find(['Project settings']))).map((s) => presentItem(s).label), ['FullBody', 'Wand']);
+    assert.deepEqual(
+      (await data.children(await find(['Project settings']))).map((s) => presentItem(s).label),
+      ['FullBody', 'Wand'],
+    );
   });
 
   it('refuses bad input before anything is sent', async () => {
     const wand = await find(['Project settings', 'Wand']);
     await assert.rejects(edits.setScale(client, answering(['1000']), wand), /must be within 0\.01 and 100/);
     await assert.rejects(edits.setScale(client, answering(['big']), wand), /Type a number/);
-    await assert.rejects(edits.addSkeleton(client, answering(['  ']), await find(['Project settings'])), /must not be empty/);
-    await assert.rejects(edits.addSegment(client, answering(['Tip']), await find(['Project settings', 'Wand', 'Handle'])), /already has a segment named "Tip"/);
-    await assert.rejects(edits.setEndpoint(client, answering(['1, 2']), await find(['Project settings', 'Wand', 'Handle', 'Tip'])), /Type three numbers/);
+    await assert.rejects(
+      edits.addSkeleton(client, answering(['  ']), await find(['Project settings'])),
+      /must not be empty/,
+    );
+    await assert.rejects(
+      edits.addSegment(client, answering(['Tip']), await find(['Project settings', 'Wand', 'Handle'])),
+      /already has a segment named "Tip"/,
+    );
+    await assert.rejects(
+      edits.setEndpoint(client, answering(['1, 2']), await find(['Project settings', 'Wand', 'Handle', 'Tip'])),
+      /Type three numbers/,
+    );
     await assert.rejects(edits.addSkeleton(client, answering(['X']), await find(['Data (read-only)'])), /read-only/);
     assert.equal(server.model.skeletons('project').find((s) => s.name === 'Wand')!.scale, 1, 'nothing changed');
   });
@@ -68,15 +83,28 @@ describe('explorer edit commands (logic, against the real server)', () => {
   it('edits segments: add, rename, solver, endpoint, delete with the subtree counted', async () => {
     await edits.addSegment(client, answering(['Grip']), await find(['Project settings', 'Wand', 'Handle']));
     await edits.renameSegment(client, answering(['Hilt']), await find(['Project settings', 'Wand', 'Handle', 'Grip']));
-    await edits.setSolver(client, answering([], true, 'none'), await find(['Project settings', 'Wand', 'Handle', 'Hilt']));
-    await edits.setEndpoint(client, answering(['0, 0, 42.5']), await find(['Project settings', 'Wand', 'Handle', 'Hilt']));
+    await edits.setSolver(
+      client,
+      answering([], true, 'none'),
+      await find(['Project settings', 'Wand', 'Handle', 'Hilt']),
+    );
+    await edits.setEndpoint(
+      client,
+      answering(['0, 0, 42.5']),
+      await find(['Project settings', 'Wand', 'Handle', 'Hilt']),
+    );
     const hilt = presentItem(await find(['Project settings', 'Wand', 'Handle', 'Hilt']));
     assert.equal(hilt.description, 'none · 0 markers');
     assert.match(hilt.tooltip!, /Endpoint \[0, 0, 42\.5\] mm/);
     const prompts = answering([]);
     await edits.deleteSegment(client, prompts, await find(['Project settings', 'FullBody', 'Hips', 'Spine']));
     assert.match(prompts.asked[0], /Delete segment "Spine" and the 12 segments below it\?/);
-    assert.deepEqual((await data.children(await find(['Project settings', 'FullBody', 'Hips']))).filter((c) => c.kind === 'segment').map((c) => presentItem(c).label), ['LeftUpLeg', 'RightUpLeg']);
+    assert.deepEqual(
+      (await data.children(await find(['Project settings', 'FullBody', 'Hips'])))
+        .filter((c) => c.kind === 'segment')
+        .map((c) => presentItem(c).label),
+      ['LeftUpLeg', 'RightUpLeg'],
+    );
   });
 
   it('keeps the root’s solver and refuses to delete the root or set an endpoint on a parent', async () => {
@@ -88,6 +116,9 @@ describe('explorer edit commands (logic, against the real server)', () => {
   });
 
   it('names the operation and the application’s message when it refuses', () => {
-    assert.equal(edits.describeFailure(new MotionError(400, 'invalid_argument', 'motion.x.y', 'bad')), 'motion.x.y: bad');
+    assert.equal(
+      edits.describeFailure(new MotionError(400, 'invalid_argument', 'motion.x.y', 'bad')),
+      'motion.x.y: bad',
+    );
   });
 });

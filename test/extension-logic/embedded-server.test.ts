@@ -9,7 +9,11 @@ describe('the embedded server process (built dist/motion-server.js)', () => {
   let server: EmbeddedServer;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'motion-embedded-'));
-    server = new EmbeddedServer(resolve(__dirname, '../../dist/motion-server.js'), join(dir, 'state.json'), () => undefined);
+    server = new EmbeddedServer(
+      resolve(__dirname, '../../dist/motion-server.js'),
+      join(dir, 'state.json'),
+      () => undefined,
+    );
   });
   afterEach(async () => {
     await server.stop();

@@ -20,15 +20,34 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
   it('shows three roots, then skeletons, then the real segment hierarchy', async () => {
     const data = new ExplorerData(() => client);
     const roots = await data.children();
-    assert.deepEqual(roots.map((r) => presentItem(r).label), ['Project settings', 'Measurement settings', 'Data (read-only)']);
+    assert.deepEqual(
+      roots.map((r) => presentItem(r).label),
+      ['Project settings', 'Measurement settings', 'Data (read-only)'],
+    );
     const project = await data.children(roots[0]);
-    assert.deepEqual(project.map((s) => [presentItem(s).label, presentItem(s).description]), [['FullBody', 'scale 1'], ['Wand', 'scale 1']]);
+    assert.deepEqual(
+      project.map((s) => [presentItem(s).label, presentItem(s).description]),
+      [
+        ['FullBody', 'scale 1'],
+        ['Wand', 'scale 1'],
+      ],
+    );
     const [hips] = await data.children(project[0]);
-    assert.deepEqual([presentItem(hips).label, presentItem(hips).description], ['Hips', 'global_optimization · 4 markers']);
+    assert.deepEqual(
+      [presentItem(hips).label, presentItem(hips).description],
+      ['Hips', 'global_optimization · 4 markers'],
+    );
     const children = await data.children(hips);
-    assert.deepEqual(children.map((c) => presentItem(c).label), ['Spine', 'LeftUpLeg', 'RightUpLeg', 'LASI', 'RASI', 'LPSI', 'RPSI'], 'child segments, then markers');
+    assert.deepEqual(
+      children.map((c) => presentItem(c).label),
+      ['Spine', 'LeftUpLeg', 'RightUpLeg', 'LASI', 'RASI', 'LPSI', 'RPSI'],
+      'child segments, then markers',
+    );
     const lasi = children[3];
-    assert.deepEqual([presentItem(lasi).description, presentItem(lasi).contextValue, presentItem(lasi).expandable], ['[120, 80, 0] mm · weight 1', 'marker', false]);
+    assert.deepEqual(
+      [presentItem(lasi).description, presentItem(lasi).contextValue, presentItem(lasi).expandable],
+      ['[120, 80, 0] mm · weight 1', 'marker', false],
+    );
     const dataRoot = (await data.children(roots[2]))[0];
     assert.equal(presentItem(dataRoot).contextValue, 'skeleton.readonly', 'the data is read-only in menus');
     assert.equal(presentItem(project[0]).contextValue, 'skeleton.editable');
@@ -53,12 +72,16 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
     let items: ExplorerItem[] = await data.children();
     items = await data.children(items[0]);
     let node = (await data.children(items[0]))[0];
-    for (const name of ['Spine', 'Spine1', 'Spine2', 'Neck', 'Head']) node = (await data.children(node)).find((c) => presentItem(c).label === name)!;
+    for (const name of ['Spine', 'Spine1', 'Spine2', 'Neck', 'Head'])
+      node = (await data.children(node)).find((c) => presentItem(c).label === name)!;
     const head = presentItem(node);
     assert.equal(head.description, 'solved with parent · 4 markers');
     assert.match(head.tooltip!, /Endpoint \[0, 0, 190\] mm/);
     assert.equal(head.expandable, true, 'a leaf with markers expands to them');
-    assert.deepEqual((await data.children(node)).map((c) => c.kind), ['marker', 'marker', 'marker', 'marker']);
+    assert.deepEqual(
+      (await data.children(node)).map((c) => c.kind),
+      ['marker', 'marker', 'marker', 'marker'],
+    );
   });
 
   it('stops loading a skeleton when cancelled', async () => {
@@ -83,8 +106,19 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
   });
 
   it('describes each connection state for the status bar, and backs off', () => {
-    assert.match(describeConnection({ kind: 'connected', url: 'http://127.0.0.1:7979', version: 'Motion Reference Server 0.1.0', embedded: true }).text, /Motion: embedded/);
-    assert.match(describeConnection({ kind: 'offline', url: 'http://x', reason: 'nothing is listening', retryInMs: 5000 }).tooltip, /retrying in 5 s/);
+    assert.match(
+      describeConnection({
+        kind: 'connected',
+        url: 'http://127.0.0.1:7979',
+        version: 'Motion Reference Server 0.1.0',
+        embedded: true,
+      }).text,
+      /Motion: embedded/,
+    );
+    assert.match(
+      describeConnection({ kind: 'offline', url: 'http://x', reason: 'nothing is listening', retryInMs: 5000 }).tooltip,
+      /retrying in 5 s/,
+    );
     assert.deepEqual([0, 1, 2, 3, 4, 9].map(backoff), [1000, 2000, 5000, 10000, 30000, 30000]);
   });
 });

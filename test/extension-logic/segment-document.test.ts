@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
-import { describeFieldChange, parseSegmentDocument, readSegmentDocument, saveSegmentDocument } from '../../src/extension/segment-editor/segment-document';
+import {
+  describeFieldChange,
+  parseSegmentDocument,
+  readSegmentDocument,
+  saveSegmentDocument,
+} from '../../src/extension/segment-editor/segment-document';
 import { planSegmentApply } from '../../src/extension/segment-editor/apply-plan';
 import { demoApplicationPerTest } from '../support/demo-application';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
@@ -23,7 +28,16 @@ describe('segment editor documents (logic, against the real server)', () => {
 
   it('reads every editable field of a segment as JSON', async () => {
     const doc = JSON.parse(await readSegmentDocument(client, 'project', headId));
-    assert.deepEqual(Object.keys(doc), ['name', 'solver', 'transform', 'default_transform', 'degrees_of_freedom', 'markers', 'rigid_bodies', 'endpoint']);
+    assert.deepEqual(Object.keys(doc), [
+      'name',
+      'solver',
+      'transform',
+      'default_transform',
+      'degrees_of_freedom',
+      'markers',
+      'rigid_bodies',
+      'endpoint',
+    ]);
     assert.equal(doc.name, 'Head');
     assert.deepEqual(doc.endpoint, [0, 0, 190]);
     assert.equal(doc.markers.length, 4);
@@ -70,8 +84,14 @@ describe('segment editor documents (logic, against the real server)', () => {
     doc.rigid_bodies = [{ name: 'Collar', transform: doc.transform, weight: 0.5 }];
     doc.endpoint = [0, 0, 1];
     const planned = await planSegmentApply(client, 'project', neckId, JSON.stringify(doc));
-    assert.deepEqual(planned.changes.map((c) => c.field), ['name', 'solver', 'transform', 'default_transform', 'degrees_of_freedom', 'markers', 'rigid_bodies', 'endpoint']);
-    await assert.rejects(saveSegmentDocument(client, 'project', neckId, JSON.stringify(doc)), /set_segment_endpoint refused it: .*has 1 child.*\. Nothing was changed\./);
+    assert.deepEqual(
+      planned.changes.map((c) => c.field),
+      ['name', 'solver', 'transform', 'default_transform', 'degrees_of_freedom', 'markers', 'rigid_bodies', 'endpoint'],
+    );
+    await assert.rejects(
+      saveSegmentDocument(client, 'project', neckId, JSON.stringify(doc)),
+      /set_segment_endpoint refused it: .*has 1 child.*\. Nothing was changed\./,
+    );
     assert.equal(encodeState(server.model.snapshot()), before, 'every field set back, the application as it was');
   });
 
@@ -100,7 +120,11 @@ describe('applying a segment document: the plan shown before anything changes', 
     doc.name = 'Point';
     doc.markers.push({ name: 'WAND_D', position: [1, 2, 3], weight: 0.5 });
     const plan = await planSegmentApply(client, 'project', tipId, JSON.stringify(doc), opened);
-    assert.deepEqual(plan.changes.map(describeFieldChange), ['name: "Tip" → "Point"', 'markers: 1 → 2 (added WAND_D)', 'endpoint: [0,0,50] → [0,0,80]']);
+    assert.deepEqual(plan.changes.map(describeFieldChange), [
+      'name: "Tip" → "Point"',
+      'markers: 1 → 2 (added WAND_D)',
+      'endpoint: [0,0,50] → [0,0,80]',
+    ]);
     assert.deepEqual(plan.changedSince, []);
     assert.equal(plan.currentText, opened);
     assert.equal(encodeState(server.model.snapshot()), before, 'planning changed nothing');
@@ -111,12 +135,22 @@ describe('applying a segment document: the plan shown before anything changes', 
     await client.settings.processing.skeleton.set_segment_solver('project', tipId, 'none');
     await client.settings.processing.skeleton.set_segment_markers('project', tipId, []);
     const plan = await planSegmentApply(client, 'project', tipId, opened, opened);
-    assert.deepEqual(plan.changedSince.map(describeFieldChange), ['solver: null → "none"', 'markers: 1 → 0 (removed WAND_C)']);
-    assert.deepEqual(plan.changes.map((c) => c.field), ['solver', 'markers'], 'applying the document as opened would set them back');
+    assert.deepEqual(plan.changedSince.map(describeFieldChange), [
+      'solver: null → "none"',
+      'markers: 1 → 0 (removed WAND_C)',
+    ]);
+    assert.deepEqual(
+      plan.changes.map((c) => c.field),
+      ['solver', 'markers'],
+      'applying the document as opened would set them back',
+    );
   });
 
   it('refuses a document that does not fit, naming the field', async () => {
-    await assert.rejects(planSegmentApply(client, 'project', tipId, '{"endpoint": [1, 2]}'), /endpoint: expected a vec3f/);
+    await assert.rejects(
+      planSegmentApply(client, 'project', tipId, '{"endpoint": [1, 2]}'),
+      /endpoint: expected a vec3f/,
+    );
     assert.equal(describeFieldChange({ field: 'transform', before: [[1]], after: [[2]] }), 'transform: changed');
   });
 });

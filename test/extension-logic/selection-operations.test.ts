@@ -28,7 +28,10 @@ describe('select in the application (logic, against the real server)', () => {
     const hips = await find(['Measurement settings', 'Actor1', 'Hips']);
     await selectMarkers(client, hips, 'add');
     const shown = await describeSelection(client);
-    assert.deepEqual(shown.map((s) => s.label), ['LFHD', 'RFHD', 'LBHD', 'RBHD', 'LASI', 'RASI', 'LPSI', 'RPSI']);
+    assert.deepEqual(
+      shown.map((s) => s.label),
+      ['LFHD', 'RFHD', 'LBHD', 'RBHD', 'LASI', 'RASI', 'LPSI', 'RPSI'],
+    );
     assert.match(shown[0].description, /^trajectory · id \d+ · whole trajectory$/);
     await selectMarkers(client, hips, 'replace');
     assert.equal((await describeSelection(client)).length, 4);
@@ -36,7 +39,10 @@ describe('select in the application (logic, against the real server)', () => {
 
   it('selects a whole skeleton’s markers and names those without a trajectory', async () => {
     const wand = await find(['Project settings', 'Wand']);
-    assert.deepEqual(await selectMarkers(client, wand, 'replace'), { selected: 0, missing: ['WAND_A', 'WAND_B', 'WAND_C'] });
+    assert.deepEqual(await selectMarkers(client, wand, 'replace'), {
+      selected: 0,
+      missing: ['WAND_A', 'WAND_B', 'WAND_C'],
+    });
     const actor = await find(['Project settings', 'FullBody']);
     const outcome = await selectMarkers(client, actor, 'replace');
     assert.equal(outcome.selected, server.model.trajectories().length);
@@ -46,12 +52,18 @@ describe('select in the application (logic, against the real server)', () => {
     const rasi = await find(['Data (read-only)', 'Actor1', 'Hips', 'RASI']);
     assert.equal(rasi.kind, 'marker');
     assert.deepEqual(await selectMarkers(client, rasi, 'replace'), { selected: 1, missing: [] });
-    assert.deepEqual((await describeSelection(client)).map((s) => s.label), ['RASI']);
+    assert.deepEqual(
+      (await describeSelection(client)).map((s) => s.label),
+      ['RASI'],
+    );
   });
 
   it('shows bones by name', async () => {
     const bone = await client.data.object.bone.find_bone('LASI-RASI');
     await client.gui.selection.set_selections([{ type: 'bone', id: bone! }]);
-    assert.deepEqual((await describeSelection(client)).map((s) => [s.label, s.description]), [['LASI-RASI', `bone · id ${bone}`]]);
+    assert.deepEqual(
+      (await describeSelection(client)).map((s) => [s.label, s.description]),
+      [['LASI-RASI', `bone · id ${bone}`]],
+    );
   });
 });

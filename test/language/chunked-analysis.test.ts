@@ -57,7 +57,17 @@ describe('long scripts are analysed one chunk at a time', function () {
         ']',
         'end = 1',
       ].join('\n');
-      assert.deepEqual(cuts(text, 'python'), ['x = (1,', 's = """', '@decorator', 'if x:', 'try:', 'z = 1 + \\', "t = 'a\\", 'last = [', 'end = 1']);
+      assert.deepEqual(cuts(text, 'python'), [
+        'x = (1,',
+        's = """',
+        '@decorator',
+        'if x:',
+        'try:',
+        'z = 1 + \\',
+        "t = 'a\\",
+        'last = [',
+        'end = 1',
+      ]);
     });
 
     it('Lua: only at statement lines outside blocks, brackets, long strings and comments', () => {
@@ -90,7 +100,17 @@ describe('long scripts are analysed one chunk at a time', function () {
         'b"',
         'last = 1',
       ].join('\n');
-      assert.deepEqual(cuts(text, 'lua'), ['function f()', 'if a then', 's = [[', 'x = 1 +', 'local', 't = { "}",', 'repeat', 'w = "a\\', 'last = 1']);
+      assert.deepEqual(cuts(text, 'lua'), [
+        'function f()',
+        'if a then',
+        's = [[',
+        'x = 1 +',
+        'local',
+        't = { "}",',
+        'repeat',
+        'w = "a\\',
+        'last = 1',
+      ]);
     });
 
     it('keeps at least the minimum number of lines in a chunk', () => {
@@ -132,7 +152,11 @@ describe('long scripts are analysed one chunk at a time', function () {
     ],
   };
 
-  async function analysed(languageId: 'python' | 'lua', text: string, limits: DocumentLimits): Promise<{ diagnostics: Diagnostic[]; chunked: boolean }> {
+  async function analysed(
+    languageId: 'python' | 'lua',
+    text: string,
+    limits: DocumentLimits,
+  ): Promise<{ diagnostics: Diagnostic[]; chunked: boolean }> {
     const documents = new ScriptDocuments(await loadScriptParsers(), limits);
     const document = documents.open(`file:///x.${languageId}`, languageId, 1, text);
     const diagnostics = diagnose(document, bundledDocumentation());
@@ -144,21 +168,58 @@ describe('long scripts are analysed one chunk at a time', function () {
   for (const languageId of ['python', 'lua'] as const) {
     it(`${languageId}: a script in chunks gets the diagnostics it gets as one tree`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.constantFrom(...STATEMENTS[languageId]), { minLength: 1, maxLength: 30 }), async (statements) => {
-          const text = `${statements.join('\n')}\n`;
-          const whole = await analysed(languageId, text, ONE_TREE);
-          const chunks = await analysed(languageId, text, TINY_CHUNKS);
-          assert.equal(chunks.chunked, text.split('\n').length > TINY_CHUNKS.chunkedAboveLines);
-          assert.deepEqual(chunks.diagnostics, whole.diagnostics, text);
-        }),
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...STATEMENTS[languageId]), { minLength: 1, maxLength: 30 }),
+          async (statements) => {
+            const text = `${statements.join('\n')}\n`;
+            const whole = await analysed(languageId, text, ONE_TREE);
+            const chunks = await analysed(languageId, text, TINY_CHUNKS);
+            assert.equal(chunks.chunked, text.split('\n').length > TINY_CHUNKS.chunkedAboveLines);
+            assert.deepEqual(chunks.diagnostics, whole.diagnostics, text);
+          },
+        ),
         propertyRuns(`${languageId} chunks equal one tree`, 100),
       );
     });
   }
 
   const INSERTS = {
-    python: ['x', '"', '"""', ')', '(', '\n', '    ', 'sel.', '# ', 'import motion.gui as g\n', '\\\n', 'def h():\n', '@d\n', 'else:\n', 'skeleton.get_skeleton_count("scene")\n'],
-    lua: ['x', '"', '[[', ']]', '--[[', ')', '(', '{', '}', '\n', 'sel.', '-- ', 'function h()\n', 'end\n', 'local ', ' and\n', 'sk.get_skeleton_count("scene")\n'],
+    python: [
+      'x',
+      '"',
+      '"""',
+      ')',
+      '(',
+      '\n',
+      '    ',
+      'sel.',
+      '# ',
+      'import motion.gui as g\n',
+      '\\\n',
+      'def h():\n',
+      '@d\n',
+      'else:\n',
+      'skeleton.get_skeleton_count("scene")\n',
+    ],
+    lua: [
+      'x',
+      '"',
+      '[[',
+      ']]',
+      '--[[',
+      ')',
+      '(',
+      '{',
+      '}',
+      '\n',
+      'sel.',
+      '-- ',
+      'function h()\n',
+      'end\n',
+      'local ',
+      ' and\n',
+      'sk.get_skeleton_count("scene")\n',
+    ],
   };
 
   for (const languageId of ['python', 'lua'] as const) {
@@ -168,7 +229,15 @@ describe('long scripts are analysed one chunk at a time', function () {
       await fc.assert(
         fc.asyncProperty(
           fc.array(fc.constantFrom(...STATEMENTS[languageId]), { minLength: 4, maxLength: 20 }),
-          fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 12 }), insert: fc.constantFrom(...INSERTS[languageId]), complete: fc.boolean() }), { minLength: 1, maxLength: 10 }),
+          fc.array(
+            fc.record({
+              at: fc.nat(),
+              remove: fc.nat({ max: 12 }),
+              insert: fc.constantFrom(...INSERTS[languageId]),
+              complete: fc.boolean(),
+            }),
+            { minLength: 1, maxLength: 10 },
+          ),
           async (statements, edits) => {
             const live = new ScriptDocuments(parsers, TINY_CHUNKS);
             const document = live.open(`file:///live.${languageId}`, languageId, 1, `${statements.join('\n')}\n`);
@@ -178,11 +247,21 @@ describe('long scripts are analysed one chunk at a time', function () {
               const text = document.text.getText();
               const start = edit.at % (text.length + 1);
               const end = Math.min(text.length, start + edit.remove);
-              live.change(document.uri, ++version, [{ range: { start: document.text.positionAt(start), end: document.text.positionAt(end) }, text: edit.insert }]);
+              live.change(document.uri, ++version, [
+                {
+                  range: { start: document.text.positionAt(start), end: document.text.positionAt(end) },
+                  text: edit.insert,
+                },
+              ]);
               // Completion's tree near the cursor, between edits, as typing does.
               if (edit.complete) document.shiftedRootAt(start);
             }
-            const fresh = new ScriptDocuments(parsers, TINY_CHUNKS).open(`file:///fresh.${languageId}`, languageId, 1, document.text.getText());
+            const fresh = new ScriptDocuments(parsers, TINY_CHUNKS).open(
+              `file:///fresh.${languageId}`,
+              languageId,
+              1,
+              document.text.getText(),
+            );
             assert.deepEqual(document.chunks(), fresh.chunks(), `the same cuts in:\n${document.text.getText()}`);
             assert.deepEqual(diagnose(document, docs), diagnose(fresh, docs), `text:\n${document.text.getText()}`);
           },

@@ -25,17 +25,46 @@ async function accept(languageId: 'python' | 'lua', marked: string, label: strin
 describe('completion', () => {
   describe('what accepting an item leaves in the text', () => {
     it('replaces what was typed of a member, never adds to it', async () => {
-      assert.equal(await accept('python', 'import motion\nmotion.settings.processing.skeleton.add_|', 'add_skeleton'), 'import motion\nmotion.settings.processing.skeleton.add_skeleton');
+      assert.equal(
+        await accept('python', 'import motion\nmotion.settings.processing.skeleton.add_|', 'add_skeleton'),
+        'import motion\nmotion.settings.processing.skeleton.add_skeleton',
+      );
       assert.equal(await accept('python', 'import motion\nmotion.|', 'gui'), 'import motion\nmotion.gui');
-      assert.equal(await accept('python', 'import motion.gui.selection as sel\nx = sel.sel|\n', 'select'), 'import motion.gui.selection as sel\nx = sel.select\n');
-      assert.equal(await accept('python', 'from motion.data.object import traj|', 'trajectory'), 'from motion.data.object import trajectory');
-      assert.equal(await accept('lua', 'local sk = motion.settings.processing.skeleton\nsk.find_s|', 'find_segment'), 'local sk = motion.settings.processing.skeleton\nsk.find_segment');
+      assert.equal(
+        await accept('python', 'import motion.gui.selection as sel\nx = sel.sel|\n', 'select'),
+        'import motion.gui.selection as sel\nx = sel.select\n',
+      );
+      assert.equal(
+        await accept('python', 'from motion.data.object import traj|', 'trajectory'),
+        'from motion.data.object import trajectory',
+      );
+      assert.equal(
+        await accept('lua', 'local sk = motion.settings.processing.skeleton\nsk.find_s|', 'find_segment'),
+        'local sk = motion.settings.processing.skeleton\nsk.find_segment',
+      );
     });
 
     it('replaces the typed part of an enumeration value inside its quotes', async () => {
-      assert.equal(await accept('python', 'import motion\nmotion.settings.processing.skeleton.add_skeleton("proj|", "A")', 'project'), 'import motion\nmotion.settings.processing.skeleton.add_skeleton("project", "A")');
-      assert.equal(await accept('python', 'import motion\nmotion.settings.processing.skeleton.get_skeleton_count("|")', 'measurement'), 'import motion\nmotion.settings.processing.skeleton.get_skeleton_count("measurement")');
-      assert.equal(await accept('lua', 'motion.gui.selection.get_selections("traj|")', 'trajectory'), 'motion.gui.selection.get_selections("trajectory")');
+      assert.equal(
+        await accept(
+          'python',
+          'import motion\nmotion.settings.processing.skeleton.add_skeleton("proj|", "A")',
+          'project',
+        ),
+        'import motion\nmotion.settings.processing.skeleton.add_skeleton("project", "A")',
+      );
+      assert.equal(
+        await accept(
+          'python',
+          'import motion\nmotion.settings.processing.skeleton.get_skeleton_count("|")',
+          'measurement',
+        ),
+        'import motion\nmotion.settings.processing.skeleton.get_skeleton_count("measurement")',
+      );
+      assert.equal(
+        await accept('lua', 'motion.gui.selection.get_selections("traj|")', 'trajectory'),
+        'motion.gui.selection.get_selections("trajectory")',
+      );
     });
   });
 
@@ -46,7 +75,10 @@ describe('completion', () => {
     });
 
     it('offers the operations of a module, with signature and documentation', async () => {
-      const { service, uri, position } = await scriptFixture('python', 'import motion\nmotion.settings.processing.skeleton.add_|');
+      const { service, uri, position } = await scriptFixture(
+        'python',
+        'import motion\nmotion.settings.processing.skeleton.add_|',
+      );
       const items = service.complete(uri, position).items;
       const add = items.find((i) => i.label === 'add_skeleton')!;
       assert.equal(add.detail, 'add_skeleton(source: "project"|"measurement", name: string) -> integer');
@@ -55,10 +87,20 @@ describe('completion', () => {
     });
 
     it('follows every kind of alias', async () => {
-      includes(await labels('python', 'import motion.gui.selection as sel\nsel.|'), 'select', 'deselect', 'get_selections');
+      includes(
+        await labels('python', 'import motion.gui.selection as sel\nsel.|'),
+        'select',
+        'deselect',
+        'get_selections',
+      );
       includes(await labels('python', 'from motion.settings.processing import skeleton\nskeleton.|'), 'add_segment');
       includes(await labels('python', 'from motion.gui import selection as s\ns.|'), 'clear_selections');
-      includes(await labels('python', 'import motion.data.object\nmotion.data.object.|'), 'skeleton', 'trajectory', 'bone');
+      includes(
+        await labels('python', 'import motion.data.object\nmotion.data.object.|'),
+        'skeleton',
+        'trajectory',
+        'bone',
+      );
     });
 
     it('completes import paths', async () => {
@@ -84,7 +126,11 @@ describe('completion', () => {
   describe('module paths and operations (Lua)', () => {
     it('knows the global motion table and local aliases', async () => {
       includes(await labels('lua', 'motion.|'), 'settings', 'gui');
-      includes(await labels('lua', 'local sk = motion.settings.processing.skeleton\nsk.|'), 'add_skeleton', 'find_segment');
+      includes(
+        await labels('lua', 'local sk = motion.settings.processing.skeleton\nsk.|'),
+        'add_skeleton',
+        'find_segment',
+      );
       includes(await labels('lua', 'local sel = motion.gui.selection\nlocal s2 = sel\ns2.|'), 'select');
       assert.deepEqual(await labels('lua', '-- motion.|'), []);
       assert.deepEqual(await labels('lua', 'x = "motion.|"'), []);
@@ -93,47 +139,115 @@ describe('completion', () => {
 
   describe('enumeration values inside strings', () => {
     it('offers the sources', async () => {
-      assert.deepEqual(await labels('python', 'import motion\nmotion.settings.processing.skeleton.get_skeleton_ids("|")'), ['project', 'measurement']);
-      assert.deepEqual(await labels('lua', 'motion.settings.processing.skeleton.get_skeleton_ids("|")'), ['project', 'measurement']);
+      assert.deepEqual(
+        await labels('python', 'import motion\nmotion.settings.processing.skeleton.get_skeleton_ids("|")'),
+        ['project', 'measurement'],
+      );
+      assert.deepEqual(await labels('lua', 'motion.settings.processing.skeleton.get_skeleton_ids("|")'), [
+        'project',
+        'measurement',
+      ]);
     });
 
     it('offers the solver values and selection types by position', async () => {
-      assert.deepEqual(await labels('python', 'from motion.settings.processing import skeleton as s\ns.set_segment_solver("project", 3, "|")'), ['none', 'global_optimization']);
-      assert.deepEqual(await labels('python', 'import motion.gui.selection as sel\nsel.get_selections("|")'), ['trajectory', 'bone']);
+      assert.deepEqual(
+        await labels(
+          'python',
+          'from motion.settings.processing import skeleton as s\ns.set_segment_solver("project", 3, "|")',
+        ),
+        ['none', 'global_optimization'],
+      );
+      assert.deepEqual(await labels('python', 'import motion.gui.selection as sel\nsel.get_selections("|")'), [
+        'trajectory',
+        'bone',
+      ]);
     });
 
     it('follows lists and objects down to the field being typed', async () => {
-      assert.deepEqual(await labels('python', 'import motion.gui.selection as sel\nsel.select([{"type": "|"}])'), ['trajectory', 'bone']);
-      assert.deepEqual(await labels('python', 'import motion.gui.selection as sel\nsel.select([{"|": 1}])'), ['type', 'id', 'part_index']);
-      assert.deepEqual(await labels('lua', 'local sel = motion.gui.selection\nsel.select({{type = "|"}})'), ['trajectory', 'bone']);
+      assert.deepEqual(await labels('python', 'import motion.gui.selection as sel\nsel.select([{"type": "|"}])'), [
+        'trajectory',
+        'bone',
+      ]);
+      assert.deepEqual(await labels('python', 'import motion.gui.selection as sel\nsel.select([{"|": 1}])'), [
+        'type',
+        'id',
+        'part_index',
+      ]);
+      assert.deepEqual(await labels('lua', 'local sel = motion.gui.selection\nsel.select({{type = "|"}})'), [
+        'trajectory',
+        'bone',
+      ]);
     });
 
     it('offers degree-of-freedom names as keys of the degrees-of-freedom object', async () => {
-      const got = await labels('python', 'from motion.settings.processing import skeleton\nskeleton.set_segment_degrees_of_freedom("project", 3, {"|": {}})');
-      assert.deepEqual(got, ['rotation_x', 'rotation_y', 'rotation_z', 'translation_x', 'translation_y', 'translation_z']);
-      const coupling = await labels('python', 'from motion.settings.processing import skeleton\nskeleton.set_segment_degrees_of_freedom("project", 3, {"rotation_x": {"couplings": [{"degree_of_freedom": "|"}]}})');
+      const got = await labels(
+        'python',
+        'from motion.settings.processing import skeleton\nskeleton.set_segment_degrees_of_freedom("project", 3, {"|": {}})',
+      );
+      assert.deepEqual(got, [
+        'rotation_x',
+        'rotation_y',
+        'rotation_z',
+        'translation_x',
+        'translation_y',
+        'translation_z',
+      ]);
+      const coupling = await labels(
+        'python',
+        'from motion.settings.processing import skeleton\nskeleton.set_segment_degrees_of_freedom("project", 3, {"rotation_x": {"couplings": [{"degree_of_freedom": "|"}]}})',
+      );
       assert.ok(coupling.includes('translation_z'));
     });
 
     it('offers help topics, and a module’s method names inside help("', async () => {
-      assert.deepEqual(await labels('python', 'import motion\nmotion.utilities.documentation.get_help_text("|")'), ['overview', 'modules', 'types', 'signatures', 'changelog']);
+      assert.deepEqual(await labels('python', 'import motion\nmotion.utilities.documentation.get_help_text("|")'), [
+        'overview',
+        'modules',
+        'types',
+        'signatures',
+        'changelog',
+      ]);
       const methods = await labels('python', 'import motion.gui.selection as sel\nsel.help("|")');
-      assert.deepEqual(methods, ['clear_selections', 'is_selected', 'get_selection_count', 'get_selections', 'set_selections', 'select', 'deselect', 'help']);
+      assert.deepEqual(methods, [
+        'clear_selections',
+        'is_selected',
+        'get_selection_count',
+        'get_selections',
+        'set_selections',
+        'select',
+        'deselect',
+        'help',
+      ]);
       includes(await labels('lua', 'motion.settings.processing.skeleton.help("add|")'), 'add_skeleton');
     });
 
     it('supports keyword arguments', async () => {
-      assert.deepEqual(await labels('python', 'from motion.settings.processing import skeleton\nskeleton.get_skeleton_count(source="|")'), ['project', 'measurement']);
+      assert.deepEqual(
+        await labels(
+          'python',
+          'from motion.settings.processing import skeleton\nskeleton.get_skeleton_count(source="|")',
+        ),
+        ['project', 'measurement'],
+      );
     });
 
     it('replaces what is between the quotes', async () => {
-      const { service, uri, position } = await scriptFixture('python', 'import motion.gui.selection as sel\nsel.get_selections("tra|")');
+      const { service, uri, position } = await scriptFixture(
+        'python',
+        'import motion.gui.selection as sel\nsel.get_selections("tra|")',
+      );
       const item = service.complete(uri, position).items[0];
-      assert.deepEqual((item.textEdit as { range: unknown }).range, { start: { line: 1, character: 20 }, end: { line: 1, character: 23 } });
+      assert.deepEqual((item.textEdit as { range: unknown }).range, {
+        start: { line: 1, character: 20 },
+        end: { line: 1, character: 23 },
+      });
     });
 
     it('offers nothing in strings that are not enumeration arguments', async () => {
-      assert.deepEqual(await labels('python', 'import motion\nmotion.settings.processing.skeleton.add_skeleton("project", "|")'), []);
+      assert.deepEqual(
+        await labels('python', 'import motion\nmotion.settings.processing.skeleton.add_skeleton("project", "|")'),
+        [],
+      );
       assert.deepEqual(await labels('python', 'print("|")'), []);
     });
   });
@@ -148,20 +262,34 @@ describe('completion with a very large documentation module', () => {
       parameters: [{ name: 'value', type: 'integer', description: 'a value' }],
       return_value: null,
     }));
-    const index = DocumentationIndex.fromPackage({ name: 'motion', modules: [{ path: 'motion.huge', brief: 'Huge.', details: '', methods }] }, { kind: 'bundled' } as never);
+    const index = DocumentationIndex.fromPackage(
+      { name: 'motion', modules: [{ path: 'motion.huge', brief: 'Huge.', details: '', methods }] },
+      { kind: 'bundled' } as never,
+    );
     const service = createMotionLanguageService({ parsers: await loadScriptParsers(), documentation: () => index });
     const text = 'import motion\nmotion.huge.op_4999';
     service.documents.open('file:///huge.py', 'python', 1, text);
     const list = service.complete('file:///huge.py', { line: 1, character: text.split('\n')[1].length });
     assert.equal(list.isIncomplete, true, 'the editor asks again as the user types');
     assert.ok(list.items.length <= MAX_COMPLETION_ITEMS && list.items.length > 0);
-    assert.deepEqual(list.items.slice(0, 10).map((i) => i.label), Array.from({ length: 10 }, (_, i) => `op_4999${i}`), 'what starts with the typed text comes first');
-    assert.ok(list.items.every((i) => /4.*9.*9.*9/.test(String(i.label))), 'every item fits what was typed');
+    assert.deepEqual(
+      list.items.slice(0, 10).map((i) => i.label),
+      Array.from({ length: 10 }, (_, i) => `op_4999${i}`),
+      'what starts with the typed text comes first',
+    );
+    assert.ok(
+      list.items.every((i) => /4.*9.*9.*9/.test(String(i.label))),
+      'every item fits what was typed',
+    );
     assert.ok(JSON.stringify(list).length < 100_000, `the answer is small: ${JSON.stringify(list).length} bytes`);
     assert.equal(list.items[0].documentation, undefined);
     const resolved = service.resolveCompletion(list.items[0]);
     assert.match((resolved.documentation as { value: string }).value, /Operation 49990\./);
     const small = await scriptFixture('python', 'import motion\nmotion.gui.selection.|');
-    assert.equal(small.service.complete(small.uri, small.position).isIncomplete, false, 'small lists are complete, with documentation inline');
+    assert.equal(
+      small.service.complete(small.uri, small.position).isIncomplete,
+      false,
+      'small lists are complete, with documentation inline',
+    );
   });
 });

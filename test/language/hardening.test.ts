@@ -18,7 +18,12 @@ describe('language server: one bad file never stops the checking', function () {
   let lsp: LspSession;
   before(async () => {
     lsp = startLspSession();
-    await lsp.connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { serverUrl: 'http://127.0.0.1:9', cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')) } });
+    await lsp.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      initializationOptions: { serverUrl: 'http://127.0.0.1:9', cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')) },
+    });
     lsp.connection.sendNotification('initialized', {});
   });
   after(() => lsp.close());
@@ -30,16 +35,39 @@ describe('language server: one bad file never stops the checking', function () {
   };
 
   for (const [name, languageId, text] of [
-    ['10,000 nested Python lists', 'python', `import motion\nmotion.gui.selection.select(${'['.repeat(10_000)}${']'.repeat(10_000)})\n`],
-    ['20,000 nested Python dicts', 'python', `import motion\nmotion.gui.selection.select(${'{"a": '.repeat(20_000)}1${'}'.repeat(20_000)})\n`],
-    ['20,000 nested Python parentheses', 'python', `import motion\nmotion.gui.selection.select(${'('.repeat(20_000)}1${')'.repeat(20_000)})\n`],
+    [
+      '10,000 nested Python lists',
+      'python',
+      `import motion\nmotion.gui.selection.select(${'['.repeat(10_000)}${']'.repeat(10_000)})\n`,
+    ],
+    [
+      '20,000 nested Python dicts',
+      'python',
+      `import motion\nmotion.gui.selection.select(${'{"a": '.repeat(20_000)}1${'}'.repeat(20_000)})\n`,
+    ],
+    [
+      '20,000 nested Python parentheses',
+      'python',
+      `import motion\nmotion.gui.selection.select(${'('.repeat(20_000)}1${')'.repeat(20_000)})\n`,
+    ],
     ['10,000 nested Lua tables', 'lua', `motion.gui.selection.select(${'{'.repeat(10_000)}${'}'.repeat(10_000)})\n`],
   ] as const) {
     it(`checks a call with ${name}, says what it did not check, and goes on checking other files`, async () => {
-      const deep = await open(`file:///deep-${name.replace(/\W+/g, '-')}.${languageId === 'lua' ? 'lua' : 'py'}`, languageId, text);
-      assert.match(deep.diagnostics.map((d) => String(d.message)).join('\n'), /not checked: selections nests deeper than 32 levels/);
+      const deep = await open(
+        `file:///deep-${name.replace(/\W+/g, '-')}.${languageId === 'lua' ? 'lua' : 'py'}`,
+        languageId,
+        text,
+      );
+      assert.match(
+        deep.diagnostics.map((d) => String(d.message)).join('\n'),
+        /not checked: selections nests deeper than 32 levels/,
+      );
       assert.equal(deep.diagnostics[0].severity, 3, 'information, not an error');
-      const next = await open(`file:///after-${name.replace(/\W+/g, '-')}.py`, 'python', 'import motion\nmotion.gui.selection.selectt([])\n');
+      const next = await open(
+        `file:///after-${name.replace(/\W+/g, '-')}.py`,
+        'python',
+        'import motion\nmotion.gui.selection.selectt([])\n',
+      );
       assert.match(String(next.diagnostics[0]?.message ?? ''), /did you mean "select"/);
     });
   }
@@ -77,7 +105,9 @@ describe('the analysis worker is started again when it dies', () => {
       openDocuments: () => [{ kind: 'open', uri: 'file:///a.py', languageId: 'python', version: 1, text: '' }],
     });
     try {
-      const rechecked = new Promise<void>((resolve) => (notify = () => (checked.includes('file:///a.py') ? resolve() : undefined)));
+      const rechecked = new Promise<void>(
+        (resolve) => (notify = () => (checked.includes('file:///a.py') ? resolve() : undefined)),
+      );
       worker.post({ kind: 'diagnose', uri: 'crash' });
       await rechecked;
       assert.match(logs[0], /analysis worker stopped \(exit 7\); starting it again \(1 of 5\)/);
@@ -87,9 +117,15 @@ describe('the analysis worker is started again when it dies', () => {
         if (i < MAX_RESTARTS) await next;
       }
       await new Promise<void>((resolve) => {
-        const poll = setInterval(() => logs.some((l) => /times within a minute/.test(l)) && (clearInterval(poll), resolve()), 20);
+        const poll = setInterval(
+          () => logs.some((l) => /times within a minute/.test(l)) && (clearInterval(poll), resolve()),
+          20,
+        );
       });
-      assert.match(logs.at(-1)!, /stopped \(exit 7\) 5 times within a minute; diagnostics are off until the language server restarts/);
+      assert.match(
+        logs.at(-1)!,
+        /stopped \(exit 7\) 5 times within a minute; diagnostics are off until the language server restarts/,
+      );
     } finally {
       await worker.terminate();
     }
@@ -103,7 +139,15 @@ describe('language server: a 200,000-line script', function () {
     if (process.platform !== 'linux') this.skip();
     const lsp = startLspSession();
     try {
-      await lsp.connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: { serverUrl: 'http://127.0.0.1:9', cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')) } });
+      await lsp.connection.sendRequest('initialize', {
+        processId: process.pid,
+        rootUri: null,
+        capabilities: {},
+        initializationOptions: {
+          serverUrl: 'http://127.0.0.1:9',
+          cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')),
+        },
+      });
       lsp.connection.sendNotification('initialized', {});
       const lines = scriptOfLines(200_000).trimEnd().split('\n');
       // Mistakes at the start, in the middle and at the end: every chunk is checked.
@@ -113,7 +157,9 @@ describe('language server: a 200,000-line script', function () {
       const text = lines.join('\n');
       const uri = 'file:///long.py';
       const published = lsp.diagnostics(uri, () => true, 150_000);
-      lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text } });
+      lsp.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'python', version: 1, text },
+      });
       const { diagnostics } = await published;
       assert.deepEqual(
         diagnostics.map((d) => [d.range.start.line, d.code]),
@@ -123,8 +169,14 @@ describe('language server: a 200,000-line script', function () {
           [200_000, 'unknown-member'],
         ],
       );
-      const completion = await lsp.connection.sendRequest<{ items: { label: string }[] }>('textDocument/completion', { textDocument: { uri }, position: { line: 150_009, character: 12 } });
-      assert.ok(completion.items.some((i) => i.label === 'select'), 'completion of sel. deep in the file');
+      const completion = await lsp.connection.sendRequest<{ items: { label: string }[] }>('textDocument/completion', {
+        textDocument: { uri },
+        position: { line: 150_009, character: 12 },
+      });
+      assert.ok(
+        completion.items.some((i) => i.label === 'select'),
+        'completion of sel. deep in the file',
+      );
       const peak = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${lsp.child.pid}/status`, 'utf8'));
       const peakMb = Number(peak![1]) / 1024;
       console.log(`      peak memory of the language server: ${peakMb.toFixed(0)} MB`);
@@ -141,14 +193,38 @@ describe('property: no script stops the language service', function () {
   // Large and odd inputs: nesting of every bracket kind at any depth, long lines, random bytes in a
   // valid script. Every feature answers (no exception, no stack overflow), in both languages.
   const opener = fc.constantFrom('[', '{', '(', '{"a": ', 'f(', '"', '"""', '--[[', '[[', '\\');
-  const closer = (o: string) => ({ '[': ']', '{': '}', '(': ')', '{"a": ': '1}', 'f(': ')', '"': '"', '"""': '"""', '--[[': ']]', '[[': ']]', '\\': '' })[o] ?? '';
+  const closer = (o: string) =>
+    ({
+      '[': ']',
+      '{': '}',
+      '(': ')',
+      '{"a": ': '1}',
+      'f(': ')',
+      '"': '"',
+      '"""': '"""',
+      '--[[': ']]',
+      '[[': ']]',
+      '\\': '',
+    })[o] ?? '';
   const script = fc.oneof(
-    fc.record({ kind: fc.constant('nested' as const), open: opener, depth: fc.integer({ min: 1, max: 20_000 }), closed: fc.boolean() }),
-    fc.record({ kind: fc.constant('mutated' as const), bytes: fc.array(fc.record({ at: fc.nat(), byte: fc.integer({ min: 0, max: 0xffff }) }), { minLength: 1, maxLength: 20 }) }),
+    fc.record({
+      kind: fc.constant('nested' as const),
+      open: opener,
+      depth: fc.integer({ min: 1, max: 20_000 }),
+      closed: fc.boolean(),
+    }),
+    fc.record({
+      kind: fc.constant('mutated' as const),
+      bytes: fc.array(fc.record({ at: fc.nat(), byte: fc.integer({ min: 0, max: 0xffff }) }), {
+        minLength: 1,
+        maxLength: 20,
+      }),
+    }),
     fc.record({ kind: fc.constant('long line' as const), length: fc.integer({ min: 1, max: 200_000 }) }),
   );
   type Script = typeof script extends fc.Arbitrary<infer T> ? T : never;
-  const BASE = 'import motion\nimport motion.gui.selection as sel\nsel.select([{"type": "bone", "id": 1}])\nmotion.settings.processing.skeleton.set_skeleton_scale("project", 1, 2.0)\n';
+  const BASE =
+    'import motion\nimport motion.gui.selection as sel\nsel.select([{"type": "bone", "id": 1}])\nmotion.settings.processing.skeleton.set_skeleton_scale("project", 1, 2.0)\n';
 
   function textOf(s: Script): string {
     switch (s.kind) {

@@ -14,23 +14,48 @@ async function signature(languageId: 'python' | 'lua', marked: string) {
 
 describe('hover', () => {
   it('shows a method’s signature, parameters with types, return value and details', async () => {
-    const text = await hoverText('python', 'import motion\nmotion.settings.processing.skeleton.set_skel|eton_scale("project", 1, 2)');
-    assert.match(text!, /^```\nmotion\.settings\.processing\.skeleton\.set_skeleton_scale\(source: "project"\|"measurement", skeleton_id: integer, scale: float\)\n```/);
+    const text = await hoverText(
+      'python',
+      'import motion\nmotion.settings.processing.skeleton.set_skel|eton_scale("project", 1, 2)',
+    );
+    assert.match(
+      text!,
+      /^```\nmotion\.settings\.processing\.skeleton\.set_skeleton_scale\(source: "project"\|"measurement", skeleton_id: integer, scale: float\)\n```/,
+    );
     assert.match(text!, /- `scale` `float` — New scale, 0\.01 to 100\.0\./);
     assert.match(text!, /\*\*Returns\*\* nothing\./);
     assert.match(text!, /0\.01 to 100\.0, both inclusive/);
   });
 
   it('shows a module’s documentation on a module segment, and a namespace’s modules', async () => {
-    assert.match((await hoverText('python', 'import motion\nmotion.gui.sel|ection.select([])'))!, /^### motion\.gui\.selection\n\nRead and change the selection/);
-    assert.match((await hoverText('python', 'import motion\nmotion.da|ta.object.skeleton'))!, /^### motion\.data\n\n- `motion\.data\.object\.skeleton`/);
+    assert.match(
+      (await hoverText('python', 'import motion\nmotion.gui.sel|ection.select([])'))!,
+      /^### motion\.gui\.selection\n\nRead and change the selection/,
+    );
+    assert.match(
+      (await hoverText('python', 'import motion\nmotion.da|ta.object.skeleton'))!,
+      /^### motion\.data\n\n- `motion\.data\.object\.skeleton`/,
+    );
   });
 
   it('follows aliases and import statements', async () => {
-    assert.match((await hoverText('python', 'import motion.gui.selection as sel\nsel.dese|lect([])'))!, /motion\.gui\.selection\.deselect\(selections:/);
-    assert.match((await hoverText('python', 'import motion.gui.selection as s|el'))!, /^### motion\.gui\.selection/, 'hover on the alias in its import? (the alias names the module)');
-    assert.match((await hoverText('python', 'from motion.settings.processing import skel|eton'))!, /^### motion\.settings\.processing\.skeleton/);
-    assert.match((await hoverText('lua', 'local sk = motion.settings.processing.skeleton\nsk.find_seg|ment(1, "Head")'))!, /find_segment\(source: "project"\|"measurement", skeleton_id: integer, name: string\) -> integer\?/);
+    assert.match(
+      (await hoverText('python', 'import motion.gui.selection as sel\nsel.dese|lect([])'))!,
+      /motion\.gui\.selection\.deselect\(selections:/,
+    );
+    assert.match(
+      (await hoverText('python', 'import motion.gui.selection as s|el'))!,
+      /^### motion\.gui\.selection/,
+      'hover on the alias in its import? (the alias names the module)',
+    );
+    assert.match(
+      (await hoverText('python', 'from motion.settings.processing import skel|eton'))!,
+      /^### motion\.settings\.processing\.skeleton/,
+    );
+    assert.match(
+      (await hoverText('lua', 'local sk = motion.settings.processing.skeleton\nsk.find_seg|ment(1, "Head")'))!,
+      /find_segment\(source: "project"\|"measurement", skeleton_id: integer, name: string\) -> integer\?/,
+    );
   });
 
   it('shows nothing for other names, strings and comments', async () => {
@@ -42,28 +67,49 @@ describe('hover', () => {
 
 describe('signature help', () => {
   it('shows the signature with the active parameter as arguments are typed', async () => {
-    const help = await signature('python', 'import motion\nmotion.settings.processing.skeleton.add_segment("project", |');
-    assert.equal(help!.signatures[0].label, 'add_segment(source: "project"|"measurement", parent_id: integer, name: string) -> integer');
+    const help = await signature(
+      'python',
+      'import motion\nmotion.settings.processing.skeleton.add_segment("project", |',
+    );
+    assert.equal(
+      help!.signatures[0].label,
+      'add_segment(source: "project"|"measurement", parent_id: integer, name: string) -> integer',
+    );
     assert.equal(help!.activeParameter, 1);
     const [start, end] = help!.signatures[0].parameters![1].label as [number, number];
     assert.equal(help!.signatures[0].label.slice(start, end), 'parent_id: integer');
-    assert.equal((await signature('python', 'import motion\nmotion.settings.processing.skeleton.add_segment(|'))!.activeParameter, 0);
+    assert.equal(
+      (await signature('python', 'import motion\nmotion.settings.processing.skeleton.add_segment(|'))!.activeParameter,
+      0,
+    );
   });
 
   it('counts arguments across lines and ignores commas inside nested literals', async () => {
-    const help = await signature('python', 'import motion.gui.selection as sel\nsel.set_selections(\n  [{"type": "bone", "id": 1},\n   {"type": "bone", "id": 2}|]\n)');
+    const help = await signature(
+      'python',
+      'import motion.gui.selection as sel\nsel.set_selections(\n  [{"type": "bone", "id": 1},\n   {"type": "bone", "id": 2}|]\n)',
+    );
     assert.equal(help!.activeParameter, 0);
-    const lua = await signature('lua', 'local sk = motion.settings.processing.skeleton\nsk.set_segment_markers(\n  "project",\n  4,\n  {|}\n)');
+    const lua = await signature(
+      'lua',
+      'local sk = motion.settings.processing.skeleton\nsk.set_segment_markers(\n  "project",\n  4,\n  {|}\n)',
+    );
     assert.equal(lua!.activeParameter, 2);
   });
 
   it('follows keyword arguments', async () => {
-    const help = await signature('python', 'from motion.settings.processing import skeleton\nskeleton.add_segment("project", name="A|", parent_id=2)');
+    const help = await signature(
+      'python',
+      'from motion.settings.processing import skeleton\nskeleton.add_segment("project", name="A|", parent_id=2)',
+    );
     assert.equal(help!.activeParameter, 2);
   });
 
   it('answers for the innermost motion call', async () => {
-    const help = await signature('python', 'import motion\nprint(motion.settings.processing.skeleton.get_skeleton_name("project", |))');
+    const help = await signature(
+      'python',
+      'import motion\nprint(motion.settings.processing.skeleton.get_skeleton_name("project", |))',
+    );
     assert.match(help!.signatures[0].label, /^get_skeleton_name\(/);
     assert.equal(await signature('python', 'import motion\nprint(1, |)'), null);
   });

@@ -20,7 +20,20 @@ describe('incremental analysis equals a fresh analysis', function () {
     'skeleton.set_skeleton_scale("project", 1, 2.0)',
     '',
   ].join('\n');
-  const INSERTS = ['x', '"', ')', '(', '\n', '    ', 'sel.', '"scene"', '# ', 'import motion.gui as g\n', '1000', 'skeleton.get_skeleton_count("project")\n'];
+  const INSERTS = [
+    'x',
+    '"',
+    ')',
+    '(',
+    '\n',
+    '    ',
+    'sel.',
+    '"scene"',
+    '# ',
+    'import motion.gui as g\n',
+    '1000',
+    'skeleton.get_skeleton_count("project")\n',
+  ];
 
   type Edit = { at: number; remove: number; insert: string; sliced: boolean };
 
@@ -37,7 +50,9 @@ describe('incremental analysis equals a fresh analysis', function () {
       const text = doc.text.getText();
       const start = edit.at % (text.length + 1);
       const end = Math.min(text.length, start + edit.remove);
-      live.documents.change(uri, ++version, [{ range: { start: doc.text.positionAt(start), end: doc.text.positionAt(end) }, text: edit.insert }]);
+      live.documents.change(uri, ++version, [
+        { range: { start: doc.text.positionAt(start), end: doc.text.positionAt(end) }, text: edit.insert },
+      ]);
       if (edit.sliced) await live.diagnoseInSlices(uri, 1);
     }
     const fresh = createMotionLanguageService({ parsers, documentation: () => docs });
@@ -48,7 +63,15 @@ describe('incremental analysis equals a fresh analysis', function () {
   it('after random edit sequences', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 6 }), insert: fc.constantFrom(...INSERTS), sliced: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        fc.array(
+          fc.record({
+            at: fc.nat(),
+            remove: fc.nat({ max: 6 }),
+            insert: fc.constantFrom(...INSERTS),
+            sliced: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
         incrementalEqualsFresh,
       ),
       propertyRuns('incremental analysis after random edits', 150),
@@ -74,11 +97,22 @@ describe('incremental analysis equals a fresh analysis', function () {
     const uri = 'file:///big.py';
     const doc = service.documents.open(uri, 'python', 1, tenThousandLineScript());
     assert.deepEqual(await service.diagnoseInSlices(uri, 2), []);
-    service.documents.change(uri, 2, [{ range: { start: { line: 5000, character: 0 }, end: { line: 5000, character: 0 } }, text: '    skeleton.get_skeleton_count("scene")\n    sel.get_selections()\n' }]);
+    service.documents.change(uri, 2, [
+      {
+        range: { start: { line: 5000, character: 0 }, end: { line: 5000, character: 0 } },
+        text: '    skeleton.get_skeleton_count("scene")\n    sel.get_selections()\n',
+      },
+    ]);
     const completion = service.complete(uri, { line: 5001, character: 8 });
-    assert.ok(completion.items.some((i) => i.label === 'select'), 'completion before any re-parse');
+    assert.ok(
+      completion.items.some((i) => i.label === 'select'),
+      'completion before any re-parse',
+    );
     const sliced = await service.diagnoseInSlices(uri, 2);
-    assert.deepEqual(sliced?.map((d) => [d.range.start.line, d.message]), [[5000, 'source: expected one of "project", "measurement", got string "scene"']]);
+    assert.deepEqual(
+      sliced?.map((d) => [d.range.start.line, d.message]),
+      [[5000, 'source: expected one of "project", "measurement", got string "scene"']],
+    );
     const fresh = createMotionLanguageService({ parsers, documentation: () => docs });
     fresh.documents.open('file:///fresh.py', 'python', 1, doc.text.getText());
     assert.deepEqual(sliced, fresh.diagnose('file:///fresh.py'));
@@ -95,10 +129,17 @@ describe('incremental analysis equals a fresh analysis', function () {
     ] as const) {
       service.documents.open(uri, languageId, 1, first);
       assert.ok(service.complete(uri, { line: 1, character: 0 }).items.length === 0);
-      service.documents.change(uri, 2, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: typed }]);
+      service.documents.change(uri, 2, [
+        { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: typed },
+      ]);
       assert.deepEqual(service.complete(uri, { line: 1, character }).items, [], `${languageId}: ${typed}`);
-      service.documents.change(uri, 3, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character } }, text: 'sel.' }]);
-      assert.ok(service.complete(uri, { line: 1, character: 4 }).items.some((i) => i.label === 'select'), 'and members again in code');
+      service.documents.change(uri, 3, [
+        { range: { start: { line: 1, character: 0 }, end: { line: 1, character } }, text: 'sel.' },
+      ]);
+      assert.ok(
+        service.complete(uri, { line: 1, character: 4 }).items.some((i) => i.label === 'select'),
+        'and members again in code',
+      );
     }
   });
 
@@ -109,7 +150,9 @@ describe('incremental analysis equals a fresh analysis', function () {
     const uri = 'file:///race.py';
     service.documents.open(uri, 'python', 1, tenThousandLineScript());
     const running = service.diagnoseInSlices(uri, 1);
-    service.documents.change(uri, 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' }]);
+    service.documents.change(uri, 2, [
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' },
+    ]);
     assert.equal(await running, undefined);
   });
 });

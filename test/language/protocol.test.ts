@@ -9,7 +9,8 @@ import { json, startFakeApplication } from '../support/fake-application';
 import { startLspSession, type LspSession } from '../support/lsp-client';
 
 const URI = 'file:///work/scripts/select_markers.py';
-const TEXT = 'import motion.gui.selection as sel\nfrom motion.settings.processing import skeleton\n\nskeleton.get_skeleton_count("scene")\nsel.\n';
+const TEXT =
+  'import motion.gui.selection as sel\nfrom motion.settings.processing import skeleton\n\nskeleton.get_skeleton_count("scene")\nsel.\n';
 
 describe('language server over stdio (dist/language-server.js) with the reference server', function () {
   this.timeout(30_000);
@@ -29,7 +30,11 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       capabilities: { workspace: { configuration: true } },
       initializationOptions: { serverUrl: server.url, cacheDir },
     });
-    assert.deepEqual((result as { capabilities: { completionProvider: { triggerCharacters: string[] } } }).capabilities.completionProvider.triggerCharacters, ['.', '"', "'"]);
+    assert.deepEqual(
+      (result as { capabilities: { completionProvider: { triggerCharacters: string[] } } }).capabilities
+        .completionProvider.triggerCharacters,
+      ['.', '"', "'"],
+    );
     lsp.connection.sendNotification('initialized', {});
   });
   after(async () => {
@@ -47,18 +52,32 @@ describe('language server over stdio (dist/language-server.js) with the referenc
 
   it('publishes diagnostics for an opened document', async () => {
     const published = lsp.diagnostics(URI, (p) => p.diagnostics.length > 0);
-    lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'python', version: 1, text: TEXT } });
+    lsp.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: URI, languageId: 'python', version: 1, text: TEXT },
+    });
     const { diagnostics } = await published;
-    assert.deepEqual(diagnostics.map((d) => [d.range.start.line, d.message]), [[3, 'source: expected one of "project", "measurement", got string "scene"']]);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.range.start.line, d.message]),
+      [[3, 'source: expected one of "project", "measurement", got string "scene"']],
+    );
     assert.equal(diagnostics[0].source, 'motion');
   });
 
   it('completes, hovers and helps with signatures', async () => {
-    const completion = (await lsp.connection.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: { line: 4, character: 4 } })) as CompletionList;
+    const completion = (await lsp.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: URI },
+      position: { line: 4, character: 4 },
+    })) as CompletionList;
     assert.ok(completion.items.some((i) => i.label === 'select'));
-    const hover = (await lsp.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: { line: 3, character: 12 } })) as Hover;
+    const hover = (await lsp.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 3, character: 12 },
+    })) as Hover;
     assert.match((hover.contents as { value: string }).value, /get_skeleton_count\(source:/);
-    const help = (await lsp.connection.sendRequest('textDocument/signatureHelp', { textDocument: { uri: URI }, position: { line: 3, character: 29 } })) as SignatureHelp;
+    const help = (await lsp.connection.sendRequest('textDocument/signatureHelp', {
+      textDocument: { uri: URI },
+      position: { line: 3, character: 29 },
+    })) as SignatureHelp;
     assert.equal(help.signatures[0].label, 'get_skeleton_count(source: "project"|"measurement") -> integer');
   });
 
@@ -66,32 +85,80 @@ describe('language server over stdio (dist/language-server.js) with the referenc
     const published = lsp.diagnostics(URI);
     lsp.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri: URI, version: 2 },
-      contentChanges: [{ range: { start: { line: 3, character: 28 }, end: { line: 3, character: 35 } }, text: '"project"' }],
+      contentChanges: [
+        { range: { start: { line: 3, character: 28 }, end: { line: 3, character: 35 } }, text: '"project"' },
+      ],
     });
     assert.deepEqual((await published).diagnostics, []);
-    const completion = (await lsp.connection.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: { line: 3, character: 30 } })) as CompletionList;
-    assert.deepEqual(completion.items.map((i) => i.label), ['project', 'measurement'], 'the edited text is what the server sees');
+    const completion = (await lsp.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri: URI },
+      position: { line: 3, character: 30 },
+    })) as CompletionList;
+    assert.deepEqual(
+      completion.items.map((i) => i.label),
+      ['project', 'measurement'],
+      'the edited text is what the server sees',
+    );
   });
 
   it('reloads documentation on request from another application, and re-checks documents', async () => {
     const newer = catalogueDocumentation();
-    newer.modules.push({ path: 'motion.animation.curves', brief: 'Curves.', details: '', methods: [{ name: 'get_curve_count', brief: 'Counts curves.', details: '', parameters: [], return_value: { type: 'integer', description: '' } }] });
-    const app = await startFakeApplication((path, _b, _req, res) => json(res, 200, path.endsWith('/get_version/') ? 'Mocap Studio 2.0' : newer));
+    newer.modules.push({
+      path: 'motion.animation.curves',
+      brief: 'Curves.',
+      details: '',
+      methods: [
+        {
+          name: 'get_curve_count',
+          brief: 'Counts curves.',
+          details: '',
+          parameters: [],
+          return_value: { type: 'integer', description: '' },
+        },
+      ],
+    });
+    const app = await startFakeApplication((path, _b, _req, res) =>
+      json(res, 200, path.endsWith('/get_version/') ? 'Mocap Studio 2.0' : newer),
+    );
     const uri = 'file:///work/scripts/curves.py';
     const before = lsp.diagnostics(uri, (p) => p.diagnostics.length > 0);
-    lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text: 'import motion\nmotion.animation.curves.get_curve_count()\n' } });
+    lsp.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri,
+        languageId: 'python',
+        version: 1,
+        text: 'import motion\nmotion.animation.curves.get_curve_count()\n',
+      },
+    });
     assert.match(String((await before).diagnostics[0].message), /motion has no module or method "animation"/);
     const after = lsp.diagnostics(uri, (p) => p.diagnostics.length === 0);
-    const state = (await lsp.connection.sendRequest('motion/reloadDocumentation', { serverUrl: app.url })) as { source: string; modules: number; description: string };
+    const state = (await lsp.connection.sendRequest('motion/reloadDocumentation', { serverUrl: app.url })) as {
+      source: string;
+      modules: number;
+      description: string;
+    };
     assert.equal(state.source, 'live');
     assert.equal(state.modules, 8);
     assert.match(state.description, /Mocap Studio 2\.0/);
     await after;
-    const completion = (await lsp.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 7 } })) as CompletionList;
-    assert.ok(completion.items.some((i) => i.label === 'animation'), 'a module only the newer application has');
+    const completion = (await lsp.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 1, character: 7 },
+    })) as CompletionList;
+    assert.ok(
+      completion.items.some((i) => i.label === 'animation'),
+      'a module only the newer application has',
+    );
     await app.close();
-    const offline = (await lsp.connection.sendRequest('motion/reloadDocumentation', {})) as { source: string; modules: number };
-    assert.deepEqual([offline.source, offline.modules], ['cache', 8], 'offline, the cached documentation of that application');
+    const offline = (await lsp.connection.sendRequest('motion/reloadDocumentation', {})) as {
+      source: string;
+      modules: number;
+    };
+    assert.deepEqual(
+      [offline.source, offline.modules],
+      ['cache', 8],
+      'offline, the cached documentation of that application',
+    );
   });
 
   it('clears diagnostics when a document closes', async () => {

@@ -13,7 +13,13 @@ describe('what Run Selection sends', () => {
   });
 
   it('sends a whole multi-line call from any of its lines', () => {
-    const lines = ['import motion', 'motion.gui.selection.select([', '    {"type": "bone", "id": 1},', '])', 'print(1)'];
+    const lines = [
+      'import motion',
+      'motion.gui.selection.select([',
+      '    {"type": "bone", "id": 1},',
+      '])',
+      'print(1)',
+    ];
     const expected = { code: lines.slice(1, 4).join('\n'), line: 2, endLine: 3 };
     assert.deepEqual(statementAt(lines, 1, 'python'), expected);
     assert.deepEqual(statementAt(lines, 2, 'python'), expected);
@@ -25,7 +31,15 @@ describe('what Run Selection sends', () => {
   });
 
   it('sends a Lua block to its end', () => {
-    const lines = ['local sk = motion.settings.processing.skeleton', 'for _, id in ipairs(sk.get_skeleton_ids("project")) do', '  if id > 1 then', '    print(id)', '  end', 'end', 'print("x")'];
+    const lines = [
+      'local sk = motion.settings.processing.skeleton',
+      'for _, id in ipairs(sk.get_skeleton_ids("project")) do',
+      '  if id > 1 then',
+      '    print(id)',
+      '  end',
+      'end',
+      'print("x")',
+    ];
     assert.deepEqual(statementAt(lines, 1, 'lua'), { code: lines.slice(1, 6).join('\n'), line: 2, endLine: 5 });
     assert.deepEqual(statementAt(lines, 0, 'lua').code, lines[0]);
   });

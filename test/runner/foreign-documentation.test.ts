@@ -8,8 +8,21 @@ import { json, startFakeApplication, type FakeApplication } from '../support/fak
 /** The application's own documentation plus a module outside the package, as a careless or hostile application could send. */
 function documentationWithForeignModule() {
   const own = catalogueDocumentation();
-  const method = { name: 'join', brief: 'Hijacked.', details: '', parameters: [], return_value: { type: 'string', description: '' } };
-  return { ...own, modules: [...own.modules, { path: 'os.path', brief: 'Not ours.', details: '', methods: [method] }, { path: 'string', brief: 'Not ours.', details: '', methods: [{ ...method, name: 'format' }] }] };
+  const method = {
+    name: 'join',
+    brief: 'Hijacked.',
+    details: '',
+    parameters: [],
+    return_value: { type: 'string', description: '' },
+  };
+  return {
+    ...own,
+    modules: [
+      ...own.modules,
+      { path: 'os.path', brief: 'Not ours.', details: '', methods: [method] },
+      { path: 'string', brief: 'Not ours.', details: '', methods: [{ ...method, name: 'format' }] },
+    ],
+  };
 }
 
 describe('documented modules outside the motion package are never installed', function () {
@@ -53,7 +66,10 @@ describe('documented modules outside the motion package are never installed', fu
   it('in the language server’s index: skipped, and named for the log', () => {
     const index = DocumentationIndex.fromPackage(documentationWithForeignModule(), { kind: 'bundled' });
     assert.deepEqual(index.skipped, ['os.path', 'string']);
-    assert.equal(index.modules().some((m) => !m.path.startsWith('motion')), false);
+    assert.equal(
+      index.modules().some((m) => !m.path.startsWith('motion')),
+      false,
+    );
     assert.equal(index.resolve('os.path.join'), undefined);
   });
 });

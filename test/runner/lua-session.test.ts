@@ -8,7 +8,11 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
   let server: MotionServer;
   let session: LuaSession;
   let output: { stream: string; text: string }[];
-  const printed = (stream = 'stdout') => output.filter((o) => o.stream === stream).map((o) => o.text).join('');
+  const printed = (stream = 'stdout') =>
+    output
+      .filter((o) => o.stream === stream)
+      .map((o) => o.text)
+      .join('');
 
   before(async () => {
     server = await startMotionServer({ port: 0, logLevel: 'silent' });
@@ -46,11 +50,21 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
   });
 
   it('raises MotionError with code and message, at the script’s own line', async () => {
-    const result = await session.run('local sk = motion.settings.processing.skeleton\n\nsk.set_skeleton_scale("project", 1, 500)', { filename: 'scale.lua', line: 10 });
-    assert.deepEqual(result.error, { type: 'MotionError', code: 'invalid_argument', message: 'invalid_argument: scale 500 is outside the allowed range 0.01 to 100', line: 12 });
+    const result = await session.run(
+      'local sk = motion.settings.processing.skeleton\n\nsk.set_skeleton_scale("project", 1, 500)',
+      { filename: 'scale.lua', line: 10 },
+    );
+    assert.deepEqual(result.error, {
+      type: 'MotionError',
+      code: 'invalid_argument',
+      message: 'invalid_argument: scale 500 is outside the allowed range 0.01 to 100',
+      line: 12,
+    });
     assert.match(printed('stderr'), /scale\.lua:12:/);
     assert.doesNotMatch(printed('stderr'), /\[string "/, 'no session-internal frames');
-    await session.run('local ok, e = pcall(motion.settings.processing.skeleton.get_skeleton_name, "project", 99999)\nprint(ok, e.code, e.parameter)');
+    await session.run(
+      'local ok, e = pcall(motion.settings.processing.skeleton.get_skeleton_name, "project", 99999)\nprint(ok, e.code, e.parameter)',
+    );
     assert.match(printed(), /false\tnot_found\tskeleton_id\n$/);
   });
 

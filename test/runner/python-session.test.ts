@@ -41,22 +41,44 @@ describe('Python sessions (the machine’s python3) against the reference server
   it('raises MotionError with the code and message, at the script’s own line', async () => {
     const code = 'from motion.settings.processing import skeleton\n\nskeleton.set_skeleton_scale("project", 1, 500)';
     const result = await session.run(code, { filename: '/scripts/scale.py', line: 40 });
-    assert.deepEqual(result.error, { type: 'MotionError', code: 'invalid_argument', message: 'invalid_argument: scale 500 is outside the allowed range 0.01 to 100', line: 42 });
+    assert.deepEqual(result.error, {
+      type: 'MotionError',
+      code: 'invalid_argument',
+      message: 'invalid_argument: scale 500 is outside the allowed range 0.01 to 100',
+      line: 42,
+    });
     const traceback = printed('stderr');
-    assert.match(traceback, /File "\/scripts\/scale\.py", line 42, in <module>\n {4}skeleton\.set_skeleton_scale\("project", 1, 500\)\nmotion\.MotionError: invalid_argument/);
+    assert.match(
+      traceback,
+      /File "\/scripts\/scale\.py", line 42, in <module>\n {4}skeleton\.set_skeleton_scale\("project", 1, 500\)\nmotion\.MotionError: invalid_argument/,
+    );
     assert.doesNotMatch(traceback, /motion_session\.py|__init__\.py/, 'only the user’s frames');
     // `motion` is there from the start, as in the application's own console.
-    const caught = await session.run('try:\n    skeleton.get_skeleton_name("project", 999999)\nexcept motion.MotionError as e:\n    print(e.code, e.parameter)\n');
+    const caught = await session.run(
+      'try:\n    skeleton.get_skeleton_name("project", 999999)\nexcept motion.MotionError as e:\n    print(e.code, e.parameter)\n',
+    );
     assert.equal(caught.ok, true);
     assert.match(printed(), /not_found skeleton_id\n$/);
   });
 
   it('reports an error raised inside functions at the line that raised it, with every frame of the script', async () => {
-    const code = ['from motion.settings.processing import skeleton', 'def scale(x):', '    return skeleton.set_skeleton_scale("project", 1, x)', '', 'def outer():', '    scale(500)', '', 'outer()'].join('\n');
+    const code = [
+      'from motion.settings.processing import skeleton',
+      'def scale(x):',
+      '    return skeleton.set_skeleton_scale("project", 1, x)',
+      '',
+      'def outer():',
+      '    scale(500)',
+      '',
+      'outer()',
+    ].join('\n');
     const result = await session.run(code, { filename: '/scripts/nested.py', line: 10 });
     assert.equal(result.error?.type, 'MotionError');
     assert.equal(result.error?.line, 12, 'the raising line, not the caller’s');
-    assert.match(printed('stderr'), /line 17, in <module>\n {4}outer\(\)\n.*line 15, in outer\n {4}scale\(500\)\n.*line 12, in scale\n {4}return skeleton\.set_skeleton_scale/s);
+    assert.match(
+      printed('stderr'),
+      /line 17, in <module>\n {4}outer\(\)\n.*line 15, in outer\n {4}scale\(500\)\n.*line 12, in scale\n {4}return skeleton\.set_skeleton_scale/s,
+    );
     const plain = await session.run('def f():\n    return 1 / 0\n\nf()', { filename: 'div.py', line: 1 });
     assert.deepEqual([plain.error?.type, plain.error?.line], ['ZeroDivisionError', 2]);
   });
@@ -77,7 +99,10 @@ describe('Python sessions (the machine’s python3) against the reference server
     assert.match(text, /motion\.gui\.selection\.select\(selections:/);
     assert.match(text, /Module motion\.gui\.selection/);
     await session.run('import motion.gui.selection as sel2\nprint([n for n in dir(sel2) if not n.startswith("_")])');
-    assert.match(printed(), /\['clear_selections', 'deselect', 'get_selection_count', 'get_selections', 'help', 'is_selected', 'select', 'set_selections'\]/);
+    assert.match(
+      printed(),
+      /\['clear_selections', 'deselect', 'get_selection_count', 'get_selections', 'help', 'is_selected', 'select', 'set_selections'\]/,
+    );
   });
 
   it('prints non-ASCII text as it is', async () => {
@@ -114,11 +139,17 @@ describe('Python sessions (the machine’s python3) against the reference server
   });
 
   it('still runs plain Python when the application is away, and says so', async () => {
-    const away = new PythonSession({ serverUrl: 'http://127.0.0.1:9', onOutput: (stream, text) => output.push({ stream, text }) });
+    const away = new PythonSession({
+      serverUrl: 'http://127.0.0.1:9',
+      onOutput: (stream, text) => output.push({ stream, text }),
+    });
     const result = await away.run('print(6 * 7)');
     await away.dispose();
     assert.equal(result.ok, true);
-    assert.match(printed('system'), /motion is not available in this session: unreachable: nothing is listening on 127\.0\.0\.1:9/);
+    assert.match(
+      printed('system'),
+      /motion is not available in this session: unreachable: nothing is listening on 127\.0\.0\.1:9/,
+    );
     assert.match(printed(), /42\n/);
   });
 
@@ -128,11 +159,17 @@ describe('Python sessions (the machine’s python3) against the reference server
     const { tmpdir } = await import('node:os');
     const { execFileSync } = await import('node:child_process');
     const bin = mkdtempSync(join(tmpdir(), 'motion-python-'));
-    symlinkSync(execFileSync('python3', ['-c', 'import sys; print(sys.executable)']).toString().trim(), join(bin, 'python'));
+    symlinkSync(
+      execFileSync('python3', ['-c', 'import sys; print(sys.executable)']).toString().trim(),
+      join(bin, 'python'),
+    );
     const path = process.env.PATH;
     process.env.PATH = bin; // only `python` can be found
     try {
-      const fallback = new PythonSession({ serverUrl: server.url, onOutput: (stream, text) => output.push({ stream, text }) });
+      const fallback = new PythonSession({
+        serverUrl: server.url,
+        onOutput: (stream, text) => output.push({ stream, text }),
+      });
       const result = await fallback.run('import sys\nprint(sys.version_info.major)');
       await fallback.dispose();
       assert.equal(result.ok, true);
@@ -144,7 +181,11 @@ describe('Python sessions (the machine’s python3) against the reference server
   });
 
   it('names a missing interpreter', async () => {
-    const missing = new PythonSession({ serverUrl: server.url, interpreter: 'python-that-does-not-exist', onOutput: () => undefined });
+    const missing = new PythonSession({
+      serverUrl: server.url,
+      interpreter: 'python-that-does-not-exist',
+      onOutput: () => undefined,
+    });
     await assert.rejects(missing.run('1'), /the Python interpreter "python-that-does-not-exist" was not found/);
   });
 
@@ -159,7 +200,9 @@ describe('Python sessions (the machine’s python3) against the reference server
   });
 
   it('completes a run that prints what looks like the end-of-run marker', async () => {
-    const result = await session.run('import sys\nfor i in range(5):\n    sys.stdout.write(f"\\x00motion-done:{i}\\x00\\n")\nprint("after")\n');
+    const result = await session.run(
+      'import sys\nfor i in range(5):\n    sys.stdout.write(f"\\x00motion-done:{i}\\x00\\n")\nprint("after")\n',
+    );
     assert.equal(result.ok, true, JSON.stringify(result));
     assert.match(printed('stdout'), /\x00motion-done:4\x00\nafter\n$/, 'the lookalike is passed through as output');
   });
@@ -173,7 +216,10 @@ describe('Python sessions (the machine’s python3) against the reference server
   });
 
   it('starts a new session for a run sent right after sys.exit(0), without reporting a crash', async () => {
-    const [exited, next] = await Promise.all([session.run('import sys\nsys.exit(0)\n'), session.run('print("fresh")\n')]);
+    const [exited, next] = await Promise.all([
+      session.run('import sys\nsys.exit(0)\n'),
+      session.run('print("fresh")\n'),
+    ]);
     assert.equal(exited.ok, true);
     assert.equal(next.ok, true, JSON.stringify(next));
     assert.match(printed('stdout'), /fresh\n/);
@@ -181,8 +227,13 @@ describe('Python sessions (the machine’s python3) against the reference server
   });
 
   it('reports a request the application refused as too large as such, not as unreachable', async () => {
-    const result = await session.run('import motion\nmotion.settings.processing.skeleton.add_skeleton("project", "x" * 5_000_000)\n');
+    const result = await session.run(
+      'import motion\nmotion.settings.processing.skeleton.add_skeleton("project", "x" * 5_000_000)\n',
+    );
     assert.equal(result.error?.code, 'connection_closed', JSON.stringify(result.error));
-    assert.match(result.error?.message ?? '', /closed the connection while the request \(\d+ bytes\) was being sent: it is probably larger than the application accepts/);
+    assert.match(
+      result.error?.message ?? '',
+      /closed the connection while the request \(\d+ bytes\) was being sent: it is probably larger than the application accepts/,
+    );
   });
 });

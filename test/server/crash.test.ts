@@ -45,7 +45,12 @@ describe('crash safety: SIGKILL under write load (design.md §6)', function () {
       const server = await startChildServer(['--state', file, '--empty']);
       const pool = new Pool(server.url, { connections: WRITERS });
       const call = async (op: string, args: unknown[]) => {
-        const res = await pool.request({ method: 'POST', path: `/api/scripting/motion/settings/processing/skeleton/${op}/`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) });
+        const res = await pool.request({
+          method: 'POST',
+          path: `/api/scripting/motion/settings/processing/skeleton/${op}/`,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(args),
+        });
         const body = await res.body.json();
         if (res.statusCode !== 200) throw new Error(`${op} refused: ${JSON.stringify(body)}`);
         return body as number;
@@ -91,9 +96,13 @@ describe('crash safety: SIGKILL under write load (design.md §6)', function () {
       const state = decodeState(readFileSync(file, 'utf8'));
       const names = new Set(state.skeletons.project.map((s) => s.name));
       for (const name of present) {
-        assert.ok(names.has(name) || deleting.has(name), `seed ${seed}, round ${round}: acknowledged add of ${name} was lost`);
+        assert.ok(
+          names.has(name) || deleting.has(name),
+          `seed ${seed}, round ${round}: acknowledged add of ${name} was lost`,
+        );
       }
-      for (const name of deleted) assert.ok(!names.has(name), `seed ${seed}, round ${round}: acknowledged delete of ${name} was lost`);
+      for (const name of deleted)
+        assert.ok(!names.has(name), `seed ${seed}, round ${round}: acknowledged delete of ${name} was lost`);
       // What was in flight at the kill may have landed; from now on the file is what was acknowledged.
       for (const name of deleting) if (!names.has(name)) deleted.add(name);
       deleting.clear();
@@ -120,13 +129,16 @@ describe('a durable write, call by call', () => {
         const handle = await (open as (...a: unknown[]) => Promise<FileHandle>)(path, ...rest);
         const who = name(path);
         log.push(`open ${who}`);
-        const step = <T>(what: string, run: () => Promise<T>) => async () => {
-          log.push(`${what} ${who}`);
-          if (fail === `${what} ${who}`) throw Object.assign(new Error(`${what} failed`), { code: 'EIO' });
-          return run();
-        };
+        const step =
+          <T>(what: string, run: () => Promise<T>) =>
+          async () => {
+            log.push(`${what} ${who}`);
+            if (fail === `${what} ${who}`) throw Object.assign(new Error(`${what} failed`), { code: 'EIO' });
+            return run();
+          };
         return Object.assign(Object.create(handle), {
-          writeFile: (data: string, encoding: BufferEncoding) => step('write', () => handle.writeFile(data, encoding))(),
+          writeFile: (data: string, encoding: BufferEncoding) =>
+            step('write', () => handle.writeFile(data, encoding))(),
           sync: step('fsync', () => handle.sync()),
           close: step('close', () => handle.close()),
         });
@@ -146,7 +158,16 @@ describe('a durable write, call by call', () => {
   it('writes, fsyncs and closes the temp file, renames it over the state, then fsyncs the directory', async () => {
     const { calls, log } = spy();
     await writeDurably(join(dir, 'state.json'), '{"v":1}', calls);
-    assert.deepEqual(log, ['open temp', 'write temp', 'fsync temp', 'close temp', 'rename temp state', 'open dir', 'fsync dir', 'close dir']);
+    assert.deepEqual(log, [
+      'open temp',
+      'write temp',
+      'fsync temp',
+      'close temp',
+      'rename temp state',
+      'open dir',
+      'fsync dir',
+      'close dir',
+    ]);
     assert.equal(readFileSync(join(dir, 'state.json'), 'utf8'), '{"v":1}');
   });
 

@@ -31,13 +31,24 @@ describe('HTTP: motion.data.object.skeleton (read-only) and the supporting modul
     assert.equal(await t.ok(DATA, 'get_segment_name', [root]), 'Hips');
     assert.equal(await t.ok(DATA, 'get_segment_solver', [root]), 'global_optimization');
     assert.equal((await t.ok(DATA, 'get_segment_transform', [root]))[2][3], 950, 'hips 950 mm up');
-    assert.deepEqual(await t.ok(DATA, 'get_segment_default_transform', [root]), [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]);
+    assert.deepEqual(await t.ok(DATA, 'get_segment_default_transform', [root]), [
+      [1, 0, 0, 0],
+      [0, 1, 0, 0],
+      [0, 0, 1, 0],
+      [0, 0, 0, 1],
+    ]);
     const knee = await t.ok(DATA, 'find_segment', [sk, 'LeftLeg']);
-    assert.deepEqual((await t.ok(DATA, 'get_segment_degrees_of_freedom', [knee])).rotation_x.constraint, { lower_bound: 0, upper_bound: 150 });
+    assert.deepEqual((await t.ok(DATA, 'get_segment_degrees_of_freedom', [knee])).rotation_x.constraint, {
+      lower_bound: 0,
+      upper_bound: 150,
+    });
     const head = await t.ok(DATA, 'find_segment', [sk, 'Head']);
     assert.deepEqual(await t.ok(DATA, 'get_segment_endpoint', [head]), [0, 0, 190]);
     assert.equal(await t.ok(DATA, 'get_segment_endpoint', [root]), null);
-    assert.deepEqual((await t.ok(DATA, 'get_segment_markers', [head])).map((m: { name: string }) => m.name), ['LFHD', 'RFHD', 'LBHD', 'RBHD']);
+    assert.deepEqual(
+      (await t.ok(DATA, 'get_segment_markers', [head])).map((m: { name: string }) => m.name),
+      ['LFHD', 'RFHD', 'LBHD', 'RBHD'],
+    );
     assert.equal((await t.ok(DATA, 'get_segment_rigid_bodies', [head]))[0].name, 'HeadBand');
     assert.equal(await t.ok(DATA, 'get_segment_skeleton_id', [head]), sk);
     const neck = await t.ok(DATA, 'get_segment_parent_id', [head]);

@@ -16,7 +16,10 @@ describe('HTTP: motion.utilities.documentation', () => {
     assert.equal(await t.ok(DOCS, 'get_package_name'), 'motion');
     const pkg = await t.ok(DOCS, 'get_package_documentation');
     assert.equal(pkg.name, 'motion');
-    assert.deepEqual(pkg.modules.map((m: { path: string }) => m.path), CATALOGUE.map((m) => m.path));
+    assert.deepEqual(
+      pkg.modules.map((m: { path: string }) => m.path),
+      CATALOGUE.map((m) => m.path),
+    );
     assert.equal(await t.ok(DOCS, 'get_module_count'), CATALOGUE.length);
   });
 
@@ -24,14 +27,22 @@ describe('HTTP: motion.utilities.documentation', () => {
     const pkg = await t.ok(DOCS, 'get_package_documentation');
     for (let i = 0; i < pkg.modules.length; i++) {
       const m = pkg.modules[i];
-      assert.equal(await t.ok(DOCS, 'get_module_path', [i]), m.path, 'rule: the module index is the position of its path');
+      assert.equal(
+        await t.ok(DOCS, 'get_module_path', [i]),
+        m.path,
+        'rule: the module index is the position of its path',
+      );
       assert.equal(await t.ok(DOCS, 'get_module_brief', [i]), m.brief);
       assert.equal(await t.ok(DOCS, 'get_module_details', [i]), m.details);
       assert.deepEqual(await t.ok(DOCS, 'get_module_documentation', [i]), m);
       assert.equal(await t.ok(DOCS, 'get_method_count', [i]), m.methods.length);
       for (let j = 0; j < m.methods.length; j++) {
         const method = m.methods[j];
-        assert.equal(await t.ok(DOCS, 'get_method_name', [i, j]), method.name, 'rule: the method index is the position of its name');
+        assert.equal(
+          await t.ok(DOCS, 'get_method_name', [i, j]),
+          method.name,
+          'rule: the method index is the position of its name',
+        );
         assert.deepEqual(await t.ok(DOCS, 'get_method_documentation', [i, j]), method);
         assert.equal(await t.ok(DOCS, 'get_parameter_count', [i, j]), method.parameters.length);
         assert.deepEqual(await t.ok(DOCS, 'get_return_value_documentation', [i, j]), method.return_value);
@@ -44,15 +55,25 @@ describe('HTTP: motion.utilities.documentation', () => {
     const j = CATALOGUE[i].operations.findIndex((op) => op.name === 'set_skeleton_scale');
     assert.equal(await t.ok(DOCS, 'get_method_brief', [i, j]), 'Sets the scale of a skeleton.');
     assert.match(await t.ok(DOCS, 'get_method_details', [i, j]), /0\.01 to 100\.0/);
-    assert.equal(await t.ok(DOCS, 'get_method_signature', [i, j]), 'set_skeleton_scale(source: "project"|"measurement", skeleton_id: integer, scale: float)');
+    assert.equal(
+      await t.ok(DOCS, 'get_method_signature', [i, j]),
+      'set_skeleton_scale(source: "project"|"measurement", skeleton_id: integer, scale: float)',
+    );
     assert.equal(await t.ok(DOCS, 'get_parameter_name', [i, j, 2]), 'scale');
     assert.equal(await t.ok(DOCS, 'get_parameter_type', [i, j, 2]), 'float');
     assert.match(await t.ok(DOCS, 'get_parameter_description', [i, j, 2]), /0\.01/);
-    assert.deepEqual(Object.keys(await t.ok(DOCS, 'get_parameter_documentation', [i, j, 0])), ['name', 'type', 'description']);
+    assert.deepEqual(Object.keys(await t.ok(DOCS, 'get_parameter_documentation', [i, j, 0])), [
+      'name',
+      'type',
+      'description',
+    ]);
     assert.equal(await t.ok(DOCS, 'get_return_value_type', [i, j]), null);
     assert.equal(await t.ok(DOCS, 'get_return_value_description', [i, j]), null);
     const k = CATALOGUE[i].operations.findIndex((op) => op.name === 'add_skeleton');
-    assert.equal(await t.ok(DOCS, 'get_method_signature', [i, k]), 'add_skeleton(source: "project"|"measurement", name: string) -> integer');
+    assert.equal(
+      await t.ok(DOCS, 'get_method_signature', [i, k]),
+      'add_skeleton(source: "project"|"measurement", name: string) -> integer',
+    );
     assert.equal(await t.ok(DOCS, 'get_return_value_type', [i, k]), 'integer');
     assert.equal(await t.ok(DOCS, 'get_return_value_description', [i, k]), 'Identifier of the new skeleton.');
   });
@@ -72,7 +93,8 @@ describe('HTTP: motion.utilities.documentation', () => {
     assert.match(await t.ok(DOCS, 'get_help_text', ['modules']), /motion\.gui\.selection/);
     assert.match(await t.ok(DOCS, 'get_help_text', ['types']), /mat4x4f/);
     const signatures = await t.ok(DOCS, 'get_help_text', ['signatures']);
-    for (const m of CATALOGUE) for (const op of m.operations) assert.ok(signatures.includes(`  ${op.name}(`), `${m.path}.${op.name}`);
+    for (const m of CATALOGUE)
+      for (const op of m.operations) assert.ok(signatures.includes(`  ${op.name}(`), `${m.path}.${op.name}`);
     assert.match(await t.ok(DOCS, 'get_help_text', ['changelog']), /Changelog/);
     assert.match(await t.ok(DOCS, 'get_help_text', [null]), /help\(topic\)/);
     assert.equal(await t.ok(DOCS, 'get_help_text'), await t.ok(DOCS, 'get_help_text', [null]));

@@ -24,10 +24,18 @@ describe('HTTP: contract and error table (design.md §3)', () => {
   after(() => t.close());
 
   it('answers 200 with the JSON value, and null for operations that return nothing', async () => {
-    const reply = await t.raw({ path: '/api/scripting/motion/settings/processing/skeleton/add_skeleton/', headers: JSON_TYPE, body: '["project","Z"]' });
+    const reply = await t.raw({
+      path: '/api/scripting/motion/settings/processing/skeleton/add_skeleton/',
+      headers: JSON_TYPE,
+      body: '["project","Z"]',
+    });
     assert.equal(reply.status, 200);
     assert.equal(reply.headers['content-type'], 'application/json');
-    const deleted = await t.raw({ path: '/api/scripting/motion/settings/processing/skeleton/delete_skeleton', headers: JSON_TYPE, body: `["project",${reply.body}]` });
+    const deleted = await t.raw({
+      path: '/api/scripting/motion/settings/processing/skeleton/delete_skeleton',
+      headers: JSON_TYPE,
+      body: `["project",${reply.body}]`,
+    });
     assert.equal(deleted.status, 200, 'the trailing slash is optional');
     assert.equal(deleted.body, null);
   });
@@ -90,7 +98,11 @@ describe('HTTP: contract and error table (design.md §3)', () => {
     assert.equal(e.operation, 'motion.settings.processing.skeleton.fly');
     await t.fails('settings/rendering', 'get_skeleton_count', [], 'unknown_operation');
     assertError(await t.raw({ path: '/api/other/', headers: JSON_TYPE, body: '[]' }), 404, 'unknown_operation');
-    assertError(await t.raw({ path: '/api/scripting/motion/', headers: JSON_TYPE, body: '[]' }), 404, 'unknown_operation');
+    assertError(
+      await t.raw({ path: '/api/scripting/motion/', headers: JSON_TYPE, body: '[]' }),
+      404,
+      'unknown_operation',
+    );
   });
 
   it('405 method_not_allowed with Allow: POST, for every other method', async () => {
@@ -112,11 +124,25 @@ describe('HTTP: contract and error table (design.md §3)', () => {
   });
 
   it('415 unsupported_media_type: any content type but JSON, or none', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset=latin1', 'application/jsonx']) {
-      assertError(await t.raw({ path: PATH, headers: { 'content-type': type }, body: '["project"]' }), 415, 'unsupported_media_type');
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+      'application/json; charset=latin1',
+      'application/jsonx',
+    ]) {
+      assertError(
+        await t.raw({ path: PATH, headers: { 'content-type': type }, body: '["project"]' }),
+        415,
+        'unsupported_media_type',
+      );
     }
     assertError(await t.raw({ path: PATH, body: '["project"]' }), 415, 'unsupported_media_type');
-    const utf8 = await t.raw({ path: PATH, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '["project"]' });
+    const utf8 = await t.raw({
+      path: PATH,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '["project"]',
+    });
     assert.equal(utf8.status, 200);
   });
 
@@ -130,12 +156,19 @@ describe('HTTP: contract and error table (design.md §3)', () => {
         throw new Error('disk on fire');
       };
       const before = JSON.stringify(model.snapshot());
-      const reply = await rawRequest(server.port, { path: '/api/scripting/motion/settings/processing/skeleton/add_skeleton/', headers: JSON_TYPE, body: '["project","Y"]' });
+      const reply = await rawRequest(server.port, {
+        path: '/api/scripting/motion/settings/processing/skeleton/add_skeleton/',
+        headers: JSON_TYPE,
+        body: '["project","Y"]',
+      });
       model.apply = original;
       assertError(reply, 500, 'internal');
       assert.match(reply.body.error.message, /state is unchanged/);
       assert.equal(JSON.stringify(model.snapshot()), before);
-      assert.ok(lines.some((l) => l.includes('disk on fire') && l.includes('    at ')), 'logged with its stack');
+      assert.ok(
+        lines.some((l) => l.includes('disk on fire') && l.includes('    at ')),
+        'logged with its stack',
+      );
     } finally {
       await server.close();
     }

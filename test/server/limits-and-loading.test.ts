@@ -38,10 +38,21 @@ describe('limits a real application would have', () => {
   it('refuses more markers than a segment may have, and more segments than a skeleton may have', async () => {
     const id = await t.ok(SETTINGS, 'add_skeleton', ['project', 'Bob']);
     const root = await t.ok(SETTINGS, 'get_skeleton_root_id', ['project', id]);
-    const markers = Array.from({ length: LIMITS.itemsPerSegment + 1 }, (_, i) => ({ name: `M${i}`, position: [0, 0, 0], weight: 1 }));
-    assert.match((await t.fails(SETTINGS, 'set_segment_markers', ['project', root, markers], 'invalid_argument')).message, /1001 is more than the 1000 allowed/);
-    for (let i = 1; i < LIMITS.segmentsPerSkeleton; i++) await t.ok(SETTINGS, 'add_segment', ['project', root, `S${i}`]);
-    assert.match((await t.fails(SETTINGS, 'add_segment', ['project', root, 'OneTooMany'], 'invalid_argument')).message, /segments in skeleton "Bob": 1001 is more than the 1000 allowed/);
+    const markers = Array.from({ length: LIMITS.itemsPerSegment + 1 }, (_, i) => ({
+      name: `M${i}`,
+      position: [0, 0, 0],
+      weight: 1,
+    }));
+    assert.match(
+      (await t.fails(SETTINGS, 'set_segment_markers', ['project', root, markers], 'invalid_argument')).message,
+      /1001 is more than the 1000 allowed/,
+    );
+    for (let i = 1; i < LIMITS.segmentsPerSkeleton; i++)
+      await t.ok(SETTINGS, 'add_segment', ['project', root, `S${i}`]);
+    assert.match(
+      (await t.fails(SETTINGS, 'add_segment', ['project', root, 'OneTooMany'], 'invalid_argument')).message,
+      /segments in skeleton "Bob": 1001 is more than the 1000 allowed/,
+    );
   });
 
   it('documents the limits in the help text', async () => {
@@ -62,12 +73,35 @@ describe('a hand-edited state file is checked against every rule of the model at
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const edits: [string, (s: any) => void, RegExp][] = [
-    ['a selection pointing at a missing bone', (s) => (s.selection = [{ type: 'bone', id: 999_999, part_index: null }]), /selection\[0\] points at bone 999999, which does not exist/],
-    ['a bone joining a missing trajectory', (s) => (s.bones[0].to = 999_999), /joins trajectory 999999, which does not exist/],
-    ['two skeletons of one name', (s) => (s.skeletons.project[1].name = s.skeletons.project[0].name), /the name appears twice in that source/],
+    [
+      'a selection pointing at a missing bone',
+      (s) => (s.selection = [{ type: 'bone', id: 999_999, part_index: null }]),
+      /selection\[0\] points at bone 999999, which does not exist/,
+    ],
+    [
+      'a bone joining a missing trajectory',
+      (s) => (s.bones[0].to = 999_999),
+      /joins trajectory 999999, which does not exist/,
+    ],
+    [
+      'two skeletons of one name',
+      (s) => (s.skeletons.project[1].name = s.skeletons.project[0].name),
+      /the name appears twice in that source/,
+    ],
     ['a scale of 1e9', (s) => (s.skeletons.project[0].scale = 1e9), /scale 1000000000 is outside the allowed range/],
-    ['a segment with children and an endpoint', (s) => (Object.values<any>(s.skeletons.project[0].segments)[0].endpoint = [0, 0, 1]), /has children and an endpoint/],
-    ['a coupling to a segment that does not exist', (s) => (Object.values<any>(s.skeletons.project[0].segments)[1].degreesOfFreedom.rotation_x.couplings = [{ segment: 'Nobody', degree_of_freedom: 'rotation_x', coefficient: 1 }]), /has no segment named "Nobody"/],
+    [
+      'a segment with children and an endpoint',
+      (s) => (Object.values<any>(s.skeletons.project[0].segments)[0].endpoint = [0, 0, 1]),
+      /has children and an endpoint/,
+    ],
+    [
+      'a coupling to a segment that does not exist',
+      (s) =>
+        (Object.values<any>(s.skeletons.project[0].segments)[1].degreesOfFreedom.rotation_x.couplings = [
+          { segment: 'Nobody', degree_of_freedom: 'rotation_x', coefficient: 1 },
+        ]),
+      /has no segment named "Nobody"/,
+    ],
   ];
   for (const [what, edit, message] of edits) {
     it(`refuses ${what}, naming where`, async () => {

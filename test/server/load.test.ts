@@ -26,7 +26,11 @@ describe('load: many connections mixing reads and writes (autocannon, loopback)'
   });
 
   const call = async (path: string, args: unknown[]) => {
-    const reply = await rawRequest(server.port, { path: `${S}/${path}/`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) });
+    const reply = await rawRequest(server.port, {
+      path: `${S}/${path}/`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     return reply.body;
   };
@@ -35,8 +39,12 @@ describe('load: many connections mixing reads and writes (autocannon, loopback)'
     // Adds alternate between two skeletons, each staying under the segments-per-skeleton limit.
     const skeleton = await call('find_skeleton', ['project', 'FullBody']);
     const other = await call('find_skeleton', ['project', 'Wand']);
-    const roots = [await call('get_skeleton_root_id', ['project', skeleton]), await call('get_skeleton_root_id', ['project', other])];
-    const count = async () => (await call('get_segment_count', ['project', skeleton])) + (await call('get_segment_count', ['project', other]));
+    const roots = [
+      await call('get_skeleton_root_id', ['project', skeleton]),
+      await call('get_skeleton_root_id', ['project', other]),
+    ];
+    const count = async () =>
+      (await call('get_segment_count', ['project', skeleton])) + (await call('get_segment_count', ['project', other]));
     const segmentsBefore = await count();
     let sent = 0;
     let added = 0;
@@ -65,7 +73,10 @@ describe('load: many connections mixing reads and writes (autocannon, loopback)'
           method: 'POST',
           path: `${S}/set_skeleton_scale/`,
           headers: json,
-          setupRequest: (req) => ({ ...req, body: JSON.stringify(['project', skeleton, (lastScale = 1 + (sent % 50) / 10)]) }),
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify(['project', skeleton, (lastScale = 1 + (sent % 50) / 10)]),
+          }),
         },
       ],
     });
@@ -85,6 +96,10 @@ describe('load: many connections mixing reads and writes (autocannon, loopback)'
 
     const onDisk = decodeState(readFileSync(join(dir, 'state.json'), 'utf8'));
     const stored = onDisk.skeletons.project.filter((s) => s.id === skeleton || s.id === other);
-    assert.equal(stored.reduce((n, s) => n + Object.keys(s.segments).length, 0), segmentsAfter, 'the state file holds the same trees');
+    assert.equal(
+      stored.reduce((n, s) => n + Object.keys(s.segments).length, 0),
+      segmentsAfter,
+      'the state file holds the same trees',
+    );
   });
 });

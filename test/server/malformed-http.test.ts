@@ -35,10 +35,30 @@ describe('HTTP: malformed requests get the JSON error contract, and a client goi
   after(() => server.close());
 
   for (const [what, request, status, code] of [
-    ['a Content-Length that is not a number', `POST ${PATH} HTTP/1.1\r\nHost: HOST\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n[]`, 400, 'bad_request'],
-    ['Content-Length together with Transfer-Encoding', `POST ${PATH} HTTP/1.1\r\nHost: HOST\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n[]\r\n0\r\n\r\n`, 400, 'bad_request'],
-    ['a chunk whose size is not hexadecimal', `POST ${PATH} HTTP/1.1\r\nHost: HOST\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n[]\r\n0\r\n\r\n`, 400, 'bad_request'],
-    ['a URL longer than the header limit', `POST /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: HOST\r\n\r\n`, 431, 'headers_too_large'],
+    [
+      'a Content-Length that is not a number',
+      `POST ${PATH} HTTP/1.1\r\nHost: HOST\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n[]`,
+      400,
+      'bad_request',
+    ],
+    [
+      'Content-Length together with Transfer-Encoding',
+      `POST ${PATH} HTTP/1.1\r\nHost: HOST\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n[]\r\n0\r\n\r\n`,
+      400,
+      'bad_request',
+    ],
+    [
+      'a chunk whose size is not hexadecimal',
+      `POST ${PATH} HTTP/1.1\r\nHost: HOST\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n[]\r\n0\r\n\r\n`,
+      400,
+      'bad_request',
+    ],
+    [
+      'a URL longer than the header limit',
+      `POST /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: HOST\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
   ] as const) {
     it(`answers ${what} with ${status} and a JSON error`, async () => {
       const reply = await raw(server.port, request.replaceAll('HOST', `127.0.0.1:${server.port}`));
@@ -51,13 +71,19 @@ describe('HTTP: malformed requests get the JSON error contract, and a client goi
   it('logs a client that disconnects mid-body as going away, not as an internal error', async () => {
     await new Promise<void>((resolve) => {
       const socket = connect(server.port, '127.0.0.1', () => {
-        socket.write(`POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[1,2`);
+        socket.write(
+          `POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[1,2`,
+        );
         setImmediate(() => socket.destroy());
       });
       socket.on('close', () => resolve());
     });
     // The server sees the close after the client: ask it something, so its events have run.
-    await fetch(`${server.url}${PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' });
+    await fetch(`${server.url}${PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[]',
+    });
     assert.equal(lines.filter((l) => /internal error|error /.test(l)).length, 0, lines.join('\n'));
   });
 });

@@ -12,7 +12,8 @@ describe('HTTP: security (design.md §3)', () => {
   });
   after(() => t.close());
 
-  const post = (headers: Record<string, string>) => t.raw({ path: PATH, headers: { 'content-type': 'application/json', ...headers } });
+  const post = (headers: Record<string, string>) =>
+    t.raw({ path: PATH, headers: { 'content-type': 'application/json', ...headers } });
 
   it('binds to loopback by default', () => {
     assert.match(t.url, /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -27,7 +28,14 @@ describe('HTTP: security (design.md §3)', () => {
   });
 
   it('refuses other hosts, other ports, and no port (DNS rebinding)', async () => {
-    for (const host of ['evil.example:' + t.port, 'localhost', '127.0.0.1', `127.0.0.1:${t.port + 1}`, `localhost.evil.example:${t.port}`, `0.0.0.0:${t.port}`]) {
+    for (const host of [
+      'evil.example:' + t.port,
+      'localhost',
+      '127.0.0.1',
+      `127.0.0.1:${t.port + 1}`,
+      `localhost.evil.example:${t.port}`,
+      `0.0.0.0:${t.port}`,
+    ]) {
       const reply = await post({ host });
       assert.equal(reply.status, 403, host);
       assert.equal(reply.body.error.code, 'forbidden');
@@ -43,10 +51,17 @@ describe('HTTP: security (design.md §3)', () => {
   });
 
   it('never sends CORS headers, even to a preflight', async () => {
-    const preflight = await t.raw({ method: 'OPTIONS', path: PATH, headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await t.raw({
+      method: 'OPTIONS',
+      path: PATH,
+      headers: { origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
     assert.ok(preflight.status >= 400);
     for (const reply of [preflight, await post({ origin: `http://127.0.0.1:${t.port}` })]) {
-      assert.ok(!Object.keys(reply.headers).some((h) => h.startsWith('access-control-')), JSON.stringify(reply.headers));
+      assert.ok(
+        !Object.keys(reply.headers).some((h) => h.startsWith('access-control-')),
+        JSON.stringify(reply.headers),
+      );
     }
   });
 
@@ -67,10 +82,19 @@ describe('HTTP: security (design.md §3)', () => {
     try {
       assert.match(other.url, /^http:\/\/127\.0\.0\.2:/);
       const reply = await new Promise<number>((resolve, reject) => {
-        const req = request({ host: '127.0.0.2', port: other.port, method: 'POST', path: PATH, headers: { 'content-type': 'application/json' } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = request(
+          {
+            host: '127.0.0.2',
+            port: other.port,
+            method: 'POST',
+            path: PATH,
+            headers: { 'content-type': 'application/json' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         req.end();
       });

@@ -18,13 +18,21 @@ describe('HTTP: motion.gui.selection', () => {
     await t.close();
   });
 
-  const item = (type: 'trajectory' | 'bone', id: number, part_index: number | null = null) => ({ type, id, part_index });
+  const item = (type: 'trajectory' | 'bone', id: number, part_index: number | null = null) => ({
+    type,
+    id,
+    part_index,
+  });
 
   it('follows the spec rules for select, count and get after clear', async () => {
     await t.ok(SELECTION, 'select', [[item('trajectory', await traj('LASI'))]]);
     await t.ok(SELECTION, 'clear_selections', [null]);
     assert.equal(await t.ok(SELECTION, 'get_selection_count', [null]), 0);
-    const wanted = [item('trajectory', await traj('LASI')), item('trajectory', await traj('RASI')), item('trajectory', multi.id, 2)];
+    const wanted = [
+      item('trajectory', await traj('LASI')),
+      item('trajectory', await traj('RASI')),
+      item('trajectory', multi.id, 2),
+    ];
     await t.ok(SELECTION, 'select', [wanted]);
     assert.equal(await t.ok(SELECTION, 'get_selection_count', [null]), 3);
     assert.equal(await t.ok(SELECTION, 'get_selection_count'), 3, 'type may be omitted');
@@ -61,7 +69,12 @@ describe('HTTP: motion.gui.selection', () => {
 
   it('refuses mixed types and bad items, changing nothing', async () => {
     await t.ok(SELECTION, 'select', [[item('bone', bones[0])]]);
-    await t.fails(SELECTION, 'set_selections', [[item('bone', bones[0]), item('trajectory', await traj('LASI'))]], 'invalid_argument');
+    await t.fails(
+      SELECTION,
+      'set_selections',
+      [[item('bone', bones[0]), item('trajectory', await traj('LASI'))]],
+      'invalid_argument',
+    );
     await t.fails(SELECTION, 'select', [[{ type: 'marker', id: 1 }]], 'invalid_argument');
     await t.fails(SELECTION, 'select', [[item('trajectory', 999999)]], 'not_found');
     await t.fails(SELECTION, 'select', [[item('trajectory', multi.id, multi.parts)]], 'out_of_range');

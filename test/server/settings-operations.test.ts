@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { assertAllExercised, SETTINGS, startTestServer, type TestServer } from '../support/test-server';
 
-const M = [[0, -1, 0, 15.5], [1, 0, 0, -20], [0, 0, 1, 300], [0, 0, 0, 1]];
+const M = [
+  [0, -1, 0, 15.5],
+  [1, 0, 0, -20],
+  [0, 0, 1, 300],
+  [0, 0, 0, 1],
+];
 
 describe('HTTP: motion.settings.processing.skeleton', () => {
   let t: TestServer;
@@ -66,7 +71,11 @@ describe('HTTP: motion.settings.processing.skeleton', () => {
       const bodies = [{ name: 'HeadBand', transform: M, weight: 2 }];
       await call('set_segment_rigid_bodies', head, bodies);
       assert.deepEqual(await call('get_segment_rigid_bodies', head), bodies);
-      const dof = { constraint: { lower_bound: -45, upper_bound: 45 }, couplings: [{ segment: 'Spine', degree_of_freedom: 'rotation_x', coefficient: 0.5 }], goal: { value: 0, weight: 0.1 } };
+      const dof = {
+        constraint: { lower_bound: -45, upper_bound: 45 },
+        couplings: [{ segment: 'Spine', degree_of_freedom: 'rotation_x', coefficient: 0.5 }],
+        goal: { value: 0, weight: 0.1 },
+      };
       await call('set_segment_degrees_of_freedom', head, { rotation_x: dof });
       assert.deepEqual((await call('get_segment_degrees_of_freedom', head)).rotation_x, dof);
 

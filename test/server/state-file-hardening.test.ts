@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeState } from '../../server/scripting/persistence/state-format';
@@ -63,20 +74,29 @@ describe('state file: failing disks and other writers never half-apply a change'
         const before = readFileSync(file, 'utf8');
         writeFileSync(join(disk.dir, 'filler'), Buffer.alloc(0));
         try {
-          execFileSync('dd', ['if=/dev/zero', `of=${join(disk.dir, 'filler')}`, 'bs=4k', 'count=1024'], { stdio: 'pipe' });
+          execFileSync('dd', ['if=/dev/zero', `of=${join(disk.dir, 'filler')}`, 'bs=4k', 'count=1024'], {
+            stdio: 'pipe',
+          });
         } catch {
           // dd stops at "No space left on device": the disk is full, as wanted
         }
         await refusedUnsaved(t, 'Full');
         assert.equal(readFileSync(file, 'utf8'), before, 'the file is as it was');
-        assert.deepEqual(readdirSync(disk.dir).sort(), ['filler', 'state.json', 'state.json.lock'], 'no temp file left behind');
+        assert.deepEqual(
+          readdirSync(disk.dir).sort(),
+          ['filler', 'state.json', 'state.json.lock'],
+          'no temp file left behind',
+        );
         rmSync(join(disk.dir, 'filler'));
         await t.ok(SETTINGS, 'add_skeleton', ['project', 'Full']);
         disk.run('-o', 'remount,ro', disk.dir);
         await refusedUnsaved(t, 'ReadOnly');
         disk.run('-o', 'remount,rw', disk.dir);
         await t.ok(SETTINGS, 'add_skeleton', ['project', 'ReadOnly']);
-        assert.deepEqual(decodeState(readFileSync(file, 'utf8')).skeletons.project.map((s) => s.name), ['Full', 'ReadOnly']);
+        assert.deepEqual(
+          decodeState(readFileSync(file, 'utf8')).skeletons.project.map((s) => s.name),
+          ['Full', 'ReadOnly'],
+        );
       } finally {
         await t.close();
       }
@@ -99,7 +119,11 @@ describe('state file: failing disks and other writers never half-apply a change'
       await viaLink.close();
     }
     assert.equal(lstatSync(link).isSymbolicLink(), true, 'the link was resolved once, not replaced');
-    assert.equal(decodeState(readFileSync(target, 'utf8')).skeletons.project[0].name, 'ThroughTheLink', 'the write went to the target');
+    assert.equal(
+      decodeState(readFileSync(target, 'utf8')).skeletons.project[0].name,
+      'ThroughTheLink',
+      'the write went to the target',
+    );
   });
 
   it('never writes through a file or link planted at a temp-file name', async () => {
@@ -112,7 +136,11 @@ describe('state file: failing disks and other writers never half-apply a change'
       symlinkSync(victim, `${file}.tmp-${process.pid}`);
       await t.ok(SETTINGS, 'add_skeleton', ['project', 'Safe']);
       assert.equal(readFileSync(victim, 'utf8'), 'precious');
-      assert.deepEqual(readdirSync(dir).filter((f) => f.includes('.tmp-') && !f.endsWith(`.tmp-${process.pid}`)), [], 'temp files are renamed or removed');
+      assert.deepEqual(
+        readdirSync(dir).filter((f) => f.includes('.tmp-') && !f.endsWith(`.tmp-${process.pid}`)),
+        [],
+        'temp files are renamed or removed',
+      );
     } finally {
       await t.close();
     }
@@ -141,12 +169,23 @@ describe('state file: failing disks and other writers never half-apply a change'
       const second = await startChildServer(['--state', file, '--empty']);
       try {
         const post = (url: string, args: unknown[]) =>
-          fetch(`${url}/api/scripting/motion/${SETTINGS}/add_skeleton/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) });
+          fetch(`${url}/api/scripting/motion/${SETTINGS}/add_skeleton/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(args),
+          });
         const refused = await post(first.url, ['project', 'FromTheFirst']);
         assert.equal(refused.status, 503);
-        assert.match(((await refused.json()) as { error: { message: string } }).error.message, /another motion-server \(pid \d+\) has taken over/);
+        assert.match(
+          ((await refused.json()) as { error: { message: string } }).error.message,
+          /another motion-server \(pid \d+\) has taken over/,
+        );
         assert.equal((await post(second.url, ['project', 'FromTheSecond'])).status, 200);
-        assert.deepEqual(decodeState(readFileSync(file, 'utf8')).skeletons.project.map((s) => s.name), ['FromTheSecond'], 'no write of the first server clobbered it');
+        assert.deepEqual(
+          decodeState(readFileSync(file, 'utf8')).skeletons.project.map((s) => s.name),
+          ['FromTheSecond'],
+          'no write of the first server clobbered it',
+        );
       } finally {
         second.child.kill('SIGTERM');
         await second.exited;

@@ -56,9 +56,38 @@ describe('state file (design.md §6)', () => {
     const cases: [string, RegExp][] = [
       ['{"format": "motion-server-state", "version": 1, "state": {', /is corrupt: it is not valid JSON/],
       ['[]', /is corrupt: file: expected an object/],
-      ['{"format": "motion-server-state", "version": 1, "state": {"nextId": 1}}', /is corrupt: file\.state\.skeletons: missing field/],
-      [JSON.stringify({ format: 'motion-server-state', version: 9, state: { nextId: 1, skeletons: { project: [], measurement: [], data: [] }, trajectories: [], bones: [], selection: [] } }), /format version 9/],
-      [JSON.stringify({ format: 'motion-server-state', version: 1, state: { nextId: 1, skeletons: { project: [], measurement: [], data: [] }, trajectories: [{ id: 5, label: 'A', parts: 1 }], bones: [], selection: [] } }), /outside 1\.\.nextId-1/],
+      [
+        '{"format": "motion-server-state", "version": 1, "state": {"nextId": 1}}',
+        /is corrupt: file\.state\.skeletons: missing field/,
+      ],
+      [
+        JSON.stringify({
+          format: 'motion-server-state',
+          version: 9,
+          state: {
+            nextId: 1,
+            skeletons: { project: [], measurement: [], data: [] },
+            trajectories: [],
+            bones: [],
+            selection: [],
+          },
+        }),
+        /format version 9/,
+      ],
+      [
+        JSON.stringify({
+          format: 'motion-server-state',
+          version: 1,
+          state: {
+            nextId: 1,
+            skeletons: { project: [], measurement: [], data: [] },
+            trajectories: [{ id: 5, label: 'A', parts: 1 }],
+            bones: [],
+            selection: [],
+          },
+        }),
+        /outside 1\.\.nextId-1/,
+      ],
     ];
     for (const [text, message] of cases) {
       const file = join(dir, 'bad.json');

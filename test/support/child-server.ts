@@ -18,7 +18,9 @@ export function startChildServer(args: string[], timeoutMs = 10_000): Promise<Ch
   if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is missing: run npm run build first`);
   const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const exited = new Promise<number | string>((done) => child.once('exit', (code, signal) => done(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((done) =>
+    child.once('exit', (code, signal) => done(code ?? signal ?? -1)),
+  );
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`motion-server did not start:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {

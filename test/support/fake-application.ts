@@ -12,7 +12,9 @@ export interface FakeApplication {
   close(): Promise<void>;
 }
 
-export async function startFakeApplication(answer: (path: string, body: string, req: IncomingMessage, res: ServerResponse) => void): Promise<FakeApplication> {
+export async function startFakeApplication(
+  answer: (path: string, body: string, req: IncomingMessage, res: ServerResponse) => void,
+): Promise<FakeApplication> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     let body = '';

@@ -5,5 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
 export function mochaGlobalSetup(): void {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: resolve(__dirname, '../..'), stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, ['scripts/build.mjs'], {
+    cwd: resolve(__dirname, '../..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }

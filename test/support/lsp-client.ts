@@ -1,6 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 
 export const LANGUAGE_SERVER_BIN = resolve(__dirname, '../../dist/language-server.js');
@@ -10,7 +15,11 @@ export interface LspSession {
   connection: MessageConnection;
   child: ChildProcess;
   /** Resolves with the next diagnostics published for a URI that satisfy a condition. */
-  diagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
+  diagnostics(
+    uri: string,
+    accept?: (p: PublishDiagnosticsParams) => boolean,
+    timeoutMs?: number,
+  ): Promise<PublishDiagnosticsParams>;
   stderr(): string;
   close(): Promise<void>;
 }
@@ -19,8 +28,15 @@ export function startLspSession(): LspSession {
   const child = spawn(process.execPath, [LANGUAGE_SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (d) => (errors += d));
-  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  const waiters: { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  const connection = createMessageConnection(
+    new StreamMessageReader(child.stdout!),
+    new StreamMessageWriter(child.stdin!),
+  );
+  const waiters: {
+    uri: string;
+    accept: (p: PublishDiagnosticsParams) => boolean;
+    resolve: (p: PublishDiagnosticsParams) => void;
+  }[] = [];
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
     for (const w of [...waiters]) {
       if (w.uri === params.uri && w.accept(params)) {
@@ -38,7 +54,10 @@ export function startLspSession(): LspSession {
     child,
     diagnostics: (uri, accept = () => true, timeoutMs = 10_000) =>
       new Promise((resolvePromise, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({ uri, accept, resolve: (p) => (clearTimeout(timer), resolvePromise(p)) });
       }),
     stderr: () => errors,

@@ -10,6 +10,8 @@ export function propertyRuns<T>(title: string, numRuns: number): Parameters<T> {
   const seed = given !== undefined ? Number(given) : (Math.random() * 2 ** 32) ^ 0;
   if (!Number.isInteger(seed)) throw new Error(`MOTION_PROPERTY_SEED must be an integer, got "${given}"`);
   const path = process.env.MOTION_PROPERTY_PATH;
-  console.log(`      property "${title}": seed ${seed}${given === undefined ? '' : ' (replayed)'}${path ? `, path ${path}` : ''}`);
+  console.log(
+    `      property "${title}": seed ${seed}${given === undefined ? '' : ' (replayed)'}${path ? `, path ${path}` : ''}`,
+  );
   return { seed, numRuns, ...(path ? { path, endOnFailure: true } : {}) };
 }

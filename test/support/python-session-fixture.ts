@@ -13,14 +13,21 @@ export interface PythonSessionFixture {
 export function pythonSessionPerTest(): PythonSessionFixture {
   const fixture = {
     output: [],
-    printed: (stream = 'stdout') => fixture.output.filter((o) => stream === 'all' || o.stream === stream).map((o) => o.text).join(''),
+    printed: (stream = 'stdout') =>
+      fixture.output
+        .filter((o) => stream === 'all' || o.stream === stream)
+        .map((o) => o.text)
+        .join(''),
   } as unknown as PythonSessionFixture;
   before(async () => {
     fixture.server = await startMotionServer({ port: 0, logLevel: 'silent' });
   });
   beforeEach(() => {
     fixture.output = [];
-    fixture.session = new PythonSession({ serverUrl: fixture.server.url, onOutput: (stream, text) => fixture.output.push({ stream, text }) });
+    fixture.session = new PythonSession({
+      serverUrl: fixture.server.url,
+      onOutput: (stream, text) => fixture.output.push({ stream, text }),
+    });
   });
   afterEach(() => fixture.session.dispose());
   after(() => fixture.server.close());

@@ -9,7 +9,12 @@ export interface RuleHarness {
   model: MotionModel;
   call(module: string, op: string, ...args: unknown[]): Promise<any>;
   /** The call must be refused with `code` and change nothing; returns the error. */
-  refuses(code: string, module: string, op: string, ...args: unknown[]): Promise<{ code: string; message: string; parameter?: string }>;
+  refuses(
+    code: string,
+    module: string,
+    op: string,
+    ...args: unknown[]
+  ): Promise<{ code: string; message: string; parameter?: string }>;
 }
 
 const open: TestServer[] = [];

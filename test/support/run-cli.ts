@@ -12,9 +12,14 @@ export interface CliRun {
 /** Runs the built `motion` CLI as a child process. */
 export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((done) => {
-    execFile(process.execPath, [CLI_BIN, ...args], { env: { ...process.env, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      done({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI_BIN, ...args],
+      { env: { ...process.env, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
   });
 }

@@ -19,9 +19,19 @@ export interface TestServer {
   /** call() that must succeed; returns the result. */
   ok<T = any>(module: string, op: string, args?: unknown[]): Promise<T>;
   /** call() that must fail with `code`; returns the error object. */
-  fails(module: string, op: string, args: unknown[] | undefined, code: string): Promise<{ code: string; message: string; operation: string; parameter?: string }>;
+  fails(
+    module: string,
+    op: string,
+    args: unknown[] | undefined,
+    code: string,
+  ): Promise<{ code: string; message: string; operation: string; parameter?: string }>;
   /** Any request, headers under the test's control. */
-  raw(options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Reply>;
+  raw(options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }): Promise<Reply>;
   /** `module/op` of every call that succeeded: for "every operation was exercised" checks. */
   succeeded: Set<string>;
   /** The whole state as the state file would hold it: for "nothing changed" checks. */
@@ -58,14 +68,19 @@ export async function startTestServer(options: MotionServerOptions = {}): Promis
     succeeded,
     async ok(module, op, args) {
       const reply = await call(module, op, args);
-      if (reply.status !== 200) throw new Error(`${module}/${op} ${JSON.stringify(args)} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+      if (reply.status !== 200)
+        throw new Error(
+          `${module}/${op} ${JSON.stringify(args)} failed: ${reply.status} ${JSON.stringify(reply.body)}`,
+        );
       return reply.body;
     },
     async fails(module, op, args, code) {
       const before = t.stateText();
       const reply = await call(module, op, args);
       if (reply.status === 200 || reply.body?.error?.code !== code) {
-        throw new Error(`${module}/${op} ${JSON.stringify(args)}: expected error ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`);
+        throw new Error(
+          `${module}/${op} ${JSON.stringify(args)}: expected error ${code}, got ${reply.status} ${JSON.stringify(reply.body)}`,
+        );
       }
       if (t.stateText() !== before) throw new Error(`${module}/${op} was refused (${code}) but changed the state`);
       return reply.body.error;
@@ -82,23 +97,31 @@ export async function startTestServer(options: MotionServerOptions = {}): Promis
 
 export function rawRequest(
   port: number,
-  { method = 'POST', path, headers = {}, body }: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+  {
+    method = 'POST',
+    path,
+    headers = {},
+    body,
+  }: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers }, setHost: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown;
-        try {
-          parsed = text === '' ? undefined : JSON.parse(text);
-        } catch {
-          parsed = { unparsable: text };
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
-      });
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers }, setHost: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown;
+          try {
+            parsed = text === '' ? undefined : JSON.parse(text);
+          } catch {
+            parsed = { unparsable: text };
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
+        });
+      },
+    );
     req.on('error', reject);
     if (body !== undefined) req.end(body);
     else req.end();

@@ -11,21 +11,35 @@ import { INTERFACE_OPERATIONS } from '../fixtures/interface-operations';
 describe('catalogue', () => {
   it('has the 96 operations of the four spec modules, each with help', () => {
     const spec = CATALOGUE.filter((m) => SPEC_MODULE_PATHS.includes(m.path));
-    assert.deepEqual(spec.map((m) => [m.path, m.operations.length]), [
-      ['motion.settings.processing.skeleton', 40],
-      ['motion.data.object.skeleton', 25],
-      ['motion.gui.selection', 8],
-      ['motion.utilities.documentation', 23],
-    ]);
-    for (const m of CATALOGUE) assert.ok(m.operations.some((op) => op.name === 'help'), `${m.path} has help`);
+    assert.deepEqual(
+      spec.map((m) => [m.path, m.operations.length]),
+      [
+        ['motion.settings.processing.skeleton', 40],
+        ['motion.data.object.skeleton', 25],
+        ['motion.gui.selection', 8],
+        ['motion.utilities.documentation', 23],
+      ],
+    );
+    for (const m of CATALOGUE)
+      assert.ok(
+        m.operations.some((op) => op.name === 'help'),
+        `${m.path} has help`,
+      );
   });
 
   it('has the supporting modules of design.md §4', () => {
     assert.ok(findOperation('motion', 'get_version'));
-    for (const name of ['find_trajectory', 'get_trajectory_ids', 'get_trajectory_count', 'get_label', 'get_part_count']) {
+    for (const name of [
+      'find_trajectory',
+      'get_trajectory_ids',
+      'get_trajectory_count',
+      'get_label',
+      'get_part_count',
+    ]) {
       assert.ok(findOperation('motion.data.object.trajectory', name), name);
     }
-    for (const name of ['get_bone_ids', 'get_bone_count', 'find_bone', 'get_bone_trajectory_ids']) assert.ok(findOperation('motion.data.object.bone', name), name);
+    for (const name of ['get_bone_ids', 'get_bone_count', 'find_bone', 'get_bone_trajectory_ids'])
+      assert.ok(findOperation('motion.data.object.bone', name), name);
   });
 
   it('gives every settings operation the source first, and the data module none of it and no setters', () => {
@@ -57,21 +71,35 @@ describe('catalogue', () => {
 
   it('lets only trailing nullable parameters be omitted', () => {
     assert.equal(requiredArgumentCount(findOperation('motion.gui.selection', 'clear_selections')!), 0);
-    assert.equal(requiredArgumentCount(findOperation('motion.settings.processing.skeleton', 'set_segment_endpoint')!), 2);
+    assert.equal(
+      requiredArgumentCount(findOperation('motion.settings.processing.skeleton', 'set_segment_endpoint')!),
+      2,
+    );
     assert.equal(requiredArgumentCount(findOperation('motion.settings.processing.skeleton', 'set_segment_solver')!), 2);
   });
 
   it('holds exactly the operations of the spec and design.md, in the spec’s order (a hand transcription, not the catalogue)', () => {
-    assert.deepEqual(Object.fromEntries(CATALOGUE.map((m) => [m.path, m.operations.map((op) => op.name)])), INTERFACE_OPERATIONS);
+    assert.deepEqual(
+      Object.fromEntries(CATALOGUE.map((m) => [m.path, m.operations.map((op) => op.name)])),
+      INTERFACE_OPERATIONS,
+    );
   });
 
   it('has an implementation in the reference server for every operation, and none for anything else', () => {
-    const served = Object.fromEntries([...buildOperationTable().entries()].map(([path, ops]) => [path, [...ops.keys()]]));
+    const served = Object.fromEntries(
+      [...buildOperationTable().entries()].map(([path, ops]) => [path, [...ops.keys()]]),
+    );
     assert.deepEqual(served, INTERFACE_OPERATIONS);
     // A handler with no catalogue entry would be unreachable, undocumented and untested.
-    const implemented = { 'motion.settings.processing.skeleton': SKELETON_HANDLERS, 'motion.gui.selection': SELECTION_HANDLERS, 'motion.data.object.trajectory': TRAJECTORY_HANDLERS, 'motion.data.object.bone': BONE_HANDLERS };
+    const implemented = {
+      'motion.settings.processing.skeleton': SKELETON_HANDLERS,
+      'motion.gui.selection': SELECTION_HANDLERS,
+      'motion.data.object.trajectory': TRAJECTORY_HANDLERS,
+      'motion.data.object.bone': BONE_HANDLERS,
+    };
     for (const [path, handlers] of Object.entries(implemented)) {
-      for (const name of Object.keys(handlers)) assert.ok(INTERFACE_OPERATIONS[path].includes(name), `${path}.${name} is implemented but not in the interface`);
+      for (const name of Object.keys(handlers))
+        assert.ok(INTERFACE_OPERATIONS[path].includes(name), `${path}.${name} is implemented but not in the interface`);
     }
   });
 

@@ -13,9 +13,18 @@ describe('code generated from the catalogue', () => {
   });
 
   it('maps type strings to TypeScript for inputs and outputs', () => {
-    assert.equal(typeScriptType(parseType('"none"|"global_optimization"?'), 'output'), '"none" | "global_optimization" | null');
-    assert.equal(typeScriptType(parseType(SELECTION_ITEM), 'input'), '{ "type": "trajectory" | "bone"; "id": number; "part_index"?: number | null }');
-    assert.equal(typeScriptType(parseType(SELECTION_ITEM), 'output'), '{ "type": "trajectory" | "bone"; "id": number; "part_index": number | null }');
+    assert.equal(
+      typeScriptType(parseType('"none"|"global_optimization"?'), 'output'),
+      '"none" | "global_optimization" | null',
+    );
+    assert.equal(
+      typeScriptType(parseType(SELECTION_ITEM), 'input'),
+      '{ "type": "trajectory" | "bone"; "id": number; "part_index"?: number | null }',
+    );
+    assert.equal(
+      typeScriptType(parseType(SELECTION_ITEM), 'output'),
+      '{ "type": "trajectory" | "bone"; "id": number; "part_index": number | null }',
+    );
     assert.equal(typeScriptType(parseType('[integer?]'), 'output'), '(number | null)[]');
     assert.equal(typeScriptType(parseType('{"a"|"b": float}'), 'input'), 'Partial<Record<"a" | "b", number>>');
   });

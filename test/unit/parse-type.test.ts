@@ -20,7 +20,10 @@ describe('parseType', () => {
     assert.deepEqual(parseType('[integer]'), { kind: 'array', element: { kind: 'primitive', name: 'integer' } });
     assert.deepEqual(parseType('[[float?]]?'), {
       kind: 'nullable',
-      inner: { kind: 'array', element: { kind: 'array', element: { kind: 'nullable', inner: { kind: 'primitive', name: 'float' } } } },
+      inner: {
+        kind: 'array',
+        element: { kind: 'array', element: { kind: 'nullable', inner: { kind: 'primitive', name: 'float' } } },
+      },
     });
   });
 
@@ -59,7 +62,11 @@ describe('parseType', () => {
       ['', /unexpected end/],
     ];
     for (const [source, message] of cases) {
-      assert.throws(() => parseType(source), (e: unknown) => e instanceof TypeSyntaxError && message.test(e.message), source);
+      assert.throws(
+        () => parseType(source),
+        (e: unknown) => e instanceof TypeSyntaxError && message.test(e.message),
+        source,
+      );
     }
   });
 });

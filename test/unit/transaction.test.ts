@@ -28,7 +28,9 @@ describe('Transaction (copy-on-write, all-or-nothing)', () => {
     const model = new MotionModel(demoState());
     const [skeleton] = model.skeletons('project');
     const child = skeleton.segments[skeleton.rootId].children[0];
-    const untouched = Object.values(skeleton.segments).find((s) => s.id !== skeleton.rootId && s.id !== child && s.parentId !== child)!;
+    const untouched = Object.values(skeleton.segments).find(
+      (s) => s.id !== skeleton.rootId && s.id !== child && s.parentId !== child,
+    )!;
     const tx = new Transaction(model);
     const { draft } = tx.editSegment('project', skeleton.rootId);
     assert.equal(draft.record.segments[untouched.id], untouched, 'untouched segments are shared, not copied');

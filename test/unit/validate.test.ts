@@ -15,14 +15,25 @@ describe('validateValue', () => {
       ['string', ''],
       ['bool', false],
       ['vec3f', [1, 2.5, -3]],
-      ['mat4x4f', [[1, 0, 0, 10], [0, 1, 0, 20], [0, 0, 1, 30], [0, 0, 0, 1]]],
+      [
+        'mat4x4f',
+        [
+          [1, 0, 0, 10],
+          [0, 1, 0, 20],
+          [0, 0, 1, 30],
+          [0, 0, 0, 1],
+        ],
+      ],
       ['integer?', null],
       [SOLVER, 'none'],
       [SOLVER, null],
       [`[${MARKER}]`, [{ name: 'LASI', position: [1, 2, 3], weight: 1 }]],
       [SELECTION_ITEM, { type: 'bone', id: 4 }],
       [DEGREES_OF_FREEDOM, {}],
-      [DEGREES_OF_FREEDOM, { rotation_x: { constraint: { lower_bound: -1, upper_bound: 1 }, couplings: [], goal: null } }],
+      [
+        DEGREES_OF_FREEDOM,
+        { rotation_x: { constraint: { lower_bound: -1, upper_bound: 1 }, couplings: [], goal: null } },
+      ],
       ['{string: integer}', { anything: 1 }],
     ];
     for (const [type, value] of fits) assert.equal(check(type, value), undefined, `${type} ${JSON.stringify(value)}`);
@@ -38,9 +49,23 @@ describe('validateValue', () => {
       path: 'markers[2].position',
       message: 'expected a vec3f: an array of 3 numbers [x, y, z], got an array of 2',
     });
-    const matrix = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 'x'], [0, 0, 0, 1]];
-    assert.deepEqual(check('mat4x4f', matrix, 'transform'), { path: 'transform[2][3]', message: 'expected a number, got string "x"' });
-    const dofs = { rotation_y: { constraint: null, couplings: [{ segment: 'Spine', degree_of_freedom: 'twist', coefficient: 1 }], goal: null } };
+    const matrix = [
+      [1, 0, 0, 0],
+      [0, 1, 0, 0],
+      [0, 0, 1, 'x'],
+      [0, 0, 0, 1],
+    ];
+    assert.deepEqual(check('mat4x4f', matrix, 'transform'), {
+      path: 'transform[2][3]',
+      message: 'expected a number, got string "x"',
+    });
+    const dofs = {
+      rotation_y: {
+        constraint: null,
+        couplings: [{ segment: 'Spine', degree_of_freedom: 'twist', coefficient: 1 }],
+        goal: null,
+      },
+    };
     assert.equal(check(DEGREES_OF_FREEDOM, dofs, 'dofs')?.path, 'dofs.rotation_y.couplings[0].degree_of_freedom');
   });
 
@@ -55,9 +80,37 @@ describe('validateValue', () => {
       ['vec3f', [1, 2, 3, 4], /an array of 4/],
       ['mat4x4f', [[1, 0, 0, 0]], /4 rows of 4 numbers/],
       // Every position is checked, the last ones included.
-      ['mat4x4f', [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, '1']], /\[3\]\[3\]: expected a number, got string "1"/],
-      ['mat4x4f', [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0]], /\[3\]: expected a row of 4 numbers/],
-      ['mat4x4f', [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [0, 0, 0, 1]], /4 rows of 4 numbers, got an array of 5/],
+      [
+        'mat4x4f',
+        [
+          [1, 0, 0, 0],
+          [0, 1, 0, 0],
+          [0, 0, 1, 0],
+          [0, 0, 0, '1'],
+        ],
+        /\[3\]\[3\]: expected a number, got string "1"/,
+      ],
+      [
+        'mat4x4f',
+        [
+          [1, 0, 0, 0],
+          [0, 1, 0, 0],
+          [0, 0, 1, 0],
+          [0, 0, 0],
+        ],
+        /\[3\]: expected a row of 4 numbers/,
+      ],
+      [
+        'mat4x4f',
+        [
+          [1, 0, 0, 0],
+          [0, 1, 0, 0],
+          [0, 0, 1, 0],
+          [0, 0, 0, 1],
+          [0, 0, 0, 1],
+        ],
+        /4 rows of 4 numbers, got an array of 5/,
+      ],
       ['vec3f', [1, 2, null], /\[2\]: expected a number, got null/],
       ['vec3f', [1, 2], /an array of 2/],
       [SOLVER, 'fast', /expected one of "none", "global_optimization", got string "fast"/],
@@ -65,18 +118,33 @@ describe('validateValue', () => {
     ];
     for (const [type, value, message] of wrong) {
       const problem = check(type, value);
-      assert.ok(problem && message.test(`${problem.path}: ${problem.message}`), `${type} ${JSON.stringify(value)}: ${problem?.path}: ${problem?.message}`);
+      assert.ok(
+        problem && message.test(`${problem.path}: ${problem.message}`),
+        `${type} ${JSON.stringify(value)}: ${problem?.path}: ${problem?.message}`,
+      );
     }
   });
 
   it('lets a nullable structure field be omitted but not a required one', () => {
     assert.equal(check(SELECTION_ITEM, { type: 'trajectory', id: 1 }), undefined);
-    assert.deepEqual(check(SELECTION_ITEM, { type: 'trajectory' }, 'item'), { path: 'item.id', message: 'missing field "id" of type integer' });
+    assert.deepEqual(check(SELECTION_ITEM, { type: 'trajectory' }, 'item'), {
+      path: 'item.id',
+      message: 'missing field "id" of type integer',
+    });
   });
 
   it('refuses unknown structure fields and map keys', () => {
-    assert.match(check(MARKER, { name: 'a', position: [0, 0, 0], weight: 1, colour: 'red' })!.message, /unknown field "colour"/);
-    assert.match(check(DEGREES_OF_FREEDOM, { twist_x: { constraint: null, couplings: [], goal: null } })!.message, /unknown key "twist_x"/);
-    assert.match(check(MARKER, JSON.parse('{"name":"a","position":[0,0,0],"weight":1,"constructor":1}'))!.message, /unknown field "constructor"/);
+    assert.match(
+      check(MARKER, { name: 'a', position: [0, 0, 0], weight: 1, colour: 'red' })!.message,
+      /unknown field "colour"/,
+    );
+    assert.match(
+      check(DEGREES_OF_FREEDOM, { twist_x: { constraint: null, couplings: [], goal: null } })!.message,
+      /unknown key "twist_x"/,
+    );
+    assert.match(
+      check(MARKER, JSON.parse('{"name":"a","position":[0,0,0],"weight":1,"constructor":1}'))!.message,
+      /unknown field "constructor"/,
+    );
   });
 });

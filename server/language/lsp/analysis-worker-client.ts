@@ -58,11 +58,15 @@ export class AnalysisWorker {
       const now = Date.now();
       this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
       if (this.restarts.length >= MAX_RESTARTS) {
-        this.options.log(`motion: analysis worker stopped (exit ${code}) ${MAX_RESTARTS} times within a minute; diagnostics are off until the language server restarts`);
+        this.options.log(
+          `motion: analysis worker stopped (exit ${code}) ${MAX_RESTARTS} times within a minute; diagnostics are off until the language server restarts`,
+        );
         return;
       }
       this.restarts.push(now);
-      this.options.log(`motion: analysis worker stopped (exit ${code}); starting it again (${this.restarts.length} of ${MAX_RESTARTS})`);
+      this.options.log(
+        `motion: analysis worker stopped (exit ${code}); starting it again (${this.restarts.length} of ${MAX_RESTARTS})`,
+      );
       this.start();
       if (this.documentation) this.post(this.documentation);
       for (const open of this.options.openDocuments()) {

@@ -12,7 +12,10 @@ const SLICE_MS = 8;
 async function main(): Promise<void> {
   const port = parentPort!;
   let documentation = bundledDocumentation();
-  const service = createMotionLanguageService({ parsers: await loadScriptParsers(), documentation: () => documentation });
+  const service = createMotionLanguageService({
+    parsers: await loadScriptParsers(),
+    documentation: () => documentation,
+  });
   const send = (message: FromAnalysis) => port.postMessage(message);
 
   port.on('message', (message: ToAnalysis) => {
@@ -43,7 +46,13 @@ async function main(): Promise<void> {
     try {
       const diagnostics = await service.diagnoseInSlices(uri, SLICE_MS);
       if (!diagnostics || service.documents.get(uri) !== document) return;
-      send({ kind: 'diagnostics', uri, version, diagnostics, aliases: [...document.aliases(documentation.packageName)] });
+      send({
+        kind: 'diagnostics',
+        uri,
+        version,
+        diagnostics,
+        aliases: [...document.aliases(documentation.packageName)],
+      });
     } catch (error) {
       // One file that trips a bug must not stop the checking of every other file.
       send({ kind: 'failed', uri, message: (error as Error).stack ?? String(error) });

@@ -14,7 +14,9 @@ export interface DocumentationState {
 }
 
 /** Reload the documentation (the application was upgraded, or the URL changed); documents are re-checked. */
-export const ReloadDocumentationRequest = new RequestType<ReloadDocumentationParams, DocumentationState, void>('motion/reloadDocumentation');
+export const ReloadDocumentationRequest = new RequestType<ReloadDocumentationParams, DocumentationState, void>(
+  'motion/reloadDocumentation',
+);
 
 /** Sent whenever the documentation in use changed. */
 export const DocumentationLoadedNotification = new NotificationType<DocumentationState>('motion/documentationLoaded');

@@ -1,6 +1,12 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { DidChangeConfigurationNotification, TextDocumentSyncKind, type Connection, type Diagnostic, type InitializeResult } from 'vscode-languageserver';
+import {
+  DidChangeConfigurationNotification,
+  TextDocumentSyncKind,
+  type Connection,
+  type Diagnostic,
+  type InitializeResult,
+} from 'vscode-languageserver';
 import { DEFAULT_URL, MotionClient } from '../../../src/api/client/motion-client';
 import { DocumentationCache } from '../../../src/api/docs/documentation-cache';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
@@ -9,7 +15,12 @@ import { createMotionLanguageService, type MotionLanguageService } from '../serv
 import { ScriptDocuments } from '../service/script-documents';
 import { loadScriptParsers } from '../service/script-parsers';
 import { AnalysisWorker } from './analysis-worker-client';
-import { DocumentationLoadedNotification, ReloadDocumentationRequest, type DocumentationState, type InitializationOptions } from './protocol';
+import {
+  DocumentationLoadedNotification,
+  ReloadDocumentationRequest,
+  type DocumentationState,
+  type InitializationOptions,
+} from './protocol';
 
 const DIAGNOSTICS_DELAY_MS = 150;
 const REFRESH_DELAY_MS = 400;
@@ -36,7 +47,10 @@ export function startLanguageServer(connection: Connection): void {
   const refreshing = new Map<string, NodeJS.Timeout>();
   const schedule = (uri: string) => {
     clearTimeout(pending.get(uri));
-    pending.set(uri, setTimeout(() => publish(uri), DIAGNOSTICS_DELAY_MS));
+    pending.set(
+      uri,
+      setTimeout(() => publish(uri), DIAGNOSTICS_DELAY_MS),
+    );
     // This thread's tree (strings and comments for completion) catches up after a pause in typing.
     clearTimeout(refreshing.get(uri));
     refreshing.set(
@@ -47,24 +61,42 @@ export function startLanguageServer(connection: Connection): void {
       }, REFRESH_DELAY_MS),
     );
   };
-  const received = (message: { uri: string; version: number; diagnostics: Diagnostic[]; aliases: [string, string][] }) => {
+  const received = (message: {
+    uri: string;
+    version: number;
+    diagnostics: Diagnostic[];
+    aliases: [string, string][];
+  }) => {
     const document = service?.documents.get(message.uri);
     if (!document || document.text.version !== message.version) return;
     document.adoptAliases(documentation.packageName, new Map(message.aliases));
     void connection.sendDiagnostics({ uri: message.uri, diagnostics: message.diagnostics });
   };
 
-  const state = (): DocumentationState => ({ source: documentation.source.kind, description: documentation.describeSource(), serverUrl, modules: documentation.modules().length });
+  const state = (): DocumentationState => ({
+    source: documentation.source.kind,
+    description: documentation.describeSource(),
+    serverUrl,
+    modules: documentation.modules().length,
+  });
 
   const reload = async (): Promise<DocumentationState> => {
     const client = new MotionClient({ url: serverUrl, timeoutMs });
     try {
-      documentation = await loadDocumentation(client, { cache, onFallback: (reason) => connection.console.info(`motion: documentation not live (${reason})`) });
+      documentation = await loadDocumentation(client, {
+        cache,
+        onFallback: (reason) => connection.console.info(`motion: documentation not live (${reason})`),
+      });
     } finally {
       await client.close();
     }
-    connection.console.info(`motion: documentation ${documentation.describeSource()}, ${documentation.modules().length} modules`);
-    if (documentation.skipped.length > 0) connection.console.warn(`motion: skipped documented modules outside the ${documentation.packageName} package: ${documentation.skipped.join(', ')}`);
+    connection.console.info(
+      `motion: documentation ${documentation.describeSource()}, ${documentation.modules().length} modules`,
+    );
+    if (documentation.skipped.length > 0)
+      connection.console.warn(
+        `motion: skipped documented modules outside the ${documentation.packageName} package: ${documentation.skipped.join(', ')}`,
+      );
     analysis?.useDocumentation(documentation);
     for (const uri of service?.documents.uris() ?? []) publish(uri);
     const current = state();
@@ -74,7 +106,8 @@ export function startLanguageServer(connection: Connection): void {
 
   const configuredUrl = async (): Promise<string | undefined> => {
     if (!canAskConfiguration) return undefined;
-    const settings = (await connection.workspace.getConfiguration('motion.server').catch(() => undefined)) as { url?: unknown } | undefined;
+    const settings = (await connection.workspace.getConfiguration('motion.server').catch(() => undefined)) as
+      { url?: unknown } | undefined;
     return typeof settings?.url === 'string' && settings.url ? settings.url : undefined;
   };
 
@@ -82,7 +115,10 @@ export function startLanguageServer(connection: Connection): void {
     const options = (params.initializationOptions ?? {}) as InitializationOptions;
     serverUrl = options.serverUrl ?? serverUrl;
     timeoutMs = options.timeoutMs;
-    cache = new DocumentationCache(options.cacheDir ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting', 'documentation'));
+    cache = new DocumentationCache(
+      options.cacheDir ??
+        join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting', 'documentation'),
+    );
     canAskConfiguration = !!params.capabilities.workspace?.configuration;
     service = createMotionLanguageService({ parsers: await loadScriptParsers(), documentation: () => documentation });
     analysis = new AnalysisWorker({
@@ -91,7 +127,17 @@ export function startLanguageServer(connection: Connection): void {
       openDocuments: () =>
         (service?.documents.uris() ?? []).flatMap((uri) => {
           const document = service!.documents.get(uri);
-          return document ? [{ kind: 'open' as const, uri, languageId: document.syntax.languageId, version: document.text.version, text: document.text.getText() }] : [];
+          return document
+            ? [
+                {
+                  kind: 'open' as const,
+                  uri,
+                  languageId: document.syntax.languageId,
+                  version: document.text.version,
+                  text: document.text.getText(),
+                },
+              ]
+            : [];
         }),
     });
     analysis.useDocumentation(documentation);
@@ -107,7 +153,10 @@ export function startLanguageServer(connection: Connection): void {
   });
 
   connection.onInitialized(async () => {
-    if (canAskConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'motion' }).catch(() => undefined);
+    if (canAskConfiguration)
+      void connection.client
+        .register(DidChangeConfigurationNotification.type, { section: 'motion' })
+        .catch(() => undefined);
     serverUrl = (await configuredUrl()) ?? serverUrl;
     await reload();
   });
@@ -152,5 +201,7 @@ export function startLanguageServer(connection: Connection): void {
   connection.onCompletion(({ textDocument, position }) => service?.complete(textDocument.uri, position) ?? null);
   connection.onCompletionResolve((item) => service?.resolveCompletion(item) ?? item);
   connection.onHover(({ textDocument, position }) => service?.hover(textDocument.uri, position) ?? null);
-  connection.onSignatureHelp(({ textDocument, position }) => service?.signatureHelp(textDocument.uri, position) ?? null);
+  connection.onSignatureHelp(
+    ({ textDocument, position }) => service?.signatureHelp(textDocument.uri, position) ?? null,
+  );
 }

@@ -23,7 +23,11 @@ export function complete(document: ScriptDocument, offset: number, index: Docume
   if (member) {
     // The shifted tree knows the strings and comments of the last parse; a comment or string typed
     // since is caught by reading the line.
-    if (document.syntax.inCommentOrString(document.shiftedRootAt(offset), offset) || !endsInCode(line, document.syntax.languageId)) return empty;
+    if (
+      document.syntax.inCommentOrString(document.shiftedRootAt(offset), offset) ||
+      !endsInCode(line, document.syntax.languageId)
+    )
+      return empty;
     return memberCompletions(document, offset, member, index);
   }
   const site = document.syntax.stringAt(document.rootAt(offset), offset);
@@ -38,12 +42,24 @@ export function complete(document: ScriptDocument, offset: number, index: Docume
  */
 export const MAX_COMPLETION_ITEMS = 200;
 
-function memberCompletions(document: ScriptDocument, offset: number, member: MemberContext, index: DocumentationIndex): CompletionList {
+function memberCompletions(
+  document: ScriptDocument,
+  offset: number,
+  member: MemberContext,
+  index: DocumentationIndex,
+): CompletionList {
   const children = index.childrenOf(member.path);
-  const replace = { start: document.text.positionAt(offset - member.partial.length), end: document.text.positionAt(offset) };
-  if (children.length <= MAX_COMPLETION_ITEMS) return { isIncomplete: false, items: children.map((child, i) => memberItem(child, index, replace, i, true)) };
+  const replace = {
+    start: document.text.positionAt(offset - member.partial.length),
+    end: document.text.positionAt(offset),
+  };
+  if (children.length <= MAX_COMPLETION_ITEMS)
+    return { isIncomplete: false, items: children.map((child, i) => memberItem(child, index, replace, i, true)) };
   const matching = matchTyped(children, member.partial);
-  return { isIncomplete: true, items: matching.slice(0, MAX_COMPLETION_ITEMS).map((child, i) => memberItem(child, index, replace, i, false)) };
+  return {
+    isIncomplete: true,
+    items: matching.slice(0, MAX_COMPLETION_ITEMS).map((child, i) => memberItem(child, index, replace, i, false)),
+  };
 }
 
 /** The names that fit what was typed (its letters in order, as the editor's own filter does), those that start with it first. */
@@ -82,20 +98,37 @@ function memberContext(line: string, document: ScriptDocument, index: Documentat
   const pkg = index.packageName;
   if (document.syntax.languageId === 'python') {
     const fromImport = /^\s*from\s+([\w.]+)\s+import\s+(?:\(?\s*(?:\w+(?:\s+as\s+\w+)?\s*,\s*)*)(\w*)$/.exec(line);
-    if (fromImport) return fromImport[1].split('.')[0] === pkg ? { path: fromImport[1], partial: fromImport[2] } : undefined;
+    if (fromImport)
+      return fromImport[1].split('.')[0] === pkg ? { path: fromImport[1], partial: fromImport[2] } : undefined;
     const importPath = /^\s*(?:import|from)\s+([\w.]+)\.(\w*)$/.exec(line);
-    if (importPath) return importPath[1].split('.')[0] === pkg ? { path: importPath[1], partial: importPath[2] } : undefined;
+    if (importPath)
+      return importPath[1].split('.')[0] === pkg ? { path: importPath[1], partial: importPath[2] } : undefined;
   }
   const chain = /(?:^|[^\w.])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\.\s*(\w*)$/.exec(line);
   if (!chain) return undefined;
   const names = chain[1].split('.').map((s) => s.trim());
-  const path = chainPath({ segments: names.map((name) => ({ name, span: { start: 0, end: 0 } })), absolute: false }, document.aliases(pkg), pkg);
+  const path = chainPath(
+    { segments: names.map((name) => ({ name, span: { start: 0, end: 0 } })), absolute: false },
+    document.aliases(pkg),
+    pkg,
+  );
   return path === undefined ? undefined : { path, partial: chain[2] };
 }
 
-function memberItem(child: PathChild, index: DocumentationIndex, range: { start: any; end: any }, order: number, withDocumentation: boolean): CompletionItem {
+function memberItem(
+  child: PathChild,
+  index: DocumentationIndex,
+  range: { start: any; end: any },
+  order: number,
+  withDocumentation: boolean,
+): CompletionItem {
   const resolved = index.resolve(child.path);
-  const item: CompletionItem = { label: child.name, textEdit: { range, newText: child.name }, sortText: String(order).padStart(4, '0'), data: { path: child.path } };
+  const item: CompletionItem = {
+    label: child.name,
+    textEdit: { range, newText: child.name },
+    sortText: String(order).padStart(4, '0'),
+    data: { path: child.path },
+  };
   if (resolved?.kind === 'method') {
     item.kind = CompletionItemKind.Method;
     item.detail = methodSignature(resolved.method.method);
@@ -104,7 +137,8 @@ function memberItem(child: PathChild, index: DocumentationIndex, range: { start:
     item.kind = CompletionItemKind.Module;
     item.detail = resolved?.kind === 'module' ? resolved.module.path : child.path;
   }
-  if (withDocumentation) item.documentation = { kind: MarkupKind.Markdown, value: memberDocumentation(child.path, index) ?? '' };
+  if (withDocumentation)
+    item.documentation = { kind: MarkupKind.Markdown, value: memberDocumentation(child.path, index) ?? '' };
   return item;
 }
 
@@ -128,7 +162,10 @@ function stringCompletions(document: ScriptDocument, site: StringSite, index: Do
   const position = parameterIndexOf(method, site.argumentIndex, site.keyword);
   const parameter = method.parameters[position];
   if (!parameter) return [];
-  const range = { start: document.text.positionAt(site.contentSpan.start), end: document.text.positionAt(site.contentSpan.end) };
+  const range = {
+    start: document.text.positionAt(site.contentSpan.start),
+    end: document.text.positionAt(site.contentSpan.end),
+  };
   const item = (label: string, detail: string, documentation?: string): CompletionItem => ({
     label,
     kind: CompletionItemKind.EnumMember,
@@ -138,7 +175,9 @@ function stringCompletions(document: ScriptDocument, site: StringSite, index: Do
   });
   // help("...") of a module: its method names.
   if (method.method.name === 'help' && position === 0 && site.steps.length === 0 && !site.isKey) {
-    return index.methodsOf(method.module.path).map((m) => item(m.method.name, methodSignature(m.method), m.method.brief));
+    return index
+      .methodsOf(method.module.path)
+      .map((m) => item(m.method.name, methodSignature(m.method), m.method.brief));
   }
   if (!parameter.type) return [];
   const target = navigate(parameter.type, site.steps);
@@ -146,10 +185,13 @@ function stringCompletions(document: ScriptDocument, site: StringSite, index: Do
   if (site.isKey) {
     const container = nonNull(target);
     if (container.kind === 'struct') return container.fields.map((f) => item(f.name, `${parameter.doc.name} field`));
-    if (container.kind === 'map') return (enumValues(container.key) ?? []).map((v) => item(v, `${parameter.doc.name} key`));
+    if (container.kind === 'map')
+      return (enumValues(container.key) ?? []).map((v) => item(v, `${parameter.doc.name} key`));
     return [];
   }
-  return (enumValues(target) ?? []).map((v) => item(v, `${parameter.doc.name}: ${parameter.doc.type}`, parameter.doc.description));
+  return (enumValues(target) ?? []).map((v) =>
+    item(v, `${parameter.doc.name}: ${parameter.doc.type}`, parameter.doc.description),
+  );
 }
 
 /** Follows list elements and object fields from a parameter's type to the type at the cursor. */

@@ -29,7 +29,11 @@ export function* diagnosisSteps(document: ScriptDocument, index: DocumentationIn
     yield;
     const base = unit.start;
     // Found once per unit text: after an edit only the statements (or chunks) that changed are looked at again.
-    const found = document.perUnit(unit, context, (statements) => statements.flatMap((s) => diagnoseStatement(s, document, index, aliases)).map((p) => ({ ...p, start: p.start - base, end: p.end - base })));
+    const found = document.perUnit(unit, context, (statements) =>
+      statements
+        .flatMap((s) => diagnoseStatement(s, document, index, aliases))
+        .map((p) => ({ ...p, start: p.start - base, end: p.end - base })),
+    );
     for (const p of found) {
       diagnostics.push({
         range: { start: document.text.positionAt(p.start + base), end: document.text.positionAt(p.end + base) },
@@ -59,16 +63,30 @@ function documentationId(index: DocumentationIndex): number {
   return ids.get(index)!;
 }
 
-function diagnoseStatement(statement: Node, document: ScriptDocument, index: DocumentationIndex, aliases: Map<string, string>): Problem[] {
+function diagnoseStatement(
+  statement: Node,
+  document: ScriptDocument,
+  index: DocumentationIndex,
+  aliases: Map<string, string>,
+): Problem[] {
   const problems: Problem[] = [];
   const at = (span: Span, message: string, code: string): Problem => ({ ...span, message, code });
   for (const chain of document.syntax.chains(statement)) {
     const unknown = firstUnknownSegment(chain, aliases, index);
     if (!unknown) continue;
     const name = chain.segments[unknown.segment].name;
-    const hint = closestNames(name, index.childrenOf(unknown.parent).map((c) => c.name));
+    const hint = closestNames(
+      name,
+      index.childrenOf(unknown.parent).map((c) => c.name),
+    );
     const what = unknown.parent ? `${unknown.parent} has no module or method "${name}"` : `no package "${name}"`;
-    problems.push(at(chain.segments[unknown.segment].span, `${what}${hint.length ? `; did you mean ${hint.map((h) => `"${h}"`).join(' or ')}?` : ''}`, 'unknown-member'));
+    problems.push(
+      at(
+        chain.segments[unknown.segment].span,
+        `${what}${hint.length ? `; did you mean ${hint.map((h) => `"${h}"`).join(' or ')}?` : ''}`,
+        'unknown-member',
+      ),
+    );
   }
   for (const call of document.syntax.calls(statement)) {
     const path = chainPath(call.chain, aliases, index.packageName);
@@ -78,12 +96,18 @@ function diagnoseStatement(statement: Node, document: ScriptDocument, index: Doc
   return problems;
 }
 
-function checkCall(call: CallSite, method: IndexedMethod, document: ScriptDocument, at: (span: Span, message: string, code: string) => Problem): Problem[] {
+function checkCall(
+  call: CallSite,
+  method: IndexedMethod,
+  document: ScriptDocument,
+  at: (span: Span, message: string, code: string) => Problem,
+): Problem[] {
   const out: Problem[] = [];
   const params = method.parameters;
   const names = params.map((p) => p.doc.name).join(', ') || 'none';
   const name = method.method.name;
-  const expected = method.requiredCount === params.length ? `${params.length}` : `${method.requiredCount} to ${params.length}`;
+  const expected =
+    method.requiredCount === params.length ? `${params.length}` : `${method.requiredCount} to ${params.length}`;
   const takes = `${name} takes ${expected} argument${params.length === 1 ? '' : 's'} (${names})`;
   const filled = new Set<number>();
   let positional = 0;
@@ -97,7 +121,13 @@ function checkCall(call: CallSite, method: IndexedMethod, document: ScriptDocume
       }
     } else i = positional++;
     if (i >= params.length) {
-      out.push(at({ start: arg.node.startIndex, end: arg.node.endIndex }, `${takes}, got ${call.arguments.length}`, 'argument-count'));
+      out.push(
+        at(
+          { start: arg.node.startIndex, end: arg.node.endIndex },
+          `${takes}, got ${call.arguments.length}`,
+          'argument-count',
+        ),
+      );
       continue;
     }
     filled.add(i);
@@ -105,18 +135,35 @@ function checkCall(call: CallSite, method: IndexedMethod, document: ScriptDocume
   }
   const missing = params.slice(0, method.requiredCount).filter((_, i) => !filled.has(i));
   if (missing.length > 0 && !hasSpread(call)) {
-    out.push(at({ start: call.argumentList.startIndex, end: call.argumentList.endIndex }, `${takes}, got ${filled.size}: ${missing.map((p) => p.doc.name).join(', ')} missing`, 'argument-count'));
+    out.push(
+      at(
+        { start: call.argumentList.startIndex, end: call.argumentList.endIndex },
+        `${takes}, got ${filled.size}: ${missing.map((p) => p.doc.name).join(', ')} missing`,
+        'argument-count',
+      ),
+    );
   }
   return out;
 }
 
-function checkLiteral(node: CallSite['arguments'][number]['node'], parameter: IndexedParameter, document: ScriptDocument, at: (span: Span, message: string, code: string) => Problem): Problem[] {
+function checkLiteral(
+  node: CallSite['arguments'][number]['node'],
+  parameter: IndexedParameter,
+  document: ScriptDocument,
+  at: (span: Span, message: string, code: string) => Problem,
+): Problem[] {
   if (!parameter.type) return [];
   const spans = new Map<string, Span>();
   const value = document.syntax.literal(node, parameter.doc.name, spans);
   const whole = { start: node.startIndex, end: node.endIndex };
   const deep = spans.get(TOO_DEEP);
-  if (deep) return [{ ...at(deep, `not checked: ${parameter.doc.name} nests deeper than ${MAX_LITERAL_DEPTH} levels`, 'too-deep'), severity: 'information' }];
+  if (deep)
+    return [
+      {
+        ...at(deep, `not checked: ${parameter.doc.name} nests deeper than ${MAX_LITERAL_DEPTH} levels`, 'too-deep'),
+        severity: 'information',
+      },
+    ];
   const problem = validateValue(value, parameter.type, parameter.doc.name);
   if (problem) return [at(spans.get(problem.path) ?? whole, `${problem.path}: ${problem.message}`, 'type')];
   const range = documentedRange(parameter);

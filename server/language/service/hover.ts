@@ -21,5 +21,8 @@ export function hover(document: ScriptDocument, offset: number, index: Documenta
     value = [`### ${path}`, '', ...modules.map((m) => `- \`${m.path}\` — ${m.brief}`)].join('\n');
   }
   const span = found.chain.segments[found.index].span;
-  return { contents: { kind: MarkupKind.Markdown, value }, range: { start: document.text.positionAt(span.start), end: document.text.positionAt(span.end) } };
+  return {
+    contents: { kind: MarkupKind.Markdown, value },
+    range: { start: document.text.positionAt(span.start), end: document.text.positionAt(span.end) },
+  };
 }

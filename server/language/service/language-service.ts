@@ -1,4 +1,11 @@
-import type { CompletionItem, CompletionList, Diagnostic, Hover, Position, SignatureHelp } from 'vscode-languageserver-types';
+import type {
+  CompletionItem,
+  CompletionList,
+  Diagnostic,
+  Hover,
+  Position,
+  SignatureHelp,
+} from 'vscode-languageserver-types';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import { complete, resolveCompletion } from './completion';
 import { diagnose, diagnosisSteps } from './diagnostics';
@@ -26,18 +33,30 @@ export interface MotionLanguageService {
   diagnoseInSlices(uri: string, budgetMs: number): Promise<Diagnostic[] | undefined>;
 }
 
-export function createMotionLanguageService(options: { parsers: ScriptParsers; documentation: () => DocumentationIndex }): MotionLanguageService {
+export function createMotionLanguageService(options: {
+  parsers: ScriptParsers;
+  documentation: () => DocumentationIndex;
+}): MotionLanguageService {
   const documents = new ScriptDocuments(options.parsers);
-  const withDocument = <T>(uri: string, fallback: T, run: (doc: NonNullable<ReturnType<ScriptDocuments['get']>>) => T): T => {
+  const withDocument = <T>(
+    uri: string,
+    fallback: T,
+    run: (doc: NonNullable<ReturnType<ScriptDocuments['get']>>) => T,
+  ): T => {
     const document = documents.get(uri);
     return document ? run(document) : fallback;
   };
   return {
     documents,
-    complete: (uri, position) => withDocument(uri, { isIncomplete: false, items: [] }, (d) => complete(d, d.text.offsetAt(position), options.documentation())),
+    complete: (uri, position) =>
+      withDocument(uri, { isIncomplete: false, items: [] }, (d) =>
+        complete(d, d.text.offsetAt(position), options.documentation()),
+      ),
     resolveCompletion: (item) => resolveCompletion(item, options.documentation()),
-    hover: (uri, position) => withDocument(uri, null, (d) => hover(d, d.text.offsetAt(position), options.documentation())),
-    signatureHelp: (uri, position) => withDocument(uri, null, (d) => signatureHelp(d, d.text.offsetAt(position), options.documentation())),
+    hover: (uri, position) =>
+      withDocument(uri, null, (d) => hover(d, d.text.offsetAt(position), options.documentation())),
+    signatureHelp: (uri, position) =>
+      withDocument(uri, null, (d) => signatureHelp(d, d.text.offsetAt(position), options.documentation())),
     diagnose: (uri) => withDocument(uri, [], (d) => diagnose(d, options.documentation())),
     async diagnoseInSlices(uri, budgetMs) {
       const document = documents.get(uri);

@@ -5,7 +5,12 @@ import type { Chain } from './script-model';
  * Turns a chain as written (`sel.select`) into the package path it names (`motion.gui.selection.select`),
  * through the script's aliases. Undefined when the chain does not start at the package.
  */
-export function chainPath(chain: Chain, aliases: Map<string, string>, packageName: string, upTo = chain.segments.length - 1): string | undefined {
+export function chainPath(
+  chain: Chain,
+  aliases: Map<string, string>,
+  packageName: string,
+  upTo = chain.segments.length - 1,
+): string | undefined {
   const names = chain.segments.slice(0, upTo + 1).map((s) => s.name);
   if (chain.absolute) return names[0] === packageName ? names.join('.') : undefined;
   const base = aliases.get(names[0]);
@@ -13,12 +18,17 @@ export function chainPath(chain: Chain, aliases: Map<string, string>, packageNam
 }
 
 /** The first segment of a package chain that names nothing in the documentation, if any. */
-export function firstUnknownSegment(chain: Chain, aliases: Map<string, string>, index: DocumentationIndex): { segment: number; parent: string } | undefined {
+export function firstUnknownSegment(
+  chain: Chain,
+  aliases: Map<string, string>,
+  index: DocumentationIndex,
+): { segment: number; parent: string } | undefined {
   const packageName = index.packageName;
   const base = chainPath(chain, aliases, packageName, 0);
   if (base === undefined) return undefined;
   let path = base;
-  if (!index.resolve(path) && path !== packageName) return { segment: 0, parent: path.split('.').slice(0, -1).join('.') };
+  if (!index.resolve(path) && path !== packageName)
+    return { segment: 0, parent: path.split('.').slice(0, -1).join('.') };
   for (let i = 1; i < chain.segments.length; i++) {
     const next = `${path}.${chain.segments[i].name}`;
     if (!index.resolve(next)) {

@@ -57,8 +57,14 @@ export class ScriptDocument {
   private createTrees(): SyntaxTrees {
     const languageId = this.text.languageId as ScriptLanguageId;
     const parser = this.parsers.createParser(languageId);
-    const view = () => ({ content: this.text.getText(), version: this.text.version, positionAt: (offset: number) => this.text.positionAt(offset) });
-    return this.text.lineCount > this.limits.chunkedAboveLines ? new ChunkedTrees(parser, languageId, view, this.limits.chunkLines) : new WholeTree(parser, view);
+    const view = () => ({
+      content: this.text.getText(),
+      version: this.text.version,
+      positionAt: (offset: number) => this.text.positionAt(offset),
+    });
+    return this.text.lineCount > this.limits.chunkedAboveLines
+      ? new ChunkedTrees(parser, languageId, view, this.limits.chunkLines)
+      : new WholeTree(parser, view);
   }
 
   /** Switches between one tree and chunks when the script crossed the limits. True when it did. */
@@ -107,7 +113,9 @@ export class ScriptDocument {
     const aliases = new Map<string, string>(this.syntax.defaultAliases(packageName));
     const purpose = `aliases:${packageName}\u0000`;
     for (const unit of this.trees.units()) {
-      for (const binding of this.perUnit(unit, purpose, (statements) => statements.flatMap((s) => this.syntax.aliases(s, packageName)))) {
+      for (const binding of this.perUnit(unit, purpose, (statements) =>
+        statements.flatMap((s) => this.syntax.aliases(s, packageName)),
+      )) {
         const base = binding.target && (binding.absolute ? binding.target[0] : aliases.get(binding.target[0]));
         if (binding.target && base) aliases.set(binding.name, [base, ...binding.target.slice(1)].join('.'));
         else aliases.delete(binding.name);
@@ -137,7 +145,8 @@ export class ScriptDocument {
 
   /** Drops the values cached under `purpose` (a key prefix) that no unit used since its last sweep: the cache holds one generation. */
   sweep(purpose: string): void {
-    for (const key of this.unitCache.keys()) if (key.startsWith(purpose) && !this.used.has(key)) this.unitCache.delete(key);
+    for (const key of this.unitCache.keys())
+      if (key.startsWith(purpose) && !this.used.has(key)) this.unitCache.delete(key);
     for (const key of this.used) if (key.startsWith(purpose)) this.used.delete(key);
   }
 
@@ -154,7 +163,10 @@ export class ScriptDocument {
       const start = this.text.positionAt(startIndex);
       const oldEnd = this.text.positionAt(oldEndIndex);
       const lines = change.text.split('\n');
-      const newEnd = lines.length === 1 ? { row: start.line, column: start.character + change.text.length } : { row: start.line + lines.length - 1, column: lines[lines.length - 1].length };
+      const newEnd =
+        lines.length === 1
+          ? { row: start.line, column: start.character + change.text.length }
+          : { row: start.line + lines.length - 1, column: lines[lines.length - 1].length };
       this.text = TextDocument.update(this.text, [change], version);
       this.trees.edit({
         startIndex,

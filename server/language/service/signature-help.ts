@@ -6,7 +6,11 @@ import type { ScriptDocument } from './script-documents';
 import type { CallSite } from './script-model';
 
 /** The operation a call names, through the script's aliases. */
-export function resolveCall(document: ScriptDocument, call: CallSite, index: DocumentationIndex): IndexedMethod | undefined {
+export function resolveCall(
+  document: ScriptDocument,
+  call: CallSite,
+  index: DocumentationIndex,
+): IndexedMethod | undefined {
   const path = chainPath(call.chain, document.aliases(index.packageName), index.packageName);
   return path === undefined ? undefined : index.method(path);
 }
@@ -17,7 +21,11 @@ export function parameterIndexOf(method: IndexedMethod, argumentIndex: number, k
 }
 
 /** Signature help with the active parameter, as the user types the arguments, across lines. */
-export function signatureHelp(document: ScriptDocument, offset: number, index: DocumentationIndex): SignatureHelp | null {
+export function signatureHelp(
+  document: ScriptDocument,
+  offset: number,
+  index: DocumentationIndex,
+): SignatureHelp | null {
   const call = document.syntax.callAt(document.rootAt(offset), offset);
   if (!call) return unclosedCallHelp(document, offset, index);
   const method = resolveCall(document, call, index);
@@ -31,12 +39,24 @@ function describeSignature(method: IndexedMethod, active: number): SignatureHelp
   let cursor = label.length;
   const parts = method.method.parameters.map((p) => `${p.name}: ${p.type}`);
   parts.forEach((part, i) => {
-    parameters.push({ label: [cursor, cursor + part.length], documentation: { kind: MarkupKind.Markdown, value: `\`${method.method.parameters[i].type}\` — ${method.method.parameters[i].description}` } });
+    parameters.push({
+      label: [cursor, cursor + part.length],
+      documentation: {
+        kind: MarkupKind.Markdown,
+        value: `\`${method.method.parameters[i].type}\` — ${method.method.parameters[i].description}`,
+      },
+    });
     cursor += part.length + 2;
   });
   const full = `${label}${parts.join(', ')})${method.method.return_value ? ` -> ${method.method.return_value.type}` : ''}`;
   return {
-    signatures: [{ label: full, documentation: { kind: MarkupKind.Markdown, value: methodMarkdown(method.module.path, method.method) }, parameters }],
+    signatures: [
+      {
+        label: full,
+        documentation: { kind: MarkupKind.Markdown, value: methodMarkdown(method.module.path, method.method) },
+        parameters,
+      },
+    ],
     activeSignature: 0,
     activeParameter: active,
   };
@@ -63,7 +83,11 @@ function unclosedCallHelp(document: ScriptDocument, offset: number, index: Docum
         const name = /([A-Za-z_][\w]*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*$/.exec(text.slice(Math.max(0, i - 300), i));
         if (!name) return null;
         const names = name[1].split('.').map((n) => n.trim());
-        const path = chainPath({ segments: names.map((n) => ({ name: n, span: { start: 0, end: 0 } })), absolute: false }, document.aliases(index.packageName), index.packageName);
+        const path = chainPath(
+          { segments: names.map((n) => ({ name: n, span: { start: 0, end: 0 } })), absolute: false },
+          document.aliases(index.packageName),
+          index.packageName,
+        );
         const method = path === undefined ? undefined : index.method(path);
         return method ? describeSignature(method, commas) : null;
       }
@@ -74,7 +98,9 @@ function unclosedCallHelp(document: ScriptDocument, offset: number, index: Docum
 }
 
 function activeParameter(call: CallSite, offset: number, method: IndexedMethod): number {
-  const keyword = call.arguments.find((a) => a.keyword && a.keyword.span.start <= offset && offset <= a.node.endIndex)?.keyword;
+  const keyword = call.arguments.find(
+    (a) => a.keyword && a.keyword.span.start <= offset && offset <= a.node.endIndex,
+  )?.keyword;
   if (keyword) return Math.max(0, parameterIndexOf(method, 0, keyword.name));
   let commas = 0;
   for (const child of call.argumentList.children) if (child?.type === ',' && child.startIndex < offset) commas++;

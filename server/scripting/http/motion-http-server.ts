@@ -58,12 +58,22 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
     const path = query < 0 ? url : url.slice(0, query);
     let entry: OperationEntry | undefined;
     const finish = (status: number) => {
-      if (started) log.debug(`${req.method} ${entry?.fullName ?? operationNameOf(path)} ${status} ${(performance.now() - started).toFixed(2)}ms`);
+      if (started)
+        log.debug(
+          `${req.method} ${entry?.fullName ?? operationNameOf(path)} ${status} ${(performance.now() - started).toFixed(2)}ms`,
+        );
     };
     const fail = (error: unknown) => {
       const operation = entry?.fullName ?? operationNameOf(path);
       const fault = error instanceof Fault ? error : internal(error, operation, log);
-      const body = { error: { code: fault.code, message: fault.message, operation, ...(fault.parameter ? { parameter: fault.parameter } : {}) } };
+      const body = {
+        error: {
+          code: fault.code,
+          message: fault.message,
+          operation,
+          ...(fault.parameter ? { parameter: fault.parameter } : {}),
+        },
+      };
       const headers: Record<string, string> = fault.code === 'method_not_allowed' ? { Allow: 'POST' } : {};
       if (fault.code === 'payload_too_large') headers.Connection = 'close';
       send(res, fault.status, JSON.stringify(body), headers);
@@ -150,7 +160,9 @@ function answerMalformed(error: NodeJS.ErrnoException, socket: Duplex, log: Log)
         ? new Fault('request_timeout', 'the request was not received in time')
         : new Fault('bad_request', `malformed HTTP request: ${(error as { reason?: string }).reason ?? error.message}`);
   const body = JSON.stringify({ error: { code: fault.code, message: fault.message, operation: '' } });
-  socket.end(`HTTP/1.1 ${fault.status} ${STATUS_CODES[fault.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${fault.status} ${STATUS_CODES[fault.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** `/api/scripting/motion/gui/selection/select/` → `motion.gui.selection.select`, for logs and errors. */
@@ -160,16 +172,25 @@ function operationNameOf(path: string): string {
 }
 
 function unknownOperation(table: OperationTable, path: string, operation: string): Fault {
-  if (!path.startsWith(API_PREFIX)) return new Fault('unknown_operation', `${path} is not a scripting operation; paths start with ${API_PREFIX}`);
+  if (!path.startsWith(API_PREFIX))
+    return new Fault('unknown_operation', `${path} is not a scripting operation; paths start with ${API_PREFIX}`);
   const modulePath = operation.split('.').slice(0, -1).join('.');
   const module = table.get(modulePath);
-  if (!module) return new Fault('unknown_operation', `no module ${modulePath || '(none)'}; known modules: ${[...table.keys()].join(', ')}`);
+  if (!module)
+    return new Fault(
+      'unknown_operation',
+      `no module ${modulePath || '(none)'}; known modules: ${[...table.keys()].join(', ')}`,
+    );
   const name = operation.split('.').pop();
-  const readOnly = modulePath.startsWith('motion.data.') && name?.startsWith('set_') ? ' (the module is read-only)' : '';
+  const readOnly =
+    modulePath.startsWith('motion.data.') && name?.startsWith('set_') ? ' (the module is read-only)' : '';
   return new Fault('unknown_operation', `module ${modulePath} has no operation ${name}${readOnly}`);
 }
 
 function internal(error: unknown, operation: string, log: Log): Fault {
   log.error(`internal error in ${operation}: ${(error as Error)?.stack ?? String(error)}`);
-  return new Fault('internal', `internal error in ${operation}: ${(error as Error)?.message ?? String(error)}; the state is unchanged`);
+  return new Fault(
+    'internal',
+    `internal error in ${operation}: ${(error as Error)?.message ?? String(error)}; the state is unchanged`,
+  );
 }

@@ -10,7 +10,11 @@ export class ClientWentAway extends Error {}
  * Reads the request body as UTF-8, refusing more than the limit (413) before buffering it.
  * Callback style: the request is answered in the same tick as its last chunk (no promise hop).
  */
-export function readBody(req: IncomingMessage, done: (error: Fault | Error | null, body: string) => void, limit = BODY_LIMIT): void {
+export function readBody(
+  req: IncomingMessage,
+  done: (error: Fault | Error | null, body: string) => void,
+  limit = BODY_LIMIT,
+): void {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) return done(tooLarge(limit), '');
   const chunks: Buffer[] = [];

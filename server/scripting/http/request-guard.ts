@@ -5,7 +5,11 @@ import { Fault } from '../model/faults';
  * The security rules of design.md §3 that are decided from the headers alone: loopback Host with
  * the server's port (DNS rebinding), no foreign Origin (browsers), POST only, JSON only.
  */
-export function checkHeaders(req: IncomingMessage, allowedHosts: ReadonlySet<string>, allowedOrigins: ReadonlySet<string>): void {
+export function checkHeaders(
+  req: IncomingMessage,
+  allowedHosts: ReadonlySet<string>,
+  allowedOrigins: ReadonlySet<string>,
+): void {
   const raw = req.headers.host;
   const host = raw === undefined || allowedHosts.has(raw) ? raw : raw.toLowerCase();
   if (!host || !allowedHosts.has(host)) {
@@ -18,7 +22,10 @@ export function checkHeaders(req: IncomingMessage, allowedHosts: ReadonlySet<str
   if (req.method !== 'POST') throw new Fault('method_not_allowed', `method ${req.method} is not allowed; use POST`);
   const type = req.headers['content-type'];
   if (!isJsonContentType(type)) {
-    throw new Fault('unsupported_media_type', `Content-Type must be application/json, got ${type ? `"${type}"` : 'none'}`);
+    throw new Fault(
+      'unsupported_media_type',
+      `Content-Type must be application/json, got ${type ? `"${type}"` : 'none'}`,
+    );
   }
 }
 

@@ -30,34 +30,150 @@ function limb(side: 'Left' | 'Right'): SegmentPlan[] {
   const m = side[0];
   return [
     { name: `${side}Shoulder`, parent: 'Spine2', offset: [40 * s, 0, 120], markers: [[`${m}SHO`, [120 * s, 0, 40]]] },
-    { name: `${side}Arm`, parent: `${side}Shoulder`, offset: [130 * s, 0, 0], markers: [[`${m}UPA`, [140 * s, -40, 0]], [`${m}ELB`, [280 * s, -30, 0]]], limits: { x: [-90, 180], z: [-90, 90] } },
-    { name: `${side}ForeArm`, parent: `${side}Arm`, offset: [280 * s, 0, 0], markers: [[`${m}FRM`, [120 * s, -40, 0]], [`${m}WRA`, [250 * s, 30, 0]], [`${m}WRB`, [250 * s, -30, 0]]], limits: { x: [0, 145] } },
-    { name: `${side}Hand`, parent: `${side}ForeArm`, offset: [250 * s, 0, 0], markers: [[`${m}FIN`, [90 * s, 0, -10]]], endpoint: [180 * s, 0, 0], limits: { x: [-70, 80], z: [-30, 30] } },
-    { name: `${side}UpLeg`, parent: 'Hips', offset: [90 * s, 0, -60], markers: [[`${m}THI`, [70 * s, 20, -200]], [`${m}KNE`, [60 * s, 0, -410]]], limits: { x: [-30, 120], y: [-45, 45], z: [-40, 40] } },
-    { name: `${side}Leg`, parent: `${side}UpLeg`, offset: [0, 0, -420], markers: [[`${m}TIB`, [60 * s, 20, -200]], [`${m}ANK`, [50 * s, 0, -400]]], limits: { x: [0, 150] } },
-    { name: `${side}Foot`, parent: `${side}Leg`, offset: [0, 0, -410], markers: [[`${m}HEE`, [0, -60, -40]]], limits: { x: [-45, 30] } },
-    { name: `${side}ToeBase`, parent: `${side}Foot`, offset: [0, 130, -60], markers: [[`${m}TOE`, [0, 50, 0]]], endpoint: [0, 60, 0] },
+    {
+      name: `${side}Arm`,
+      parent: `${side}Shoulder`,
+      offset: [130 * s, 0, 0],
+      markers: [
+        [`${m}UPA`, [140 * s, -40, 0]],
+        [`${m}ELB`, [280 * s, -30, 0]],
+      ],
+      limits: { x: [-90, 180], z: [-90, 90] },
+    },
+    {
+      name: `${side}ForeArm`,
+      parent: `${side}Arm`,
+      offset: [280 * s, 0, 0],
+      markers: [
+        [`${m}FRM`, [120 * s, -40, 0]],
+        [`${m}WRA`, [250 * s, 30, 0]],
+        [`${m}WRB`, [250 * s, -30, 0]],
+      ],
+      limits: { x: [0, 145] },
+    },
+    {
+      name: `${side}Hand`,
+      parent: `${side}ForeArm`,
+      offset: [250 * s, 0, 0],
+      markers: [[`${m}FIN`, [90 * s, 0, -10]]],
+      endpoint: [180 * s, 0, 0],
+      limits: { x: [-70, 80], z: [-30, 30] },
+    },
+    {
+      name: `${side}UpLeg`,
+      parent: 'Hips',
+      offset: [90 * s, 0, -60],
+      markers: [
+        [`${m}THI`, [70 * s, 20, -200]],
+        [`${m}KNE`, [60 * s, 0, -410]],
+      ],
+      limits: { x: [-30, 120], y: [-45, 45], z: [-40, 40] },
+    },
+    {
+      name: `${side}Leg`,
+      parent: `${side}UpLeg`,
+      offset: [0, 0, -420],
+      markers: [
+        [`${m}TIB`, [60 * s, 20, -200]],
+        [`${m}ANK`, [50 * s, 0, -400]],
+      ],
+      limits: { x: [0, 150] },
+    },
+    {
+      name: `${side}Foot`,
+      parent: `${side}Leg`,
+      offset: [0, 0, -410],
+      markers: [[`${m}HEE`, [0, -60, -40]]],
+      limits: { x: [-45, 30] },
+    },
+    {
+      name: `${side}ToeBase`,
+      parent: `${side}Foot`,
+      offset: [0, 130, -60],
+      markers: [[`${m}TOE`, [0, 50, 0]]],
+      endpoint: [0, 60, 0],
+    },
   ];
 }
 
 const FULL_BODY: SegmentPlan[] = [
-  { name: 'Hips', parent: null, offset: [0, 0, 950], markers: [['LASI', [120, 80, 0]], ['RASI', [-120, 80, 0]], ['LPSI', [50, -90, 20]], ['RPSI', [-50, -90, 20]]] },
-  { name: 'Spine', parent: 'Hips', offset: [0, 0, 110], markers: [['T10', [0, -100, 150]]], limits: { x: [-30, 45], y: [-30, 30], z: [-20, 20] } },
-  { name: 'Spine1', parent: 'Spine', offset: [0, 0, 120], markers: [['STRN', [0, 100, 100]]], limits: { x: [-20, 30] } },
-  { name: 'Spine2', parent: 'Spine1', offset: [0, 0, 120], markers: [['C7', [0, -80, 180]], ['CLAV', [0, 90, 150]], ['RBAK', [-70, -100, 80]]] },
+  {
+    name: 'Hips',
+    parent: null,
+    offset: [0, 0, 950],
+    markers: [
+      ['LASI', [120, 80, 0]],
+      ['RASI', [-120, 80, 0]],
+      ['LPSI', [50, -90, 20]],
+      ['RPSI', [-50, -90, 20]],
+    ],
+  },
+  {
+    name: 'Spine',
+    parent: 'Hips',
+    offset: [0, 0, 110],
+    markers: [['T10', [0, -100, 150]]],
+    limits: { x: [-30, 45], y: [-30, 30], z: [-20, 20] },
+  },
+  {
+    name: 'Spine1',
+    parent: 'Spine',
+    offset: [0, 0, 120],
+    markers: [['STRN', [0, 100, 100]]],
+    limits: { x: [-20, 30] },
+  },
+  {
+    name: 'Spine2',
+    parent: 'Spine1',
+    offset: [0, 0, 120],
+    markers: [
+      ['C7', [0, -80, 180]],
+      ['CLAV', [0, 90, 150]],
+      ['RBAK', [-70, -100, 80]],
+    ],
+  },
   { name: 'Neck', parent: 'Spine2', offset: [0, 0, 160], limits: { x: [-60, 60], y: [-70, 70], z: [-40, 40] } },
-  { name: 'Head', parent: 'Neck', offset: [0, 0, 110], markers: [['LFHD', [70, 90, 90]], ['RFHD', [-70, 90, 90]], ['LBHD', [70, -90, 80]], ['RBHD', [-70, -90, 80]]], endpoint: [0, 0, 190] },
+  {
+    name: 'Head',
+    parent: 'Neck',
+    offset: [0, 0, 110],
+    markers: [
+      ['LFHD', [70, 90, 90]],
+      ['RFHD', [-70, 90, 90]],
+      ['LBHD', [70, -90, 80]],
+      ['RBHD', [-70, -90, 80]],
+    ],
+    endpoint: [0, 0, 190],
+  },
   ...limb('Left'),
   ...limb('Right'),
 ];
 
 const BONE_PAIRS: [string, string][] = [
-  ['LASI', 'RASI'], ['LPSI', 'RPSI'], ['LASI', 'LPSI'], ['RASI', 'RPSI'],
-  ['LFHD', 'RFHD'], ['RFHD', 'RBHD'], ['RBHD', 'LBHD'], ['LBHD', 'LFHD'],
-  ['C7', 'T10'], ['CLAV', 'STRN'], ['C7', 'CLAV'],
+  ['LASI', 'RASI'],
+  ['LPSI', 'RPSI'],
+  ['LASI', 'LPSI'],
+  ['RASI', 'RPSI'],
+  ['LFHD', 'RFHD'],
+  ['RFHD', 'RBHD'],
+  ['RBHD', 'LBHD'],
+  ['LBHD', 'LFHD'],
+  ['C7', 'T10'],
+  ['CLAV', 'STRN'],
+  ['C7', 'CLAV'],
   ...(['L', 'R'] as const).flatMap((m): [string, string][] => [
-    [`${m}SHO`, `${m}UPA`], [`${m}UPA`, `${m}ELB`], [`${m}ELB`, `${m}FRM`], [`${m}FRM`, `${m}WRA`], [`${m}WRA`, `${m}WRB`], [`${m}WRA`, `${m}FIN`],
-    [`${m}THI`, `${m}KNE`], [`${m}KNE`, `${m}TIB`], [`${m}TIB`, `${m}ANK`], [`${m}ANK`, `${m}HEE`], [`${m}HEE`, `${m}TOE`], [`${m}ANK`, `${m}TOE`],
+    [`${m}SHO`, `${m}UPA`],
+    [`${m}UPA`, `${m}ELB`],
+    [`${m}ELB`, `${m}FRM`],
+    [`${m}FRM`, `${m}WRA`],
+    [`${m}WRA`, `${m}WRB`],
+    [`${m}WRA`, `${m}FIN`],
+    [`${m}THI`, `${m}KNE`],
+    [`${m}KNE`, `${m}TIB`],
+    [`${m}TIB`, `${m}ANK`],
+    [`${m}ANK`, `${m}HEE`],
+    [`${m}HEE`, `${m}TOE`],
+    [`${m}ANK`, `${m}TOE`],
   ]),
 ];
 
@@ -87,13 +203,20 @@ function buildSkeleton(state: MotionState, name: string, plans: SegmentPlan[], s
     segment.endpoint = plan.endpoint ?? [0, 0, 0];
     segment.markers = (plan.markers ?? []).map(([marker, position]): Marker => ({ name: marker, position, weight: 1 }));
     for (const [axis, bounds] of Object.entries(plan.limits ?? {})) {
-      segment.degreesOfFreedom[`rotation_${axis}` as keyof DegreesOfFreedom].constraint = { lower_bound: bounds[0], upper_bound: bounds[1] };
+      segment.degreesOfFreedom[`rotation_${axis}` as keyof DegreesOfFreedom].constraint = {
+        lower_bound: bounds[0],
+        upper_bound: bounds[1],
+      };
     }
     skeleton.segments[segment.id] = segment;
   }
   // The upper spine follows the lower one; the head prefers to look ahead.
   const spine1 = skeleton.segments[byName.get('Spine1') ?? -1];
-  spine1?.degreesOfFreedom.rotation_x.couplings.push({ segment: 'Spine', degree_of_freedom: 'rotation_x', coefficient: 0.5 });
+  spine1?.degreesOfFreedom.rotation_x.couplings.push({
+    segment: 'Spine',
+    degree_of_freedom: 'rotation_x',
+    coefficient: 0.5,
+  });
   const head = skeleton.segments[byName.get('Head') ?? -1];
   if (head) {
     head.degreesOfFreedom.rotation_x.goal = { value: 0, weight: 0.1 };
@@ -107,7 +230,15 @@ function buildSkeleton(state: MotionState, name: string, plans: SegmentPlan[], s
 }
 
 const WAND: SegmentPlan[] = [
-  { name: 'Handle', parent: null, offset: [0, 0, 0], markers: [['WAND_A', [0, 0, 0]], ['WAND_B', [0, 0, 250]]] },
+  {
+    name: 'Handle',
+    parent: null,
+    offset: [0, 0, 0],
+    markers: [
+      ['WAND_A', [0, 0, 0]],
+      ['WAND_B', [0, 0, 250]],
+    ],
+  },
   { name: 'Tip', parent: 'Handle', offset: [0, 0, 500], markers: [['WAND_C', [0, 0, 0]]], endpoint: [0, 0, 50] },
 ];
 
@@ -128,7 +259,12 @@ export function demoState(): MotionState {
     state.trajectories.push({ id, label, parts });
   });
   for (const [from, to] of BONE_PAIRS) {
-    state.bones.push({ id: state.nextId++, name: `${from}-${to}`, from: trajectoryByLabel.get(from)!, to: trajectoryByLabel.get(to)! });
+    state.bones.push({
+      id: state.nextId++,
+      name: `${from}-${to}`,
+      from: trajectoryByLabel.get(from)!,
+      to: trajectoryByLabel.get(to)!,
+    });
   }
   return state;
 }

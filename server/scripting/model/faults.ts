@@ -45,11 +45,14 @@ export class Fault extends Error {
   }
 }
 
-export const invalid = (parameter: string | undefined, message: string) => new Fault('invalid_argument', message, parameter);
+export const invalid = (parameter: string | undefined, message: string) =>
+  new Fault('invalid_argument', message, parameter);
 export const notFound = (parameter: string | undefined, message: string) => new Fault('not_found', message, parameter);
 export const outOfRange = (parameter: string, index: number, count: number, what: string) =>
   new Fault(
     'out_of_range',
-    count === 0 ? `${parameter} ${index} is out of range: there are no ${what}` : `${parameter} ${index} is out of range 0..${count - 1} (${count} ${what})`,
+    count === 0
+      ? `${parameter} ${index} is out of range: there are no ${what}`
+      : `${parameter} ${index} is out of range 0..${count - 1} (${count} ${what})`,
     parameter,
   );

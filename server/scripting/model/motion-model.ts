@@ -68,7 +68,12 @@ export class MotionModel {
    */
   apply(changes: ModelChanges): void {
     const skeletons = { ...this.state.skeletons, ...changes.skeletons };
-    this.state = { ...this.state, skeletons, selection: changes.selection ?? this.state.selection, nextId: changes.nextId };
+    this.state = {
+      ...this.state,
+      skeletons,
+      selection: changes.selection ?? this.state.selection,
+      nextId: changes.nextId,
+    };
     for (const id of changes.removed) this.segmentOwner.delete(id);
     for (const [id, owner] of changes.added) this.segmentOwner.set(id, owner);
   }
@@ -83,7 +88,8 @@ export class MotionModel {
     this.segmentOwner.clear();
     for (const source of SKELETON_SOURCES) {
       for (const skeleton of this.state.skeletons[source]) {
-        for (const id of Object.keys(skeleton.segments)) this.segmentOwner.set(Number(id), { source, skeletonId: skeleton.id });
+        for (const id of Object.keys(skeleton.segments))
+          this.segmentOwner.set(Number(id), { source, skeletonId: skeleton.id });
       }
     }
   }
@@ -159,9 +165,14 @@ export class Transaction {
     return found;
   }
 
-  segment(source: SkeletonSource, id: number, parameter = 'segment_id'): { skeleton: SkeletonRecord; segment: SegmentRecord } {
+  segment(
+    source: SkeletonSource,
+    id: number,
+    parameter = 'segment_id',
+  ): { skeleton: SkeletonRecord; segment: SegmentRecord } {
     const owner = this.removed.has(id) ? undefined : (this.added.get(id) ?? this.model.ownerOf(id));
-    const skeleton = owner?.source === source ? this.skeletons(source).find((s) => s.id === owner.skeletonId) : undefined;
+    const skeleton =
+      owner?.source === source ? this.skeletons(source).find((s) => s.id === owner.skeletonId) : undefined;
     const segment = skeleton?.segments[id];
     if (!skeleton || !segment) throw notFound(parameter, `no segment with id ${id} in ${describeSource(source)}`);
     return { skeleton, segment };
@@ -220,7 +231,13 @@ export class Transaction {
 
   /** Applies the changes to the model, and returns them (to replay them where they become visible once saved). */
   commit(): ModelChanges {
-    const changes: ModelChanges = { skeletons: this.lists, selection: this.selectionDraft, nextId: this.nextId, added: this.added, removed: this.removed };
+    const changes: ModelChanges = {
+      skeletons: this.lists,
+      selection: this.selectionDraft,
+      nextId: this.nextId,
+      added: this.added,
+      removed: this.removed,
+    };
     this.model.apply(changes);
     return changes;
   }

@@ -141,5 +141,11 @@ export function segmentsInOrder(skeleton: SkeletonRecord): number[] {
 }
 
 export function emptyState(): MotionState {
-  return { nextId: 1, skeletons: { project: [], measurement: [], data: [] }, trajectories: [], bones: [], selection: [] };
+  return {
+    nextId: 1,
+    skeletons: { project: [], measurement: [], data: [] },
+    trajectories: [],
+    bones: [],
+    selection: [],
+  };
 }

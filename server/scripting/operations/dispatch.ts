@@ -15,13 +15,20 @@ export function findEntry(table: OperationTable, urlPath: string): OperationEntr
  * Checks the positional arguments against the catalogue, runs the operation in a transaction and
  * commits only if it succeeded. Returns the result and whether the state changed.
  */
-export function invoke(model: MotionModel, entry: OperationEntry, args: unknown[]): { result: unknown; changed: boolean; changes?: ModelChanges } {
+export function invoke(
+  model: MotionModel,
+  entry: OperationEntry,
+  args: unknown[],
+): { result: unknown; changed: boolean; changes?: ModelChanges } {
   const { spec, parameterTypes, requiredCount } = entry;
   const total = spec.parameters.length;
   if (args.length < requiredCount || args.length > total) {
     const names = spec.parameters.map((p) => p.name).join(', ');
     const expected = requiredCount === total ? `${total}` : `${requiredCount} to ${total}`;
-    throw invalid(undefined, `${spec.name} takes ${expected} argument${total === 1 ? '' : 's'} (${names || 'none'}), got ${args.length}`);
+    throw invalid(
+      undefined,
+      `${spec.name} takes ${expected} argument${total === 1 ? '' : 's'} (${names || 'none'}), got ${args.length}`,
+    );
   }
   const full = args.length === total ? args : [...args, ...Array(total - args.length).fill(null)];
   for (let i = 0; i < total; i++) {

@@ -5,16 +5,29 @@ import { notFound, outOfRange } from '../model/faults';
 import type { Handler, ModuleHandlers } from './handler';
 
 /** `utilities/documentation`, answered from the package documentation generated from the catalogue. */
-export function documentationHandlers(pkg: PackageDocumentation, version: string, changelog: readonly string[]): ModuleHandlers {
+export function documentationHandlers(
+  pkg: PackageDocumentation,
+  version: string,
+  changelog: readonly string[],
+): ModuleHandlers {
   const module = (i: number) => at(pkg.modules, i, 'module_index', 'modules');
   const method = (i: number, j: number) => at(module(i).methods, j, 'method_index', `methods in ${module(i).path}`);
   const parameter = (i: number, j: number, k: number) => {
     const m = method(i, j);
     return at(m.parameters, k, 'parameter_index', `parameters of ${m.name}`);
   };
-  const byModule = (f: (i: number) => unknown): Handler => (_tx, [i]) => f(i);
-  const byMethod = (f: (i: number, j: number) => unknown): Handler => (_tx, [i, j]) => f(i, j);
-  const byParameter = (f: (i: number, j: number, k: number) => unknown): Handler => (_tx, [i, j, k]) => f(i, j, k);
+  const byModule =
+    (f: (i: number) => unknown): Handler =>
+    (_tx, [i]) =>
+      f(i);
+  const byMethod =
+    (f: (i: number, j: number) => unknown): Handler =>
+    (_tx, [i, j]) =>
+      f(i, j);
+  const byParameter =
+    (f: (i: number, j: number, k: number) => unknown): Handler =>
+    (_tx, [i, j, k]) =>
+      f(i, j, k);
 
   return {
     get_package_name: () => pkg.name,

@@ -56,10 +56,15 @@ export function buildOperationTable(modules: readonly ModuleSpec[] = CATALOGUE):
 
 function settingsSkeletonHandlers(): ModuleHandlers {
   return Object.fromEntries(
-    Object.entries(SKELETON_HANDLERS).map(([name, h]): [string, Handler] => [name, (tx, [source, ...rest]) => h(tx, source, rest)]),
+    Object.entries(SKELETON_HANDLERS).map(([name, h]): [string, Handler] => [
+      name,
+      (tx, [source, ...rest]) => h(tx, source, rest),
+    ]),
   );
 }
 
 function dataSkeletonHandlers(): ModuleHandlers {
-  return Object.fromEntries(Object.entries(SKELETON_HANDLERS).map(([name, h]): [string, Handler] => [name, (tx, args) => h(tx, 'data', args)]));
+  return Object.fromEntries(
+    Object.entries(SKELETON_HANDLERS).map(([name, h]): [string, Handler] => [name, (tx, args) => h(tx, 'data', args)]),
+  );
 }

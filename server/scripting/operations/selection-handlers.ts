@@ -15,7 +15,12 @@ function resolve(tx: Transaction, items: ItemInput[], parameter: string): Select
     } else {
       const trajectory = tx.model.trajectory(item.id, parameter);
       if (part !== null && (part < 0 || part >= trajectory.parts)) {
-        throw outOfRange(`${parameter}[${i}].part_index`, part, trajectory.parts, `parts in trajectory "${trajectory.label}"`);
+        throw outOfRange(
+          `${parameter}[${i}].part_index`,
+          part,
+          trajectory.parts,
+          `parts in trajectory "${trajectory.label}"`,
+        );
       }
     }
     return { type: item.type, id: item.id, part_index: part };
@@ -28,14 +33,23 @@ function singleType(items: SelectionItem[], parameter: string): SelectionItem['t
   return items[0]?.type;
 }
 
-const same = (a: SelectionItem, b: SelectionItem) => a.type === b.type && a.id === b.id && a.part_index === b.part_index;
+const same = (a: SelectionItem, b: SelectionItem) =>
+  a.type === b.type && a.id === b.id && a.part_index === b.part_index;
 
 /** Adds items in order; a whole trajectory absorbs its selected parts, a part under a selected whole is a no-op. */
 function addAll(current: SelectionItem[], items: SelectionItem[]): SelectionItem[] {
   let result = [...current];
   for (const item of items) {
-    if (result.some((s) => same(s, item) || (s.type === 'trajectory' && s.id === item.id && s.part_index === null && item.type === 'trajectory'))) continue;
-    if (item.type === 'trajectory' && item.part_index === null) result = result.filter((s) => !(s.type === 'trajectory' && s.id === item.id));
+    if (
+      result.some(
+        (s) =>
+          same(s, item) ||
+          (s.type === 'trajectory' && s.id === item.id && s.part_index === null && item.type === 'trajectory'),
+      )
+    )
+      continue;
+    if (item.type === 'trajectory' && item.part_index === null)
+      result = result.filter((s) => !(s.type === 'trajectory' && s.id === item.id));
     result.push(item);
   }
   return result;
@@ -53,9 +67,13 @@ export const SELECTION_HANDLERS: ModuleHandlers = {
 
   is_selected: (tx, [item]) => {
     const [wanted] = resolve(tx, [item], 'selection');
-    return tx.selection().some(
-      (s) => same(s, wanted) || (wanted.type === 'trajectory' && s.type === 'trajectory' && s.id === wanted.id && s.part_index === null),
-    );
+    return tx
+      .selection()
+      .some(
+        (s) =>
+          same(s, wanted) ||
+          (wanted.type === 'trajectory' && s.type === 'trajectory' && s.id === wanted.id && s.part_index === null),
+      );
   },
 
   get_selection_count: (tx, [type]) => ofType(tx, type).length,
@@ -80,7 +98,10 @@ export const SELECTION_HANDLERS: ModuleHandlers = {
   deselect: (tx, [items]) => {
     const resolved = resolve(tx, items, 'selections');
     const removed = (s: SelectionItem) =>
-      resolved.some((r) => same(r, s) || (r.type === 'trajectory' && r.part_index === null && s.type === 'trajectory' && s.id === r.id));
+      resolved.some(
+        (r) =>
+          same(r, s) || (r.type === 'trajectory' && r.part_index === null && s.type === 'trajectory' && s.id === r.id),
+      );
     tx.setSelection(tx.selection().filter((s) => !removed(s)));
     return null;
   },

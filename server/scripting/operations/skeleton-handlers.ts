@@ -2,7 +2,14 @@ import { invalid, outOfRange } from '../model/faults';
 import type { Transaction } from '../model/motion-model';
 import { newSegment, segmentsInOrder, type SkeletonRecord, type SkeletonSource } from '../model/records';
 import { LIMITS } from '../../../src/api/catalogue/limits';
-import { checkCount, checkName, checkNamedWeighted, checkScale, checkSegmentNameFree, completeDegreesOfFreedom } from './skeleton-rules';
+import {
+  checkCount,
+  checkName,
+  checkNamedWeighted,
+  checkScale,
+  checkSegmentNameFree,
+  completeDegreesOfFreedom,
+} from './skeleton-rules';
 
 /**
  * The skeleton operations, written once for every source: the settings module calls them with
@@ -19,14 +26,19 @@ function addSkeleton(tx: Transaction, source: SkeletonSource, name: string): num
   checkName(name);
   const existing = tx.skeletons(source).find((s) => s.name === name);
   if (existing) tx.removeSkeleton(source, existing.id);
-  else checkCount(tx.skeletons(source).length + 1, LIMITS.skeletonsPerSource, 'name', `skeletons in the ${source} settings`);
+  else
+    checkCount(
+      tx.skeletons(source).length + 1,
+      LIMITS.skeletonsPerSource,
+      'name',
+      `skeletons in the ${source} settings`,
+    );
   const id = tx.allocateId();
   const root = newSegment(tx.allocateId(), 'root', null);
   const skeleton: SkeletonRecord = { id, name, scale: 1, rootId: root.id, segments: { [root.id]: root } };
   tx.addSkeleton(source, skeleton);
   return id;
 }
-
 
 export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
   add_skeleton: (tx, source, [name]) => addSkeleton(tx, source, name),
@@ -35,7 +47,12 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
     checkName(name);
     const { draft, segment: parent } = tx.editSegment(source, parentId);
     checkSegmentNameFree(draft.record, name);
-    checkCount(Object.keys(draft.record.segments).length + 1, LIMITS.segmentsPerSkeleton, 'name', `segments in skeleton "${draft.record.name}"`);
+    checkCount(
+      Object.keys(draft.record.segments).length + 1,
+      LIMITS.segmentsPerSkeleton,
+      'name',
+      `segments in skeleton "${draft.record.name}"`,
+    );
     const segment = newSegment(tx.allocateId(), name, parent.id);
     draft.addSegment(segment);
     parent.children.push(segment.id);
@@ -52,7 +69,10 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
   delete_segment: (tx, source, [id]) => {
     const { skeleton, segment } = tx.segment(source, id);
     if (segment.parentId === null) {
-      throw invalid('segment_id', `segment ${id} is the root of skeleton "${skeleton.name}"; delete the skeleton instead`);
+      throw invalid(
+        'segment_id',
+        `segment ${id} is the root of skeleton "${skeleton.name}"; delete the skeleton instead`,
+      );
     }
     const draft = tx.editSkeleton(source, skeleton.id);
     const parent = draft.segment(segment.parentId);
@@ -111,7 +131,10 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
   set_segment_solver: (tx, source, [id, solver]) => {
     const { segment } = tx.editSegment(source, id);
     if (solver === null && segment.parentId === null) {
-      throw invalid('solver', `segment ${id} is a root; solving is hierarchical from the root, which must keep a solver`);
+      throw invalid(
+        'solver',
+        `segment ${id} is a root; solving is hierarchical from the root, which must keep a solver`,
+      );
     }
     segment.solver = solver;
     return null;
@@ -140,7 +163,10 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
   set_segment_endpoint: (tx, source, [id, endpoint]) => {
     const { segment } = tx.editSegment(source, id);
     if (endpoint !== null && segment.children.length > 0) {
-      throw invalid('endpoint', `segment ${id} has ${segment.children.length} ${segment.children.length === 1 ? 'child' : 'children'}; only a leaf segment can have an endpoint`);
+      throw invalid(
+        'endpoint',
+        `segment ${id} has ${segment.children.length} ${segment.children.length === 1 ? 'child' : 'children'}; only a leaf segment can have an endpoint`,
+      );
     }
     segment.endpoint = endpoint;
     return null;
@@ -166,5 +192,6 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
   get_segment_child_ids: (tx, source, [id]) => tx.segment(source, id).segment.children,
   get_segment_child_count: (tx, source, [id]) => tx.segment(source, id).segment.children.length,
   find_skeleton: (tx, source, [name]) => tx.skeletons(source).find((s) => s.name === name)?.id ?? null,
-  find_segment: (tx, source, [id, name]) => Object.values(tx.skeleton(source, id).segments).find((s) => s.name === name)?.id ?? null,
+  find_segment: (tx, source, [id, name]) =>
+    Object.values(tx.skeleton(source, id).segments).find((s) => s.name === name)?.id ?? null,
 };

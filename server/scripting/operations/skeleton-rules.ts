@@ -7,7 +7,8 @@ import { unconstrainedDegreesOfFreedom, type DegreesOfFreedom, type SkeletonReco
 /** The model rules of design.md §5 that are checks on values, kept apart from the handlers that apply them. */
 export function checkName(name: string, parameter = 'name'): string {
   if (name.trim() === '') throw invalid(parameter, `${parameter} must not be empty`);
-  if (name.length > LIMITS.nameLength) throw invalid(parameter, `${parameter} has ${name.length} characters; at most ${LIMITS.nameLength} are allowed`);
+  if (name.length > LIMITS.nameLength)
+    throw invalid(parameter, `${parameter} has ${name.length} characters; at most ${LIMITS.nameLength} are allowed`);
   return name;
 }
 
@@ -26,7 +27,10 @@ export function checkScale(scale: number): number {
 export function checkSegmentNameFree(skeleton: SkeletonRecord, name: string, except?: number): void {
   for (const segment of Object.values(skeleton.segments)) {
     if (segment.name === name && segment.id !== except) {
-      throw invalid('name', `skeleton "${skeleton.name}" already has a segment named "${name}" (id ${segment.id}); segment names are unique within a skeleton`);
+      throw invalid(
+        'name',
+        `skeleton "${skeleton.name}" already has a segment named "${name}" (id ${segment.id}); segment names are unique within a skeleton`,
+      );
     }
   }
 }
@@ -57,16 +61,24 @@ export function completeDegreesOfFreedom(
     const path = `degrees_of_freedom.${dof}`;
     const constraint = value.constraint ?? null;
     if (constraint && constraint.lower_bound > constraint.upper_bound) {
-      throw invalid('degrees_of_freedom', `${path}.constraint: lower_bound ${constraint.lower_bound} is above upper_bound ${constraint.upper_bound}`);
+      throw invalid(
+        'degrees_of_freedom',
+        `${path}.constraint: lower_bound ${constraint.lower_bound} is above upper_bound ${constraint.upper_bound}`,
+      );
     }
     value.couplings.forEach((coupling, i) => {
-      if (coupling.segment === segmentName) throw invalid('degrees_of_freedom', `${path}.couplings[${i}]: a segment cannot be coupled to itself`);
+      if (coupling.segment === segmentName)
+        throw invalid('degrees_of_freedom', `${path}.couplings[${i}]: a segment cannot be coupled to itself`);
       if (!names.has(coupling.segment)) {
-        throw invalid('degrees_of_freedom', `${path}.couplings[${i}]: skeleton "${skeleton.name}" has no segment named "${coupling.segment}"`);
+        throw invalid(
+          'degrees_of_freedom',
+          `${path}.couplings[${i}]: skeleton "${skeleton.name}" has no segment named "${coupling.segment}"`,
+        );
       }
     });
     const goal = value.goal ?? null;
-    if (goal && goal.weight < 0) throw invalid('degrees_of_freedom', `${path}.goal.weight must not be negative, got ${goal.weight}`);
+    if (goal && goal.weight < 0)
+      throw invalid('degrees_of_freedom', `${path}.goal.weight must not be negative, got ${goal.weight}`);
     result[dof] = { constraint, couplings: value.couplings.map((c) => ({ ...c })), goal };
   }
   return result;

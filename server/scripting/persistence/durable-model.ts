@@ -64,7 +64,10 @@ export class DurableModel {
           // Nothing of this write, nor what was built on it meanwhile, is kept.
           this.unsaved = [];
           this.head.restore(this.visible.snapshot());
-          throw new Fault('unavailable', `not saved: ${error.message}; nothing changed. Try again once the state file can be written.`);
+          throw new Fault(
+            'unavailable',
+            `not saved: ${error.message}; nothing changed. Try again once the state file can be written.`,
+          );
         },
       )
       .finally(() => {

@@ -21,7 +21,10 @@ export class StateFile {
   ) {}
 
   /** Locks and reads the file, creating it from `initial` when missing. A corrupt file is an error, never replaced. */
-  static async open(given: string, initial: () => MotionState): Promise<{ file: StateFile; state: MotionState; created: boolean }> {
+  static async open(
+    given: string,
+    initial: () => MotionState,
+  ): Promise<{ file: StateFile; state: MotionState; created: boolean }> {
     const path = await resolveStatePath(given);
     const lock = StateLock.acquire(path);
     try {
@@ -29,7 +32,10 @@ export class StateFile {
       try {
         const info = await stat(path);
         // Another name for the same file would let a second server write it unlocked.
-        if (info.nlink > 1) throw new Error(`state file ${path} has ${info.nlink} hard links: one server per file needs a file with one name; copy it instead`);
+        if (info.nlink > 1)
+          throw new Error(
+            `state file ${path} has ${info.nlink} hard links: one server per file needs a file with one name; copy it instead`,
+          );
         text = await readFile(path, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -40,7 +46,9 @@ export class StateFile {
         try {
           state = decodeState(text);
         } catch (error) {
-          throw new Error(`state file ${path} is corrupt: ${(error as Error).message}. It was left as it is; repair it, or move it away to start afresh.`);
+          throw new Error(
+            `state file ${path} is corrupt: ${(error as Error).message}. It was left as it is; repair it, or move it away to start afresh.`,
+          );
         }
       }
       const file = new StateFile(path, lock);
@@ -91,7 +99,11 @@ const NODE_FS: DurableWriteCalls = { open, rename, unlink };
 export async function writeDurably(path: string, text: string, fs: DurableWriteCalls = NODE_FS): Promise<void> {
   const temp = `${path}.tmp-${randomBytes(8).toString('hex')}`;
   // O_EXCL with O_NOFOLLOW: a planted file or link at the temp name is refused, never written through.
-  const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW, STATE_MODE);
+  const handle = await fs.open(
+    temp,
+    constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | constants.O_NOFOLLOW,
+    STATE_MODE,
+  );
   try {
     try {
       await handle.writeFile(text, 'utf8');

@@ -23,7 +23,9 @@ export class StateLock {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         const owner = Number(readFileSync(path, 'utf8').trim());
         if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-          throw new Error(`state file ${stateFile} is in use by another motion-server (pid ${owner}); stop it or use another --state file`);
+          throw new Error(
+            `state file ${stateFile} is in use by another motion-server (pid ${owner}); stop it or use another --state file`,
+          );
         }
         unlinkSync(path);
       }
@@ -46,11 +48,15 @@ export class StateLock {
         StateLock.acquire(this.stateFile);
         return;
       } catch (again) {
-        if ((again as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`the directory of ${this.stateFile} is gone`);
+        if ((again as NodeJS.ErrnoException).code === 'ENOENT')
+          throw new Error(`the directory of ${this.stateFile} is gone`);
         throw again;
       }
     }
-    if (owner !== process.pid) throw new Error(`another motion-server (pid ${owner}) has taken over ${this.stateFile}; this one no longer writes it`);
+    if (owner !== process.pid)
+      throw new Error(
+        `another motion-server (pid ${owner}) has taken over ${this.stateFile}; this one no longer writes it`,
+      );
   }
 
   release(): void {

@@ -14,13 +14,29 @@ const MATRIX_LAYOUT =
   '[r20, r21, r22, tz], [0, 0, 0, 1]], where r is the rotation and (tx, ty, tz) the translation in millimetres.';
 
 const skeletonId = param('skeleton_id', 'integer', 'Identifier of the skeleton.');
-const segmentId = param('segment_id', 'integer', 'Identifier of the segment (segment identifiers are unique on their own).');
+const segmentId = param(
+  'segment_id',
+  'integer',
+  'Identifier of the segment (segment identifiers are unique on their own).',
+);
 
-function read(name: string, brief: string, details: string, parameters: ParameterSpec[], ret: OperationSpec['returns']): SkeletonOperation {
+function read(
+  name: string,
+  brief: string,
+  details: string,
+  parameters: ParameterSpec[],
+  ret: OperationSpec['returns'],
+): SkeletonOperation {
   return { name, brief, details, parameters, returns: ret, effect: 'read', inData: true };
 }
 
-function write(name: string, brief: string, details: string, parameters: ParameterSpec[], ret: OperationSpec['returns'] = null): SkeletonOperation {
+function write(
+  name: string,
+  brief: string,
+  details: string,
+  parameters: ParameterSpec[],
+  ret: OperationSpec['returns'] = null,
+): SkeletonOperation {
   return { name, brief, details, parameters, returns: ret, effect: 'write', inData: false };
 }
 
@@ -40,7 +56,10 @@ export const SKELETON_OPERATIONS: SkeletonOperation[] = [
     'The new segment is a leaf with solver null (solved with its ancestors), identity transforms, unconstrained ' +
       'degrees of freedom, endpoint [0, 0, 0], and no markers or rigid bodies. The parent now has children, so its ' +
       'endpoint becomes null. Segment names are unique within a skeleton, because couplings refer to segments by name.',
-    [param('parent_id', 'integer', 'Identifier of the parent segment.'), param('name', 'string', 'Name of the new segment; unique within its skeleton.')],
+    [
+      param('parent_id', 'integer', 'Identifier of the parent segment.'),
+      param('name', 'string', 'Name of the new segment; unique within its skeleton.'),
+    ],
     returns('integer', 'Identifier of the new segment.'),
   ),
   write('delete_skeleton', 'Deletes a skeleton and all its segments.', 'Identifiers are never reused.', [skeletonId]),
@@ -58,9 +77,21 @@ export const SKELETON_OPERATIONS: SkeletonOperation[] = [
     [param('index', 'integer', '0-based index of the skeleton.')],
     returns('integer', 'Identifier of the skeleton.'),
   ),
-  read('get_skeleton_ids', 'Returns the identifiers of all skeletons.', 'In the order of creation.', [], returns('[integer]', 'Skeleton identifiers.')),
+  read(
+    'get_skeleton_ids',
+    'Returns the identifiers of all skeletons.',
+    'In the order of creation.',
+    [],
+    returns('[integer]', 'Skeleton identifiers.'),
+  ),
   read('get_skeleton_count', 'Returns the number of skeletons.', '', [], returns('integer', 'Number of skeletons.')),
-  read('get_skeleton_name', 'Returns the name of a skeleton.', '', [skeletonId], returns('string', 'Name of the skeleton.')),
+  read(
+    'get_skeleton_name',
+    'Returns the name of a skeleton.',
+    '',
+    [skeletonId],
+    returns('string', 'Name of the skeleton.'),
+  ),
   write(
     'set_skeleton_name',
     'Renames a skeleton.',
@@ -103,8 +134,20 @@ export const SKELETON_OPERATIONS: SkeletonOperation[] = [
     [skeletonId],
     returns('[integer]', 'Segment identifiers.'),
   ),
-  read('get_segment_count', 'Returns the number of segments of a skeleton, its root included.', '', [skeletonId], returns('integer', 'Number of segments.')),
-  read('get_segment_name', 'Returns the name of a segment.', '', [segmentId], returns('string', 'Name of the segment.')),
+  read(
+    'get_segment_count',
+    'Returns the number of segments of a skeleton, its root included.',
+    '',
+    [skeletonId],
+    returns('integer', 'Number of segments.'),
+  ),
+  read(
+    'get_segment_name',
+    'Returns the name of a segment.',
+    '',
+    [segmentId],
+    returns('string', 'Name of the segment.'),
+  ),
   write(
     'set_segment_name',
     'Renames a segment.',
@@ -116,7 +159,7 @@ export const SKELETON_OPERATIONS: SkeletonOperation[] = [
     'Returns the solver of a segment.',
     'Solving is hierarchical from the root, which always has a solver. "global_optimization" solves the segment and ' +
       'the descendants that have no solver of their own; "none" leaves it unsolved; null means the segment is solved ' +
-      "together with its ancestors, in the coordinate system of its parent.",
+      'together with its ancestors, in the coordinate system of its parent.',
     [segmentId],
     returns(SOLVER, 'The solver, or null when the segment is solved with its ancestors.'),
   ),
@@ -212,8 +255,20 @@ export const SKELETON_OPERATIONS: SkeletonOperation[] = [
     `Weights must not be negative; names must be unique within the segment. ${MATRIX_LAYOUT}`,
     [segmentId, param('rigid_bodies', `[${RIGID_BODY}]`, 'The new rigid bodies.')],
   ),
-  read('get_segment_skeleton_id', 'Returns the identifier of the skeleton a segment belongs to.', '', [segmentId], returns('integer', 'Identifier of the owning skeleton.')),
-  read('get_segment_parent_id', 'Returns the identifier of the parent of a segment.', 'The root has no parent.', [segmentId], returns('integer?', 'Identifier of the parent, or null for the root.')),
+  read(
+    'get_segment_skeleton_id',
+    'Returns the identifier of the skeleton a segment belongs to.',
+    '',
+    [segmentId],
+    returns('integer', 'Identifier of the owning skeleton.'),
+  ),
+  read(
+    'get_segment_parent_id',
+    'Returns the identifier of the parent of a segment.',
+    'The root has no parent.',
+    [segmentId],
+    returns('integer?', 'Identifier of the parent, or null for the root.'),
+  ),
   read(
     'get_segment_child_id',
     'Returns the identifier of the child of a segment at an index.',
@@ -221,8 +276,20 @@ export const SKELETON_OPERATIONS: SkeletonOperation[] = [
     [segmentId, param('index', 'integer', '0-based index of the child.')],
     returns('integer', 'Identifier of the child segment.'),
   ),
-  read('get_segment_child_ids', 'Returns the identifiers of the children of a segment.', 'In insertion order.', [segmentId], returns('[integer]', 'Child segment identifiers.')),
-  read('get_segment_child_count', 'Returns the number of children of a segment.', '', [segmentId], returns('integer', 'Number of children.')),
+  read(
+    'get_segment_child_ids',
+    'Returns the identifiers of the children of a segment.',
+    'In insertion order.',
+    [segmentId],
+    returns('[integer]', 'Child segment identifiers.'),
+  ),
+  read(
+    'get_segment_child_count',
+    'Returns the number of children of a segment.',
+    '',
+    [segmentId],
+    returns('integer', 'Number of children.'),
+  ),
   read(
     'find_skeleton',
     'Finds a skeleton by name.',

@@ -48,8 +48,22 @@ export const TRAJECTORIES: ModuleSpec = {
       returns: returns('[integer]', 'Trajectory identifiers.'),
       effect: 'read',
     },
-    { name: 'get_trajectory_count', brief: 'Returns the number of labelled trajectories.', details: '', parameters: [], returns: returns('integer', 'Number of trajectories.'), effect: 'read' },
-    { name: 'get_label', brief: 'Returns the label of a trajectory.', details: '', parameters: [trajectoryId], returns: returns('string', 'The label.'), effect: 'read' },
+    {
+      name: 'get_trajectory_count',
+      brief: 'Returns the number of labelled trajectories.',
+      details: '',
+      parameters: [],
+      returns: returns('integer', 'Number of trajectories.'),
+      effect: 'read',
+    },
+    {
+      name: 'get_label',
+      brief: 'Returns the label of a trajectory.',
+      details: '',
+      parameters: [trajectoryId],
+      returns: returns('string', 'The label.'),
+      effect: 'read',
+    },
     {
       name: 'get_part_count',
       brief: 'Returns the number of parts of a trajectory.',
@@ -65,10 +79,25 @@ export const TRAJECTORIES: ModuleSpec = {
 export const BONES: ModuleSpec = {
   path: 'motion.data.object.bone',
   brief: 'Read the bones of the current data.',
-  details: 'A bone links two labelled trajectories, drawn as a line between them. Its name is "<from label>-<to label>".',
+  details:
+    'A bone links two labelled trajectories, drawn as a line between them. Its name is "<from label>-<to label>".',
   operations: [
-    { name: 'get_bone_ids', brief: 'Returns the identifiers of all bones.', details: '', parameters: [], returns: returns('[integer]', 'Bone identifiers.'), effect: 'read' },
-    { name: 'get_bone_count', brief: 'Returns the number of bones.', details: '', parameters: [], returns: returns('integer', 'Number of bones.'), effect: 'read' },
+    {
+      name: 'get_bone_ids',
+      brief: 'Returns the identifiers of all bones.',
+      details: '',
+      parameters: [],
+      returns: returns('[integer]', 'Bone identifiers.'),
+      effect: 'read',
+    },
+    {
+      name: 'get_bone_count',
+      brief: 'Returns the number of bones.',
+      details: '',
+      parameters: [],
+      returns: returns('integer', 'Number of bones.'),
+      effect: 'read',
+    },
     {
       name: 'find_bone',
       brief: 'Finds a bone by name.',

@@ -5,9 +5,15 @@
  */
 export const SOURCE = '"project"|"measurement"';
 export const SOLVER = '"none"|"global_optimization"?';
-export const DOF_NAME =
-  '"rotation_x"|"rotation_y"|"rotation_z"|"translation_x"|"translation_y"|"translation_z"';
-export const DOF_NAMES = ['rotation_x', 'rotation_y', 'rotation_z', 'translation_x', 'translation_y', 'translation_z'] as const;
+export const DOF_NAME = '"rotation_x"|"rotation_y"|"rotation_z"|"translation_x"|"translation_y"|"translation_z"';
+export const DOF_NAMES = [
+  'rotation_x',
+  'rotation_y',
+  'rotation_z',
+  'translation_x',
+  'translation_y',
+  'translation_z',
+] as const;
 export type DofName = (typeof DOF_NAMES)[number];
 
 const CONSTRAINT = '{"lower_bound": float, "upper_bound": float}?';
@@ -24,8 +30,7 @@ export const SELECTION_ITEM = `{"type": ${SELECTION_TYPE}, "id": integer, "part_
 
 export const PARAMETER_DOC = '{"name": string, "type": string, "description": string}';
 export const RETURN_DOC = '{"type": string, "description": string}';
-export const METHOD_DOC =
-  `{"name": string, "brief": string, "details": string, "parameters": [${PARAMETER_DOC}], "return_value": ${RETURN_DOC}?}`;
+export const METHOD_DOC = `{"name": string, "brief": string, "details": string, "parameters": [${PARAMETER_DOC}], "return_value": ${RETURN_DOC}?}`;
 export const MODULE_DOC = `{"path": string, "brief": string, "details": string, "methods": [${METHOD_DOC}]}`;
 export const PACKAGE_DOC = `{"name": string, "modules": [${MODULE_DOC}]}`;
 export const HELP_TOPIC = '"overview"|"modules"|"types"|"signatures"|"changelog"?';

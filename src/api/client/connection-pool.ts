@@ -48,7 +48,9 @@ const localhostFirst: LookupFunction = (hostname, options, callback) => {
     { address: '127.0.0.1', family: 4 },
     { address: '::1', family: 6 },
   ];
-  const wanted = typeof options === 'object' && options.family ? addresses.filter((a) => a.family === options.family) : addresses;
-  if (typeof options === 'object' && options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, wanted);
+  const wanted =
+    typeof options === 'object' && options.family ? addresses.filter((a) => a.family === options.family) : addresses;
+  if (typeof options === 'object' && options.all)
+    (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, wanted);
   else callback(null, wanted[0].address, wanted[0].family);
 };

@@ -17,11 +17,20 @@ export async function identifyApplication(url: string, timeoutMs = 2_000): Promi
     try {
       packageName = await client.utilities.documentation.get_package_name();
     } catch (error) {
-      if (error instanceof MotionError) return { kind: 'foreign', reason: `it answered HTTP ${error.status} to the documentation module's get_package_name` };
-      if (error instanceof MotionConnectionError && error.kind === 'bad_response') return { kind: 'foreign', reason: 'it does not answer in JSON' };
+      if (error instanceof MotionError)
+        return {
+          kind: 'foreign',
+          reason: `it answered HTTP ${error.status} to the documentation module's get_package_name`,
+        };
+      if (error instanceof MotionConnectionError && error.kind === 'bad_response')
+        return { kind: 'foreign', reason: 'it does not answer in JSON' };
       throw error;
     }
-    if (packageName !== 'motion') return { kind: 'foreign', reason: `its documentation names the package ${JSON.stringify(packageName)}, not "motion"` };
+    if (packageName !== 'motion')
+      return {
+        kind: 'foreign',
+        reason: `its documentation names the package ${JSON.stringify(packageName)}, not "motion"`,
+      };
     const version = await client.call('motion', 'get_version', [], { effect: 'read' }).catch((error: unknown) => {
       if (error instanceof MotionError) return undefined;
       throw error;
@@ -40,7 +49,8 @@ export function formatVersion(version: unknown): string {
   if (typeof version === 'string' && version.trim() !== '') return version;
   if (version && typeof version === 'object') {
     const { major, minor, build } = version as Record<string, unknown>;
-    if ([major, minor].every((n) => typeof n === 'number')) return [major, minor, build].filter((n) => typeof n === 'number').join('.');
+    if ([major, minor].every((n) => typeof n === 'number'))
+      return [major, minor, build].filter((n) => typeof n === 'number').join('.');
   }
   return 'version unknown';
 }

@@ -54,12 +54,17 @@ export class MotionClient {
     this.url = url.origin;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.pool = acquirePool(this.origin);
-    Object.assign(this, buildTypedApi((module, op, args, effect) => this.call(module, op, args, { effect })));
+    Object.assign(
+      this,
+      buildTypedApi((module, op, args, effect) => this.call(module, op, args, { effect })),
+    );
   }
 
   /** Typed wrappers bound to a signal or timeout: `client.with({ signal }).gui.selection.get_selections()`. */
   with(options: Omit<CallOptions, 'effect'>): MotionApi {
-    return buildTypedApi((module, op, args, effect) => this.call(module, op, args, { ...options, effect })) as unknown as MotionApi;
+    return buildTypedApi((module, op, args, effect) =>
+      this.call(module, op, args, { ...options, effect }),
+    ) as unknown as MotionApi;
   }
 
   /**
@@ -81,9 +86,21 @@ export class MotionClient {
         return this.interpret(name, status, text);
       } catch (error) {
         const failure = this.translate(error, name, options);
-        this.options.onRequest?.({ operation: name, status: failure instanceof MotionError ? failure.status : 'failed', milliseconds: performance.now() - started, attempt, error: failure });
+        this.options.onRequest?.({
+          operation: name,
+          status: failure instanceof MotionError ? failure.status : 'failed',
+          milliseconds: performance.now() - started,
+          attempt,
+          error: failure,
+        });
         // A keep-alive connection the server had closed (restart, idle timeout): a read is safe to send again.
-        if (failure instanceof MotionConnectionError && failure.kind === 'dropped' && effect === 'read' && attempt === 1) continue;
+        if (
+          failure instanceof MotionConnectionError &&
+          failure.kind === 'dropped' &&
+          effect === 'read' &&
+          attempt === 1
+        )
+          continue;
         throw failure;
       }
     }
@@ -95,7 +112,12 @@ export class MotionClient {
     await releasePool(this.origin, this.pool);
   }
 
-  private async send(path: string, body: string, effect: 'read' | 'write', options: CallOptions): Promise<{ status: number; text: string }> {
+  private async send(
+    path: string,
+    body: string,
+    effect: 'read' | 'write',
+    options: CallOptions,
+  ): Promise<{ status: number; text: string }> {
     // One deadline for the whole call: undici's own timers only bound the gaps between chunks, so a
     // server trickling a byte at a time would otherwise hold the caller for ever.
     const timeout = options.timeoutMs ?? this.timeoutMs;
@@ -114,7 +136,10 @@ export class MotionClient {
         idempotent: effect === 'read',
       };
       const response = await this.pool.request(request);
-      return { status: response.statusCode, text: await readLimited(response.body, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) };
+      return {
+        status: response.statusCode,
+        text: await readLimited(response.body, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -127,7 +152,12 @@ export class MotionClient {
       try {
         value = JSON.parse(text);
       } catch {
-        throw new MotionConnectionError('bad_response', this.url, operation, `${operation}: the server at ${this.url} answered with something that is not JSON: ${text.slice(0, 120)}`);
+        throw new MotionConnectionError(
+          'bad_response',
+          this.url,
+          operation,
+          `${operation}: the server at ${this.url} answered with something that is not JSON: ${text.slice(0, 120)}`,
+        );
       }
       // An error in a success reply is still an error: no operation returns {"error": {...}}.
       const e = errorBody(value);
@@ -148,21 +178,71 @@ export class MotionClient {
   private translate(error: unknown, operation: string, options: CallOptions): Error {
     if (error instanceof MotionError || error instanceof MotionConnectionError) return error;
     const where = new URL(this.url).host;
-    if (options.signal?.aborted) return new MotionConnectionError('cancelled', this.url, operation, `${operation} was cancelled`, { cause: error });
-    if (error instanceof TooLarge) return new MotionConnectionError('bad_response', this.url, operation, `${operation}: the answer from ${where} is larger than ${error.limit} bytes; it was not read`, { cause: error });
+    if (options.signal?.aborted)
+      return new MotionConnectionError('cancelled', this.url, operation, `${operation} was cancelled`, {
+        cause: error,
+      });
+    if (error instanceof TooLarge)
+      return new MotionConnectionError(
+        'bad_response',
+        this.url,
+        operation,
+        `${operation}: the answer from ${where} is larger than ${error.limit} bytes; it was not read`,
+        { cause: error },
+      );
     const e = error as NodeJS.ErrnoException & { errors?: NodeJS.ErrnoException[] };
-    const codes = [e?.code, e?.name, ...(e?.errors ?? []).map((x) => x.code), (e?.cause as NodeJS.ErrnoException | undefined)?.code];
-    if (error instanceof DeadlineExceeded || (error as Error)?.cause instanceof DeadlineExceeded || codes.includes('TimeoutError') || codes.includes('UND_ERR_HEADERS_TIMEOUT') || codes.includes('UND_ERR_BODY_TIMEOUT')) {
+    const codes = [
+      e?.code,
+      e?.name,
+      ...(e?.errors ?? []).map((x) => x.code),
+      (e?.cause as NodeJS.ErrnoException | undefined)?.code,
+    ];
+    if (
+      error instanceof DeadlineExceeded ||
+      (error as Error)?.cause instanceof DeadlineExceeded ||
+      codes.includes('TimeoutError') ||
+      codes.includes('UND_ERR_HEADERS_TIMEOUT') ||
+      codes.includes('UND_ERR_BODY_TIMEOUT')
+    ) {
       const ms = options.timeoutMs ?? this.timeoutMs;
-      return new MotionConnectionError('timeout', this.url, operation, `${operation}: no answer from ${where} within ${ms} ms`, { cause: error });
+      return new MotionConnectionError(
+        'timeout',
+        this.url,
+        operation,
+        `${operation}: no answer from ${where} within ${ms} ms`,
+        { cause: error },
+      );
     }
-    if (codes.includes('ECONNREFUSED') || codes.includes('UND_ERR_CONNECT_TIMEOUT') || codes.includes('ENOTFOUND') || codes.includes('EHOSTUNREACH')) {
-      return new MotionConnectionError('unreachable', this.url, operation, `nothing is listening on ${where} — start the application or the embedded server`, { cause: error });
+    if (
+      codes.includes('ECONNREFUSED') ||
+      codes.includes('UND_ERR_CONNECT_TIMEOUT') ||
+      codes.includes('ENOTFOUND') ||
+      codes.includes('EHOSTUNREACH')
+    ) {
+      return new MotionConnectionError(
+        'unreachable',
+        this.url,
+        operation,
+        `nothing is listening on ${where} — start the application or the embedded server`,
+        { cause: error },
+      );
     }
     if (codes.some((c) => c === 'UND_ERR_SOCKET' || c === 'ECONNRESET' || c === 'EPIPE' || c === 'UND_ERR_CLOSED')) {
-      return new MotionConnectionError('dropped', this.url, operation, `${operation}: the connection to ${where} was closed before it answered`, { cause: error });
+      return new MotionConnectionError(
+        'dropped',
+        this.url,
+        operation,
+        `${operation}: the connection to ${where} was closed before it answered`,
+        { cause: error },
+      );
     }
-    return new MotionConnectionError('unreachable', this.url, operation, `${operation}: could not reach ${where}: ${(error as Error)?.message ?? error}`, { cause: error });
+    return new MotionConnectionError(
+      'unreachable',
+      this.url,
+      operation,
+      `${operation}: could not reach ${where}: ${(error as Error)?.message ?? error}`,
+      { cause: error },
+    );
   }
 }
 
@@ -197,7 +277,10 @@ class TooLarge extends Error {
 }
 
 /** Reads a body as text, refusing (and dropping the connection) past `limit` bytes. */
-async function readLimited(body: AsyncIterable<Buffer> & { destroy?: (error?: Error) => void }, limit: number): Promise<string> {
+async function readLimited(
+  body: AsyncIterable<Buffer> & { destroy?: (error?: Error) => void },
+  limit: number,
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -212,10 +295,17 @@ async function readLimited(body: AsyncIterable<Buffer> & { destroy?: (error?: Er
 }
 
 /** The error object of design.md §3, if `value` is one. */
-function errorBody(value: unknown): { code: string; message: string; operation?: string; parameter?: string } | undefined {
+function errorBody(
+  value: unknown,
+): { code: string; message: string; operation?: string; parameter?: string } | undefined {
   const e = (value as { error?: Record<string, unknown> } | null)?.error;
   if (!e || typeof e !== 'object' || typeof e.code !== 'string' || typeof e.message !== 'string') return undefined;
-  return { code: e.code, message: e.message, operation: typeof e.operation === 'string' ? e.operation : undefined, parameter: typeof e.parameter === 'string' ? e.parameter : undefined };
+  return {
+    code: e.code,
+    message: e.message,
+    operation: typeof e.operation === 'string' ? e.operation : undefined,
+    parameter: typeof e.parameter === 'string' ? e.parameter : undefined,
+  };
 }
 
 /** `gui/selection`, `motion.gui.selection`, `gui.selection` → `motion.gui.selection`; `` or `motion` → `motion`. */

@@ -41,7 +41,9 @@ export function generateApiTypes(modules: readonly ModuleSpec[] = CATALOGUE): st
 
 function method(op: OperationSpec): string[] {
   const required = requiredArgumentCount(op);
-  const params = op.parameters.map((p, i) => `${p.name}${i >= required ? '?' : ''}: ${typeScriptType(parseType(p.type), 'input')}`);
+  const params = op.parameters.map(
+    (p, i) => `${p.name}${i >= required ? '?' : ''}: ${typeScriptType(parseType(p.type), 'input')}`,
+  );
   const result = op.returns ? typeScriptType(parseType(op.returns.type), 'output') : 'null';
   return [`  /** ${op.brief} */`, `  ${op.name}(${params.join(', ')}): Promise<${result}>;`];
 }

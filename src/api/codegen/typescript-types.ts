@@ -7,7 +7,9 @@ import type { TypeNode } from '../types/type-tree';
 export function typeScriptType(node: TypeNode, mode: 'input' | 'output'): string {
   switch (node.kind) {
     case 'primitive':
-      return { integer: 'number', float: 'number', string: 'string', bool: 'boolean', vec3f: 'Vec3', mat4x4f: 'Mat4' }[node.name];
+      return { integer: 'number', float: 'number', string: 'string', bool: 'boolean', vec3f: 'Vec3', mat4x4f: 'Mat4' }[
+        node.name
+      ];
     case 'enum':
       return node.values.map((v) => JSON.stringify(v)).join(' | ');
     case 'nullable':
@@ -17,7 +19,10 @@ export function typeScriptType(node: TypeNode, mode: 'input' | 'output'): string
     case 'struct':
       if (node.fields.length === 0) return 'Record<string, never>';
       return `{ ${node.fields
-        .map((f) => `${JSON.stringify(f.name)}${mode === 'input' && f.type.kind === 'nullable' ? '?' : ''}: ${typeScriptType(f.type, mode)}`)
+        .map(
+          (f) =>
+            `${JSON.stringify(f.name)}${mode === 'input' && f.type.kind === 'nullable' ? '?' : ''}: ${typeScriptType(f.type, mode)}`,
+        )
         .join('; ')} }`;
     case 'map': {
       const record = `Record<${typeScriptType(node.key, mode)}, ${typeScriptType(node.value, mode)}>`;

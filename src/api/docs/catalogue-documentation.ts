@@ -7,7 +7,12 @@ export function catalogueDocumentation(modules: readonly ModuleSpec[] = CATALOGU
 }
 
 function moduleDocumentation(module: ModuleSpec): ModuleDocumentation {
-  return { path: module.path, brief: module.brief, details: module.details, methods: module.operations.map(methodDocumentation) };
+  return {
+    path: module.path,
+    brief: module.brief,
+    details: module.details,
+    methods: module.operations.map(methodDocumentation),
+  };
 }
 
 function methodDocumentation(op: OperationSpec): MethodDocumentation {
@@ -19,4 +24,3 @@ function methodDocumentation(op: OperationSpec): MethodDocumentation {
     return_value: op.returns ? { type: op.returns.type, description: op.returns.description } : null,
   };
 }
-

@@ -38,7 +38,8 @@ export class DocumentationCache {
     for (const name of names.filter((n) => n.startsWith(`${hash(url)}.`) && n.endsWith('.json'))) {
       try {
         const entry = JSON.parse(await readFile(join(this.dir, name), 'utf8')) as CachedDocumentation;
-        if (entry.url === url && typeof entry.savedAt === 'string' && (!best || entry.savedAt > best.savedAt)) best = entry;
+        if (entry.url === url && typeof entry.savedAt === 'string' && (!best || entry.savedAt > best.savedAt))
+          best = entry;
       } catch {
         // a damaged cache entry is as good as none
       }

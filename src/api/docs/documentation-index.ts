@@ -2,7 +2,12 @@ import { PACKAGE_DOC } from '../catalogue/type-strings';
 import { parseType, TypeSyntaxError } from '../types/parse-type';
 import type { TypeNode } from '../types/type-tree';
 import { validateValue } from '../types/validate';
-import type { MethodDocumentation, ModuleDocumentation, PackageDocumentation, ParameterDocumentation } from './documentation-shapes';
+import type {
+  MethodDocumentation,
+  ModuleDocumentation,
+  PackageDocumentation,
+  ParameterDocumentation,
+} from './documentation-shapes';
 
 /** Where the documentation in use came from, so tools can say so. */
 export type DocumentationSource =
@@ -70,7 +75,8 @@ export class DocumentationIndex {
         const path = segments.slice(0, i + 1).join('.');
         const kind = i === segments.length - 1 ? 'module' : 'namespace';
         const existing = this.children(parent).get(segments[i]);
-        if (!existing || existing.kind === 'namespace') this.children(parent).set(segments[i], { name: segments[i], kind, path });
+        if (!existing || existing.kind === 'namespace')
+          this.children(parent).set(segments[i], { name: segments[i], kind, path });
       }
       for (const method of module.methods) {
         const indexed = indexMethod(module, method);
@@ -84,7 +90,10 @@ export class DocumentationIndex {
   /** Checks the shape of a `get_package_documentation` answer and indexes it. */
   static fromPackage(value: unknown, source: DocumentationSource): DocumentationIndex {
     const problem = validateValue(value, PACKAGE_TYPE, 'documentation');
-    if (problem) throw new DocumentationShapeError(`the package documentation is malformed at ${problem.path}: ${problem.message}`);
+    if (problem)
+      throw new DocumentationShapeError(
+        `the package documentation is malformed at ${problem.path}: ${problem.message}`,
+      );
     return new DocumentationIndex(value as PackageDocumentation, source);
   }
 

@@ -30,13 +30,23 @@ export function methodHelpText(modulePath: string, method: MethodDocumentation):
     lines.push('', 'Parameters:');
     for (const p of method.parameters) lines.push(`  ${p.name} (${p.type}): ${p.description}`);
   }
-  lines.push('', method.return_value ? `Returns (${method.return_value.type}): ${method.return_value.description}` : 'Returns nothing.');
+  lines.push(
+    '',
+    method.return_value
+      ? `Returns (${method.return_value.type}): ${method.return_value.description}`
+      : 'Returns nothing.',
+  );
   return lines.join('\n');
 }
 
 export type HelpTopic = 'overview' | 'modules' | 'types' | 'signatures' | 'changelog';
 
-export function helpTopicText(pkg: PackageDocumentation, topic: HelpTopic | null, version: string, changelog: readonly string[]): string {
+export function helpTopicText(
+  pkg: PackageDocumentation,
+  topic: HelpTopic | null,
+  version: string,
+  changelog: readonly string[],
+): string {
   switch (topic) {
     case null:
       return [
@@ -84,7 +94,10 @@ export function helpTopicText(pkg: PackageDocumentation, topic: HelpTopic | null
         ...LIMITS_TEXT.map((line) => `  ${line}`),
       ].join('\n');
     case 'signatures':
-      return pkg.modules.flatMap((m) => [`${m.path}:`, ...m.methods.map((method) => `  ${methodSignature(method)}`), '']).join('\n').trimEnd();
+      return pkg.modules
+        .flatMap((m) => [`${m.path}:`, ...m.methods.map((method) => `  ${methodSignature(method)}`), ''])
+        .join('\n')
+        .trimEnd();
     case 'changelog':
       return ['Changelog:', ...changelog.map((line) => `  ${line}`)].join('\n');
   }

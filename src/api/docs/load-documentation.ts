@@ -16,7 +16,10 @@ export interface LoadDocumentationOptions {
  * call, saved to the cache), else the last cached for that URL, else the one bundled with this
  * version, generated from the catalogue. The index says which source it is using.
  */
-export async function loadDocumentation(client: MotionClient, options: LoadDocumentationOptions = {}): Promise<DocumentationIndex> {
+export async function loadDocumentation(
+  client: MotionClient,
+  options: LoadDocumentationOptions = {},
+): Promise<DocumentationIndex> {
   const { cache, signal } = options;
   let reason: string;
   try {
@@ -39,7 +42,12 @@ export async function loadDocumentation(client: MotionClient, options: LoadDocum
   const cached = await cache?.latest(client.url);
   if (cached) {
     try {
-      return DocumentationIndex.fromPackage(cached.documentation, { kind: 'cache', url: cached.url, version: cached.version, savedAt: cached.savedAt });
+      return DocumentationIndex.fromPackage(cached.documentation, {
+        kind: 'cache',
+        url: cached.url,
+        version: cached.version,
+        savedAt: cached.savedAt,
+      });
     } catch {
       // a cache written by another version with another shape: fall through to the bundled documentation
     }

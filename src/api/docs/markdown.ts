@@ -10,9 +10,15 @@ export function methodMarkdown(modulePath: string, method: MethodDocumentation):
   if (method.details) parts.push('', method.details);
   if (method.parameters.length > 0) {
     parts.push('', '**Parameters**', '');
-    for (const p of method.parameters) parts.push(`- \`${p.name}\` \`${p.type}\`${p.description ? ` — ${p.description}` : ''}`);
+    for (const p of method.parameters)
+      parts.push(`- \`${p.name}\` \`${p.type}\`${p.description ? ` — ${p.description}` : ''}`);
   }
-  parts.push('', method.return_value ? `**Returns** \`${method.return_value.type}\`${method.return_value.description ? ` — ${method.return_value.description}` : ''}` : '**Returns** nothing.');
+  parts.push(
+    '',
+    method.return_value
+      ? `**Returns** \`${method.return_value.type}\`${method.return_value.description ? ` — ${method.return_value.description}` : ''}`
+      : '**Returns** nothing.',
+  );
   return parts.join('\n');
 }
 

@@ -30,19 +30,31 @@ export function skeletonReader(client: MotionClient, source: SkeletonSourceName,
 }
 
 /** The skeletons of a source, without their segments: 1 + 3 requests per skeleton. */
-export async function listSkeletons(client: MotionClient, source: SkeletonSourceName, signal?: AbortSignal): Promise<SkeletonSummary[]> {
+export async function listSkeletons(
+  client: MotionClient,
+  source: SkeletonSourceName,
+  signal?: AbortSignal,
+): Promise<SkeletonSummary[]> {
   const read = skeletonReader(client, source, signal);
   const ids = await read<number[]>('get_skeleton_ids');
   return Promise.all(ids.map((id) => summary(read, source, id)));
 }
 
 async function summary(read: Read, source: SkeletonSourceName, id: number): Promise<SkeletonSummary> {
-  const [name, scale, rootId] = await Promise.all([read<string>('get_skeleton_name', id), read<number>('get_skeleton_scale', id), read<number>('get_skeleton_root_id', id)]);
+  const [name, scale, rootId] = await Promise.all([
+    read<string>('get_skeleton_name', id),
+    read<number>('get_skeleton_scale', id),
+    read<number>('get_skeleton_root_id', id),
+  ]);
   return { source, id, name, scale, rootId };
 }
 
 /** One skeleton with its whole segment tree: 1 + 5 requests per segment. */
-export async function loadSkeletonTree(client: MotionClient, skeleton: SkeletonSummary, signal?: AbortSignal): Promise<SkeletonTree> {
+export async function loadSkeletonTree(
+  client: MotionClient,
+  skeleton: SkeletonSummary,
+  signal?: AbortSignal,
+): Promise<SkeletonTree> {
   const read = skeletonReader(client, skeleton.source, signal);
   const ids = await read<number[]>('get_segment_ids', skeleton.id);
   const rows = await Promise.all(
@@ -54,27 +66,52 @@ export async function loadSkeletonTree(client: MotionClient, skeleton: SkeletonS
         read<Marker[]>('get_segment_markers', id),
         read<number | null>('get_segment_parent_id', id),
       ]);
-      return { node: { id, name, solver, endpoint, markerCount: markers.length, children: [] } as SegmentNode, parentId };
+      return {
+        node: { id, name, solver, endpoint, markerCount: markers.length, children: [] } as SegmentNode,
+        parentId,
+      };
     }),
   );
   // Pre-order lists children in insertion order, so appending in list order keeps it.
   const byId = new Map(rows.map((r) => [r.node.id, r.node]));
   for (const row of rows) if (row.parentId !== null) byId.get(row.parentId)?.children.push(row.node);
   const root = byId.get(skeleton.rootId);
-  if (!root) throw new Error(`skeleton ${skeleton.name} (${skeleton.id}) does not list its root segment ${skeleton.rootId}`);
+  if (!root)
+    throw new Error(`skeleton ${skeleton.name} (${skeleton.id}) does not list its root segment ${skeleton.rootId}`);
   return { ...skeleton, root, segmentCount: ids.length };
 }
 
 /** Every skeleton of a source with its segments, all requests issued concurrently. */
-export async function loadSkeletons(client: MotionClient, source: SkeletonSourceName, signal?: AbortSignal): Promise<SkeletonTree[]> {
+export async function loadSkeletons(
+  client: MotionClient,
+  source: SkeletonSourceName,
+  signal?: AbortSignal,
+): Promise<SkeletonTree[]> {
   const skeletons = await listSkeletons(client, source, signal);
   return Promise.all(skeletons.map((s) => loadSkeletonTree(client, s, signal)));
 }
 
 /** A segment's full definition: 11 concurrent requests. */
-export async function loadSegmentDefinition(client: MotionClient, source: SkeletonSourceName, id: number, signal?: AbortSignal): Promise<SegmentDefinition> {
+export async function loadSegmentDefinition(
+  client: MotionClient,
+  source: SkeletonSourceName,
+  id: number,
+  signal?: AbortSignal,
+): Promise<SegmentDefinition> {
   const read = skeletonReader(client, source, signal);
-  const [name, skeletonId, parentId, childIds, solver, transform, defaultTransform, degreesOfFreedom, endpoint, markers, rigidBodies] = await Promise.all([
+  const [
+    name,
+    skeletonId,
+    parentId,
+    childIds,
+    solver,
+    transform,
+    defaultTransform,
+    degreesOfFreedom,
+    endpoint,
+    markers,
+    rigidBodies,
+  ] = await Promise.all([
     read<string>('get_segment_name', id),
     read<number>('get_segment_skeleton_id', id),
     read<number | null>('get_segment_parent_id', id),
@@ -87,5 +124,18 @@ export async function loadSegmentDefinition(client: MotionClient, source: Skelet
     read<Marker[]>('get_segment_markers', id),
     read<RigidBody[]>('get_segment_rigid_bodies', id),
   ]);
-  return { id, name, skeletonId, parentId, childIds, solver, transform, defaultTransform, degreesOfFreedom, endpoint, markers, rigidBodies };
+  return {
+    id,
+    name,
+    skeletonId,
+    parentId,
+    childIds,
+    solver,
+    transform,
+    defaultTransform,
+    degreesOfFreedom,
+    endpoint,
+    markers,
+    rigidBodies,
+  };
 }

@@ -4,7 +4,9 @@ import type { MotionApiSettingsProcessingSkeleton } from '../client/motion-api.g
 export type SkeletonSourceName = 'project' | 'measurement' | 'data';
 export const SKELETON_SOURCE_NAMES: readonly SkeletonSourceName[] = ['project', 'measurement', 'data'];
 
-type Getter<K extends keyof MotionApiSettingsProcessingSkeleton> = Awaited<ReturnType<MotionApiSettingsProcessingSkeleton[K]>>;
+type Getter<K extends keyof MotionApiSettingsProcessingSkeleton> = Awaited<
+  ReturnType<MotionApiSettingsProcessingSkeleton[K]>
+>;
 export type Solver = Getter<'get_segment_solver'>;
 export type Vec3 = NonNullable<Getter<'get_segment_endpoint'>>;
 export type Matrix = Getter<'get_segment_transform'>;

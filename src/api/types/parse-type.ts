@@ -109,7 +109,8 @@ class TypeParser {
       const start = this.pos;
       while (this.pos < this.src.length && /[a-z0-9_]/i.test(this.src[this.pos])) this.pos++;
       const name = this.src.slice(start, this.pos);
-      if (!(PRIMITIVES as readonly string[]).includes(name)) this.fail(`unknown type name ${JSON.stringify(name)}`, start);
+      if (!(PRIMITIVES as readonly string[]).includes(name))
+        this.fail(`unknown type name ${JSON.stringify(name)}`, start);
       return { kind: 'primitive', name: name as PrimitiveName };
     }
     return this.fail(c === undefined ? 'unexpected end' : `unexpected ${JSON.stringify(c)}`);

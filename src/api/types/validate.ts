@@ -83,12 +83,15 @@ function checkPrimitive(value: unknown, name: string, path: string): TypeProblem
     case 'string':
       return typeof value === 'string' ? undefined : { path, message: `expected a string, got ${describe(value)}` };
     case 'bool':
-      return typeof value === 'boolean' ? undefined : { path, message: `expected true or false, got ${describe(value)}` };
+      return typeof value === 'boolean'
+        ? undefined
+        : { path, message: `expected true or false, got ${describe(value)}` };
     case 'vec3f':
       return checkNumbers(value, 3, path, 'a vec3f: an array of 3 numbers [x, y, z]');
     case 'mat4x4f': {
       const expected = 'a mat4x4f: 4 rows of 4 numbers';
-      if (!Array.isArray(value) || value.length !== 4) return { path, message: `expected ${expected}, got ${describe(value)}` };
+      if (!Array.isArray(value) || value.length !== 4)
+        return { path, message: `expected ${expected}, got ${describe(value)}` };
       for (let row = 0; row < 4; row++) {
         const problem = checkNumbers(value[row], 4, `${path}[${row}]`, 'a row of 4 numbers');
         if (problem) return problem;
@@ -101,7 +104,8 @@ function checkPrimitive(value: unknown, name: string, path: string): TypeProblem
 }
 
 function checkNumbers(value: unknown, length: number, path: string, expected: string): TypeProblem | undefined {
-  if (!Array.isArray(value) || value.length !== length) return { path, message: `expected ${expected}, got ${describe(value)}` };
+  if (!Array.isArray(value) || value.length !== length)
+    return { path, message: `expected ${expected}, got ${describe(value)}` };
   for (let i = 0; i < length; i++) {
     if (!isNumber(value[i])) return { path: `${path}[${i}]`, message: `expected a number, got ${describe(value[i])}` };
   }

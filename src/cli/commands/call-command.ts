@@ -18,11 +18,17 @@ Exit status: 0 done, 1 refused by the application (code and message on stderr),
 ${GLOBAL_HELP}`;
 
 export async function callCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: GLOBAL_OPTIONS, allowPositionals: true, strict: true });
-  if (values.help) return void process.stdout.write(`${CALL_HELP}\n`), 0;
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: GLOBAL_OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) return (void process.stdout.write(`${CALL_HELP}\n`), 0);
   const options = globalOptions(values);
   const [modulePath, operation, ...rawArgs] = positionals;
-  if (modulePath === undefined || operation === undefined) throw new UsageError(`call needs a module path and an operation\n\n${CALL_HELP}`);
+  if (modulePath === undefined || operation === undefined)
+    throw new UsageError(`call needs a module path and an operation\n\n${CALL_HELP}`);
   const args = rawArgs.map(parseArgument);
   const client = clientFor(options);
   try {

@@ -17,8 +17,13 @@ its URL is used, else the one bundled with this version; a note on stderr says w
 ${GLOBAL_HELP}`;
 
 export async function docsCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: GLOBAL_OPTIONS, allowPositionals: true, strict: true });
-  if (values.help) return void process.stdout.write(`${DOCS_HELP}\n`), 0;
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: GLOBAL_OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) return (void process.stdout.write(`${DOCS_HELP}\n`), 0);
   if (positionals.length > 1) throw new UsageError(`docs takes at most one path, got ${positionals.length}`);
   const options = globalOptions(values);
   const client = clientFor(options);
@@ -35,16 +40,22 @@ export async function docsCommand(argv: string[]): Promise<number> {
 }
 
 function render(index: DocumentationIndex, path: string | undefined, json: boolean): string {
-  if (path === undefined) return json ? JSON.stringify(index.documentation, null, 2) : packageMarkdown(index.documentation);
+  if (path === undefined)
+    return json ? JSON.stringify(index.documentation, null, 2) : packageMarkdown(index.documentation);
   const dotted = dottedPath(path);
   const found = index.resolve(dotted);
   if (!found) throw new UsageError(`no module or method ${dotted} in the documentation${suggest(index, dotted)}`);
   switch (found.kind) {
     case 'method':
-      return json ? JSON.stringify(found.method.method, null, 2) : methodMarkdown(found.method.module.path, found.method.method);
+      return json
+        ? JSON.stringify(found.method.method, null, 2)
+        : methodMarkdown(found.method.module.path, found.method.method);
     case 'module':
       if (json) return JSON.stringify(found.module, null, 2);
-      return [moduleMarkdown(found.module), ...found.module.methods.map((m) => methodMarkdown(found.module.path, m))].join('\n\n');
+      return [
+        moduleMarkdown(found.module),
+        ...found.module.methods.map((m) => methodMarkdown(found.module.path, m)),
+      ].join('\n\n');
     case 'namespace': {
       const modules = index.modules().filter((m) => m.path.startsWith(`${found.path}.`));
       return json ? JSON.stringify(modules, null, 2) : modules.map(moduleMarkdown).join('\n\n');

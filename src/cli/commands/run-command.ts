@@ -19,11 +19,17 @@ Exit status: 0 the script finished, 1 it raised (or the application refused a ca
 ${GLOBAL_HELP}`;
 
 export async function runCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, python: { type: 'string' } }, allowPositionals: true, strict: true });
-  if (values.help) return void process.stdout.write(`${RUN_HELP}\n`), 0;
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { ...GLOBAL_OPTIONS, python: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) return (void process.stdout.write(`${RUN_HELP}\n`), 0);
   const [file, ...scriptArgs] = positionals;
   if (!file) throw new UsageError(`run needs a script\n\n${RUN_HELP}`);
-  if (!file.endsWith('.py') && !file.endsWith('.lua')) throw new UsageError(`run takes a Python (.py) or Lua (.lua) script, got "${file}"`);
+  if (!file.endsWith('.py') && !file.endsWith('.lua'))
+    throw new UsageError(`run takes a Python (.py) or Lua (.lua) script, got "${file}"`);
   const options = globalOptions(values);
   const path = resolve(file);
   let code: string;
@@ -32,9 +38,12 @@ export async function runCommand(argv: string[]): Promise<number> {
   } catch {
     throw new UsageError(`cannot read ${path}`);
   }
-  const onOutput = (stream: string, text: string) => (stream === 'stdout' ? process.stdout : process.stderr).write(text);
+  const onOutput = (stream: string, text: string) =>
+    (stream === 'stdout' ? process.stdout : process.stderr).write(text);
   const lua = path.endsWith('.lua');
-  const session = lua ? new LuaSession({ serverUrl: options.url, onOutput }) : new PythonSession({ serverUrl: options.url, interpreter: values.python, onOutput });
+  const session = lua
+    ? new LuaSession({ serverUrl: options.url, onOutput })
+    : new PythonSession({ serverUrl: options.url, interpreter: values.python, onOutput });
   try {
     const prelude = lua
       ? `arg = { [0] = ${luaStringLiteral(path)}, ${scriptArgs.map(luaStringLiteral).join(', ')} }`
@@ -53,6 +62,10 @@ export async function runCommand(argv: string[]): Promise<number> {
  */
 export function luaStringLiteral(text: string): string {
   let out = '"';
-  for (const byte of Buffer.from(text, 'utf8')) out += byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c ? String.fromCharCode(byte) : `\\${String(byte).padStart(3, '0')}`;
+  for (const byte of Buffer.from(text, 'utf8'))
+    out +=
+      byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c
+        ? String.fromCharCode(byte)
+        : `\\${String(byte).padStart(3, '0')}`;
   return `${out}"`;
 }

@@ -17,8 +17,13 @@ without this extension. Write them to the folder pyright reads stubs from (its s
 ${GLOBAL_HELP}`;
 
 export async function stubsCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, out: { type: 'string' } }, allowPositionals: true, strict: true });
-  if (values.help) return void process.stdout.write(`${STUBS_HELP}\n`), 0;
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { ...GLOBAL_OPTIONS, out: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) return (void process.stdout.write(`${STUBS_HELP}\n`), 0);
   if (positionals.length > 0) throw new UsageError(`stubs takes no arguments, got "${positionals.join(' ')}"`);
   if (!values.out) throw new UsageError(`stubs needs --out DIR\n\n${STUBS_HELP}`);
   const options = globalOptions(values);
@@ -33,7 +38,12 @@ export async function stubsCommand(argv: string[]): Promise<number> {
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, `${content}\n`);
     } catch (error) {
-      throw new UsageError(`cannot write the stubs to --out ${out}: ${(error as NodeJS.ErrnoException).code ?? ''} ${(error as Error).message}`.replace(/\s+/g, ' '));
+      throw new UsageError(
+        `cannot write the stubs to --out ${out}: ${(error as NodeJS.ErrnoException).code ?? ''} ${(error as Error).message}`.replace(
+          /\s+/g,
+          ' ',
+        ),
+      );
     }
   }
   if (options.json) process.stdout.write(`${JSON.stringify({ out, files: [...files.keys()] })}\n`);

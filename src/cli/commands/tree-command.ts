@@ -1,6 +1,11 @@
 import { parseArgs } from 'node:util';
 import { loadSkeletons } from '../../api/skeletons/skeleton-loader';
-import { SKELETON_SOURCE_NAMES, walkSegments, type SkeletonSourceName, type SkeletonTree } from '../../api/skeletons/skeleton-model';
+import {
+  SKELETON_SOURCE_NAMES,
+  walkSegments,
+  type SkeletonSourceName,
+  type SkeletonTree,
+} from '../../api/skeletons/skeleton-model';
 import { clientFor, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 
 export const TREE_HELP = `Usage: motion tree [--source project|measurement|data]
@@ -11,11 +16,20 @@ solver and marker count, and its endpoint when it is a leaf.
 
 ${GLOBAL_HELP}`;
 
-const TITLES: Record<SkeletonSourceName, string> = { project: 'Project settings', measurement: 'Measurement settings', data: 'Data (read-only)' };
+const TITLES: Record<SkeletonSourceName, string> = {
+  project: 'Project settings',
+  measurement: 'Measurement settings',
+  data: 'Data (read-only)',
+};
 
 export async function treeCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { ...GLOBAL_OPTIONS, source: { type: 'string' } }, allowPositionals: true, strict: true });
-  if (values.help) return void process.stdout.write(`${TREE_HELP}\n`), 0;
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { ...GLOBAL_OPTIONS, source: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) return (void process.stdout.write(`${TREE_HELP}\n`), 0);
   if (positionals.length > 0) throw new UsageError(`tree takes no arguments, got "${positionals.join(' ')}"`);
   const options = globalOptions(values);
   const source = values.source as SkeletonSourceName | undefined;
@@ -44,9 +58,15 @@ export async function treeCommand(argv: string[]): Promise<number> {
 }
 
 export function renderSkeleton(skeleton: SkeletonTree): string[] {
-  const lines = [`  ${skeleton.name}  (skeleton ${skeleton.id}, scale ${skeleton.scale}, ${skeleton.segmentCount} segments)`];
+  const lines = [
+    `  ${skeleton.name}  (skeleton ${skeleton.id}, scale ${skeleton.scale}, ${skeleton.segmentCount} segments)`,
+  ];
   for (const { node, depth } of walkSegments(skeleton.root)) {
-    const details = [`id ${node.id}`, node.solver ?? 'solved with parent', `${node.markerCount} marker${node.markerCount === 1 ? '' : 's'}`];
+    const details = [
+      `id ${node.id}`,
+      node.solver ?? 'solved with parent',
+      `${node.markerCount} marker${node.markerCount === 1 ? '' : 's'}`,
+    ];
     if (node.endpoint) details.push(`endpoint [${node.endpoint.join(', ')}]`);
     lines.push(`${'  '.repeat(depth + 2)}${node.name}  (${details.join(', ')})`);
   }

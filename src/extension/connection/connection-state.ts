@@ -31,10 +31,19 @@ export function describeConnection(state: ConnectionState): { text: string; tool
       return { text: '$(sync~spin) Motion', tooltip: `Connecting to ${state.url}…` };
     case 'connected':
       return state.embedded
-        ? { text: `$(pulse) Motion: embedded ${shortVersion(state.version)}`, tooltip: `Connected to the embedded reference server (${state.version}) at ${state.url}. Click for options.` }
-        : { text: `$(pulse) Motion: ${host(state.url)} ${shortVersion(state.version)}`, tooltip: `Connected to ${state.version} at ${state.url}. Click for options.` };
+        ? {
+            text: `$(pulse) Motion: embedded ${shortVersion(state.version)}`,
+            tooltip: `Connected to the embedded reference server (${state.version}) at ${state.url}. Click for options.`,
+          }
+        : {
+            text: `$(pulse) Motion: ${host(state.url)} ${shortVersion(state.version)}`,
+            tooltip: `Connected to ${state.version} at ${state.url}. Click for options.`,
+          };
     case 'foreign':
-      return { text: '$(warning) Motion: not a motion application', tooltip: `${state.url} is not a motion application: ${state.reason}. Click to change the server.` };
+      return {
+        text: '$(warning) Motion: not a motion application',
+        tooltip: `${state.url} is not a motion application: ${state.reason}. Click to change the server.`,
+      };
     case 'offline':
       return {
         text: '$(debug-disconnect) Motion: offline',

@@ -4,7 +4,10 @@ import { describeConnection } from './connection-state';
 import type { MotionConnection } from './motion-connection';
 
 /** The status bar item, and the actions it offers when clicked. */
-export function connectionStatus(connection: MotionConnection): { item: vscode.StatusBarItem; disposables: vscode.Disposable[] } {
+export function connectionStatus(connection: MotionConnection): {
+  item: vscode.StatusBarItem;
+  disposables: vscode.Disposable[];
+} {
   const item = vscode.window.createStatusBarItem('motion.connection', vscode.StatusBarAlignment.Left, 10);
   item.name = 'Motion connection';
   item.command = 'motion.connectionActions';
@@ -12,7 +15,8 @@ export function connectionStatus(connection: MotionConnection): { item: vscode.S
     const { text, tooltip } = describeConnection(connection.state);
     item.text = text;
     item.tooltip = tooltip;
-    item.backgroundColor = connection.state.kind === 'foreign' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.backgroundColor =
+      connection.state.kind === 'foreign' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     void vscode.commands.executeCommand('setContext', 'motion.connection', connection.state.kind);
   };
   show();
@@ -20,7 +24,11 @@ export function connectionStatus(connection: MotionConnection): { item: vscode.S
   const disposables = [
     item,
     connection.onDidChange(show),
-    vscode.commands.registerCommand('motion.useEmbeddedServer', () => vscode.workspace.getConfiguration('motion').update('server.embedded', 'always', vscode.ConfigurationTarget.Global)),
+    vscode.commands.registerCommand('motion.useEmbeddedServer', () =>
+      vscode.workspace
+        .getConfiguration('motion')
+        .update('server.embedded', 'always', vscode.ConfigurationTarget.Global),
+    ),
     // Through the one prompts layer, so that automation (and the tests) can give the pick.
     vscode.commands.registerCommand('motion.connectionActions', async (answers?: unknown) => {
       const action = await prompts(answers).pick(describeConnection(connection.state).tooltip, [

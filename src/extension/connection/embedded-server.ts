@@ -55,7 +55,10 @@ export class EmbeddedServer {
     const port = (await portIsFree(7979)) ? 7979 : 0;
     // In desktop VS Code the extension host runs in Electron: run it as plain Node.
     const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
-    const child = spawn(process.execPath, [this.serverScript, '--port', String(port), '--state', this.stateFile], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(process.execPath, [this.serverScript, '--port', String(port), '--state', this.stateFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     this.child = child;
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {

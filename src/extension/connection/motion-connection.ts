@@ -63,7 +63,8 @@ export class MotionConnection implements vscode.Disposable {
         if (e.error) this.log.warn(line);
         else this.log.trace(line);
         // A call that found nobody: check at once rather than at the next heartbeat.
-        if (e.error instanceof MotionConnectionError && (e.error.kind === 'unreachable' || e.error.kind === 'dropped')) void this.check();
+        if (e.error instanceof MotionConnectionError && (e.error.kind === 'unreachable' || e.error.kind === 'dropped'))
+          void this.check();
       };
       this.clientFor = { url, client: new MotionClient({ url, onRequest }) };
     }
@@ -111,7 +112,10 @@ export class MotionConnection implements vscode.Disposable {
     const generation = this.generation;
     this.checking ??= identifyApplication(url)
       .then(
-        (identity) => (identity.kind === 'motion' ? undefined : `${url} no longer answers as a motion application: ${identity.reason}`),
+        (identity) =>
+          identity.kind === 'motion'
+            ? undefined
+            : `${url} no longer answers as a motion application: ${identity.reason}`,
         (error: Error) => error.message,
       )
       .then((problem) => {
@@ -143,7 +147,11 @@ export class MotionConnection implements vscode.Disposable {
     this.retry = setTimeout(() => void this.connect(), retryInMs);
   }
 
-  private connected(url: string, identity: Extract<ApplicationIdentity, { kind: 'motion' }>, embedded: boolean): ConnectionState {
+  private connected(
+    url: string,
+    identity: Extract<ApplicationIdentity, { kind: 'motion' }>,
+    embedded: boolean,
+  ): ConnectionState {
     this.attempt = 0;
     this.set({ kind: 'connected', url, version: identity.version, embedded });
     this.heartbeat = setInterval(() => void this.check(), HEARTBEAT_MS);
@@ -157,7 +165,9 @@ export class MotionConnection implements vscode.Disposable {
 
   private set(state: ConnectionState): void {
     this.current = state;
-    this.log.info(`connection: ${state.kind} ${state.url}${state.kind === 'offline' || state.kind === 'foreign' ? ` (${state.reason})` : ''}`);
+    this.log.info(
+      `connection: ${state.kind} ${state.url}${state.kind === 'offline' || state.kind === 'foreign' ? ` (${state.reason})` : ''}`,
+    );
     this.changes.fire(state);
   }
 }

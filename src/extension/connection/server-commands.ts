@@ -10,23 +10,36 @@ const RECENT_LIMIT = 8;
 const DOCS_SCHEME = 'motion-docs';
 
 /** Select Server (recently used applications) and Show Documentation. */
-export function registerServerCommands(context: vscode.ExtensionContext, connection: MotionConnection): vscode.Disposable[] {
+export function registerServerCommands(
+  context: vscode.ExtensionContext,
+  connection: MotionConnection,
+): vscode.Disposable[] {
   const recent = () => context.globalState.get<string[]>(RECENT_KEY, []);
   const settings = vscode.workspace.getConfiguration('motion');
   const docs = new Map<string, string>();
   const changed = new vscode.EventEmitter<vscode.Uri>();
   return [
     changed,
-    vscode.workspace.registerTextDocumentContentProvider(DOCS_SCHEME, { onDidChange: changed.event, provideTextDocumentContent: (uri) => docs.get(uri.toString()) ?? '' }),
+    vscode.workspace.registerTextDocumentContentProvider(DOCS_SCHEME, {
+      onDidChange: changed.event,
+      provideTextDocumentContent: (uri) => docs.get(uri.toString()) ?? '',
+    }),
     connection.onDidChange((state) => {
       if (state.kind !== 'connected' || state.embedded) return;
-      void context.globalState.update(RECENT_KEY, [state.url, ...recent().filter((u) => u !== state.url)].slice(0, RECENT_LIMIT));
+      void context.globalState.update(
+        RECENT_KEY,
+        [state.url, ...recent().filter((u) => u !== state.url)].slice(0, RECENT_LIMIT),
+      );
     }),
     vscode.commands.registerCommand('motion.selectServer', async (url?: string) => {
       let chosen = url;
       if (!chosen) {
         const items = [
-          ...recent().map((u) => ({ label: u, description: u === connection.state.url ? 'current' : undefined, value: u })),
+          ...recent().map((u) => ({
+            label: u,
+            description: u === connection.state.url ? 'current' : undefined,
+            value: u,
+          })),
           { label: '$(server-process) The embedded reference server', value: 'embedded' },
           { label: '$(edit) Another URL…', value: 'other' },
         ];
@@ -35,7 +48,8 @@ export function registerServerCommands(context: vscode.ExtensionContext, connect
           chosen = await vscode.window.showInputBox({
             prompt: 'URL of the application’s scripting interface',
             value: 'http://127.0.0.1:7979',
-            validateInput: (v) => (/^http:\/\/[^/\s]+\/?$/.test(v.trim()) ? undefined : 'Type an http:// URL, e.g. http://127.0.0.1:7979'),
+            validateInput: (v) =>
+              /^http:\/\/[^/\s]+\/?$/.test(v.trim()) ? undefined : 'Type an http:// URL, e.g. http://127.0.0.1:7979',
           });
         }
       }
@@ -44,7 +58,8 @@ export function registerServerCommands(context: vscode.ExtensionContext, connect
       else {
         if (!/^http:\/\/[^/\s]+\/?$/.test(chosen.trim())) throw new Error(`not an http:// URL: ${chosen}`);
         await settings.update('server.url', chosen.trim().replace(/\/$/, ''), vscode.ConfigurationTarget.Global);
-        if (vscode.workspace.getConfiguration('motion').get('server.embedded') === 'always') await settings.update('server.embedded', 'auto', vscode.ConfigurationTarget.Global);
+        if (vscode.workspace.getConfiguration('motion').get('server.embedded') === 'always')
+          await settings.update('server.embedded', 'auto', vscode.ConfigurationTarget.Global);
       }
       return connection.connect();
     }),
@@ -57,10 +72,19 @@ export function registerServerCommands(context: vscode.ExtensionContext, connect
           { label: index.packageName, description: 'the package', value: index.packageName },
           ...index.modules().flatMap((m) => [
             { label: m.path, description: m.brief, value: m.path },
-            ...m.methods.map((x) => ({ label: `${m.path}.${x.name}`, description: x.brief, value: `${m.path}.${x.name}` })),
+            ...m.methods.map((x) => ({
+              label: `${m.path}.${x.name}`,
+              description: x.brief,
+              value: `${m.path}.${x.name}`,
+            })),
           ]),
         ];
-        chosen = (await vscode.window.showQuickPick(items, { placeHolder: `Documentation (${index.describeSource()})`, matchOnDescription: true }))?.value;
+        chosen = (
+          await vscode.window.showQuickPick(items, {
+            placeHolder: `Documentation (${index.describeSource()})`,
+            matchOnDescription: true,
+          })
+        )?.value;
       }
       if (!chosen) return undefined;
       const found = index.resolve(chosen);
@@ -70,7 +94,10 @@ export function registerServerCommands(context: vscode.ExtensionContext, connect
           : found?.kind === 'method'
             ? methodMarkdown(found.method.module.path, found.method.method)
             : found?.kind === 'module'
-              ? [moduleMarkdown(found.module), ...found.module.methods.map((m) => methodMarkdown(found.module.path, m))].join('\n\n')
+              ? [
+                  moduleMarkdown(found.module),
+                  ...found.module.methods.map((m) => methodMarkdown(found.module.path, m)),
+                ].join('\n\n')
               : undefined;
       if (!markdown) throw new Error(`no module or method ${chosen} in the documentation`);
       // A read-only document of its own scheme: previewed, never dirty, never asks to be saved, not restored as a stray file.

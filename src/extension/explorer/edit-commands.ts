@@ -6,7 +6,10 @@ import { prompts, type ScriptedAnswers } from '../prompts';
 import * as edits from './edit-operations';
 import type { ExplorerItem } from './explorer-data';
 
-const COMMANDS: Record<string, (client: MotionClient, p: edits.Prompts, item: ExplorerItem) => Promise<edits.EditOutcome>> = {
+const COMMANDS: Record<
+  string,
+  (client: MotionClient, p: edits.Prompts, item: ExplorerItem) => Promise<edits.EditOutcome>
+> = {
   'motion.addSkeleton': edits.addSkeleton,
   'motion.renameSkeleton': edits.renameSkeleton,
   'motion.deleteSkeleton': edits.deleteSkeleton,
@@ -19,13 +22,18 @@ const COMMANDS: Record<string, (client: MotionClient, p: edits.Prompts, item: Ex
 };
 
 /** The explorer's edit commands; each refreshes the view and records its change for undo, and a refusal becomes a clear error. */
-export function registerEditCommands(client: () => MotionClient, changedApplication: () => void, log: ChangeLog): vscode.Disposable[] {
+export function registerEditCommands(
+  client: () => MotionClient,
+  changedApplication: () => void,
+  log: ChangeLog,
+): vscode.Disposable[] {
   return Object.entries(COMMANDS).map(([command, edit]) =>
     vscode.commands.registerCommand(
       command,
       guarded(async (given?: ExplorerItem, answers?: ScriptedAnswers) => {
         // From the view's welcome (no item): a new skeleton goes to the project settings.
-        const item: ExplorerItem | undefined = given ?? (command === 'motion.addSkeleton' ? { kind: 'source', source: 'project' } : undefined);
+        const item: ExplorerItem | undefined =
+          given ?? (command === 'motion.addSkeleton' ? { kind: 'source', source: 'project' } : undefined);
         if (!item) throw new Error('run this command on an item of the Skeletons view');
         const outcome = await edit(client(), prompts(answers), item);
         if (outcome.change) log.record(outcome.change);

@@ -1,12 +1,25 @@
 import type { MotionClient } from '../../api/client/motion-client';
 import { listSkeletons, loadSkeletonTree, skeletonReader } from '../../api/skeletons/skeleton-loader';
-import type { Marker, SegmentNode, SkeletonSourceName, SkeletonSummary, SkeletonTree } from '../../api/skeletons/skeleton-model';
+import type {
+  Marker,
+  SegmentNode,
+  SkeletonSourceName,
+  SkeletonSummary,
+  SkeletonTree,
+} from '../../api/skeletons/skeleton-model';
 
 /** The skeleton explorer's data layer: what each node's children are. No `vscode` import. */
 export type ExplorerItem =
   | { kind: 'source'; source: SkeletonSourceName }
   | { kind: 'skeleton'; skeleton: SkeletonSummary }
-  | { kind: 'segment'; source: SkeletonSourceName; skeletonId: number; skeletonName: string; isRoot: boolean; node: SegmentNode }
+  | {
+      kind: 'segment';
+      source: SkeletonSourceName;
+      skeletonId: number;
+      skeletonName: string;
+      isRoot: boolean;
+      node: SegmentNode;
+    }
   | { kind: 'marker'; source: SkeletonSourceName; segmentId: number; marker: Marker };
 
 export const SOURCE_TITLES: Record<SkeletonSourceName, string> = {
@@ -25,20 +38,51 @@ export class ExplorerData {
     if (!item) {
       // No skeletons anywhere: an empty view, so that its welcome (with an Add Skeleton action) shows.
       const sources = ['project', 'measurement', 'data'] as const;
-      const counts = await Promise.all(sources.map((source) => (source === 'data' ? this.client().data.object.skeleton.get_skeleton_count() : this.client().settings.processing.skeleton.get_skeleton_count(source))));
+      const counts = await Promise.all(
+        sources.map((source) =>
+          source === 'data'
+            ? this.client().data.object.skeleton.get_skeleton_count()
+            : this.client().settings.processing.skeleton.get_skeleton_count(source),
+        ),
+      );
       return counts.every((n) => n === 0) ? [] : sources.map((source) => ({ kind: 'source', source }));
     }
-    if (item.kind === 'source') return (await listSkeletons(this.client(), item.source, signal)).map((skeleton) => ({ kind: 'skeleton', skeleton }));
+    if (item.kind === 'source')
+      return (await listSkeletons(this.client(), item.source, signal)).map((skeleton) => ({
+        kind: 'skeleton',
+        skeleton,
+      }));
     if (item.kind === 'skeleton') {
       const tree = await this.tree(item.skeleton, signal);
-      return [{ kind: 'segment', source: item.skeleton.source, skeletonId: item.skeleton.id, skeletonName: item.skeleton.name, isRoot: true, node: tree.root }];
+      return [
+        {
+          kind: 'segment',
+          source: item.skeleton.source,
+          skeletonId: item.skeleton.id,
+          skeletonName: item.skeleton.name,
+          isRoot: true,
+          node: tree.root,
+        },
+      ];
     }
     if (item.kind === 'marker') return [];
     // A segment's child segments, then its markers (read when it is expanded).
     const segments: ExplorerItem[] = item.node.children.map((node) => ({ ...item, isRoot: false, node }));
     if (item.node.markerCount === 0) return segments;
-    const markers = await skeletonReader(this.client(), item.source, signal)<Marker[]>('get_segment_markers', item.node.id);
-    return [...segments, ...markers.map((marker): ExplorerItem => ({ kind: 'marker', source: item.source, segmentId: item.node.id, marker }))];
+    const markers = await skeletonReader(
+      this.client(),
+      item.source,
+      signal,
+    )<Marker[]>('get_segment_markers', item.node.id);
+    return [
+      ...segments,
+      ...markers.map((marker): ExplorerItem => ({
+        kind: 'marker',
+        source: item.source,
+        segmentId: item.node.id,
+        marker,
+      })),
+    ];
   }
 
   refresh(): void {
@@ -73,17 +117,41 @@ export function describePlace(source: SkeletonSourceName, ...names: string[]): s
  * Menus match its parts with regular expressions.
  */
 function segmentContext(item: Extract<ExplorerItem, { kind: 'segment' }>): string {
-  return ['segment', item.source === 'data' ? 'readonly' : 'editable', item.isRoot ? 'root' : 'child', item.node.children.length > 0 ? 'branch' : 'leaf'].join('.');
+  return [
+    'segment',
+    item.source === 'data' ? 'readonly' : 'editable',
+    item.isRoot ? 'root' : 'child',
+    item.node.children.length > 0 ? 'branch' : 'leaf',
+  ].join('.');
 }
 
 /** How an item shows: label, description, tooltip (Markdown), context value for menus. */
-export function presentItem(item: ExplorerItem): { id: string; label: string; description?: string; tooltip?: string; contextValue: string; expandable: boolean } {
+export function presentItem(item: ExplorerItem): {
+  id: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  contextValue: string;
+  expandable: boolean;
+} {
   switch (item.kind) {
     case 'source':
-      return { id: `source:${item.source}`, label: SOURCE_TITLES[item.source], contextValue: `source.${item.source === 'data' ? 'readonly' : 'editable'}`, expandable: true };
+      return {
+        id: `source:${item.source}`,
+        label: SOURCE_TITLES[item.source],
+        contextValue: `source.${item.source === 'data' ? 'readonly' : 'editable'}`,
+        expandable: true,
+      };
     case 'skeleton': {
       const s = item.skeleton;
-      return { id: `skeleton:${s.source}:${s.id}`, label: s.name, description: `scale ${s.scale}`, tooltip: `**${s.name}** (skeleton ${s.id}) in ${SOURCE_TITLES[s.source].toLowerCase()}\n\nScale ${s.scale}`, contextValue: `skeleton.${s.source === 'data' ? 'readonly' : 'editable'}`, expandable: true };
+      return {
+        id: `skeleton:${s.source}:${s.id}`,
+        label: s.name,
+        description: `scale ${s.scale}`,
+        tooltip: `**${s.name}** (skeleton ${s.id}) in ${SOURCE_TITLES[s.source].toLowerCase()}\n\nScale ${s.scale}`,
+        contextValue: `skeleton.${s.source === 'data' ? 'readonly' : 'editable'}`,
+        expandable: true,
+      };
     }
     case 'segment': {
       const n = item.node;

@@ -38,18 +38,28 @@ export interface Progress {
   cancelled(): boolean;
 }
 
-export async function exportSkeleton(client: MotionClient, source: SkeletonSourceName, skeletonId: number): Promise<SkeletonDefinitionDocument> {
+export async function exportSkeleton(
+  client: MotionClient,
+  source: SkeletonSourceName,
+  skeletonId: number,
+): Promise<SkeletonDefinitionDocument> {
   const read = skeletonReader(client, source);
-  const [name, scale, rootId] = await Promise.all([read<string>('get_skeleton_name', skeletonId), read<number>('get_skeleton_scale', skeletonId), read<number>('get_skeleton_root_id', skeletonId)]);
+  const [name, scale, rootId] = await Promise.all([
+    read<string>('get_skeleton_name', skeletonId),
+    read<number>('get_skeleton_scale', skeletonId),
+    read<number>('get_skeleton_root_id', skeletonId),
+  ]);
   return { format: 'motion-skeleton', version: 1, name, scale, root: await exportSegment(client, source, rootId) };
 }
 
 /** Checks a definition document, naming the first problem with its path. */
 export function checkSkeletonDefinition(value: unknown): SkeletonDefinitionDocument {
   const doc = value as SkeletonDefinitionDocument;
-  if (typeof value !== 'object' || value === null || doc.format !== 'motion-skeleton') throw new Error('not a skeleton definition: "format" must be "motion-skeleton"');
+  if (typeof value !== 'object' || value === null || doc.format !== 'motion-skeleton')
+    throw new Error('not a skeleton definition: "format" must be "motion-skeleton"');
   if (doc.version !== 1) throw new Error(`skeleton definition version ${String(doc.version)} is not supported (1 is)`);
-  if (typeof doc.name !== 'string' || doc.name.trim() === '') throw new Error('skeleton.name must be a non-empty string');
+  if (typeof doc.name !== 'string' || doc.name.trim() === '')
+    throw new Error('skeleton.name must be a non-empty string');
   if (typeof doc.scale !== 'number') throw new Error('skeleton.scale must be a number');
   const names = new Set<string>();
   const check = (segment: SegmentDefinitionDocument, path: string) => {
@@ -57,7 +67,8 @@ export function checkSkeletonDefinition(value: unknown): SkeletonDefinitionDocum
     const own = { ...segment, children: children.map((c) => ({ name: c?.name })) };
     const problem = validateValue(Array.isArray(segment?.children) ? own : segment, SEGMENT_TYPE, path);
     if (problem) throw new Error(`${problem.path}: ${problem.message}`);
-    if (names.has(segment.name)) throw new Error(`${path}.name: "${segment.name}" appears twice; segment names are unique within a skeleton`);
+    if (names.has(segment.name))
+      throw new Error(`${path}.name: "${segment.name}" appears twice; segment names are unique within a skeleton`);
     names.add(segment.name);
     children.forEach((child, i) => check(child, `${path}.children[${i}]`));
   };
@@ -74,7 +85,13 @@ function count(segment: SegmentDefinitionDocument): number {
  * (children appended in order). Degrees of freedom are set once every segment exists, because
  * couplings name other segments. Returns the ids it created, the given one first.
  */
-export async function buildSegments(client: MotionClient, target: 'project' | 'measurement', segmentId: number, segment: SegmentDefinitionDocument, progress?: Progress): Promise<number[]> {
+export async function buildSegments(
+  client: MotionClient,
+  target: 'project' | 'measurement',
+  segmentId: number,
+  segment: SegmentDefinitionDocument,
+  progress?: Progress,
+): Promise<number[]> {
   const api = client.settings.processing.skeleton;
   const total = count(segment);
   let done = 0;
@@ -94,7 +111,9 @@ export async function buildSegments(client: MotionClient, target: 'project' | 'm
     if (doc.endpoint !== null || doc.children.length === 0) await api.set_segment_endpoint(target, id, doc.endpoint);
   };
   await build(segmentId, segment);
-  await Promise.all(created.map(([id, doc]) => api.set_segment_degrees_of_freedom(target, id, doc.degrees_of_freedom as never)));
+  await Promise.all(
+    created.map(([id, doc]) => api.set_segment_degrees_of_freedom(target, id, doc.degrees_of_freedom as never)),
+  );
   return created.map(([id]) => id);
 }
 
@@ -103,7 +122,12 @@ export async function buildSegments(client: MotionClient, target: 'project' | 'm
  * replaced (the interface's rule: callers ask first). If the application refuses something, or the
  * user cancels, the half-built skeleton is deleted again.
  */
-export async function importSkeleton(client: MotionClient, target: 'project' | 'measurement', doc: SkeletonDefinitionDocument, progress?: Progress): Promise<number> {
+export async function importSkeleton(
+  client: MotionClient,
+  target: 'project' | 'measurement',
+  doc: SkeletonDefinitionDocument,
+  progress?: Progress,
+): Promise<number> {
   const api = client.settings.processing.skeleton;
   const skeletonId = await api.add_skeleton(target, doc.name);
   try {
@@ -119,11 +143,24 @@ export async function importSkeleton(client: MotionClient, target: 'project' | '
 }
 
 /** A segment and everything below it, as a definition document (what deleting it would lose). */
-export async function exportSegment(client: MotionClient, source: SkeletonSourceName, segmentId: number): Promise<SegmentDefinitionDocument> {
+export async function exportSegment(
+  client: MotionClient,
+  source: SkeletonSourceName,
+  segmentId: number,
+): Promise<SegmentDefinitionDocument> {
   const d = await loadSegmentDefinition(client, source, segmentId);
-  return { ...(segmentFields(d) as Omit<SegmentDefinitionDocument, 'children'>), children: await Promise.all(d.childIds.map((id) => exportSegment(client, source, id))) };
+  return {
+    ...(segmentFields(d) as Omit<SegmentDefinitionDocument, 'children'>),
+    children: await Promise.all(d.childIds.map((id) => exportSegment(client, source, id))),
+  };
 }
 
-export async function copySkeleton(client: MotionClient, from: SkeletonSourceName, skeletonId: number, to: 'project' | 'measurement', progress?: Progress): Promise<number> {
+export async function copySkeleton(
+  client: MotionClient,
+  from: SkeletonSourceName,
+  skeletonId: number,
+  to: 'project' | 'measurement',
+  progress?: Progress,
+): Promise<number> {
   return importSkeleton(client, to, await exportSkeleton(client, from, skeletonId), progress);
 }

@@ -22,12 +22,17 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
 
   getTreeItem(item: ExplorerItem): vscode.TreeItem {
     const shown = presentItem(item);
-    const tree = new vscode.TreeItem(shown.label, shown.expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const tree = new vscode.TreeItem(
+      shown.label,
+      shown.expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     tree.id = shown.id;
     tree.description = shown.description;
     tree.tooltip = shown.tooltip ? new vscode.MarkdownString(shown.tooltip) : undefined;
     tree.contextValue = shown.contextValue;
-    tree.iconPath = new vscode.ThemeIcon({ source: 'folder-library', skeleton: 'person', segment: 'symbol-field', marker: 'circle-filled' }[item.kind]);
+    tree.iconPath = new vscode.ThemeIcon(
+      { source: 'folder-library', skeleton: 'person', segment: 'symbol-field', marker: 'circle-filled' }[item.kind],
+    );
     return tree;
   }
 
@@ -39,10 +44,17 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
       if (item?.kind === 'skeleton') {
         const count = await this.data.segmentCount(item.skeleton);
         if (count <= LARGE_SKELETON) {
-          return await vscode.window.withProgress({ location: { viewId: 'motion.explorer' }, title: `Loading ${item.skeleton.name}` }, () => this.data.children(item));
+          return await vscode.window.withProgress(
+            { location: { viewId: 'motion.explorer' }, title: `Loading ${item.skeleton.name}` },
+            () => this.data.children(item),
+          );
         }
         return await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Notification, title: `Loading ${item.skeleton.name} (${count} segments)`, cancellable: true },
+          {
+            location: vscode.ProgressLocation.Notification,
+            title: `Loading ${item.skeleton.name} (${count} segments)`,
+            cancellable: true,
+          },
           async (_progress, token) => {
             const controller = new AbortController();
             token.onCancellationRequested(() => controller.abort());
@@ -57,7 +69,12 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
       }
       const children = await this.data.children(item);
       // The welcome tells an application without skeletons from one that did not answer.
-      if (!item) void vscode.commands.executeCommand('setContext', 'motion.explorer.root', children.length === 0 ? 'empty' : 'loaded');
+      if (!item)
+        void vscode.commands.executeCommand(
+          'setContext',
+          'motion.explorer.root',
+          children.length === 0 ? 'empty' : 'loaded',
+        );
       return children;
     } catch (error) {
       if (!item) void vscode.commands.executeCommand('setContext', 'motion.explorer.root', 'failed');

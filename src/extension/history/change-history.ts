@@ -63,11 +63,15 @@ export class ChangeHistory {
    * Undoes changes newest first, each checked just before it runs. Stops at the first one that
    * cannot be undone or fails; what was undone before that leaves the history.
    */
-  async undo(client: MotionClient, changes: Change[]): Promise<{ undone: Change[]; failed?: { change: Change; reason: string } }> {
+  async undo(
+    client: MotionClient,
+    changes: Change[],
+  ): Promise<{ undone: Change[]; failed?: { change: Change; reason: string } }> {
     const undone: Change[] = [];
     for (const change of changes) {
       const newest = this.list(change.application)[0];
-      if (newest?.id !== change.id) return { undone, failed: { change, reason: 'a later change must be undone first' } };
+      if (newest?.id !== change.id)
+        return { undone, failed: { change, reason: 'a later change must be undone first' } };
       let reason = await change.undo.check(client).catch((error: Error) => error.message);
       if (!reason) {
         reason = await change.undo.run(client).then(
@@ -105,7 +109,10 @@ export function describeWhen(when: Date, now = new Date()): string {
 
 /** What undoing these changes will do, for the confirmation: the list, and every caveat. */
 export function describeUndo(changes: Change[]): { message: string; detail: string } {
-  const message = changes.length === 1 ? `Undo "${changes[0].description}"?` : `Undo the last ${changes.length} changes, back to "${changes[changes.length - 1].description}"?`;
+  const message =
+    changes.length === 1
+      ? `Undo "${changes[0].description}"?`
+      : `Undo the last ${changes.length} changes, back to "${changes[changes.length - 1].description}"?`;
   const lines = changes.map((c) => `• ${c.description} — ${c.where}`);
   const caveats = changes.flatMap((c) => (c.undo.caveat ? [c.undo.caveat] : []));
   return { message, detail: [...lines, ...(caveats.length ? ['', ...caveats] : [])].join('\n') };

@@ -24,10 +24,16 @@ export function registerHistoryCommands(
     if (!app) throw new Error('not connected to an application: nothing to undo');
     return app;
   };
-  const showCanUndo = () => void vscode.commands.executeCommand('setContext', 'motion.canUndo', !!application() && history.list(application()!).length > 0);
+  const showCanUndo = () =>
+    void vscode.commands.executeCommand(
+      'setContext',
+      'motion.canUndo',
+      !!application() && history.list(application()!).length > 0,
+    );
   const undo = async (changes: Change[], answers?: ScriptedAnswers) => {
     const { message, detail } = describeUndo(changes);
-    if ((await prompts(answers).decide(message, ['Undo'], detail)) !== 'Undo') return { changed: false, undone: [] as string[] };
+    if ((await prompts(answers).decide(message, ['Undo'], detail)) !== 'Undo')
+      return { changed: false, undone: [] as string[] };
     const outcome = await history.undo(client(), changes);
     if (outcome.undone.length > 0) onUndone();
     const undone = outcome.undone.map((c) => c.description);
@@ -35,7 +41,10 @@ export function registerHistoryCommands(
       const before = undone.length ? `Undid ${undone.length} change${undone.length === 1 ? '' : 's'}; then ` : '';
       throw new Error(`${before}could not undo "${outcome.failed.change.description}": ${outcome.failed.reason}`);
     }
-    void vscode.window.setStatusBarMessage(`Motion: undid ${undone.length === 1 ? `"${undone[0]}"` : `${undone.length} changes`}`, 5000);
+    void vscode.window.setStatusBarMessage(
+      `Motion: undid ${undone.length === 1 ? `"${undone[0]}"` : `${undone.length} changes`}`,
+      5000,
+    );
     return { changed: true, undone };
   };
   showCanUndo();
@@ -48,7 +57,9 @@ export function registerHistoryCommands(
         guarded(async (answers?: ScriptedAnswers) => {
           const [last] = history.list(current());
           if (!last) {
-            void vscode.window.showInformationMessage('Motion: no change made from VS Code to undo on this application.');
+            void vscode.window.showInformationMessage(
+              'Motion: no change made from VS Code to undo on this application.',
+            );
             return { changed: false, undone: [] };
           }
           return undo([last], answers);
@@ -67,8 +78,16 @@ export function registerHistoryCommands(
               ? changes[answers.backTo]
               : (
                   await vscode.window.showQuickPick(
-                    changes.map((change, i) => ({ label: change.description, description: change.where, detail: `${describeWhen(change.when)}${i > 0 ? ` — undoing it undoes the ${i} newer change${i === 1 ? '' : 's'} too` : ''}`, change })),
-                    { placeHolder: 'Undo back to and including which change? (newest first)', matchOnDescription: true },
+                    changes.map((change, i) => ({
+                      label: change.description,
+                      description: change.where,
+                      detail: `${describeWhen(change.when)}${i > 0 ? ` — undoing it undoes the ${i} newer change${i === 1 ? '' : 's'} too` : ''}`,
+                      change,
+                    })),
+                    {
+                      placeHolder: 'Undo back to and including which change? (newest first)',
+                      matchOnDescription: true,
+                    },
                   )
                 )?.change;
           if (!chosen) return { changed: false, undone: [] };

@@ -1,7 +1,12 @@
 import type { MotionClient } from '../../api/client/motion-client';
 import { MotionError } from '../../api/client/motion-error';
 import { SOURCE_TITLES } from '../explorer/explorer-data';
-import { buildSegments, importSkeleton, type SegmentDefinitionDocument, type SkeletonDefinitionDocument } from '../explorer/skeleton-definition';
+import {
+  buildSegments,
+  importSkeleton,
+  type SegmentDefinitionDocument,
+  type SkeletonDefinitionDocument,
+} from '../explorer/skeleton-definition';
 import { applySegmentFields, type FieldChange, type SegmentFields } from '../segment-editor/segment-document';
 import type { Undo } from './change-history';
 
@@ -24,14 +29,24 @@ async function nameOf(read: () => Promise<string>): Promise<string | undefined> 
   }
 }
 
-async function skeletonProblem(client: MotionClient, source: Editable, id: number, name: string): Promise<string | undefined> {
+async function skeletonProblem(
+  client: MotionClient,
+  source: Editable,
+  id: number,
+  name: string,
+): Promise<string | undefined> {
   const now = await nameOf(() => client.settings.processing.skeleton.get_skeleton_name(source, id));
   if (now === undefined) return `skeleton "${name}" is no longer in the ${SOURCE_TITLES[source].toLowerCase()}`;
   if (now !== name) return `skeleton ${id} is now named "${now}", not "${name}": it was changed since`;
   return undefined;
 }
 
-async function segmentProblem(client: MotionClient, source: Editable, id: number, name: string): Promise<string | undefined> {
+async function segmentProblem(
+  client: MotionClient,
+  source: Editable,
+  id: number,
+  name: string,
+): Promise<string | undefined> {
   const now = await nameOf(() => client.settings.processing.skeleton.get_segment_name(source, id));
   if (now === undefined) return `segment "${name}" is no longer in the ${SOURCE_TITLES[source].toLowerCase()}`;
   if (now !== name) return `segment ${id} is now named "${now}", not "${name}": it was changed since`;
@@ -40,7 +55,9 @@ async function segmentProblem(client: MotionClient, source: Editable, id: number
 
 async function nameFree(client: MotionClient, source: Editable, name: string): Promise<string | undefined> {
   const other = await client.settings.processing.skeleton.find_skeleton(source, name);
-  return other === null ? undefined : `a skeleton named "${name}" is in the ${SOURCE_TITLES[source].toLowerCase()} again: undoing would replace it`;
+  return other === null
+    ? undefined
+    : `a skeleton named "${name}" is in the ${SOURCE_TITLES[source].toLowerCase()} again: undoing would replace it`;
 }
 
 /** Sets a skeleton's scale back. */
@@ -52,12 +69,19 @@ export function undoScale(source: Editable, id: number, name: string, before: nu
 }
 
 /** Renames a skeleton back; a skeleton that the rename replaced is created again from its definition. */
-export function undoSkeletonRename(source: Editable, id: number, before: string, after: string, replaced?: SkeletonDefinitionDocument): Undo {
+export function undoSkeletonRename(
+  source: Editable,
+  id: number,
+  before: string,
+  after: string,
+  replaced?: SkeletonDefinitionDocument,
+): Undo {
   return {
     caveat: replaced ? `"${replaced.name}", which the rename replaced, ${NEW_IDS}.` : undefined,
     check: (client) => skeletonProblem(client, source, id, after),
     run: async (client) => {
-      if ((await nameFree(client, source, before)) !== undefined) throw new Error(`a skeleton named "${before}" exists again: renaming back would replace it`);
+      if ((await nameFree(client, source, before)) !== undefined)
+        throw new Error(`a skeleton named "${before}" exists again: renaming back would replace it`);
       await client.settings.processing.skeleton.set_skeleton_name(source, id, before);
       if (replaced) await importSkeleton(client, source, replaced);
     },
@@ -65,7 +89,12 @@ export function undoSkeletonRename(source: Editable, id: number, before: string,
 }
 
 /** Deletes a skeleton that was added (created, copied or imported); one it replaced comes back. */
-export function undoAddedSkeleton(source: Editable, id: number, name: string, replaced?: SkeletonDefinitionDocument): Undo {
+export function undoAddedSkeleton(
+  source: Editable,
+  id: number,
+  name: string,
+  replaced?: SkeletonDefinitionDocument,
+): Undo {
   return {
     caveat: replaced ? `The skeleton "${name}" that it replaced ${NEW_IDS}.` : undefined,
     check: (client) => skeletonProblem(client, source, id, name),
@@ -95,19 +124,31 @@ export function undoSegmentFields(source: Editable, id: number, nameAfter: strin
 }
 
 /** Deletes an added segment; its parent gets back the endpoint it had as a leaf. */
-export function undoAddedSegment(source: Editable, id: number, name: string, parentId: number, parentEndpoint: [number, number, number] | null): Undo {
+export function undoAddedSegment(
+  source: Editable,
+  id: number,
+  name: string,
+  parentId: number,
+  parentEndpoint: [number, number, number] | null,
+): Undo {
   return {
     check: (client) => segmentProblem(client, source, id, name),
     run: async (client) => {
       const api = client.settings.processing.skeleton;
       await api.delete_segment(source, id);
-      if (parentEndpoint !== null && (await api.get_segment_child_count(source, parentId)) === 0) await api.set_segment_endpoint(source, parentId, parentEndpoint);
+      if (parentEndpoint !== null && (await api.get_segment_child_count(source, parentId)) === 0)
+        await api.set_segment_endpoint(source, parentId, parentEndpoint);
     },
   };
 }
 
 /** Creates a deleted segment and its subtree again under its parent. */
-export function undoDeletedSegment(source: Editable, parentId: number, parentName: string, deleted: SegmentDefinitionDocument): Undo {
+export function undoDeletedSegment(
+  source: Editable,
+  parentId: number,
+  parentName: string,
+  deleted: SegmentDefinitionDocument,
+): Undo {
   return {
     caveat: `The segment "${deleted.name}" and what was below it ${NEW_IDS}, as the last child of "${parentName}".`,
     check: async (client) => {

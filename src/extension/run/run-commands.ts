@@ -5,7 +5,9 @@ import { scriptLanguage, type ScriptRunner } from './script-runner';
 export function registerRunCommands(runner: ScriptRunner): vscode.Disposable[] {
   const trusted = () => {
     if (vscode.workspace.isTrusted) return true;
-    void vscode.window.showWarningMessage('Motion: running scripts is disabled in an untrusted workspace. Trust the workspace to run code.');
+    void vscode.window.showWarningMessage(
+      'Motion: running scripts is disabled in an untrusted workspace. Trust the workspace to run code.',
+    );
     return false;
   };
   const activeLanguage = () => {
@@ -23,7 +25,8 @@ export function registerRunCommands(runner: ScriptRunner): vscode.Disposable[] {
     vscode.commands.registerCommand('motion.runFile', async (uri?: vscode.Uri) => {
       if (!trusted()) return undefined;
       const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
-      if (!document || !scriptLanguage(document)) return void vscode.window.showWarningMessage('Motion: open a Python or Lua script to run it.');
+      if (!document || !scriptLanguage(document))
+        return void vscode.window.showWarningMessage('Motion: open a Python or Lua script to run it.');
       return runner.runFile(document);
     }),
     vscode.commands.registerCommand('motion.restartSession', async () => {

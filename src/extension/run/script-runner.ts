@@ -34,7 +34,13 @@ export class ScriptRunner implements vscode.Disposable {
     const { selection } = editor;
     const code = selection.isEmpty
       ? statementAt(lines, selection.active.line, language)
-      : selectedCode(lines, selection.start.line, selection.end.character === 0 && selection.end.line > selection.start.line ? selection.end.line - 1 : selection.end.line);
+      : selectedCode(
+          lines,
+          selection.start.line,
+          selection.end.character === 0 && selection.end.line > selection.start.line
+            ? selection.end.line - 1
+            : selection.end.line,
+        );
     const outcome = await this.run(language, code, editor.document);
     if (selection.isEmpty && code.endLine + 1 < editor.document.lineCount) {
       // Like a console: the cursor moves on, so the next run sends the next statement.
@@ -49,7 +55,12 @@ export class ScriptRunner implements vscode.Disposable {
     if (!language) return undefined;
     // One line naming the file, not its source.
     const name = document.uri.path.split('/').pop() ?? 'untitled';
-    return this.run(language, { code: document.getText(), line: 1, endLine: document.lineCount - 1 }, document, `Run File ${name}`);
+    return this.run(
+      language,
+      { code: document.getText(), line: 1, endLine: document.lineCount - 1 },
+      document,
+      `Run File ${name}`,
+    );
   }
 
   transcript(language: ScriptLanguage): string {
@@ -74,7 +85,12 @@ export class ScriptRunner implements vscode.Disposable {
     await Promise.all(
       sessions.map(async ([language, session]) => {
         await session.dispose();
-        this.terminals.get(language)?.output('system', `Session reset: ${reason}. Its variables were cleared; the next run starts a new session.\n`);
+        this.terminals
+          .get(language)
+          ?.output(
+            'system',
+            `Session reset: ${reason}. Its variables were cleared; the next run starts a new session.\n`,
+          );
         this.busy(language, 0);
       }),
     );
@@ -105,16 +121,23 @@ export class ScriptRunner implements vscode.Disposable {
     this.terminals.clear();
   }
 
-  private async run(language: ScriptLanguage, code: CodeToRun, document: vscode.TextDocument, title?: string): Promise<RunOutcome> {
+  private async run(
+    language: ScriptLanguage,
+    code: CodeToRun,
+    document: vscode.TextDocument,
+    title?: string,
+  ): Promise<RunOutcome> {
     const { session, terminal } = await this.sessionFor(language, document);
     await terminal.show();
-    if (vscode.workspace.getConfiguration('motion').get<boolean>('run.clearBeforeRun') && !session.running) terminal.clear();
+    if (vscode.workspace.getConfiguration('motion').get<boolean>('run.clearBeforeRun') && !session.running)
+      terminal.clear();
     const start = terminal.transcript.mark();
     const prompt = language === 'python' ? '>>> ' : '> ';
     if (title) terminal.echo(`# ${title}`, prompt);
     else terminal.echo(code.code, prompt);
     if (session.running) terminal.output('system', '(queued: starts when the code running now has finished)\n');
-    const filename = document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.path.split('/').pop() ?? 'untitled';
+    const filename =
+      document.uri.scheme === 'file' ? document.uri.fsPath : (document.uri.path.split('/').pop() ?? 'untitled');
     let result: RunResult;
     this.busy(language, +1);
     try {
@@ -128,10 +151,15 @@ export class ScriptRunner implements vscode.Disposable {
     return { result, output: terminal.transcript.since(start) };
   }
 
-  private async sessionFor(language: ScriptLanguage, document: vscode.TextDocument): Promise<{ session: PythonSession | LuaSession; terminal: ScriptTerminal }> {
+  private async sessionFor(
+    language: ScriptLanguage,
+    document: vscode.TextDocument,
+  ): Promise<{ session: PythonSession | LuaSession; terminal: ScriptTerminal }> {
     let terminal = this.terminals.get(language);
     if (!terminal) {
-      terminal = new ScriptTerminal(language === 'python' ? 'Motion: Python' : 'Motion: Lua', () => this.interrupt(language));
+      terminal = new ScriptTerminal(language === 'python' ? 'Motion: Python' : 'Motion: Lua', () =>
+        this.interrupt(language),
+      );
       this.terminals.set(language, terminal);
     }
     let session = this.sessions.get(language);
@@ -141,7 +169,12 @@ export class ScriptRunner implements vscode.Disposable {
       const cwd = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath;
       session =
         language === 'python'
-          ? new PythonSession({ serverUrl: this.serverUrl(), interpreter: await pythonInterpreter(document.uri), cwd, onOutput })
+          ? new PythonSession({
+              serverUrl: this.serverUrl(),
+              interpreter: await pythonInterpreter(document.uri),
+              cwd,
+              onOutput,
+            })
           : new LuaSession({ serverUrl: this.serverUrl(), onOutput });
       this.sessions.set(language, session);
     }

@@ -1,6 +1,13 @@
 import type { MotionClient } from '../../api/client/motion-client';
 import { loadSegmentDefinition } from '../../api/skeletons/skeleton-loader';
-import { changedFields, formatSegmentFields, parseSegmentDocument, segmentFields, type FieldChange, type SegmentFields } from './segment-document';
+import {
+  changedFields,
+  formatSegmentFields,
+  parseSegmentDocument,
+  segmentFields,
+  type FieldChange,
+  type SegmentFields,
+} from './segment-document';
 
 /**
  * What applying an edited segment document would do, worked out before anything is sent: the
@@ -16,7 +23,13 @@ export interface ApplyPlan {
   changedSince: FieldChange[];
 }
 
-export async function planSegmentApply(client: MotionClient, source: 'project' | 'measurement', segmentId: number, text: string, baseText?: string): Promise<ApplyPlan> {
+export async function planSegmentApply(
+  client: MotionClient,
+  source: 'project' | 'measurement',
+  segmentId: number,
+  text: string,
+  baseText?: string,
+): Promise<ApplyPlan> {
   const wanted = parseSegmentDocument(text);
   const current = segmentFields(await loadSegmentDefinition(client, source, segmentId));
   const changedSince = baseText === undefined ? [] : changedFields(parseSegmentDocument(baseText), current);

@@ -29,25 +29,37 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider {
 }
 
 /** Open segment documents, apply them to the application (preview, confirmation, undo), and discard drafts. */
-export function registerSegmentCommands(files: SegmentFileSystem, client: () => MotionClient, changedApplication: () => void, log: ChangeLog): vscode.Disposable[] {
+export function registerSegmentCommands(
+  files: SegmentFileSystem,
+  client: () => MotionClient,
+  changedApplication: () => void,
+  log: ChangeLog,
+): vscode.Disposable[] {
   const previews = new PreviewDocuments();
   let applying = false;
   const showDraftState = () => {
     const uri = vscode.window.activeTextEditor?.document.uri;
-    void vscode.commands.executeCommand('setContext', 'motion.segmentHasDraft', uri?.scheme === SEGMENT_SCHEME && files.hasDraft(uri));
+    void vscode.commands.executeCommand(
+      'setContext',
+      'motion.segmentHasDraft',
+      uri?.scheme === SEGMENT_SCHEME && files.hasDraft(uri),
+    );
   };
   const decorations = new vscode.EventEmitter<vscode.Uri>();
 
   const apply = async (given?: vscode.Uri, answers?: ScriptedAnswers) => {
     const uri = given ?? activeSegment();
     const { source, id, skeleton, segment } = parseSegmentUri(uri);
-    if (source === 'data') throw new Error('the skeletons of the current data are read-only: edit the project or measurement settings');
+    if (source === 'data')
+      throw new Error('the skeletons of the current data are read-only: edit the project or measurement settings');
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     const text = document?.getText() ?? files.draftText(uri);
     if (text === undefined) throw new Error(`no edit of ${segment} to apply`);
     const plan = await planSegmentApply(client(), source, id, text, files.baseText(uri));
     if (plan.changes.length === 0) {
-      void vscode.window.showInformationMessage(`Motion: nothing to apply — ${segment} in the application already matches the document.`);
+      void vscode.window.showInformationMessage(
+        `Motion: nothing to apply — ${segment} in the application already matches the document.`,
+      );
       return { changed: false, fields: [] as string[] };
     }
     const ask = prompts(answers);
@@ -58,15 +70,27 @@ export function registerSegmentCommands(files: SegmentFileSystem, client: () => 
         ['Review and Overwrite…'],
         `Applying your edit would overwrite those changes:\n${plan.changedSince.map(describeFieldChange).join('\n')}\n\nCancel, then Discard Draft to start again from the application's definition.`,
       );
-      if (!answer) return { changed: false, fields: [] as string[], changedSince: plan.changedSince.map((c) => c.field) };
+      if (!answer)
+        return { changed: false, fields: [] as string[], changedSince: plan.changedSince.map((c) => c.field) };
     }
     const lines = plan.changes.map(describeFieldChange);
     const left = previews.put(`${segment} (in the application)`, plan.currentText);
-    const right = previews.put(`${segment} (after applying)`, formatSegmentFields({ ...JSON.parse(plan.currentText), ...plan.wanted }));
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${segment}: the application ↔ after applying`, { preview: true });
+    const right = previews.put(
+      `${segment} (after applying)`,
+      formatSegmentFields({ ...JSON.parse(plan.currentText), ...plan.wanted }),
+    );
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${segment}: the application ↔ after applying`, {
+      preview: true,
+    });
     const count = `${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}`;
-    const answer = await ask.decide(`Apply ${count} to "${segment}" in the ${source} settings?`, ['Apply'], `${lines.join('\n')}\n\nUndo Last Change sets them back.`);
-    await closeTabs((input) => input instanceof vscode.TabInputTextDiff && input.modified.toString() === right.toString());
+    const answer = await ask.decide(
+      `Apply ${count} to "${segment}" in the ${source} settings?`,
+      ['Apply'],
+      `${lines.join('\n')}\n\nUndo Last Change sets them back.`,
+    );
+    await closeTabs(
+      (input) => input instanceof vscode.TabInputTextDiff && input.modified.toString() === right.toString(),
+    );
     if (answer !== 'Apply') return { changed: false, fields: [] as string[], shown: lines };
 
     applying = true;
@@ -74,7 +98,11 @@ export function registerSegmentCommands(files: SegmentFileSystem, client: () => 
       const changes = await applySegmentFields(client(), source, id, plan.wanted);
       const renamed = changes.find((c) => c.field === 'name');
       const name = renamed ? String(renamed.after) : segment;
-      log.record({ description: `Edit segment "${name}": ${changes.map((c) => c.field).join(', ')}`, where: describePlace(source, skeleton, name), undo: undoSegmentFields(source, id, name, changes) });
+      log.record({
+        description: `Edit segment "${name}": ${changes.map((c) => c.field).join(', ')}`,
+        where: describePlace(source, skeleton, name),
+        undo: undoSegmentFields(source, id, name, changes),
+      });
       if (document?.isDirty) await document.save();
       const now = await readSegmentDocument(client(), source, id);
       files.applied(uri, now);
@@ -93,24 +121,42 @@ export function registerSegmentCommands(files: SegmentFileSystem, client: () => 
     vscode.window.registerFileDecorationProvider({
       onDidChangeFileDecorations: decorations.event,
       provideFileDecoration: (uri) =>
-        uri.scheme === SEGMENT_SCHEME && files.hasDraft(uri) ? new vscode.FileDecoration('✎', 'Draft: saved in VS Code, not applied to the application', new vscode.ThemeColor('gitDecoration.modifiedResourceForeground')) : undefined,
+        uri.scheme === SEGMENT_SCHEME && files.hasDraft(uri)
+          ? new vscode.FileDecoration(
+              '✎',
+              'Draft: saved in VS Code, not applied to the application',
+              new vscode.ThemeColor('gitDecoration.modifiedResourceForeground'),
+            )
+          : undefined,
     }),
     files.onDidChangeDraft((uri) => (decorations.fire(uri), showDraftState())),
     vscode.window.onDidChangeActiveTextEditor(showDraftState),
     vscode.workspace.onDidCloseTextDocument((document) => files.forget(document.uri)),
     // A save by hand says where the edit went; auto-saves stay quiet.
     vscode.workspace.onWillSaveTextDocument((event) => {
-      if (event.document.uri.scheme !== SEGMENT_SCHEME || event.reason !== vscode.TextDocumentSaveReason.Manual || applying) return;
+      if (
+        event.document.uri.scheme !== SEGMENT_SCHEME ||
+        event.reason !== vscode.TextDocumentSaveReason.Manual ||
+        applying
+      )
+        return;
       const uri = event.document.uri;
-      void vscode.window.showInformationMessage(`Motion: ${parseSegmentUri(uri).segment} is saved as a draft in VS Code; the application is unchanged.`, 'Review and Apply…').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('motion.applySegment', uri);
-      });
+      void vscode.window
+        .showInformationMessage(
+          `Motion: ${parseSegmentUri(uri).segment} is saved as a draft in VS Code; the application is unchanged.`,
+          'Review and Apply…',
+        )
+        .then((choice) => {
+          if (choice) void vscode.commands.executeCommand('motion.applySegment', uri);
+        });
     }),
     vscode.commands.registerCommand(
       'motion.editSegment',
       guarded(async (item?: ExplorerItem) => {
         if (item?.kind !== 'segment') throw new Error('choose a segment in the Skeletons view');
-        const document = await vscode.workspace.openTextDocument(segmentUri(item.source, item.skeletonName, item.node.name, item.node.id));
+        const document = await vscode.workspace.openTextDocument(
+          segmentUri(item.source, item.skeletonName, item.node.name, item.node.id),
+        );
         await vscode.languages.setTextDocumentLanguage(document, 'json');
         return vscode.window.showTextDocument(document);
       }),
@@ -122,7 +168,14 @@ export function registerSegmentCommands(files: SegmentFileSystem, client: () => 
         const uri = given ?? activeSegment();
         const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
         if (!files.hasDraft(uri) && !document?.isDirty) return { changed: false };
-        if ((await prompts(answers).decide(`Discard your edit of "${parseSegmentUri(uri).segment}"?`, ['Discard'], 'The document shows the application’s definition again.')) !== 'Discard') return { changed: false };
+        if (
+          (await prompts(answers).decide(
+            `Discard your edit of "${parseSegmentUri(uri).segment}"?`,
+            ['Discard'],
+            'The document shows the application’s definition again.',
+          )) !== 'Discard'
+        )
+          return { changed: false };
         files.discard(uri);
         if (document?.isDirty) {
           await vscode.window.showTextDocument(document);
@@ -152,7 +205,8 @@ function shows(document: vscode.TextDocument, text: string): Promise<void> {
 
 function activeSegment(): vscode.Uri {
   const uri = vscode.window.activeTextEditor?.document.uri;
-  if (uri?.scheme !== SEGMENT_SCHEME) throw new Error('open a segment with Edit Segment Definition in the Skeletons view first');
+  if (uri?.scheme !== SEGMENT_SCHEME)
+    throw new Error('open a segment with Edit Segment Definition in the Skeletons view first');
   return uri;
 }
 

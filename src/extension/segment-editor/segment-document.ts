@@ -42,7 +42,11 @@ export function formatSegmentFields(fields: Partial<Record<Field, unknown>>): st
   return `${JSON.stringify(fields, null, 2)}\n`;
 }
 
-export async function readSegmentDocument(client: MotionClient, source: 'project' | 'measurement' | 'data', segmentId: number): Promise<string> {
+export async function readSegmentDocument(
+  client: MotionClient,
+  source: 'project' | 'measurement' | 'data',
+  segmentId: number,
+): Promise<string> {
   return formatSegmentFields(segmentFields(await loadSegmentDefinition(client, source, segmentId)));
 }
 
@@ -62,9 +66,11 @@ export function parseSegmentDocument(text: string): Partial<Record<Field, unknow
   } catch (error) {
     throw new SegmentDocumentError(`the document is not valid JSON: ${(error as Error).message}`);
   }
-  if (!isPlainObject(value)) throw new SegmentDocumentError('the document must be a JSON object with the segment’s fields');
+  if (!isPlainObject(value))
+    throw new SegmentDocumentError('the document must be a JSON object with the segment’s fields');
   for (const key of Object.keys(value)) {
-    if (!(FIELDS as string[]).includes(key)) throw new SegmentDocumentError(`unknown field "${key}" (the fields are ${FIELDS.join(', ')})`);
+    if (!(FIELDS as string[]).includes(key))
+      throw new SegmentDocumentError(`unknown field "${key}" (the fields are ${FIELDS.join(', ')})`);
   }
   for (const field of FIELDS) {
     if (!(field in value)) continue;
@@ -89,19 +95,29 @@ export interface FieldChange {
  * (couplings refer to names), the endpoint last (it depends on children).
  */
 export function changedFields(before: SegmentFields, after: SegmentFields): FieldChange[] {
-  return FIELDS.filter((f) => f in after && JSON.stringify(after[f]) !== JSON.stringify(before[f])).map((field) => ({ field, before: before[field], after: after[field] }));
+  return FIELDS.filter((f) => f in after && JSON.stringify(after[f]) !== JSON.stringify(before[f])).map((field) => ({
+    field,
+    before: before[field],
+    after: after[field],
+  }));
 }
 
 /** One line a person reads: `name: "Tip" → "Point"`, `markers: 2 → 3 markers`, `transform: changed`. */
 export function describeFieldChange(change: FieldChange): string {
   const { field, before, after } = change;
-  const short = (v: unknown) => (v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((x) => typeof x === 'number')) ? JSON.stringify(v) : undefined);
+  const short = (v: unknown) =>
+    v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((x) => typeof x === 'number'))
+      ? JSON.stringify(v)
+      : undefined;
   if (short(before) !== undefined && short(after) !== undefined) return `${field}: ${short(before)} → ${short(after)}`;
   if (Array.isArray(before) && Array.isArray(after) && (field === 'markers' || field === 'rigid_bodies')) {
     const names = (list: unknown[]) => list.map((x) => (x as { name: string }).name);
     const added = names(after).filter((n) => !names(before).includes(n));
     const removed = names(before).filter((n) => !names(after).includes(n));
-    const parts = [added.length ? `added ${added.join(', ')}` : '', removed.length ? `removed ${removed.join(', ')}` : ''].filter(Boolean);
+    const parts = [
+      added.length ? `added ${added.join(', ')}` : '',
+      removed.length ? `removed ${removed.join(', ')}` : '',
+    ].filter(Boolean);
     return `${field}: ${before.length} → ${after.length}${parts.length ? ` (${parts.join('; ')})` : ' (values changed)'}`;
   }
   return `${field}: changed`;
@@ -112,11 +128,19 @@ export function describeFieldChange(change: FieldChange): string {
  * setters. The interface has no transactions: if the application refuses one, every field already
  * changed is set back, and the refusal is reported. Returns what was changed, with the values it replaced.
  */
-export async function applySegmentFields(client: MotionClient, source: 'project' | 'measurement', segmentId: number, wanted: SegmentFields): Promise<FieldChange[]> {
+export async function applySegmentFields(
+  client: MotionClient,
+  source: 'project' | 'measurement',
+  segmentId: number,
+  wanted: SegmentFields,
+): Promise<FieldChange[]> {
   const current = segmentFields(await loadSegmentDefinition(client, source, segmentId));
   const changes = changedFields(current, wanted);
   const applied: FieldChange[] = [];
-  const set = (field: Field, value: unknown) => client.call('motion.settings.processing.skeleton', SEGMENT_FIELDS[field], [source, segmentId, value], { effect: 'write' });
+  const set = (field: Field, value: unknown) =>
+    client.call('motion.settings.processing.skeleton', SEGMENT_FIELDS[field], [source, segmentId, value], {
+      effect: 'write',
+    });
   try {
     for (const change of changes) {
       await set(change.field, change.after);
@@ -124,16 +148,26 @@ export async function applySegmentFields(client: MotionClient, source: 'project'
     }
   } catch (error) {
     const notRestored: string[] = [];
-    for (const change of applied.reverse()) await set(change.field, change.before).catch(() => notRestored.push(change.field));
-    const outcome = notRestored.length === 0 ? 'Nothing was changed.' : `Could not set back ${notRestored.join(', ')}: check the segment in the application.`;
-    if (error instanceof MotionError) throw new SegmentDocumentError(`${error.operation} refused it: ${error.message}. ${outcome}`);
+    for (const change of applied.reverse())
+      await set(change.field, change.before).catch(() => notRestored.push(change.field));
+    const outcome =
+      notRestored.length === 0
+        ? 'Nothing was changed.'
+        : `Could not set back ${notRestored.join(', ')}: check the segment in the application.`;
+    if (error instanceof MotionError)
+      throw new SegmentDocumentError(`${error.operation} refused it: ${error.message}. ${outcome}`);
     throw new SegmentDocumentError(`${(error as Error).message}. ${outcome}`);
   }
   return changes;
 }
 
 /** Parses a document and applies it: all or nothing. */
-export async function saveSegmentDocument(client: MotionClient, source: 'project' | 'measurement', segmentId: number, text: string): Promise<{ changed: Field[] }> {
+export async function saveSegmentDocument(
+  client: MotionClient,
+  source: 'project' | 'measurement',
+  segmentId: number,
+  text: string,
+): Promise<{ changed: Field[] }> {
   const changes = await applySegmentFields(client, source, segmentId, parseSegmentDocument(text));
   return { changed: changes.map((c) => c.field) };
 }

@@ -8,14 +8,33 @@ export type SegmentSource = 'project' | 'measurement' | 'data';
 
 /** `motion:/project/FullBody/Head.json?segment=7`: the path for people, the id (names can change) for us. */
 export function segmentUri(source: SegmentSource, skeleton: string, segment: string, id: number): vscode.Uri {
-  return vscode.Uri.from({ scheme: SEGMENT_SCHEME, path: `/${source}/${encodeURIComponent(skeleton)}/${encodeURIComponent(segment)}.json`, query: `segment=${id}` });
+  return vscode.Uri.from({
+    scheme: SEGMENT_SCHEME,
+    path: `/${source}/${encodeURIComponent(skeleton)}/${encodeURIComponent(segment)}.json`,
+    query: `segment=${id}`,
+  });
 }
 
-export function parseSegmentUri(uri: vscode.Uri): { source: SegmentSource; id: number; skeleton: string; segment: string } {
+export function parseSegmentUri(uri: vscode.Uri): {
+  source: SegmentSource;
+  id: number;
+  skeleton: string;
+  segment: string;
+} {
   const [, source, skeleton = '', file = ''] = uri.path.split('/');
   const id = Number(new URLSearchParams(uri.query).get('segment'));
-  if (uri.scheme !== SEGMENT_SCHEME || (source !== 'project' && source !== 'measurement' && source !== 'data') || !Number.isInteger(id)) throw vscode.FileSystemError.FileNotFound(uri);
-  return { source, id, skeleton: decodeURIComponent(skeleton), segment: decodeURIComponent(file.replace(/\.json$/, '')) };
+  if (
+    uri.scheme !== SEGMENT_SCHEME ||
+    (source !== 'project' && source !== 'measurement' && source !== 'data') ||
+    !Number.isInteger(id)
+  )
+    throw vscode.FileSystemError.FileNotFound(uri);
+  return {
+    source,
+    id,
+    skeleton: decodeURIComponent(skeleton),
+    segment: decodeURIComponent(file.replace(/\.json$/, '')),
+  };
 }
 
 /** One segment's document state: the draft saved in VS Code, and the application's text it started from. */
@@ -48,7 +67,13 @@ export class SegmentFileSystem implements vscode.FileSystemProvider, vscode.Disp
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     const { source } = parseSegmentUri(uri);
     const size = (await this.readFile(uri)).byteLength;
-    return { type: vscode.FileType.File, ctime: 0, mtime: this.entry(uri).mtime, size, permissions: source === 'data' ? vscode.FilePermission.Readonly : undefined };
+    return {
+      type: vscode.FileType.File,
+      ctime: 0,
+      mtime: this.entry(uri).mtime,
+      size,
+      permissions: source === 'data' ? vscode.FilePermission.Readonly : undefined,
+    };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -68,7 +93,8 @@ export class SegmentFileSystem implements vscode.FileSystemProvider, vscode.Disp
   /** A save (by hand or auto-save): kept as a draft; the application is not touched. */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const { source } = parseSegmentUri(uri);
-    if (source === 'data') throw vscode.FileSystemError.NoPermissions('the skeletons of the current data are read-only');
+    if (source === 'data')
+      throw vscode.FileSystemError.NoPermissions('the skeletons of the current data are read-only');
     const entry = this.entry(uri);
     entry.draft = content;
     entry.mtime = Date.now();

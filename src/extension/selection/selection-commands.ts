@@ -16,13 +16,15 @@ export function registerSelectionCommands(client: () => MotionClient, view: Sele
       return result;
     };
   const select = (mode: 'replace' | 'add') =>
-    guarded(refreshing(async (item?: ExplorerItem) => {
-      if (!item || item.kind === 'source') throw new Error('select a skeleton or a segment in the Skeletons view');
-      const outcome = await selectMarkers(client(), item, mode);
-      const missing = outcome.missing.length > 0 ? `; no labelled trajectory for ${outcome.missing.join(', ')}` : '';
-      void vscode.window.setStatusBarMessage(`Motion: selected ${outcome.selected} trajectories${missing}`, 5000);
-      return outcome;
-    }));
+    guarded(
+      refreshing(async (item?: ExplorerItem) => {
+        if (!item || item.kind === 'source') throw new Error('select a skeleton or a segment in the Skeletons view');
+        const outcome = await selectMarkers(client(), item, mode);
+        const missing = outcome.missing.length > 0 ? `; no labelled trajectory for ${outcome.missing.join(', ')}` : '';
+        void vscode.window.setStatusBarMessage(`Motion: selected ${outcome.selected} trajectories${missing}`, 5000);
+        return outcome;
+      }),
+    );
   return [
     vscode.commands.registerCommand('motion.selectMarkers', select('replace')),
     vscode.commands.registerCommand('motion.addMarkersToSelection', select('add')),
@@ -35,7 +37,10 @@ export function registerSelectionCommands(client: () => MotionClient, view: Sele
         }),
       ),
     ),
-    vscode.commands.registerCommand('motion.clearSelection', guarded(refreshing(() => client().gui.selection.clear_selections()))),
+    vscode.commands.registerCommand(
+      'motion.clearSelection',
+      guarded(refreshing(() => client().gui.selection.clear_selections())),
+    ),
     vscode.commands.registerCommand('motion.refreshSelection', async () => view.refresh()),
   ];
 }

@@ -24,7 +24,11 @@ export async function markerNames(client: MotionClient, item: ExplorerItem): Pro
   return markers.flat().map((m) => m.name);
 }
 
-export async function selectMarkers(client: MotionClient, item: ExplorerItem, mode: 'replace' | 'add'): Promise<SelectOutcome> {
+export async function selectMarkers(
+  client: MotionClient,
+  item: ExplorerItem,
+  mode: 'replace' | 'add',
+): Promise<SelectOutcome> {
   const names = await markerNames(client, item);
   const ids = await Promise.all(names.map((name) => client.data.object.trajectory.find_trajectory(name)));
   const items = ids.flatMap((id) => (id === null ? [] : [{ type: 'trajectory' as const, id, part_index: null }]));
@@ -35,13 +39,19 @@ export async function selectMarkers(client: MotionClient, item: ExplorerItem, mo
 }
 
 /** The current selection with what a person reads: the trajectory's label, or the bone's name. */
-export async function describeSelection(client: MotionClient): Promise<{ item: SelectionItem; label: string; description: string }[]> {
+export async function describeSelection(
+  client: MotionClient,
+): Promise<{ item: SelectionItem; label: string; description: string }[]> {
   const items = await client.gui.selection.get_selections();
   const bones = items.some((i) => i.type === 'bone') ? await boneNames(client) : new Map<number, string>();
   return Promise.all(
     items.map(async (item) => {
-      const label = item.type === 'trajectory' ? await client.data.object.trajectory.get_label(item.id) : (bones.get(item.id) ?? `bone ${item.id}`);
-      const part = item.part_index === null ? (item.type === 'trajectory' ? 'whole trajectory' : '') : `part ${item.part_index}`;
+      const label =
+        item.type === 'trajectory'
+          ? await client.data.object.trajectory.get_label(item.id)
+          : (bones.get(item.id) ?? `bone ${item.id}`);
+      const part =
+        item.part_index === null ? (item.type === 'trajectory' ? 'whole trajectory' : '') : `part ${item.part_index}`;
       return { item, label, description: [item.type, `id ${item.id}`, part].filter(Boolean).join(' · ') };
     }),
   );
@@ -53,7 +63,10 @@ async function boneNames(client: MotionClient): Promise<Map<number, string>> {
   const pairs = await Promise.all(
     ids.map(async (id) => {
       const [from, to] = await bones.get_bone_trajectory_ids(id);
-      const [a, b] = await Promise.all([client.data.object.trajectory.get_label(from), client.data.object.trajectory.get_label(to)]);
+      const [a, b] = await Promise.all([
+        client.data.object.trajectory.get_label(from),
+        client.data.object.trajectory.get_label(to),
+      ]);
       return [id, `${a}-${b}`] as const;
     }),
   );

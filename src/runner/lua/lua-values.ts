@@ -18,7 +18,9 @@ function normalize(value: unknown, type: TypeNode | undefined): unknown {
     return Array.isArray(list) ? list.map((v) => normalize(v, t.kind === 'array' ? t.element : undefined)) : list;
   }
   if (t.kind === 'struct' && !Array.isArray(value)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, t.fields.find((f) => f.name === k)?.type)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, normalize(v, t.fields.find((f) => f.name === k)?.type)]),
+    );
   }
   if (t.kind === 'map' && !Array.isArray(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalize(v, t.value)]));

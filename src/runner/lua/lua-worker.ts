@@ -25,7 +25,11 @@ async function main(): Promise<void> {
     index = DocumentationIndex.fromPackage(documentation, { kind: 'live', url: serverUrl, version: '' });
     documentationText = JSON.stringify(documentation);
   } catch (error) {
-    send({ kind: 'output', stream: 'system', text: `motion is not available in this session: ${(error as Error).message}\n` });
+    send({
+      kind: 'output',
+      stream: 'system',
+      text: `motion is not available in this session: ${(error as Error).message}\n`,
+    });
   }
   // Next to the bundle (dist/glue.wasm), else wasmoon finds its own.
   const glue = join(__dirname, 'glue.wasm');
@@ -36,15 +40,33 @@ async function main(): Promise<void> {
   lua.global.set('__motion_interrupted', () => Atomics.exchange(flag, 0, 0) === 1);
   lua.global.set('__motion_call', async (modulePath: string, operation: string, packed: Record<string, unknown>) => {
     const count = Number(packed.n ?? 0);
-    const raw = Array.from({ length: count }, (_, i) => packed[String(i + 1)] ?? packed[i + 1 as unknown as string] ?? null);
+    const raw = Array.from(
+      { length: count },
+      (_, i) => packed[String(i + 1)] ?? packed[(i + 1) as unknown as string] ?? null,
+    );
     const method = index?.method(`${modulePath}.${operation}`);
-    const args = method ? normalizeArguments(raw, method.parameters.map((p) => p.type)) : raw;
+    const args = method
+      ? normalizeArguments(
+          raw,
+          method.parameters.map((p) => p.type),
+        )
+      : raw;
     try {
       return JSON.stringify({ value: (await client.call(modulePath, operation, args)) ?? null });
     } catch (error) {
-      if (error instanceof MotionError) return JSON.stringify({ error: { code: error.code, message: error.message, operation: error.operation, parameter: error.parameter ?? null } });
+      if (error instanceof MotionError)
+        return JSON.stringify({
+          error: {
+            code: error.code,
+            message: error.message,
+            operation: error.operation,
+            parameter: error.parameter ?? null,
+          },
+        });
       const kind = error instanceof MotionConnectionError ? error.kind : 'internal';
-      return JSON.stringify({ error: { code: kind, message: (error as Error).message, operation: `${modulePath}.${operation}` } });
+      return JSON.stringify({
+        error: { code: kind, message: (error as Error).message, operation: `${modulePath}.${operation}` },
+      });
     }
   });
   await lua.doString(MOTION_RUNTIME_LUA);
@@ -54,7 +76,8 @@ async function main(): Promise<void> {
     lua.global.set('__chunk', `@${message.filename}`);
     lua.global.set('__line', message.line);
     try {
-      const failure = (await lua.doString('return __motion_exec(__code, __chunk, __line)')) as { message: string; traceback: string; code?: string } | undefined;
+      const failure = (await lua.doString('return __motion_exec(__code, __chunk, __line)')) as
+        { message: string; traceback: string; code?: string } | undefined;
       if (!failure) return send({ kind: 'done', id: message.id, ok: true });
       send({ kind: 'output', stream: 'stderr', text: `${userTraceback(failure.traceback)}\n` });
       const at = new RegExp(`${escape(message.filename)}:(\\d+):`);
@@ -64,7 +87,12 @@ async function main(): Promise<void> {
         kind: 'done',
         id: message.id,
         ok: false,
-        error: { type: interrupted ? 'Interrupted' : failure.code ? 'MotionError' : 'LuaError', message: failure.message, code: failure.code, line: line ? Number(line) : undefined },
+        error: {
+          type: interrupted ? 'Interrupted' : failure.code ? 'MotionError' : 'LuaError',
+          message: failure.message,
+          code: failure.code,
+          line: line ? Number(line) : undefined,
+        },
       });
     } catch (error) {
       send({ kind: 'done', id: message.id, ok: false, error: { type: 'LuaError', message: (error as Error).message } });

@@ -19,7 +19,10 @@ async function setting(key: string, value: unknown): Promise<void> {
 export function connectionTruthTests(): void {
   describe('a connection that tells the truth, in a real VS Code', () => {
     let api: MotionExtensionApi;
-    const state = (accept: (s: ConnectionState) => boolean, what: string) => (accept(api.connection.state) ? Promise.resolve(api.connection.state) : until(api.connection.onDidChange, accept, what));
+    const state = (accept: (s: ConnectionState) => boolean, what: string) =>
+      accept(api.connection.state)
+        ? Promise.resolve(api.connection.state)
+        : until(api.connection.onDidChange, accept, what);
     const useTestServer = async () => {
       await setting('server.url', process.env.MOTION_TEST_SERVER_URL);
       await setting('server.embedded', 'auto');
@@ -42,7 +45,10 @@ export function connectionTruthTests(): void {
     it('shows which application and version it is connected to', () => {
       const host = process.env.MOTION_TEST_SERVER_URL!.replace('http://', '');
       assert.equal(api.statusBar.text, `$(pulse) Motion: ${host} 0.1.0`);
-      assert.match(String(api.statusBar.tooltip), /Connected to Motion Reference Server 0\.1\.0 at http:\/\/127\.0\.0\.1:\d+/);
+      assert.match(
+        String(api.statusBar.tooltip),
+        /Connected to Motion Reference Server 0\.1\.0 at http:\/\/127\.0\.0\.1:\d+/,
+      );
     });
 
     it('offers its actions from the status bar: Use the embedded server switches to it', async () => {
@@ -50,11 +56,21 @@ export function connectionTruthTests(): void {
       try {
         await setting('server.embedded', 'never');
         await setting('server.url', 'http://127.0.0.1:9');
-        await state((s) => s.kind !== 'connected' && s.kind !== 'connecting', 'nothing at the URL, and no embedded server');
-        assert.equal(await vscode.commands.executeCommand('motion.connectionActions', { pick: 'embedded' }), 'embedded');
+        await state(
+          (s) => s.kind !== 'connected' && s.kind !== 'connecting',
+          'nothing at the URL, and no embedded server',
+        );
+        assert.equal(
+          await vscode.commands.executeCommand('motion.connectionActions', { pick: 'embedded' }),
+          'embedded',
+        );
         assert.equal(vscode.workspace.getConfiguration('motion').get('server.embedded'), 'always');
         const embedded = await state((s) => s.kind === 'connected', 'connected to the embedded server');
-        assert.equal(embedded.kind === 'connected' && embedded.embedded, true, 'the embedded server, not the one at the URL');
+        assert.equal(
+          embedded.kind === 'connected' && embedded.embedded,
+          true,
+          'the embedded server, not the one at the URL',
+        );
         assert.match(api.statusBar.text, /Motion: embedded/);
       } finally {
         await useTestServer();
@@ -62,7 +78,9 @@ export function connectionTruthTests(): void {
     });
 
     it('reports an HTTP server that is not a motion application as such, and does not use it', async () => {
-      const web = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<html>Not found</html>'));
+      const web = createServer((_req, res) =>
+        res.writeHead(404, { 'content-type': 'text/html' }).end('<html>Not found</html>'),
+      );
       await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
       try {
         await setting('server.url', `http://127.0.0.1:${(web.address() as { port: number }).port}`);
@@ -82,11 +100,18 @@ export function connectionTruthTests(): void {
       assert.match(api.statusBar.text, /^\$\(pulse\) Motion: embedded 0\.1\.0$/);
       assert.ok((await api.explorer.getChildren()).length > 0);
       const pid = api.embeddedServerPid()!;
-      const refreshed = until(api.explorer.onDidChangeTreeData, () => api.connection.state.kind === 'connected', 'the view reloading after the reconnection');
+      const refreshed = until(
+        api.explorer.onDidChangeTreeData,
+        () => api.connection.state.kind === 'connected',
+        'the view reloading after the reconnection',
+      );
       const noticed = state((s) => s.kind === 'offline', 'the exit noticed');
       process.kill(pid, 'SIGKILL');
       const offline = await noticed;
-      assert.match(offline.kind === 'offline' ? offline.reason : '', /the embedded server stopped \(killed by SIGKILL\)/);
+      assert.match(
+        offline.kind === 'offline' ? offline.reason : '',
+        /the embedded server stopped \(killed by SIGKILL\)/,
+      );
       await state((s) => s.kind === 'connected' && s.embedded, 'the embedded server restarted');
       await refreshed;
       assert.notEqual(api.embeddedServerPid(), pid, 'a new process');
@@ -102,16 +127,28 @@ export function connectionTruthTests(): void {
       // The sessions were dropped when the connection changed: the next run starts a new one.
       const after = await script('python', 'remembered\n');
       assert.equal(after.result.error?.type, 'NameError', 'the variables are gone');
-      assert.match(api.terminalText('python'), /Session reset: the application changed from http:\/\/127\.0\.0\.1:\d+ to http:\/\/127\.0\.0\.1:\d+\. Its variables were cleared/);
+      assert.match(
+        api.terminalText('python'),
+        /Session reset: the application changed from http:\/\/127\.0\.0\.1:\d+ to http:\/\/127\.0\.0\.1:\d+\. Its variables were cleared/,
+      );
       await useTestServer();
     });
 
     it('brings the right terminal forward, and Run File shows one line naming the file, not its source', async () => {
       const lua = await script('lua', 'print("from lua")\n');
       assert.match(lua.output, /from lua/);
-      const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'run_me.py'));
+      const document = await vscode.workspace.openTextDocument(
+        vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'run_me.py'),
+      );
       await vscode.window.showTextDocument(document);
-      const shown = vscode.window.activeTerminal?.name.startsWith('Motion: Python') ? Promise.resolve() : until(vscode.window.onDidChangeActiveTerminal, (t) => !!t?.name.startsWith('Motion: Python'), 'the Python terminal in front', 10_000);
+      const shown = vscode.window.activeTerminal?.name.startsWith('Motion: Python')
+        ? Promise.resolve()
+        : until(
+            vscode.window.onDidChangeActiveTerminal,
+            (t) => !!t?.name.startsWith('Motion: Python'),
+            'the Python terminal in front',
+            10_000,
+          );
       const python = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
       await shown;
       assert.match(python.output, /^>>> # Run File run_me\.py\n/);
@@ -120,13 +157,27 @@ export function connectionTruthTests(): void {
 
     it('shows documentation in read-only documents that never ask to be saved', async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      const previewed = until(vscode.window.tabGroups.onDidChangeTabs, (e) => e.opened.some((t) => t.label.includes('motion.gui.selection')), 'the preview tab');
+      const previewed = until(
+        vscode.window.tabGroups.onDidChangeTabs,
+        (e) => e.opened.some((t) => t.label.includes('motion.gui.selection')),
+        'the preview tab',
+      );
       await vscode.commands.executeCommand('motion.showDocumentation', 'motion.gui.selection');
       await previewed;
-      const source = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'motion-docs', path: '/motion.gui.selection.md' }));
+      const source = await vscode.workspace.openTextDocument(
+        vscode.Uri.from({ scheme: 'motion-docs', path: '/motion.gui.selection.md' }),
+      );
       assert.match(source.getText(), /^### motion\.gui\.selection/, 'a read-only document of its own scheme');
-      assert.equal(vscode.workspace.textDocuments.some((d) => d.isUntitled && d.languageId === 'markdown'), false, 'no untitled Markdown documents');
-      assert.equal(vscode.workspace.textDocuments.some((d) => d.isDirty), false, 'nothing asks to be saved');
+      assert.equal(
+        vscode.workspace.textDocuments.some((d) => d.isUntitled && d.languageId === 'markdown'),
+        false,
+        'no untitled Markdown documents',
+      );
+      assert.equal(
+        vscode.workspace.textDocuments.some((d) => d.isDirty),
+        false,
+        'nothing asks to be saved',
+      );
     });
   });
 }

@@ -8,10 +8,21 @@ import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
 import { freePort } from '../../support/free-port';
 
-function until(api: MotionExtensionApi, accept: (s: ConnectionState) => boolean, what: string, ms = 30_000): Promise<ConnectionState> {
+function until(
+  api: MotionExtensionApi,
+  accept: (s: ConnectionState) => boolean,
+  what: string,
+  ms = 30_000,
+): Promise<ConnectionState> {
   if (accept(api.connection.state)) return Promise.resolve(api.connection.state);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => (listener.dispose(), reject(new Error(`timed out waiting for ${what}; state ${JSON.stringify(api.connection.state)}`))), ms);
+    const timer = setTimeout(
+      () => (
+        listener.dispose(),
+        reject(new Error(`timed out waiting for ${what}; state ${JSON.stringify(api.connection.state)}`))
+      ),
+      ms,
+    );
     const listener = api.connection.onDidChange((state) => {
       if (accept(state)) {
         clearTimeout(timer);
@@ -24,7 +35,9 @@ function until(api: MotionExtensionApi, accept: (s: ConnectionState) => boolean,
 
 function startServer(port: number): Promise<ChildProcess> {
   const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'motion-server.js');
-  const child = spawn(process.execPath, [script, '--port', String(port), '--empty'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [script, '--port', String(port), '--empty'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -42,10 +55,13 @@ async function setting(key: string, value: unknown): Promise<void> {
 export function explorerAndConnectionTests(): void {
   describe('the Skeletons view and the connection in a real VS Code', () => {
     let api: MotionExtensionApi;
-    const children = (item?: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) => api.explorer.getChildren(item);
-    const labels = async (item?: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) => (await children(item)).map((i) => api.explorer.getTreeItem(i).label);
+    const children = (item?: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) =>
+      api.explorer.getChildren(item);
+    const labels = async (item?: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) =>
+      (await children(item)).map((i) => api.explorer.getTreeItem(i).label);
     /** Child segments only (a segment's children are its segments, then its markers). */
-    const segmentsOf = async (item: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) => (await children(item)).filter((i) => i.kind === 'segment');
+    const segmentsOf = async (item: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) =>
+      (await children(item)).filter((i) => i.kind === 'segment');
 
     before(async () => {
       api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
@@ -61,18 +77,33 @@ export function explorerAndConnectionTests(): void {
       const state = api.connection.state;
       assert.equal(state.kind, 'connected');
       assert.equal(state.url, process.env.MOTION_TEST_SERVER_URL);
-      assert.equal(api.statusBar.text, `$(pulse) Motion: ${process.env.MOTION_TEST_SERVER_URL!.replace('http://', '')} 0.1.0`, 'the status bar names the application and its version');
+      assert.equal(
+        api.statusBar.text,
+        `$(pulse) Motion: ${process.env.MOTION_TEST_SERVER_URL!.replace('http://', '')} 0.1.0`,
+        'the status bar names the application and its version',
+      );
     });
 
     it('browses the demo data: sources, skeletons with scale, segments with solver and markers', async () => {
       assert.deepEqual(await labels(), ['Project settings', 'Measurement settings', 'Data (read-only)']);
       const [project] = await children();
       const skeletons = await children(project);
-      assert.deepEqual(skeletons.map((s) => api.explorer.getTreeItem(s).label).slice(0, 2), ['FullBody', 'Wand'], 'the demo skeletons first (scripts may have added more)');
+      assert.deepEqual(
+        skeletons.map((s) => api.explorer.getTreeItem(s).label).slice(0, 2),
+        ['FullBody', 'Wand'],
+        'the demo skeletons first (scripts may have added more)',
+      );
       const [hips] = await children(skeletons[0]);
       const item = api.explorer.getTreeItem(hips);
-      assert.deepEqual([item.label, item.description, item.contextValue], ['Hips', 'global_optimization · 4 markers', 'segment.editable.root.branch']);
-      assert.deepEqual(await labels(hips), ['Spine', 'LeftUpLeg', 'RightUpLeg', 'LASI', 'RASI', 'LPSI', 'RPSI'], 'segments, then markers');
+      assert.deepEqual(
+        [item.label, item.description, item.contextValue],
+        ['Hips', 'global_optimization · 4 markers', 'segment.editable.root.branch'],
+      );
+      assert.deepEqual(
+        await labels(hips),
+        ['Spine', 'LeftUpLeg', 'RightUpLeg', 'LASI', 'RASI', 'LPSI', 'RPSI'],
+        'segments, then markers',
+      );
     });
 
     /** The labels under the Wand skeleton's root in the view (loading, and so keeping, its tree). */
@@ -84,7 +115,11 @@ export function explorerAndConnectionTests(): void {
     const withSegmentAddedOutside = async (name: string, check: () => Promise<void>) => {
       const app = testApplication();
       const skeleton = app.settings.processing.skeleton;
-      const id = await skeleton.add_segment('project', await skeleton.get_skeleton_root_id('project', (await skeleton.find_skeleton('project', 'Wand'))!), name);
+      const id = await skeleton.add_segment(
+        'project',
+        await skeleton.get_skeleton_root_id('project', (await skeleton.find_skeleton('project', 'Wand'))!),
+        name,
+      );
       try {
         await check();
       } finally {
@@ -108,7 +143,11 @@ export function explorerAndConnectionTests(): void {
       await withSegmentAddedOutside('AutoRefreshed', async () => {
         try {
           await setting('explorer.autoRefreshSeconds', 5);
-          await waitFor(async () => (await wandRootChildren()).includes('AutoRefreshed'), 'the view to show it within one period (and a margin), with no Refresh', 15_000);
+          await waitFor(
+            async () => (await wandRootChildren()).includes('AutoRefreshed'),
+            'the view to show it within one period (and a margin), with no Refresh',
+            15_000,
+          );
         } finally {
           await setting('explorer.autoRefreshSeconds', undefined);
         }
@@ -117,50 +156,80 @@ export function explorerAndConnectionTests(): void {
 
     it('edits through the view’s commands, and refuses bad input naming what was wrong', async () => {
       const [project] = await children();
-      const added = await vscode.commands.executeCommand<{ changed: boolean }>('motion.addSkeleton', project, { inputs: ['FromCommand'] });
+      const added = await vscode.commands.executeCommand<{ changed: boolean }>('motion.addSkeleton', project, {
+        inputs: ['FromCommand'],
+      });
       assert.equal(added.changed, true);
       const skeleton = (await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'FromCommand')!;
       assert.ok(skeleton, 'the view shows the new skeleton');
-      const refused = await vscode.commands.executeCommand<{ changed: boolean; error?: string }>('motion.setSkeletonScale', skeleton, { inputs: ['500'] });
+      const refused = await vscode.commands.executeCommand<{ changed: boolean; error?: string }>(
+        'motion.setSkeletonScale',
+        skeleton,
+        { inputs: ['500'] },
+      );
       assert.deepEqual([refused.changed, refused.error], [false, 'Motion: The scale must be within 0.01 and 100.']);
       await vscode.commands.executeCommand('motion.setSkeletonScale', skeleton, { inputs: ['2.5'] });
       const rescaled = (await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'FromCommand')!;
       assert.equal(api.explorer.getTreeItem(rescaled).description, 'scale 2.5');
       const [root] = await children(rescaled);
       await vscode.commands.executeCommand('motion.addSegment', root, { inputs: ['Child'] });
-      const rootAgain = (await children((await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'FromCommand')!))[0];
-      assert.deepEqual((await children(rootAgain)).map((c) => api.explorer.getTreeItem(c).label), ['Child']);
-      const rootRefusal = await vscode.commands.executeCommand<{ error?: string }>('motion.deleteSegment', rootAgain, { confirm: true });
+      const rootAgain = (
+        await children((await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'FromCommand')!)
+      )[0];
+      assert.deepEqual(
+        (await children(rootAgain)).map((c) => api.explorer.getTreeItem(c).label),
+        ['Child'],
+      );
+      const rootRefusal = await vscode.commands.executeCommand<{ error?: string }>('motion.deleteSegment', rootAgain, {
+        confirm: true,
+      });
       assert.match(rootRefusal.error ?? '', /root segment: delete the skeleton instead/);
-      const declined = await vscode.commands.executeCommand<{ changed: boolean }>('motion.deleteSkeleton', rescaled, { confirm: false });
+      const declined = await vscode.commands.executeCommand<{ changed: boolean }>('motion.deleteSkeleton', rescaled, {
+        confirm: false,
+      });
       assert.equal(declined.changed, false);
       await vscode.commands.executeCommand('motion.deleteSkeleton', rescaled, { confirm: true });
       assert.ok(!(await children(project)).some((s) => api.explorer.getTreeItem(s).label === 'FromCommand'));
-      const readOnly = await vscode.commands.executeCommand<{ error?: string }>('motion.addSkeleton', (await children())[2], { inputs: ['X'] });
+      const readOnly = await vscode.commands.executeCommand<{ error?: string }>(
+        'motion.addSkeleton',
+        (await children())[2],
+        { inputs: ['X'] },
+      );
       assert.match(readOnly.error ?? '', /read-only/);
     });
 
     it('selects a segment’s markers in the application and shows them in the Selection view', async () => {
       await vscode.commands.executeCommand('motion.clearSelection');
       let item = (await children())[2];
-      for (const name of ['Actor1', 'Hips', 'LeftUpLeg', 'LeftLeg']) item = (await children(item)).find((c) => api.explorer.getTreeItem(c).label === name)!;
+      for (const name of ['Actor1', 'Hips', 'LeftUpLeg', 'LeftLeg'])
+        item = (await children(item)).find((c) => api.explorer.getTreeItem(c).label === name)!;
       const outcome = await vscode.commands.executeCommand<{ selected: number }>('motion.selectMarkers', item);
       assert.equal(outcome.selected, 2);
       const marker = (await children(item)).find((c) => c.kind === 'marker')!;
       assert.equal(api.explorer.getTreeItem(marker).label, 'LTIB');
       const rows = await api.selection.getChildren();
-      assert.deepEqual(rows.map((r) => api.selection.getTreeItem(r).label), ['LTIB', 'LANK']);
+      assert.deepEqual(
+        rows.map((r) => api.selection.getTreeItem(r).label),
+        ['LTIB', 'LANK'],
+      );
       await vscode.commands.executeCommand('motion.deselect', rows[0]);
-      assert.deepEqual((await api.selection.getChildren()).map((r) => api.selection.getTreeItem(r).label), ['LANK']);
+      assert.deepEqual(
+        (await api.selection.getChildren()).map((r) => api.selection.getTreeItem(r).label),
+        ['LANK'],
+      );
       await vscode.commands.executeCommand('motion.clearSelection');
       assert.deepEqual(await api.selection.getChildren(), []);
-      const refused = await vscode.commands.executeCommand<{ error?: string }>('motion.selectMarkers', (await children())[0]);
+      const refused = await vscode.commands.executeCommand<{ error?: string }>(
+        'motion.selectMarkers',
+        (await children())[0],
+      );
       assert.match(refused.error ?? '', /select a skeleton or a segment/);
     });
 
     it('edits a segment definition as JSON: applying changes it, an invalid document is refused and changes nothing', async () => {
       let item = (await children())[0];
-      for (const name of ['Wand', 'Handle', 'Tip']) item = (await children(item)).find((c) => api.explorer.getTreeItem(c).label === name)!;
+      for (const name of ['Wand', 'Handle', 'Tip'])
+        item = (await children(item)).find((c) => api.explorer.getTreeItem(c).label === name)!;
       const editor = await vscode.commands.executeCommand<vscode.TextEditor>('motion.editSegment', item);
       const document = editor.document;
       assert.equal(document.uri.scheme, 'motion');
@@ -174,13 +243,26 @@ export function explorerAndConnectionTests(): void {
       definition.endpoint = [0, 0, 75];
       await replaceAll(JSON.stringify(definition, null, 2));
       assert.equal(await document.save(), true, 'saving keeps a draft');
-      const applied = await vscode.commands.executeCommand<{ fields: string[] }>('motion.applySegment', document.uri, { confirm: true });
+      const applied = await vscode.commands.executeCommand<{ fields: string[] }>('motion.applySegment', document.uri, {
+        confirm: true,
+      });
       assert.deepEqual(applied.fields, ['endpoint']);
-      const tip = await segmentsOf((await children((await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!))[0]);
-      assert.match((api.explorer.getTreeItem(tip[0]).tooltip as vscode.MarkdownString).value, /Endpoint \[0, 0, 75\] mm/);
+      const tip = await segmentsOf(
+        (
+          await children(
+            (await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!,
+          )
+        )[0],
+      );
+      assert.match(
+        (api.explorer.getTreeItem(tip[0]).tooltip as vscode.MarkdownString).value,
+        /Endpoint \[0, 0, 75\] mm/,
+      );
       definition.transform = [[1, 0, 0]];
       await replaceAll(JSON.stringify(definition, null, 2));
-      const refused = await vscode.commands.executeCommand<{ error?: string }>('motion.applySegment', document.uri, { confirm: true });
+      const refused = await vscode.commands.executeCommand<{ error?: string }>('motion.applySegment', document.uri, {
+        confirm: true,
+      });
       assert.match(refused.error ?? '', /transform: expected a mat4x4f/);
       await vscode.commands.executeCommand('motion.undoLastChange', { confirm: true });
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -189,7 +271,8 @@ export function explorerAndConnectionTests(): void {
     it('renames, sets solver and endpoint, and adds a marker to the selection', async () => {
       const [project] = await children();
       await vscode.commands.executeCommand('motion.addSkeleton', project, { inputs: ['Temp'] });
-      const find = async () => (await children(project)).find((s) => ['Temp', 'Renamed'].includes(String(api.explorer.getTreeItem(s).label)))!;
+      const find = async () =>
+        (await children(project)).find((s) => ['Temp', 'Renamed'].includes(String(api.explorer.getTreeItem(s).label)))!;
       await vscode.commands.executeCommand('motion.renameSkeleton', await find(), { inputs: ['Renamed'] });
       assert.equal(api.explorer.getTreeItem(await find()).label, 'Renamed');
       let [root] = await children(await find());
@@ -199,14 +282,20 @@ export function explorerAndConnectionTests(): void {
       await vscode.commands.executeCommand('motion.renameSegment', leaf, { inputs: ['Tip'] });
       [leaf] = await segmentsOf((await children(await find()))[0]);
       await vscode.commands.executeCommand('motion.setSegmentSolver', leaf, { pick: 'none' });
-      const badEndpoint = await vscode.commands.executeCommand<{ error?: string }>('motion.setSegmentEndpoint', leaf, { inputs: ['1, 2'] });
+      const badEndpoint = await vscode.commands.executeCommand<{ error?: string }>('motion.setSegmentEndpoint', leaf, {
+        inputs: ['1, 2'],
+      });
       assert.match(badEndpoint.error ?? '', /Type three numbers/);
       await vscode.commands.executeCommand('motion.setSegmentEndpoint', leaf, { inputs: ['0, 0, 99'] });
       [leaf] = await segmentsOf((await children(await find()))[0]);
       const shown = api.explorer.getTreeItem(leaf);
       assert.deepEqual([shown.label, shown.description], ['Tip', 'none · 0 markers']);
       assert.match((shown.tooltip as vscode.MarkdownString).value, /Endpoint \[0, 0, 99\] mm/);
-      const rootRefusal = await vscode.commands.executeCommand<{ error?: string }>('motion.setSegmentEndpoint', (await children(await find()))[0], { inputs: ['1, 2, 3'] });
+      const rootRefusal = await vscode.commands.executeCommand<{ error?: string }>(
+        'motion.setSegmentEndpoint',
+        (await children(await find()))[0],
+        { inputs: ['1, 2, 3'] },
+      );
       assert.match(rootRefusal.error ?? '', /has children/);
       await vscode.commands.executeCommand('motion.deleteSkeleton', await find(), { confirm: true });
 
@@ -215,14 +304,19 @@ export function explorerAndConnectionTests(): void {
       const [lasi, rasi] = (await children(hips)).filter((c) => c.kind === 'marker');
       await vscode.commands.executeCommand('motion.selectMarkers', lasi);
       await vscode.commands.executeCommand('motion.addMarkersToSelection', rasi);
-      assert.deepEqual((await api.selection.getChildren()).map((r) => api.selection.getTreeItem(r).label), ['LASI', 'RASI']);
+      assert.deepEqual(
+        (await api.selection.getChildren()).map((r) => api.selection.getTreeItem(r).label),
+        ['LASI', 'RASI'],
+      );
       await vscode.commands.executeCommand('motion.clearSelection');
     });
 
     it('copies a skeleton to the other settings, exports it to a file and imports it back', async () => {
       const [project, measurement] = await children();
       const actor = (await children(measurement)).find((s) => api.explorer.getTreeItem(s).label === 'Actor1')!;
-      const copied = await vscode.commands.executeCommand<{ target: string }>('motion.copySkeleton', actor, { target: 'project' });
+      const copied = await vscode.commands.executeCommand<{ target: string }>('motion.copySkeleton', actor, {
+        target: 'project',
+      });
       assert.equal(copied.target, 'project');
       const inProject = (await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'Actor1')!;
       assert.equal(api.explorer.getTreeItem(inProject).description, 'scale 1.05');
@@ -237,17 +331,28 @@ export function explorerAndConnectionTests(): void {
       assert.ok((await children(project)).some((s) => api.explorer.getTreeItem(s).label === 'ActorImported'));
       doc.root.markers = 'none';
       await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify(doc)));
-      const refused = await vscode.commands.executeCommand<{ error?: string }>('motion.importSkeleton', project, { uri: file });
+      const refused = await vscode.commands.executeCommand<{ error?: string }>('motion.importSkeleton', project, {
+        uri: file,
+      });
       assert.match(refused.error ?? '', /cannot be imported: skeleton\.root\.markers: expected an array/);
       await vscode.workspace.fs.delete(file);
     });
 
     it('shows the rendered documentation of a method, a module and the package', async () => {
-      const method = await vscode.commands.executeCommand<string>('motion.showDocumentation', 'motion.gui.selection.select');
+      const method = await vscode.commands.executeCommand<string>(
+        'motion.showDocumentation',
+        'motion.gui.selection.select',
+      );
       assert.match(method, /^```\nmotion\.gui\.selection\.select\(selections:/);
-      const module = await vscode.commands.executeCommand<string>('motion.showDocumentation', 'motion.data.object.bone');
+      const module = await vscode.commands.executeCommand<string>(
+        'motion.showDocumentation',
+        'motion.data.object.bone',
+      );
       assert.match(module, /^### motion\.data\.object\.bone/);
-      assert.match(await vscode.commands.executeCommand<string>('motion.showDocumentation', 'motion'), /^## Package `motion`/);
+      assert.match(
+        await vscode.commands.executeCommand<string>('motion.showDocumentation', 'motion'),
+        /^## Package `motion`/,
+      );
     });
 
     it('goes offline when nothing answers, and connects when the application starts', async () => {
@@ -258,13 +363,26 @@ export function explorerAndConnectionTests(): void {
       assert.match(offline.kind === 'offline' ? offline.reason : '', /nothing is listening/);
       const server = await startServer(port);
       try {
-        const up = await until(api, (s) => s.kind === 'connected' && s.url.endsWith(`:${port}`), 'reconnection with backoff');
+        const up = await until(
+          api,
+          (s) => s.kind === 'connected' && s.url.endsWith(`:${port}`),
+          'reconnection with backoff',
+        );
         assert.equal(up.kind === 'connected' && up.embedded, false);
-        assert.deepEqual(await children(), [], 'the view follows the connection: an empty application shows its welcome');
-        const added = await vscode.commands.executeCommand<{ changed: boolean }>('motion.addSkeleton', undefined, { inputs: ['Welcome'] });
+        assert.deepEqual(
+          await children(),
+          [],
+          'the view follows the connection: an empty application shows its welcome',
+        );
+        const added = await vscode.commands.executeCommand<{ changed: boolean }>('motion.addSkeleton', undefined, {
+          inputs: ['Welcome'],
+        });
         assert.equal(added.changed, true, 'the welcome’s action adds to the project settings');
         assert.deepEqual(await labels((await children())[0]), ['Welcome']);
-        const script = await vscode.workspace.openTextDocument({ language: 'python', content: 'from motion.settings.processing import skeleton\nskeleton.get_skeleton_count("project")\n' });
+        const script = await vscode.workspace.openTextDocument({
+          language: 'python',
+          content: 'from motion.settings.processing import skeleton\nskeleton.get_skeleton_count("project")\n',
+        });
         await vscode.window.showTextDocument(script);
         const run = await vscode.commands.executeCommand<{ output: string }>('motion.runFile');
         assert.match(run.output, /\n1\n$/, 'scripts follow the connection to the new application');
@@ -282,10 +400,16 @@ export function explorerAndConnectionTests(): void {
     });
 
     it('switches servers with Select Server, remembering recent ones', async () => {
-      const state = await vscode.commands.executeCommand<ConnectionState>('motion.selectServer', process.env.MOTION_TEST_SERVER_URL);
+      const state = await vscode.commands.executeCommand<ConnectionState>(
+        'motion.selectServer',
+        process.env.MOTION_TEST_SERVER_URL,
+      );
       assert.equal(state.kind, 'connected');
       assert.equal(state.url, process.env.MOTION_TEST_SERVER_URL);
-      await assert.rejects(Promise.resolve(vscode.commands.executeCommand('motion.selectServer', 'ftp://nowhere')), /not an http:\/\/ URL/);
+      await assert.rejects(
+        Promise.resolve(vscode.commands.executeCommand('motion.selectServer', 'ftp://nowhere')),
+        /not an http:\/\/ URL/,
+      );
     });
 
     it('falls back to the embedded server when nothing answers (auto)', async () => {
@@ -294,7 +418,11 @@ export function explorerAndConnectionTests(): void {
       const state = await until(api, (s) => s.kind === 'connected' && s.embedded, 'the embedded server');
       assert.match(state.kind === 'connected' ? state.version : '', /Motion Reference Server/);
       const skeletons = await children((await children())[2]);
-      assert.deepEqual(skeletons.map((s) => api.explorer.getTreeItem(s).label), ['Actor1'], 'the embedded server holds the demo data');
+      assert.deepEqual(
+        skeletons.map((s) => api.explorer.getTreeItem(s).label),
+        ['Actor1'],
+        'the embedded server holds the demo data',
+      );
     });
   });
 }

@@ -31,7 +31,8 @@ export function languageClientTests(): void {
       const extension = vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID);
       assert.ok(extension, `${EXTENSION_ID} is installed`);
       api = await extension.activate();
-      if (api.documentation()?.source !== 'live') await next(api.onDidLoadDocumentation, (s) => s.source === 'live', 'live documentation');
+      if (api.documentation()?.source !== 'live')
+        await next(api.onDidLoadDocumentation, (s) => s.source === 'live', 'live documentation');
     });
 
     it('activates for Python and uses the documentation of the configured server', () => {
@@ -43,21 +44,31 @@ export function languageClientTests(): void {
 
     it('completes operations after an alias in a Python file', async () => {
       const uri = workspaceFile('select_markers.py');
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(4, 4));
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        uri,
+        new vscode.Position(4, 4),
+      );
       const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
-      for (const wanted of ['select', 'deselect', 'get_selections']) assert.ok(labels.includes(wanted), `${wanted} in ${labels.slice(0, 30).join(', ')}`);
+      for (const wanted of ['select', 'deselect', 'get_selections'])
+        assert.ok(labels.includes(wanted), `${wanted} in ${labels.slice(0, 30).join(', ')}`);
     });
 
     it('completes enumeration values inside a string argument', async () => {
       const uri = workspaceFile('select_markers.py');
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(3, 30));
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        uri,
+        new vscode.Position(3, 30),
+      );
       const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
       assert.ok(labels.includes('project') && labels.includes('measurement'), labels.join(', '));
     });
 
     it('shows diagnostics for a literal that does not fit', async () => {
       const uri = workspaceFile('select_markers.py');
-      const has = () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'motion' && /got string "scene"/.test(d.message));
+      const has = () =>
+        vscode.languages.getDiagnostics(uri).some((d) => d.source === 'motion' && /got string "scene"/.test(d.message));
       if (!has()) await next(vscode.languages.onDidChangeDiagnostics, () => has(), 'diagnostics of select_markers.py');
       const diagnostic = vscode.languages.getDiagnostics(uri).find((d) => d.source === 'motion')!;
       assert.equal(diagnostic.range.start.line, 3);
@@ -66,7 +77,11 @@ export function languageClientTests(): void {
 
     it('hovers with the operation’s documentation', async () => {
       const uri = workspaceFile('select_markers.py');
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(3, 14));
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        uri,
+        new vscode.Position(3, 14),
+      );
       const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
       assert.match(text, /get_skeleton_count\(source: "project"\|"measurement"\) -> integer/);
     });
@@ -74,13 +89,19 @@ export function languageClientTests(): void {
     it('completes in a Lua file too', async () => {
       const uri = workspaceFile('list_skeletons.lua');
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(4, 3));
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        uri,
+        new vscode.Position(4, 3),
+      );
       const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
       assert.ok(labels.includes('add_skeleton'), labels.slice(0, 20).join(', '));
     });
 
     it('reloads the documentation on command', async () => {
-      const state = await vscode.commands.executeCommand<{ source: string; modules: number }>('motion.reloadDocumentation');
+      const state = await vscode.commands.executeCommand<{ source: string; modules: number }>(
+        'motion.reloadDocumentation',
+      );
       assert.equal(state.source, 'live');
       assert.equal(state.modules, 7);
     });

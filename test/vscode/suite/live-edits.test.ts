@@ -19,7 +19,8 @@ export function liveEditTests(): void {
       return item!;
     };
     const skeletons = () => api.connection.client().settings.processing.skeleton;
-    const segmentId = async (skeleton: string, segment: string) => (await skeletons().find_segment('project', (await skeletons().find_skeleton('project', skeleton))!, segment))!;
+    const segmentId = async (skeleton: string, segment: string) =>
+      (await skeletons().find_segment('project', (await skeletons().find_skeleton('project', skeleton))!, segment))!;
     const definition = async (id: number) => ({
       name: await skeletons().get_segment_name('project', id),
       endpoint: await skeletons().get_segment_endpoint('project', id),
@@ -35,18 +36,24 @@ export function liveEditTests(): void {
 
     before(async () => {
       api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
-      if (api.connection.state.kind !== 'connected') await until(api.connection.onDidChange, (s) => s.kind === 'connected', 'the first connection');
-      await vscode.workspace.getConfiguration('files').update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+      if (api.connection.state.kind !== 'connected')
+        await until(api.connection.onDidChange, (s) => s.kind === 'connected', 'the first connection');
+      await vscode.workspace
+        .getConfiguration('files')
+        .update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
       await vscode.workspace.getConfiguration('files').update('autoSaveDelay', 300, vscode.ConfigurationTarget.Global);
     });
     afterEach(async () => {
       // Each test starts from the application's definitions: no drafts, no open segment documents.
-      for (const document of vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'motion')) await vscode.commands.executeCommand('motion.discardSegmentDraft', document.uri, { confirm: true });
+      for (const document of vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'motion'))
+        await vscode.commands.executeCommand('motion.discardSegmentDraft', document.uri, { confirm: true });
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
     after(async () => {
       await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
-      await vscode.workspace.getConfiguration('files').update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('files')
+        .update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
@@ -56,23 +63,39 @@ export function liveEditTests(): void {
       const head = await at('Project settings', 'FullBody', 'Hips', 'Spine', 'Spine1', 'Spine2', 'Neck', 'Head');
       assert.equal(api.explorer.getTreeItem(head).contextValue, 'segment.editable.child.leaf');
       const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
-      const menu = manifest.contributes.menus['view/item/context'] as { command: string; when: string; group: string }[];
+      const menu = manifest.contributes.menus['view/item/context'] as {
+        command: string;
+        when: string;
+        group: string;
+      }[];
       const offered = (command: string, contextValue: string) =>
-        menu.filter((m) => m.command === command && m.group !== 'inline').some((m) => new RegExp(/viewItem =~ \/(.*)\/$/.exec(m.when)?.[1] ?? '^$').test(contextValue));
+        menu
+          .filter((m) => m.command === command && m.group !== 'inline')
+          .some((m) => new RegExp(/viewItem =~ \/(.*)\/$/.exec(m.when)?.[1] ?? '^$').test(contextValue));
       assert.equal(offered('motion.deleteSegment', 'segment.editable.root.branch'), false);
       assert.equal(offered('motion.deleteSegment', 'segment.editable.child.leaf'), true);
       assert.equal(offered('motion.setSegmentEndpoint', 'segment.editable.child.branch'), false);
       assert.equal(offered('motion.setSegmentEndpoint', 'segment.editable.child.leaf'), true);
-      const groups = menu.filter((m) => m.group !== 'inline').map((m) => m.group).sort();
+      const groups = menu
+        .filter((m) => m.group !== 'inline')
+        .map((m) => m.group)
+        .sort();
       assert.equal(groups.at(-1)!.startsWith('9_delete'), true, 'Delete is in the last group of the menu');
     });
 
     it('typing in a segment document with auto-save on changes nothing in the application', async () => {
       const tipId = await segmentId('Wand', 'Tip');
       const before = await definition(tipId);
-      const editor = await vscode.commands.executeCommand<vscode.TextEditor>('motion.editSegment', await at('Project settings', 'Wand', 'Handle', 'Tip'));
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+        'motion.editSegment',
+        await at('Project settings', 'Wand', 'Handle', 'Tip'),
+      );
       const document = editor.document;
-      const saved = until(vscode.workspace.onDidSaveTextDocument, (d) => d.uri.toString() === document.uri.toString(), 'the auto-save');
+      const saved = until(
+        vscode.workspace.onDidSaveTextDocument,
+        (d) => d.uri.toString() === document.uri.toString(),
+        'the auto-save',
+      );
       const doc = JSON.parse(document.getText());
       doc.endpoint = [0, 0, 12];
       await replaceAll(document, JSON.stringify(doc, null, 2));
@@ -85,75 +108,169 @@ export function liveEditTests(): void {
     it('applies through a preview that shows exactly the fields that change, and Undo sets them back', async () => {
       const tipId = await segmentId('Wand', 'Tip');
       const before = await definition(tipId);
-      const editor = await vscode.commands.executeCommand<vscode.TextEditor>('motion.editSegment', await at('Project settings', 'Wand', 'Handle', 'Tip'));
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+        'motion.editSegment',
+        await at('Project settings', 'Wand', 'Handle', 'Tip'),
+      );
       const doc = JSON.parse(editor.document.getText());
       doc.endpoint = [0, 0, 80];
       doc.markers[0].weight = 0.25;
       await replaceAll(editor.document, JSON.stringify(doc, null, 2));
       const diffs: vscode.TabInputTextDiff[] = [];
-      const watch = vscode.window.tabGroups.onDidChangeTabs((e) => diffs.push(...e.opened.map((t) => t.input).filter((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff)));
-      const declined = await vscode.commands.executeCommand<{ changed: boolean; shown: string[] }>('motion.applySegment', editor.document.uri, { confirm: false });
+      const watch = vscode.window.tabGroups.onDidChangeTabs((e) =>
+        diffs.push(
+          ...e.opened
+            .map((t) => t.input)
+            .filter((i): i is vscode.TabInputTextDiff => i instanceof vscode.TabInputTextDiff),
+        ),
+      );
+      const declined = await vscode.commands.executeCommand<{ changed: boolean; shown: string[] }>(
+        'motion.applySegment',
+        editor.document.uri,
+        { confirm: false },
+      );
       assert.equal(declined.changed, false);
       assert.deepEqual(await definition(tipId), before, 'declining the preview changes nothing');
-      const applied = await vscode.commands.executeCommand<{ changed: boolean; fields: string[]; shown: string[] }>('motion.applySegment', editor.document.uri, { confirm: true });
+      const applied = await vscode.commands.executeCommand<{ changed: boolean; fields: string[]; shown: string[] }>(
+        'motion.applySegment',
+        editor.document.uri,
+        { confirm: true },
+      );
       watch.dispose();
       assert.equal(diffs.length, 2, 'each apply opened the diff of the application against the edit');
       assert.equal(diffs[0].original.scheme, 'motion-preview');
       assert.deepEqual(applied.fields, ['markers', 'endpoint']);
       assert.deepEqual(applied.shown, ['markers: 1 → 1 (values changed)', 'endpoint: [0,0,50] → [0,0,80]']);
       const after = await definition(tipId);
-      assert.deepEqual(after, { ...before, endpoint: [0, 0, 80], markers: [{ ...before.markers[0], weight: 0.25 }] }, 'exactly the shown fields changed');
-      assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff), false, 'the preview was closed');
-      const undone = await vscode.commands.executeCommand<{ changed: boolean; undone: string[] }>('motion.undoLastChange', { confirm: true });
+      assert.deepEqual(
+        after,
+        { ...before, endpoint: [0, 0, 80], markers: [{ ...before.markers[0], weight: 0.25 }] },
+        'exactly the shown fields changed',
+      );
+      assert.equal(
+        vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff),
+        false,
+        'the preview was closed',
+      );
+      const undone = await vscode.commands.executeCommand<{ changed: boolean; undone: string[] }>(
+        'motion.undoLastChange',
+        { confirm: true },
+      );
       assert.deepEqual(undone.undone, ['Edit segment "Tip": markers, endpoint']);
       assert.deepEqual(await definition(tipId), before, 'undo restored them');
     });
 
     it('says so when the application changed the segment since the document was opened, and the tab follows a rename', async () => {
       const tipId = await segmentId('Wand', 'Tip');
-      const editor = await vscode.commands.executeCommand<vscode.TextEditor>('motion.editSegment', await at('Project settings', 'Wand', 'Handle', 'Tip'));
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+        'motion.editSegment',
+        await at('Project settings', 'Wand', 'Handle', 'Tip'),
+      );
       await skeletons().set_segment_solver('project', tipId, 'none');
       const doc = JSON.parse(editor.document.getText());
       doc.name = 'Point';
       await replaceAll(editor.document, JSON.stringify(doc, null, 2));
-      const refused = await vscode.commands.executeCommand<{ changed: boolean; changedSince: string[] }>('motion.applySegment', editor.document.uri, { confirm: false });
+      const refused = await vscode.commands.executeCommand<{ changed: boolean; changedSince: string[] }>(
+        'motion.applySegment',
+        editor.document.uri,
+        { confirm: false },
+      );
       assert.deepEqual([refused.changed, refused.changedSince], [false, ['solver']]);
       assert.equal(await skeletons().get_segment_name('project', tipId), 'Tip');
-      const applied = await vscode.commands.executeCommand<{ fields: string[] }>('motion.applySegment', editor.document.uri, { decisions: ['Review and Overwrite…', 'Apply'] });
-      assert.deepEqual(applied.fields, ['name', 'solver'], `the application’s solver was overwritten, as confirmed: ${JSON.stringify(applied)}`);
+      const applied = await vscode.commands.executeCommand<{ fields: string[] }>(
+        'motion.applySegment',
+        editor.document.uri,
+        { decisions: ['Review and Overwrite…', 'Apply'] },
+      );
+      assert.deepEqual(
+        applied.fields,
+        ['name', 'solver'],
+        `the application’s solver was overwritten, as confirmed: ${JSON.stringify(applied)}`,
+      );
       const active = vscode.window.activeTextEditor!.document;
       assert.match(active.uri.path, /\/project\/Wand\/Point\.json$/, 'the tab follows the rename');
-      assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.path.endsWith('/Tip.json')), false);
+      assert.equal(
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .some((t) => t.input instanceof vscode.TabInputText && t.input.uri.path.endsWith('/Tip.json')),
+        false,
+      );
       assert.equal(JSON.parse(active.getText()).name, 'Point');
       await vscode.commands.executeCommand('motion.undoLastChange', { confirm: true });
-      assert.deepEqual([await skeletons().get_segment_name('project', tipId), await skeletons().get_segment_solver('project', tipId)], ['Tip', 'none']);
+      assert.deepEqual(
+        [await skeletons().get_segment_name('project', tipId), await skeletons().get_segment_solver('project', tipId)],
+        ['Tip', 'none'],
+      );
       await skeletons().set_segment_solver('project', tipId, null);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
     it('undoes three changes back to a chosen one from the history', async () => {
       const wandId = (await skeletons().find_skeleton('project', 'Wand'))!;
-      await vscode.commands.executeCommand('motion.setSkeletonScale', await at('Project settings', 'Wand'), { inputs: ['2'] });
-      await vscode.commands.executeCommand('motion.renameSkeleton', await at('Project settings', 'Wand'), { inputs: ['Stick'] });
-      await vscode.commands.executeCommand('motion.setSegmentSolver', await at('Project settings', 'Stick', 'Handle', 'Tip'), { pick: 'none' });
-      assert.deepEqual([await skeletons().get_skeleton_name('project', wandId), await skeletons().get_skeleton_scale('project', wandId)], ['Stick', 2]);
-      const result = await vscode.commands.executeCommand<{ undone: string[] }>('motion.showChangeHistory', { backTo: 2, confirm: true });
-      assert.deepEqual(result.undone, ['Set the solver of "Tip" to none', 'Rename skeleton "Wand" to "Stick"', 'Set the scale of "Wand" from 1 to 2']);
-      assert.deepEqual([await skeletons().get_skeleton_name('project', wandId), await skeletons().get_skeleton_scale('project', wandId)], ['Wand', 1]);
+      await vscode.commands.executeCommand('motion.setSkeletonScale', await at('Project settings', 'Wand'), {
+        inputs: ['2'],
+      });
+      await vscode.commands.executeCommand('motion.renameSkeleton', await at('Project settings', 'Wand'), {
+        inputs: ['Stick'],
+      });
+      await vscode.commands.executeCommand(
+        'motion.setSegmentSolver',
+        await at('Project settings', 'Stick', 'Handle', 'Tip'),
+        { pick: 'none' },
+      );
+      assert.deepEqual(
+        [
+          await skeletons().get_skeleton_name('project', wandId),
+          await skeletons().get_skeleton_scale('project', wandId),
+        ],
+        ['Stick', 2],
+      );
+      const result = await vscode.commands.executeCommand<{ undone: string[] }>('motion.showChangeHistory', {
+        backTo: 2,
+        confirm: true,
+      });
+      assert.deepEqual(result.undone, [
+        'Set the solver of "Tip" to none',
+        'Rename skeleton "Wand" to "Stick"',
+        'Set the scale of "Wand" from 1 to 2',
+      ]);
+      assert.deepEqual(
+        [
+          await skeletons().get_skeleton_name('project', wandId),
+          await skeletons().get_skeleton_scale('project', wandId),
+        ],
+        ['Wand', 1],
+      );
       assert.equal(await skeletons().get_segment_solver('project', await segmentId('Wand', 'Tip')), null);
-      assert.ok((await api.explorer.getChildren(await at('Project settings'))).some((s) => label(s) === 'Wand'), 'the view shows the undone state');
+      assert.ok(
+        (await api.explorer.getChildren(await at('Project settings'))).some((s) => label(s) === 'Wand'),
+        'the view shows the undone state',
+      );
     });
 
     it('asks before an import replaces a skeleton of the same name, and offers another name', async () => {
       const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.wand.skeleton.json');
-      await vscode.commands.executeCommand('motion.exportSkeleton', await at('Project settings', 'Wand'), { uri: file });
+      await vscode.commands.executeCommand('motion.exportSkeleton', await at('Project settings', 'Wand'), {
+        uri: file,
+      });
       const before = await skeletons().get_skeleton_ids('project');
-      const declined = await vscode.commands.executeCommand('motion.importSkeleton', await at('Project settings'), { uri: file, confirm: false });
+      const declined = await vscode.commands.executeCommand('motion.importSkeleton', await at('Project settings'), {
+        uri: file,
+        confirm: false,
+      });
       assert.equal(declined, undefined);
       assert.deepEqual(await skeletons().get_skeleton_ids('project'), before, 'nothing was replaced or added');
-      const renamed = await vscode.commands.executeCommand<{ name: string }>('motion.importSkeleton', await at('Project settings'), { uri: file, decisions: ['Use Another Name…'], inputs: ['Wand Copy'] });
+      const renamed = await vscode.commands.executeCommand<{ name: string }>(
+        'motion.importSkeleton',
+        await at('Project settings'),
+        { uri: file, decisions: ['Use Another Name…'], inputs: ['Wand Copy'] },
+      );
       assert.equal(renamed.name, 'Wand Copy');
-      assert.deepEqual(await skeletons().get_skeleton_ids('project'), [...before, (await skeletons().find_skeleton('project', 'Wand Copy'))!], 'the existing Wand is untouched');
+      assert.deepEqual(
+        await skeletons().get_skeleton_ids('project'),
+        [...before, (await skeletons().find_skeleton('project', 'Wand Copy'))!],
+        'the existing Wand is untouched',
+      );
       await vscode.commands.executeCommand('motion.undoLastChange', { confirm: true });
       assert.equal(await skeletons().find_skeleton('project', 'Wand Copy'), null, 'undo removed the import');
       await vscode.workspace.fs.delete(file);

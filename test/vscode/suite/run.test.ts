@@ -47,7 +47,10 @@ export function runTests(): void {
       editor.selection = new vscode.Selection(2, 0, 3, 40);
       const ok = await vscode.commands.executeCommand<RunOutcome>('motion.runSelection');
       assert.equal(ok.result.ok, true);
-      const untitled = await vscode.workspace.openTextDocument({ language: 'python', content: 'x = 1\n\nundefined_thing\n' });
+      const untitled = await vscode.workspace.openTextDocument({
+        language: 'python',
+        content: 'x = 1\n\nundefined_thing\n',
+      });
       await vscode.window.showTextDocument(untitled);
       const failed = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
       assert.equal(failed.result.ok, false);
@@ -64,14 +67,25 @@ export function runTests(): void {
 
     it('Interrupt stops a running script and keeps the session; Restart clears it', async () => {
       const api = await motionApi();
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'python', content: 'kept = 41\nprint("looping", flush=True)\nwhile True:\n    pass\n' }));
+      await vscode.window.showTextDocument(
+        await vscode.workspace.openTextDocument({
+          language: 'python',
+          content: 'kept = 41\nprint("looping", flush=True)\nwhile True:\n    pass\n',
+        }),
+      );
       const running = vscode.commands.executeCommand<RunOutcome>('motion.runFile');
       await waitFor(() => api.terminalText('python').includes('looping'), 'the loop to start');
       await vscode.commands.executeCommand('motion.interruptSession');
       const interrupted = await running;
       assert.equal(interrupted.result.error?.type, 'KeyboardInterrupt');
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'python', content: 'print(kept + 1)\n' }));
-      assert.match((await vscode.commands.executeCommand<RunOutcome>('motion.runFile')).output, /42\n/, 'the session and its variables survived the interrupt');
+      await vscode.window.showTextDocument(
+        await vscode.workspace.openTextDocument({ language: 'python', content: 'print(kept + 1)\n' }),
+      );
+      assert.match(
+        (await vscode.commands.executeCommand<RunOutcome>('motion.runFile')).output,
+        /42\n/,
+        'the session and its variables survived the interrupt',
+      );
       await vscode.commands.executeCommand('motion.restartSession');
       const after = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
       assert.equal(after.result.error?.type, 'NameError', 'a restarted session starts empty');
@@ -82,7 +96,12 @@ export function runTests(): void {
       if (!existsSync(debianPython)) this.skip();
       const settings = vscode.workspace.getConfiguration('motion');
       const show = async () => {
-        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'python', content: 'import sys\nprint("interpreter:", sys.executable)\n' }));
+        await vscode.window.showTextDocument(
+          await vscode.workspace.openTextDocument({
+            language: 'python',
+            content: 'import sys\nprint("interpreter:", sys.executable)\n',
+          }),
+        );
         return vscode.commands.executeCommand<RunOutcome>('motion.runFile');
       };
       try {
@@ -91,7 +110,11 @@ export function runTests(): void {
         await settings.update('python.path', '/nonexistent/python3', vscode.ConfigurationTarget.Global);
         const missing = await show();
         assert.equal(missing.result.ok, false);
-        assert.match(`${missing.result.error?.message} ${missing.output}`, /\/nonexistent\/python3/, 'the error names the interpreter');
+        assert.match(
+          `${missing.result.error?.message} ${missing.output}`,
+          /\/nonexistent\/python3/,
+          'the error names the interpreter',
+        );
       } finally {
         await settings.update('python.path', undefined, vscode.ConfigurationTarget.Global);
       }
@@ -100,7 +123,9 @@ export function runTests(): void {
     it('clears the terminal before each run when motion.run.clearBeforeRun is on, and keeps it otherwise', async () => {
       const api = await motionApi();
       const run = async (code: string) => {
-        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'python', content: code }));
+        await vscode.window.showTextDocument(
+          await vscode.workspace.openTextDocument({ language: 'python', content: code }),
+        );
         return vscode.commands.executeCommand<RunOutcome>('motion.runFile');
       };
       const settings = vscode.workspace.getConfiguration('motion');

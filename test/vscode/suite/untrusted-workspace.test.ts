@@ -7,12 +7,20 @@ export function untrustedWorkspaceTests(): void {
   describe('an untrusted workspace, in a real VS Code', () => {
     it('refuses to run scripts, and starts no session', async () => {
       assert.equal(vscode.workspace.isTrusted, false, 'the workspace is not trusted');
-      const api = await vscode.extensions.getExtension<MotionExtensionApi>('motion-scripting.motion-scripting')!.activate();
-      const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'run_me.py'));
+      const api = await vscode.extensions
+        .getExtension<MotionExtensionApi>('motion-scripting.motion-scripting')!
+        .activate();
+      const document = await vscode.workspace.openTextDocument(
+        vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'run_me.py'),
+      );
       await vscode.window.showTextDocument(document);
       assert.equal(await vscode.commands.executeCommand('motion.runFile'), undefined);
       assert.equal(await vscode.commands.executeCommand('motion.runSelection'), undefined);
-      assert.equal(vscode.window.terminals.some((t) => t.name.startsWith('Motion:')), false, 'no session terminal was opened');
+      assert.equal(
+        vscode.window.terminals.some((t) => t.name.startsWith('Motion:')),
+        false,
+        'no session terminal was opened',
+      );
       assert.equal(api.terminalText('python'), '', 'nothing ran');
     });
   });

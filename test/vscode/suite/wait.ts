@@ -1,5 +1,10 @@
 /** Waits for an event whose value passes `accept` (checked first against the present, when `now` is given): tests wait on events, never on sleeps. */
-export function until<T>(event: (listener: (value: T) => void) => { dispose(): void }, accept: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
+export function until<T>(
+  event: (listener: (value: T) => void) => { dispose(): void },
+  accept: (value: T) => boolean,
+  what: string,
+  ms = 30_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => (listener.dispose(), reject(new Error(`timed out waiting for ${what}`))), ms);
     const listener = event((value) => {

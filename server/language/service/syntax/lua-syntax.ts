@@ -1,6 +1,28 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
-import { MAX_LITERAL_DEPTH, TOO_DEEP, UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax } from '../script-model';
-import { callAround, unescape, chainOfMember, chainThrough, identifierAt, errorRecoveryTest, isOutermostMember, segmentOf, stringAround, stringSite, type MemberAccess } from './syntax-helpers';
+import {
+  MAX_LITERAL_DEPTH,
+  TOO_DEEP,
+  UNKNOWN,
+  spanOf,
+  type AliasBinding,
+  type ArgumentSite,
+  type CallSite,
+  type Chain,
+  type ScriptSyntax,
+} from '../script-model';
+import {
+  callAround,
+  unescape,
+  chainOfMember,
+  chainThrough,
+  identifierAt,
+  errorRecoveryTest,
+  isOutermostMember,
+  segmentOf,
+  stringAround,
+  stringSite,
+  type MemberAccess,
+} from './syntax-helpers';
 
 /** Lua through tree-sitter-lua. `motion` is a global table; `local sk = motion.settings.processing.skeleton` makes an alias. */
 export function luaSyntax(language: Language): ScriptSyntax {
@@ -15,10 +37,18 @@ export function luaSyntax(language: Language): ScriptSyntax {
     const name = call.childForFieldName('name');
     const list = call.childForFieldName('arguments');
     if (!name || !list) return undefined;
-    const chain = name.type === 'dot_index_expression' ? chainOf(name) : name.type === 'identifier' ? { segments: [segmentOf(name)], absolute: false } : undefined;
+    const chain =
+      name.type === 'dot_index_expression'
+        ? chainOf(name)
+        : name.type === 'identifier'
+          ? { segments: [segmentOf(name)], absolute: false }
+          : undefined;
     if (!chain) return undefined;
     // `f"text"` and `f{...}` pass one argument without parentheses.
-    const args: ArgumentSite[] = list.type === 'arguments' ? list.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((node) => ({ node })) : [{ node: list }];
+    const args: ArgumentSite[] =
+      list.type === 'arguments'
+        ? list.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((node) => ({ node }))
+        : [{ node: list }];
     return { chain, node: call, argumentList: list, arguments: args };
   };
 
@@ -35,7 +65,12 @@ export function luaSyntax(language: Language): ScriptSyntax {
         names.forEach((name, i) => {
           const value = values[i];
           if (name?.type !== 'identifier') return;
-          const chain = value?.type === 'dot_index_expression' ? chainOf(value) : value?.type === 'identifier' ? { segments: [segmentOf(value)], absolute: false } : undefined;
+          const chain =
+            value?.type === 'dot_index_expression'
+              ? chainOf(value)
+              : value?.type === 'identifier'
+                ? { segments: [segmentOf(value)], absolute: false }
+                : undefined;
           bindings.push({ name: name.text, target: chain ? chain.segments.map((s) => s.name) : null, absolute: false });
         });
       }
@@ -70,28 +105,39 @@ export function luaSyntax(language: Language): ScriptSyntax {
     },
 
     // Only calls with parentheses: `f"text"` and `f{...}` take no further arguments to help with.
-    callAt: (root, offset) => callAround(root, offset, 'function_call', (node) => {
-      const call = callOf(node);
-      return call?.argumentList.type === 'arguments' ? call : undefined;
-    }),
+    callAt: (root, offset) =>
+      callAround(root, offset, 'function_call', (node) => {
+        const call = callOf(node);
+        return call?.argumentList.type === 'arguments' ? call : undefined;
+      }),
 
     stringAt(root, offset) {
       const found = stringAround(root, offset, (string) => {
         const [open, close] = [string.children[0], string.children[string.children.length - 1]];
-        return { start: open?.endIndex ?? string.startIndex, end: close && close !== open ? close.startIndex : string.endIndex };
+        return {
+          start: open?.endIndex ?? string.startIndex,
+          end: close && close !== open ? close.startIndex : string.endIndex,
+        };
       });
       const call = found && this.callAt(root, offset);
-      return call && stringSite(call, found.string, found.content, (child, parent, key) => {
-        if (parent.type === 'table_constructor' || parent.type === 'parenthesized_expression') return null;
-        if (parent.type !== 'field') return undefined;
-        const name = parent.childForFieldName('name');
-        if (name?.equals(child)) {
-          key();
-          return null;
-        }
-        if (!name) return { kind: 'element' };
-        return name.type === 'identifier' ? { kind: 'field', name: name.text } : name.type === 'string' ? { kind: 'field', name: luaString(name) } : undefined;
-      });
+      return (
+        call &&
+        stringSite(call, found.string, found.content, (child, parent, key) => {
+          if (parent.type === 'table_constructor' || parent.type === 'parenthesized_expression') return null;
+          if (parent.type !== 'field') return undefined;
+          const name = parent.childForFieldName('name');
+          if (name?.equals(child)) {
+            key();
+            return null;
+          }
+          if (!name) return { kind: 'element' };
+          return name.type === 'identifier'
+            ? { kind: 'field', name: name.text }
+            : name.type === 'string'
+              ? { kind: 'field', name: luaString(name) }
+              : undefined;
+        })
+      );
     },
 
     inCommentOrString(root, offset) {
@@ -140,7 +186,8 @@ export function luaSyntax(language: Language): ScriptSyntax {
           const fields = node.namedChildren.filter((c): c is Node => c?.type === 'field');
           if (fields.length === 0) return UNKNOWN; // {} is an empty list and an empty record alike
           const positional = fields.every((f) => !f.childForFieldName('name'));
-          if (positional) return fields.map((f, i) => this.literal(f.childForFieldName('value')!, `${path}[${i}]`, spans, depth + 1));
+          if (positional)
+            return fields.map((f, i) => this.literal(f.childForFieldName('value')!, `${path}[${i}]`, spans, depth + 1));
           const object: Record<string, unknown> = {};
           for (const field of fields) {
             const key = field.childForFieldName('name');

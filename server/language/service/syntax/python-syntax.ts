@@ -1,6 +1,29 @@
 import { Query, type Language, type Node } from 'web-tree-sitter';
-import { MAX_LITERAL_DEPTH, TOO_DEEP, UNKNOWN, spanOf, type AliasBinding, type ArgumentSite, type CallSite, type Chain, type ScriptSyntax } from '../script-model';
-import { callAround, unescape, chainOfMember, chainThrough, identifierAt, indexed, errorRecoveryTest, isOutermostMember, segmentOf, stringAround, stringSite, type MemberAccess } from './syntax-helpers';
+import {
+  MAX_LITERAL_DEPTH,
+  TOO_DEEP,
+  UNKNOWN,
+  spanOf,
+  type AliasBinding,
+  type ArgumentSite,
+  type CallSite,
+  type Chain,
+  type ScriptSyntax,
+} from '../script-model';
+import {
+  callAround,
+  unescape,
+  chainOfMember,
+  chainThrough,
+  identifierAt,
+  indexed,
+  errorRecoveryTest,
+  isOutermostMember,
+  segmentOf,
+  stringAround,
+  stringSite,
+  type MemberAccess,
+} from './syntax-helpers';
 
 /** Python through tree-sitter-python. */
 export function pythonSyntax(language: Language): ScriptSyntax {
@@ -11,13 +34,21 @@ export function pythonSyntax(language: Language): ScriptSyntax {
   const access: MemberAccess = { type: 'attribute', object: 'object', member: 'attribute' };
   const chainOf = (node: Node) => chainOfMember(node, access);
 
-  const dotted = (node: Node): Chain => ({ segments: node.namedChildren.filter((n): n is Node => n?.type === 'identifier').map(segmentOf), absolute: true });
+  const dotted = (node: Node): Chain => ({
+    segments: node.namedChildren.filter((n): n is Node => n?.type === 'identifier').map(segmentOf),
+    absolute: true,
+  });
 
   const callOf = (call: Node): CallSite | undefined => {
     const fn = call.childForFieldName('function');
     const list = call.childForFieldName('arguments');
     if (!fn || !list || list.type !== 'argument_list') return undefined;
-    const chain = fn.type === 'attribute' ? chainOf(fn) : fn.type === 'identifier' ? { segments: [segmentOf(fn)], absolute: false } : undefined;
+    const chain =
+      fn.type === 'attribute'
+        ? chainOf(fn)
+        : fn.type === 'identifier'
+          ? { segments: [segmentOf(fn)], absolute: false }
+          : undefined;
     if (!chain) return undefined;
     const args: ArgumentSite[] = [];
     for (const child of list.namedChildren) {
@@ -45,7 +76,8 @@ export function pythonSyntax(language: Language): ScriptSyntax {
         const base = dotted(module);
         for (const name of node.childrenForFieldName('name')) {
           const imported = name?.type === 'aliased_import' ? name.childForFieldName('name') : name;
-          if (imported?.type === 'dotted_name') chains.push({ segments: [...base.segments, ...dotted(imported).segments], absolute: true });
+          if (imported?.type === 'dotted_name')
+            chains.push({ segments: [...base.segments, ...dotted(imported).segments], absolute: true });
         }
         if (node.childrenForFieldName('name').length === 0) chains.push(base);
       }
@@ -134,17 +166,20 @@ export function pythonSyntax(language: Language): ScriptSyntax {
       });
       if (!found || /[fFbB]/.test(found.string.children[0]?.text ?? '')) return undefined;
       const call = callAround(root, offset, 'call', callOf);
-      return call && stringSite(call, found.string, found.content, (child, parent, key) => {
-        if (parent.type === 'list' || parent.type === 'tuple') return { kind: 'element' };
-        if (parent.type === 'parenthesized_expression' || parent.type === 'dictionary') return null;
-        if (parent.type !== 'pair') return undefined;
-        const keyNode = parent.childForFieldName('key');
-        if (keyNode?.equals(child)) {
-          key();
-          return null;
-        }
-        return keyNode?.type === 'string' ? { kind: 'field', name: stringValue(keyNode) } : undefined;
-      });
+      return (
+        call &&
+        stringSite(call, found.string, found.content, (child, parent, key) => {
+          if (parent.type === 'list' || parent.type === 'tuple') return { kind: 'element' };
+          if (parent.type === 'parenthesized_expression' || parent.type === 'dictionary') return null;
+          if (parent.type !== 'pair') return undefined;
+          const keyNode = parent.childForFieldName('key');
+          if (keyNode?.equals(child)) {
+            key();
+            return null;
+          }
+          return keyNode?.type === 'string' ? { kind: 'field', name: stringValue(keyNode) } : undefined;
+        })
+      );
     },
 
     inCommentOrString(root, offset) {
@@ -224,7 +259,10 @@ export function pythonSyntax(language: Language): ScriptSyntax {
 
 /** The value of a plain string literal, escapes resolved. */
 function stringValue(node: Node): string {
-  const content = node.children.filter((c) => c?.type === 'string_content' || c?.type === 'escape_sequence').map((c) => c!.text).join('');
+  const content = node.children
+    .filter((c) => c?.type === 'string_content' || c?.type === 'escape_sequence')
+    .map((c) => c!.text)
+    .join('');
   const quote = node.children.find((c) => c?.type === 'string_start')?.text ?? '"';
   return /[rR]/.test(quote) ? content : unescape(content);
 }

@@ -41,7 +41,8 @@ export function identifierAt(root: Node, offset: number): Node | undefined {
 export function chainThrough(name: Node, access: MemberAccess): { chain: Chain; index: number } | undefined {
   let top: Node = name;
   while (top.parent?.type === access.type) top = top.parent;
-  const chain = top.type === access.type ? chainOfMember(top, access) : { segments: [segmentOf(name)], absolute: false };
+  const chain =
+    top.type === access.type ? chainOfMember(top, access) : { segments: [segmentOf(name)], absolute: false };
   return chain && indexed(chain, name);
 }
 
@@ -51,7 +52,12 @@ export function indexed(chain: Chain, name: Node): { chain: Chain; index: number
 }
 
 /** The innermost call of a type around an offset whose argument list contains it. */
-export function callAround(root: Node, offset: number, callType: string, callOf: (node: Node) => CallSite | undefined): CallSite | undefined {
+export function callAround(
+  root: Node,
+  offset: number,
+  callType: string,
+  callOf: (node: Node) => CallSite | undefined,
+): CallSite | undefined {
   const calls: CallSite[] = [];
   for (let node: Node | null = root.descendantForIndex(Math.max(0, offset - 1), offset); node; node = node.parent) {
     if (node.type === callType) {
@@ -63,7 +69,11 @@ export function callAround(root: Node, offset: number, callType: string, callOf:
 }
 
 /** The string node around an offset, if the offset is between its quotes. */
-export function stringAround(root: Node, offset: number, contentSpan: (string: Node) => Span): { string: Node; content: Span } | undefined {
+export function stringAround(
+  root: Node,
+  offset: number,
+  contentSpan: (string: Node) => Span,
+): { string: Node; content: Span } | undefined {
   let string: Node | null = root.descendantForIndex(Math.max(0, offset - 1), offset);
   while (string && string.type !== 'string') string = string.parent;
   if (!string) return undefined;
@@ -81,7 +91,9 @@ export function stringSite(
   content: Span,
   step: (child: Node, parent: Node, key: () => void) => ValueStep | null | undefined,
 ): StringSite | undefined {
-  const argumentIndex = call.arguments.findIndex((a) => a.node.startIndex <= string.startIndex && string.endIndex <= a.node.endIndex);
+  const argumentIndex = call.arguments.findIndex(
+    (a) => a.node.startIndex <= string.startIndex && string.endIndex <= a.node.endIndex,
+  );
   if (argumentIndex < 0) return undefined;
   const argument = call.arguments[argumentIndex];
   let isKey = false;
@@ -101,7 +113,10 @@ export function innermostCall(calls: CallSite[], offset: number): CallSite | und
   let best: CallSite | undefined;
   for (const call of calls) {
     const list = call.argumentList;
-    if (offset > list.startIndex && (offset < list.endIndex || (offset === list.endIndex && !list.text.endsWith(')')))) {
+    if (
+      offset > list.startIndex &&
+      (offset < list.endIndex || (offset === list.endIndex && !list.text.endsWith(')')))
+    ) {
       if (!best || list.startIndex >= best.argumentList.startIndex) best = call;
     }
   }
@@ -109,7 +124,11 @@ export function innermostCall(calls: CallSite[], offset: number): CallSite | und
 }
 
 /** Walks from a node up to an argument of a call, recording the steps (list elements, dictionary fields) on the way down. */
-export function stepsUpTo(node: Node, argument: Node, step: (child: Node, parent: Node) => ValueStep | null | undefined): ValueStep[] | undefined {
+export function stepsUpTo(
+  node: Node,
+  argument: Node,
+  step: (child: Node, parent: Node) => ValueStep | null | undefined,
+): ValueStep[] | undefined {
   const steps: ValueStep[] = [];
   let child = node;
   while (!child.equals(argument)) {
@@ -122,7 +141,6 @@ export function stepsUpTo(node: Node, argument: Node, step: (child: Node, parent
   }
   return steps;
 }
-
 
 /**
  * Code the parser only recovered from a syntax error (`sel.` dangling while typing joins the next

@@ -24,7 +24,13 @@ export interface ChunkScan {
  * the very state the last one was in there, so the starts are exactly those of a scan of the whole
  * text: the cut of a document depends on its text only, never on how it was edited.
  */
-export function scanChunkStarts(text: string, language: ChunkLanguage, minLines: number, from = 0, stopAt?: (offset: number) => boolean): ChunkScan {
+export function scanChunkStarts(
+  text: string,
+  language: ChunkLanguage,
+  minLines: number,
+  from = 0,
+  stopAt?: (offset: number) => boolean,
+): ChunkScan {
   return language === 'python' ? scanPython(text, minLines, from, stopAt) : scanLua(text, minLines, from, stopAt);
 }
 
@@ -53,14 +59,22 @@ function scanPython(text: string, minLines: number, from: number, stopAt?: (offs
     if (lineStart) {
       lineStart = false;
       const c = text.charCodeAt(i);
-      if (depth === 0 && !continued && i > from && (isNameStart(c) || c === 64) && !PYTHON_CONTINUATIONS.has(wordAt(text, i)) && !afterDecorator) {
+      if (
+        depth === 0 &&
+        !continued &&
+        i > from &&
+        (isNameStart(c) || c === 64) &&
+        !PYTHON_CONTINUATIONS.has(wordAt(text, i)) &&
+        !afterDecorator
+      ) {
         if (linesSinceStart >= minLines) {
           if (stopAt?.(i)) return { starts, stoppedAt: i };
           starts.push(i);
           linesSinceStart = 0;
         }
       }
-      if (depth === 0 && !continued && c !== 32 && c !== 9 && c !== NEWLINE && c !== 35 && c !== 13) afterDecorator = c === 64;
+      if (depth === 0 && !continued && c !== 32 && c !== 9 && c !== NEWLINE && c !== 35 && c !== 13)
+        afterDecorator = c === 64;
       continued = false;
     }
     const c = text.charCodeAt(i);
@@ -133,7 +147,14 @@ function scanLua(text: string, minLines: number, from: number, stopAt?: (offset:
     const c = text.charCodeAt(i);
     if (lineStart) {
       lineStart = false;
-      if (brackets === 0 && blocks === 0 && !open && i > from && isNameStart(c) && !LUA_CONTINUING_STARTS.has(wordAt(text, i))) {
+      if (
+        brackets === 0 &&
+        blocks === 0 &&
+        !open &&
+        i > from &&
+        isNameStart(c) &&
+        !LUA_CONTINUING_STARTS.has(wordAt(text, i))
+      ) {
         if (linesSinceStart >= minLines) {
           if (stopAt?.(i)) return { starts, stoppedAt: i };
           starts.push(i);

@@ -49,7 +49,11 @@ export class ChunkedTrees implements SyntaxTrees {
   *units(): Iterable<AnalysisUnit> {
     const keys = this.chunkKeys();
     for (const [i, { start, end }] of this.chunks().entries()) {
-      yield { start, key: keys[i], statements: () => this.analyse(start, end).rootNode.namedChildren.filter((n): n is Node => n !== null) };
+      yield {
+        start,
+        key: keys[i],
+        statements: () => this.analyse(start, end).rootNode.namedChildren.filter((n): n is Node => n !== null),
+      };
     }
     this.free('analysed');
   }
@@ -59,7 +63,12 @@ export class ChunkedTrees implements SyntaxTrees {
     const content = this.text().content;
     if (this.keys?.content !== content) {
       // A digest, not the text: a copy of every chunk's text per purpose would double the memory of a long file.
-      this.keys = { content, keys: this.chunks().map(({ start, end }) => createHash('sha256').update(content.slice(start, end)).digest('base64')) };
+      this.keys = {
+        content,
+        keys: this.chunks().map(({ start, end }) =>
+          createHash('sha256').update(content.slice(start, end)).digest('base64'),
+        ),
+      };
     }
     return this.keys.keys;
   }
@@ -131,8 +140,14 @@ export class ChunkedTrees implements SyntaxTrees {
     const from = this.starts[k];
     const later = this.starts.filter((s) => s >= oldEnd && s > from).map((s) => s + delta);
     const known = new Set(later);
-    const scan = scanChunkStarts(this.text().content, this.language, this.chunkLines, from, (offset) => known.has(offset));
-    this.starts = [...this.starts.slice(0, k + 1), ...scan.starts, ...(scan.stoppedAt === undefined ? [] : later.filter((s) => s >= scan.stoppedAt!))];
+    const scan = scanChunkStarts(this.text().content, this.language, this.chunkLines, from, (offset) =>
+      known.has(offset),
+    );
+    this.starts = [
+      ...this.starts.slice(0, k + 1),
+      ...scan.starts,
+      ...(scan.stoppedAt === undefined ? [] : later.filter((s) => s >= scan.stoppedAt!)),
+    ];
   }
 
   replaced(): void {

@@ -30,7 +30,11 @@ export class WholeTree implements SyntaxTrees {
       if (!statement) continue;
       // How tree-sitter recovers from an error depends on the text around it: the same broken
       // statement can give another tree elsewhere, so only error-free statements are cached.
-      yield { start: statement.startIndex, key: statement.hasError ? undefined : statement.text, statements: () => [statement] };
+      yield {
+        start: statement.startIndex,
+        key: statement.hasError ? undefined : statement.text,
+        statements: () => [statement],
+      };
     }
   }
 
