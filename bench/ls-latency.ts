@@ -70,9 +70,9 @@ async function measure(
     },
     initializationOptions,
   });
-  connection.sendNotification('initialized', {});
+  void connection.sendNotification('initialized', {});
   const opened = performance.now();
-  connection.sendNotification('textDocument/didOpen', {
+  void connection.sendNotification('textDocument/didOpen', {
     textDocument: { uri, languageId: 'python', version: 1, text },
   });
   await firstDiagnostics;
@@ -83,7 +83,7 @@ async function measure(
   let version = 1;
   for (let round = 0; round < rounds + 5; round++) {
     // Type `sel.` on a new line in the middle of the file, ask for completion, then take it away again.
-    connection.sendNotification('textDocument/didChange', {
+    void connection.sendNotification('textDocument/didChange', {
       textDocument: { uri, version: ++version },
       contentChanges: [
         {
@@ -94,14 +94,14 @@ async function measure(
     });
     lastEdit = performance.now();
     const started = performance.now();
-    const result = (await connection.sendRequest('textDocument/completion', {
+    const result = await connection.sendRequest<{ items?: unknown[] } | unknown[] | null>('textDocument/completion', {
       textDocument: { uri },
       position: { line: EDIT_LINE, character: 8 },
-    })) as { items?: unknown[] } | unknown[] | null;
+    });
     const elapsed = performance.now() - started;
     if (round >= 5) times.push(elapsed); // the first rounds warm up the JIT
     items = Array.isArray(result) ? result.length : (result?.items?.length ?? 0);
-    connection.sendNotification('textDocument/didChange', {
+    void connection.sendNotification('textDocument/didChange', {
       textDocument: { uri, version: ++version },
       contentChanges: [
         { range: { start: { line: EDIT_LINE, character: 0 }, end: { line: EDIT_LINE + 1, character: 0 } }, text: '' },
@@ -110,7 +110,7 @@ async function measure(
     await new Promise((r) => setTimeout(r, PAUSE_MS));
   }
   await connection.sendRequest('shutdown').catch(() => undefined);
-  connection.sendNotification('exit');
+  void connection.sendNotification('exit');
   child.kill();
   times.sort((a, b) => a - b);
   // Nearest-rank percentile: the smallest value with at least q of the samples at or below it.

@@ -131,7 +131,10 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
     await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
       console.log(...args);
       const summary = /^(\d+) passed, (\d+) failed$/.exec(String(args[0]));
-      if (summary) ((totals.passed += Number(summary[1])), (totals.failed += Number(summary[2])));
+      if (summary) {
+        totals.passed += Number(summary[1]);
+        totals.failed += Number(summary[2]);
+      }
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));
     const remote = (path: string) => `vscode-remote://127.0.0.1:${port}${path}`;

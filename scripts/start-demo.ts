@@ -80,8 +80,8 @@ const onOutput = (chunk: Buffer) => {
     );
   }
 };
-server.stdout!.on('data', onOutput);
-server.stderr!.on('data', onOutput);
+server.stdout.on('data', onOutput);
+server.stderr.on('data', onOutput);
 const stop = () => {
   try {
     process.kill(-server.pid!, 'SIGTERM');

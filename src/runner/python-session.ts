@@ -221,7 +221,7 @@ export class PythonSession {
       let output = '';
       for (const match of buffer.matchAll(this.done)) {
         output += buffer.slice(last, match.index);
-        last = match.index! + match[0].length;
+        last = match.index + match[0].length;
         this.streamDone(Number(match[1]));
       }
       const rest = buffer.slice(last);
@@ -260,5 +260,6 @@ export class PythonSession {
 function isMarkerStart(tail: string, token: string): boolean {
   const marker = `\x00motion-done:${token}:`;
   if (tail.length <= marker.length) return marker.startsWith(tail);
+  // eslint-disable-next-line no-control-regex -- the marker is framed by NUL characters
   return tail.startsWith(marker) && /^\d*\x00?$/.test(tail.slice(marker.length));
 }

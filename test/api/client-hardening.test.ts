@@ -19,7 +19,10 @@ describe('the client and the CLI against bad peers', () => {
     return p.url;
   };
   afterEach(() => {
-    for (const server of servers.splice(0)) (server.closeAllConnections(), server.close());
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it('gives up on a server that trickles its answer a byte at a time: one deadline for the whole call', async () => {
@@ -100,6 +103,7 @@ describe('the client and the CLI against bad peers', () => {
     );
     const cli = await runCli(['call', '--url', url, 'motion', 'get_version']);
     assert.equal(cli.code, 1);
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
     assert.equal(/[\u0000-\u0008\u000b-\u001f]/.test(cli.stderr), false, JSON.stringify(cli.stderr));
     assert.match(cli.stderr, /red \\x1b\[31mALERT\\x1b\]0;pwned\\x07/);
   });

@@ -107,10 +107,9 @@ describe('MotionClient when the application misbehaves or is away', () => {
   });
 
   it('times out a server that never answers', async () => {
-    let silent: Server | undefined;
     const sockets: import('node:net').Socket[] = [];
-    silent = createServer((socket) => sockets.push(socket)); // accepts, reads, never answers
-    await new Promise<void>((r) => silent!.listen(0, '127.0.0.1', r));
+    const silent: Server = createServer((socket) => sockets.push(socket)); // accepts, reads, never answers
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const port = (silent.address() as { port: number }).port;
     const client = new MotionClient({ url: `http://127.0.0.1:${port}`, timeoutMs: 300 });
     const started = Date.now();
@@ -124,7 +123,7 @@ describe('MotionClient when the application misbehaves or is away', () => {
     );
     await client.close();
     for (const s of sockets) s.destroy();
-    await new Promise<void>((r) => silent!.close(() => r()));
+    await new Promise<void>((r) => silent.close(() => r()));
   });
 
   it('reads an empty body as null, and refuses a body that is not JSON', async () => {

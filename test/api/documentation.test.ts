@@ -74,8 +74,7 @@ describe('DocumentationIndex', () => {
     assert.throws(
       () => DocumentationIndex.fromPackage({ name: 'motion', modules: [{ path: 'x' }] }, { kind: 'bundled' }),
       (e: unknown) =>
-        e instanceof DocumentationShapeError &&
-        /documentation\.modules\[0\]\.brief: missing field/.test((e as Error).message),
+        e instanceof DocumentationShapeError && /documentation\.modules\[0\]\.brief: missing field/.test(e.message),
     );
   });
 

@@ -66,7 +66,7 @@ describe('motion CLI (the built dist/motion.js)', function () {
       assert.equal(typeof id, 'number');
       const ids = await runCli(['call', 'motion.settings.processing.skeleton', 'get_skeleton_ids', '"project"'], env);
       assert.ok(JSON.parse(ids.stdout).includes(id));
-      assert.match(ids.stdout, /^\[\n  \d+,/, 'pretty JSON for people');
+      assert.match(ids.stdout, /^\[\n {2}\d+,/, 'pretty JSON for people');
       const compact = await runCli(
         ['call', 'settings/processing/skeleton', 'get_skeleton_ids', 'project', '--json'],
         env,
@@ -114,10 +114,10 @@ describe('motion CLI (the built dist/motion.js)', function () {
       assert.equal(run.code, 0, run.stderr);
       assert.match(
         run.stdout,
-        /^Project settings\n  FullBody {2}\(skeleton 1, scale 1, 22 segments\)\n {4}Hips {2}\(id 2, global_optimization, 4 markers\)\n {6}Spine {2}\(id 3, solved with parent, 1 marker\)/,
+        /^Project settings\n {2}FullBody {2}\(skeleton 1, scale 1, 22 segments\)\n {4}Hips {2}\(id 2, global_optimization, 4 markers\)\n {6}Spine {2}\(id 3, solved with parent, 1 marker\)/,
       );
-      assert.match(run.stdout, /\nMeasurement settings\n  Actor1 {2}\(skeleton \d+, scale 1\.05, 22 segments\)/);
-      assert.match(run.stdout, /\nData \(read-only\)\n  Actor1/);
+      assert.match(run.stdout, /\nMeasurement settings\n {2}Actor1 {2}\(skeleton \d+, scale 1\.05, 22 segments\)/);
+      assert.match(run.stdout, /\nData \(read-only\)\n {2}Actor1/);
       assert.match(run.stdout, /^ {14}Head {2}\(id \d+, solved with parent, 4 markers, endpoint \[0, 0, 190\]\)$/m);
     });
 

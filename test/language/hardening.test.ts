@@ -11,7 +11,7 @@ import { loadScriptParsers } from '../../server/language/service/script-parsers'
 import { propertyRuns } from '../support/property-runs';
 import { scriptOfLines } from '../../bench/ten-thousand-lines';
 import { AnalysisWorker, MAX_RESTARTS } from '../../server/language/lsp/analysis-worker-client';
-import { startLspSession, type LspSession } from '../support/lsp-client';
+import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
 
 describe('language server: one bad file never stops the checking', function () {
   this.timeout(60_000);
@@ -24,13 +24,15 @@ describe('language server: one bad file never stops the checking', function () {
       capabilities: {},
       initializationOptions: { serverUrl: 'http://127.0.0.1:9', cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')) },
     });
-    lsp.connection.sendNotification('initialized', {});
+    void lsp.connection.sendNotification('initialized', {});
   });
   after(() => lsp.close());
 
   const open = (uri: string, languageId: string, text: string): Promise<PublishDiagnosticsParams> => {
     const published = lsp.diagnostics(uri);
-    lsp.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    void lsp.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId, version: 1, text },
+    });
     return published;
   };
 
@@ -59,7 +61,7 @@ describe('language server: one bad file never stops the checking', function () {
         text,
       );
       assert.match(
-        deep.diagnostics.map((d) => String(d.message)).join('\n'),
+        deep.diagnostics.map((d) => messageText(d.message)).join('\n'),
         /not checked: selections nests deeper than 32 levels/,
       );
       assert.equal(deep.diagnostics[0].severity, 3, 'information, not an error');
@@ -68,7 +70,7 @@ describe('language server: one bad file never stops the checking', function () {
         'python',
         'import motion\nmotion.gui.selection.selectt([])\n',
       );
-      assert.match(String(next.diagnostics[0]?.message ?? ''), /did you mean "select"/);
+      assert.match(messageText(next.diagnostics[0]?.message ?? ''), /did you mean "select"/);
     });
   }
 });
@@ -148,7 +150,7 @@ describe('language server: a 200,000-line script', function () {
           cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')),
         },
       });
-      lsp.connection.sendNotification('initialized', {});
+      void lsp.connection.sendNotification('initialized', {});
       const lines = scriptOfLines(200_000).trimEnd().split('\n');
       // Mistakes at the start, in the middle and at the end: every chunk is checked.
       lines[6] = '    sid = skeleton.add_skeletn("project", name + "1")';
@@ -157,7 +159,7 @@ describe('language server: a 200,000-line script', function () {
       const text = lines.join('\n');
       const uri = 'file:///long.py';
       const published = lsp.diagnostics(uri, () => true, 150_000);
-      lsp.connection.sendNotification('textDocument/didOpen', {
+      void lsp.connection.sendNotification('textDocument/didOpen', {
         textDocument: { uri, languageId: 'python', version: 1, text },
       });
       const { diagnostics } = await published;

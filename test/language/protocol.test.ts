@@ -6,7 +6,7 @@ import type { CompletionList, Hover, SignatureHelp } from 'vscode-languageserver
 import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { json, startFakeApplication } from '../support/fake-application';
-import { startLspSession, type LspSession } from '../support/lsp-client';
+import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
 
 const URI = 'file:///work/scripts/select_markers.py';
 const TEXT =
@@ -35,7 +35,7 @@ describe('language server over stdio (dist/language-server.js) with the referenc
         .completionProvider.triggerCharacters,
       ['.', '"', "'"],
     );
-    lsp.connection.sendNotification('initialized', {});
+    void lsp.connection.sendNotification('initialized', {});
   });
   after(async () => {
     await lsp.close();
@@ -52,7 +52,7 @@ describe('language server over stdio (dist/language-server.js) with the referenc
 
   it('publishes diagnostics for an opened document', async () => {
     const published = lsp.diagnostics(URI, (p) => p.diagnostics.length > 0);
-    lsp.connection.sendNotification('textDocument/didOpen', {
+    void lsp.connection.sendNotification('textDocument/didOpen', {
       textDocument: { uri: URI, languageId: 'python', version: 1, text: TEXT },
     });
     const { diagnostics } = await published;
@@ -64,36 +64,36 @@ describe('language server over stdio (dist/language-server.js) with the referenc
   });
 
   it('completes, hovers and helps with signatures', async () => {
-    const completion = (await lsp.connection.sendRequest('textDocument/completion', {
+    const completion = await lsp.connection.sendRequest<CompletionList>('textDocument/completion', {
       textDocument: { uri: URI },
       position: { line: 4, character: 4 },
-    })) as CompletionList;
+    });
     assert.ok(completion.items.some((i) => i.label === 'select'));
-    const hover = (await lsp.connection.sendRequest('textDocument/hover', {
+    const hover = await lsp.connection.sendRequest<Hover>('textDocument/hover', {
       textDocument: { uri: URI },
       position: { line: 3, character: 12 },
-    })) as Hover;
+    });
     assert.match((hover.contents as { value: string }).value, /get_skeleton_count\(source:/);
-    const help = (await lsp.connection.sendRequest('textDocument/signatureHelp', {
+    const help = await lsp.connection.sendRequest<SignatureHelp>('textDocument/signatureHelp', {
       textDocument: { uri: URI },
       position: { line: 3, character: 29 },
-    })) as SignatureHelp;
+    });
     assert.equal(help.signatures[0].label, 'get_skeleton_count(source: "project"|"measurement") -> integer');
   });
 
   it('re-checks after an incremental edit', async () => {
     const published = lsp.diagnostics(URI);
-    lsp.connection.sendNotification('textDocument/didChange', {
+    void lsp.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri: URI, version: 2 },
       contentChanges: [
         { range: { start: { line: 3, character: 28 }, end: { line: 3, character: 35 } }, text: '"project"' },
       ],
     });
     assert.deepEqual((await published).diagnostics, []);
-    const completion = (await lsp.connection.sendRequest('textDocument/completion', {
+    const completion = await lsp.connection.sendRequest<CompletionList>('textDocument/completion', {
       textDocument: { uri: URI },
       position: { line: 3, character: 30 },
-    })) as CompletionList;
+    });
     assert.deepEqual(
       completion.items.map((i) => i.label),
       ['project', 'measurement'],
@@ -122,7 +122,7 @@ describe('language server over stdio (dist/language-server.js) with the referenc
     );
     const uri = 'file:///work/scripts/curves.py';
     const before = lsp.diagnostics(uri, (p) => p.diagnostics.length > 0);
-    lsp.connection.sendNotification('textDocument/didOpen', {
+    void lsp.connection.sendNotification('textDocument/didOpen', {
       textDocument: {
         uri,
         languageId: 'python',
@@ -130,30 +130,29 @@ describe('language server over stdio (dist/language-server.js) with the referenc
         text: 'import motion\nmotion.animation.curves.get_curve_count()\n',
       },
     });
-    assert.match(String((await before).diagnostics[0].message), /motion has no module or method "animation"/);
+    assert.match(messageText((await before).diagnostics[0].message), /motion has no module or method "animation"/);
     const after = lsp.diagnostics(uri, (p) => p.diagnostics.length === 0);
-    const state = (await lsp.connection.sendRequest('motion/reloadDocumentation', { serverUrl: app.url })) as {
-      source: string;
-      modules: number;
-      description: string;
-    };
+    const state = await lsp.connection.sendRequest<{ source: string; modules: number; description: string }>(
+      'motion/reloadDocumentation',
+      { serverUrl: app.url },
+    );
     assert.equal(state.source, 'live');
     assert.equal(state.modules, 8);
     assert.match(state.description, /Mocap Studio 2\.0/);
     await after;
-    const completion = (await lsp.connection.sendRequest('textDocument/completion', {
+    const completion = await lsp.connection.sendRequest<CompletionList>('textDocument/completion', {
       textDocument: { uri },
       position: { line: 1, character: 7 },
-    })) as CompletionList;
+    });
     assert.ok(
       completion.items.some((i) => i.label === 'animation'),
       'a module only the newer application has',
     );
     await app.close();
-    const offline = (await lsp.connection.sendRequest('motion/reloadDocumentation', {})) as {
-      source: string;
-      modules: number;
-    };
+    const offline = await lsp.connection.sendRequest<{ source: string; modules: number }>(
+      'motion/reloadDocumentation',
+      {},
+    );
     assert.deepEqual(
       [offline.source, offline.modules],
       ['cache', 8],
@@ -163,7 +162,7 @@ describe('language server over stdio (dist/language-server.js) with the referenc
 
   it('clears diagnostics when a document closes', async () => {
     const cleared = lsp.diagnostics(URI, (p) => p.diagnostics.length === 0);
-    lsp.connection.sendNotification('textDocument/didClose', { textDocument: { uri: URI } });
+    void lsp.connection.sendNotification('textDocument/didClose', { textDocument: { uri: URI } });
     await cleared;
   });
 });

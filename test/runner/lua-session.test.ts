@@ -72,7 +72,7 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
     const result = await session.run('\nlocal t = nil\nprint(t.x)', { filename: 'nil.lua', line: 5 });
     assert.equal(result.error?.type, 'LuaError');
     assert.equal(result.error?.line, 7);
-    assert.match(result.error!.message, /nil\.lua:7: attempt to index a nil value/);
+    assert.match(result.error.message, /nil\.lua:7: attempt to index a nil value/);
     const syntax = await session.run('x = = 1', { filename: 'bad.lua', line: 3 });
     assert.equal(syntax.error?.line, 3);
   });

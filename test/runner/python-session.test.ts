@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PythonSession } from '../../src/runner/python-session';
 import type { MotionServer } from '../../server/scripting/motion-server';
 import { waitFor } from '../support/wait-for';
@@ -132,7 +136,7 @@ describe('Python sessions (the machine’s python3) against the reference server
   it('reports a crashed interpreter and starts a new one on the next run', async () => {
     const crash = await session.run('import os\nos._exit(3)');
     assert.equal(crash.error?.type, 'SessionCrashed');
-    assert.match(crash.error!.message, /exited with code 3/);
+    assert.match(crash.error.message, /exited with code 3/);
     const after = await session.run('1 + 1');
     assert.equal(after.ok, true);
     assert.match(printed(), /2\n$/);
@@ -154,10 +158,6 @@ describe('Python sessions (the machine’s python3) against the reference server
   });
 
   it('falls back from python3 to python when no interpreter is configured', async () => {
-    const { mkdtempSync, symlinkSync, rmSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const { execFileSync } = await import('node:child_process');
     const bin = mkdtempSync(join(tmpdir(), 'motion-python-'));
     symlinkSync(
       execFileSync('python3', ['-c', 'import sys; print(sys.executable)']).toString().trim(),
@@ -204,6 +204,7 @@ describe('Python sessions (the machine’s python3) against the reference server
       'import sys\nfor i in range(5):\n    sys.stdout.write(f"\\x00motion-done:{i}\\x00\\n")\nprint("after")\n',
     );
     assert.equal(result.ok, true, JSON.stringify(result));
+    // eslint-disable-next-line no-control-regex -- the lookalike of the NUL-framed end marker
     assert.match(printed('stdout'), /\x00motion-done:4\x00\nafter\n$/, 'the lookalike is passed through as output');
   });
 

@@ -8,7 +8,7 @@ function raw(port: number, request: string): Promise<{ status: number; body: any
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(request));
     let text = '';
-    socket.on('data', (d) => (text += d));
+    socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
     socket.on('error', reject);
     socket.on('close', () => {
       const status = Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]);

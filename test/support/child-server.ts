@@ -31,8 +31,8 @@ export function startChildServer(args: string[], timeoutMs = 10_000): Promise<Ch
         resolvePromise({ child, url: match[1], port: Number(new URL(match[1]).port), output: () => output, exited });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`motion-server exited (${code}) before listening:\n${output}`));

@@ -27,10 +27,10 @@ export interface LspSession {
 export function startLspSession(): LspSession {
   const child = spawn(process.execPath, [LANGUAGE_SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let errors = '';
-  child.stderr!.on('data', (d) => (errors += d));
+  child.stderr.on('data', (d) => (errors += d));
   const connection = createMessageConnection(
-    new StreamMessageReader(child.stdout!),
-    new StreamMessageWriter(child.stdin!),
+    new StreamMessageReader(child.stdout),
+    new StreamMessageWriter(child.stdin),
   );
   const waiters: {
     uri: string;
@@ -64,7 +64,7 @@ export function startLspSession(): LspSession {
     async close() {
       try {
         await connection.sendRequest('shutdown');
-        connection.sendNotification('exit');
+        void connection.sendNotification('exit');
       } catch {
         // already gone
       }
@@ -72,4 +72,9 @@ export function startLspSession(): LspSession {
       await new Promise<void>((r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
     },
   };
+}
+
+/** A diagnostic's message as text (LSP 3.18 allows Markdown content there). */
+export function messageText(message: string | { value: string }): string {
+  return typeof message === 'string' ? message : message.value;
 }

@@ -1,4 +1,5 @@
 import type { Position } from 'vscode-languageserver-types';
+import { messageText } from './lsp-client';
 import { bundledDocumentation } from '../../src/api/docs/load-documentation';
 import {
   createMotionLanguageService,
@@ -34,7 +35,7 @@ export async function diagnostics(
   const { service, uri } = await scriptFixture(languageId, text);
   const document = service.documents.get(uri)!;
   return service.diagnose(uri).map((d) => ({
-    message: String(d.message),
+    message: messageText(d.message),
     code: d.code,
     text: document.text.getText().slice(document.text.offsetAt(d.range.start), document.text.offsetAt(d.range.end)),
   }));

@@ -1,4 +1,10 @@
-import { CompletionItemKind, MarkupKind, type CompletionItem, type CompletionList } from 'vscode-languageserver-types';
+import {
+  CompletionItemKind,
+  MarkupKind,
+  type CompletionItem,
+  type CompletionList,
+  type Range,
+} from 'vscode-languageserver-types';
 import type { DocumentationIndex, PathChild } from '../../../src/api/docs/documentation-index';
 import { methodMarkdown, moduleMarkdown } from '../../../src/api/docs/markdown';
 import { methodSignature } from '../../../src/api/docs/signature';
@@ -118,7 +124,7 @@ function memberContext(line: string, document: ScriptDocument, index: Documentat
 function memberItem(
   child: PathChild,
   index: DocumentationIndex,
-  range: { start: any; end: any },
+  range: Range,
   order: number,
   withDocumentation: boolean,
 ): CompletionItem {

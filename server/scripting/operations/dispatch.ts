@@ -30,7 +30,7 @@ export function invoke(
       `${spec.name} takes ${expected} argument${total === 1 ? '' : 's'} (${names || 'none'}), got ${args.length}`,
     );
   }
-  const full = args.length === total ? args : [...args, ...Array(total - args.length).fill(null)];
+  const full = args.length === total ? args : [...args, ...Array<null>(total - args.length).fill(null)];
   for (let i = 0; i < total; i++) {
     const problem = validateValue(full[i], parameterTypes[i], spec.parameters[i].name);
     if (problem) throw invalid(spec.parameters[i].name, `${problem.path}: ${problem.message}`);

@@ -5,6 +5,7 @@ import type { TypeNode } from '../../../src/api/types/type-tree';
 import { APPLICATION_VERSION, INTERFACE_CHANGELOG } from '../version';
 import { BONE_HANDLERS, TRAJECTORY_HANDLERS } from './data-object-handlers';
 import { documentationHandlers, helpHandler } from './documentation-handlers';
+import type { SkeletonSource } from '../model/records';
 import type { Handler, ModuleHandlers } from './handler';
 import { SELECTION_HANDLERS } from './selection-handlers';
 import { SKELETON_HANDLERS } from './skeleton-handlers';
@@ -58,7 +59,7 @@ function settingsSkeletonHandlers(): ModuleHandlers {
   return Object.fromEntries(
     Object.entries(SKELETON_HANDLERS).map(([name, h]): [string, Handler] => [
       name,
-      (tx, [source, ...rest]) => h(tx, source, rest),
+      (tx, [source, ...rest]) => h(tx, source as SkeletonSource, rest),
     ]),
   );
 }

@@ -48,6 +48,7 @@ export class StateFile {
         } catch (error) {
           throw new Error(
             `state file ${path} is corrupt: ${(error as Error).message}. It was left as it is; repair it, or move it away to start afresh.`,
+            { cause: error },
           );
         }
       }

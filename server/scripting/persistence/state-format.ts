@@ -37,7 +37,7 @@ export function decodeState(text: string): MotionState {
   try {
     document = JSON.parse(text);
   } catch (error) {
-    throw new Error(`it is not valid JSON (${(error as Error).message})`);
+    throw new Error(`it is not valid JSON (${(error as Error).message})`, { cause: error });
   }
   const problem = validateValue(document, STATE_TYPE, 'file');
   if (problem) throw new Error(`${problem.path}: ${problem.message}`);
@@ -53,7 +53,7 @@ function rule(where: string, check: () => void): void {
   try {
     check();
   } catch (error) {
-    throw new Error(`${where}: ${(error as Error).message}`);
+    throw new Error(`${where}: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -83,9 +83,7 @@ function checkSkeletonRules(
       throw new Error(`${at}: it has children and an endpoint; only a leaf has an endpoint`);
     rule(at, () => checkNamedWeighted(segment.markers, 'markers'));
     rule(at, () => checkNamedWeighted(segment.rigidBodies, 'rigid_bodies'));
-    rule(at, () =>
-      completeDegreesOfFreedom(structuredClone(segment.degreesOfFreedom), skeleton as never, segment.name),
-    );
+    rule(at, () => completeDegreesOfFreedom(structuredClone(segment.degreesOfFreedom), skeleton, segment.name));
   }
 }
 

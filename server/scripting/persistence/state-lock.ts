@@ -25,6 +25,7 @@ export class StateLock {
         if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
           throw new Error(
             `state file ${stateFile} is in use by another motion-server (pid ${owner}); stop it or use another --state file`,
+            { cause: error },
           );
         }
         unlinkSync(path);
@@ -49,7 +50,7 @@ export class StateLock {
         return;
       } catch (again) {
         if ((again as NodeJS.ErrnoException).code === 'ENOENT')
-          throw new Error(`the directory of ${this.stateFile} is gone`);
+          throw new Error(`the directory of ${this.stateFile} is gone`, { cause: again });
         throw again;
       }
     }

@@ -1,5 +1,6 @@
 import type { Dispatcher, Pool } from 'undici';
-import { CATALOGUE, findOperation, moduleUrlPath } from '../catalogue';
+import { CATALOGUE, PACKAGE_NAME, findOperation, moduleUrlPath, type ModuleSpec } from '../catalogue';
+import { moduleTree, type ModuleTree } from '../catalogue/module-tree';
 import { acquirePool, releasePool } from './connection-pool';
 import type { MotionApi } from './motion-api.generated';
 import { MotionConnectionError, MotionError } from './motion-error';
@@ -40,6 +41,7 @@ export interface RequestEvent {
  * newer application has and the catalogue does not; the typed wrappers (`client.gui.selection.select(...)`)
  * are derived from the catalogue.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the typed wrappers are attached in the constructor
 export class MotionClient {
   readonly url: string;
   readonly timeoutMs: number;
@@ -247,25 +249,25 @@ export class MotionClient {
 }
 
 // The typed wrappers: `client.settings.processing.skeleton.add_skeleton(...)`, declared by the generated MotionApi.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface MotionClient extends MotionApi {}
 
 type Invoke = (modulePath: string, operation: string, args: unknown[], effect: 'read' | 'write') => Promise<unknown>;
 
 /** Builds the nested object of wrappers from the catalogue: one function per operation. */
 function buildTypedApi(invoke: Invoke): Record<string, unknown> {
-  const root: Record<string, any> = {};
-  for (const module of CATALOGUE) {
-    let node = root;
-    for (const segment of module.path.split('.').slice(1)) node = node[segment] ??= {};
-    for (const op of module.operations) {
-      node[op.name] = (...args: unknown[]) => {
+  const build = (node: ModuleTree<ModuleSpec>): Record<string, unknown> => {
+    const api: Record<string, unknown> = {};
+    for (const [name, child] of node.children) api[name] = build(child);
+    for (const op of node.module?.operations ?? []) {
+      api[op.name] = (...args: unknown[]) => {
         while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
-        return invoke(module.path, op.name, args, op.effect);
+        return invoke(node.path, op.name, args, op.effect);
       };
     }
-  }
-  return root;
+    return api;
+  };
+  return build(moduleTree(PACKAGE_NAME, CATALOGUE));
 }
 
 class DeadlineExceeded extends Error {}

@@ -1,4 +1,6 @@
+import { moduleTree, type ModuleTree } from '../catalogue/module-tree';
 import type { DocumentationIndex } from '../docs/documentation-index';
+import { pascalCase } from '../text/pascal-case';
 import type { ModuleDocumentation } from '../docs/documentation-shapes';
 import type { StructField, TypeNode } from '../types/type-tree';
 
@@ -12,21 +14,7 @@ export function generatePythonStubs(index: DocumentationIndex): Map<string, stri
   const structs = new StructNames();
   const files = new Map<string, string>();
 
-  interface Node {
-    path: string;
-    module?: ModuleDocumentation;
-    children: Map<string, Node>;
-  }
-  const tree: Node = { path: root, children: new Map(), module: index.module(root) };
-  for (const module of index.modules()) {
-    let node = tree;
-    for (const segment of module.path.split('.').slice(1)) {
-      if (!node.children.has(segment))
-        node.children.set(segment, { path: `${node.path}.${segment}`, children: new Map() });
-      node = node.children.get(segment)!;
-    }
-    node.module = module;
-  }
+  const tree = moduleTree(root, index.modules());
 
   // Structures take their names from the parameters that carry them (`markers` → Marker) before
   // return values (`get_segment_markers`) are seen.
@@ -35,7 +23,7 @@ export function generatePythonStubs(index: DocumentationIndex): Map<string, stri
       for (const p of method.parameters) if (p.type) pythonType(p.type, p.doc.name, structs, new Set());
   }
 
-  const emit = (node: Node) => {
+  const emit = (node: ModuleTree<ModuleDocumentation>) => {
     const body: string[] = [];
     const usesTypes = new Set<string>();
     const py = (type: TypeNode | undefined, hint: string) =>
@@ -121,8 +109,8 @@ class StructNames {
     const shape = JSON.stringify(rendered);
     const known = this.byShape.get(shape);
     if (known) return known;
-    let name = pascal(hint) || 'Structure';
-    for (let n = 2; this.taken.has(name); n++) name = `${pascal(hint)}${n}`;
+    let name = pascalCase(hint) || 'Structure';
+    for (let n = 2; this.taken.has(name); n++) name = `${pascalCase(hint)}${n}`;
     this.taken.add(name);
     this.byShape.set(shape, name);
     const body = rendered.length > 0 ? rendered.map(([field, type]) => `    ${field}: ${type}`) : ['    pass'];
@@ -156,10 +144,6 @@ function singular(word: string): string {
         ? first.slice(0, -1)
         : first;
   return [one, ...rest].join('_of_');
-}
-
-function pascal(word: string): string {
-  return word.replace(/(^|_)([a-z0-9])/g, (_m, _u, c: string) => c.toUpperCase());
 }
 
 function docstring(text: string): string {

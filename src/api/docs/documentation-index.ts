@@ -1,3 +1,4 @@
+import { moduleTree, type ModuleTree } from '../catalogue/module-tree';
 import { PACKAGE_DOC } from '../catalogue/type-strings';
 import { parseType, TypeSyntaxError } from '../types/parse-type';
 import type { TypeNode } from '../types/type-tree';
@@ -69,15 +70,19 @@ export class DocumentationIndex {
       }
       this.modulesByPath.set(module.path, module);
       this.own.push(module);
-      const segments = module.path.split('.');
-      for (let i = 1; i < segments.length; i++) {
-        const parent = segments.slice(0, i).join('.');
-        const path = segments.slice(0, i + 1).join('.');
-        const kind = i === segments.length - 1 ? 'module' : 'namespace';
-        const existing = this.children(parent).get(segments[i]);
-        if (!existing || existing.kind === 'namespace')
-          this.children(parent).set(segments[i], { name: segments[i], kind, path });
+    }
+    const indexTree = (node: ModuleTree<ModuleDocumentation>) => {
+      for (const child of node.children.values()) {
+        this.children(node.path).set(child.name, {
+          name: child.name,
+          kind: child.module ? 'module' : 'namespace',
+          path: child.path,
+        });
+        indexTree(child);
       }
+    };
+    indexTree(moduleTree(root, this.own));
+    for (const module of this.own) {
       for (const method of module.methods) {
         const indexed = indexMethod(module, method);
         this.methodsByPath.set(indexed.path, indexed);
@@ -147,7 +152,7 @@ export class DocumentationIndex {
 
   private children(path: string): Map<string, PathChild> {
     let map = this.childrenByPath.get(path);
-    if (!map) this.childrenByPath.set(path, (map = new Map()));
+    if (!map) this.childrenByPath.set(path, (map = new Map<string, PathChild>()));
     return map;
   }
 }

@@ -66,10 +66,8 @@ export async function loadSkeletonTree(
         read<Marker[]>('get_segment_markers', id),
         read<number | null>('get_segment_parent_id', id),
       ]);
-      return {
-        node: { id, name, solver, endpoint, markerCount: markers.length, children: [] } as SegmentNode,
-        parentId,
-      };
+      const node: SegmentNode = { id, name, solver, endpoint, markerCount: markers.length, children: [] };
+      return { node, parentId };
     }),
   );
   // Pre-order lists children in insertion order, so appending in list order keeps it.

@@ -63,7 +63,7 @@ export class EmbeddedServer {
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the embedded server did not start:\n${output}`)), 15_000);
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const match = /listening on (http:\/\/\S+)/.exec(output);
         if (match) {
@@ -71,7 +71,7 @@ export class EmbeddedServer {
           resolve(match[1]);
         }
       });
-      child.stderr!.on('data', (chunk: Buffer) => {
+      child.stderr.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         this.log(chunk.toString().trimEnd());
       });

@@ -138,7 +138,9 @@ export function registerTransferCommands(
             JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8')),
           );
         } catch (error) {
-          throw new Error(`${uri.path.split('/').pop()} cannot be imported: ${(error as Error).message}`);
+          throw new Error(`${uri.path.split('/').pop()} cannot be imported: ${(error as Error).message}`, {
+            cause: error,
+          });
         }
         return create('Import', doc, item.source, options);
       }),

@@ -51,7 +51,7 @@ export function registerHistoryCommands(
   return {
     log: { record: (change) => history.record(current(), change) },
     disposables: [
-      { dispose: history.onDidChange(showCanUndo).dispose },
+      history.onDidChange(showCanUndo),
       vscode.commands.registerCommand(
         'motion.undoLastChange',
         guarded(async (answers?: ScriptedAnswers) => {

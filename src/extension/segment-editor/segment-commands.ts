@@ -77,7 +77,7 @@ export function registerSegmentCommands(
     const left = previews.put(`${segment} (in the application)`, plan.currentText);
     const right = previews.put(
       `${segment} (after applying)`,
-      formatSegmentFields({ ...JSON.parse(plan.currentText), ...plan.wanted }),
+      formatSegmentFields({ ...(JSON.parse(plan.currentText) as Record<string, unknown>), ...plan.wanted }),
     );
     await vscode.commands.executeCommand('vscode.diff', left, right, `${segment}: the application ↔ after applying`, {
       preview: true,

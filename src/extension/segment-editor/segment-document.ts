@@ -77,7 +77,7 @@ export function parseSegmentDocument(text: string): Partial<Record<Field, unknow
     const problem = validateValue(value[field], fieldType(field), field);
     if (problem) throw new SegmentDocumentError(`${problem.path}: ${problem.message}`);
   }
-  return value as Partial<Record<Field, unknown>>;
+  return value;
 }
 
 /** A segment's fields as documents hold them (some or all). */

@@ -71,7 +71,9 @@ async function main(): Promise<void> {
   });
   await lua.doString(MOTION_RUNTIME_LUA);
 
-  port.on('message', async (message: ToLua) => {
+  // One run at a time: the session sends the next only after this one's `done`; every failure is caught below.
+  port.on('message', (message: ToLua) => void run(message));
+  async function run(message: ToLua): Promise<void> {
     lua.global.set('__code', message.code);
     lua.global.set('__chunk', `@${message.filename}`);
     lua.global.set('__line', message.line);
@@ -97,7 +99,7 @@ async function main(): Promise<void> {
     } catch (error) {
       send({ kind: 'done', id: message.id, ok: false, error: { type: 'LuaError', message: (error as Error).message } });
     }
-  });
+  }
   send({ kind: 'ready' });
 }
 

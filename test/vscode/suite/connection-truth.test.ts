@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from './motion-extension';
+import { EXTENSION_ID, tooltipText } from './motion-extension';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import { until } from './wait';
@@ -46,7 +46,7 @@ export function connectionTruthTests(): void {
       const host = process.env.MOTION_TEST_SERVER_URL!.replace('http://', '');
       assert.equal(api.statusBar.text, `$(pulse) Motion: ${host} 0.1.0`);
       assert.match(
-        String(api.statusBar.tooltip),
+        tooltipText(api.statusBar.tooltip),
         /Connected to Motion Reference Server 0\.1\.0 at http:\/\/127\.0\.0\.1:\d+/,
       );
     });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, testApplication } from './motion-extension';
+import { EXTENSION_ID, labelText, testApplication } from './motion-extension';
 import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
@@ -40,7 +40,7 @@ function startServer(port: number): Promise<ChildProcess> {
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       if (out.includes('listening on')) resolve(child);
     });
@@ -174,7 +174,7 @@ export function explorerAndConnectionTests(): void {
       const [root] = await children(rescaled);
       await vscode.commands.executeCommand('motion.addSegment', root, { inputs: ['Child'] });
       const rootAgain = (
-        await children((await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'FromCommand')!)
+        await children((await children(project)).find((s) => api.explorer.getTreeItem(s).label === 'FromCommand'))
       )[0];
       assert.deepEqual(
         (await children(rootAgain)).map((c) => api.explorer.getTreeItem(c).label),
@@ -250,7 +250,7 @@ export function explorerAndConnectionTests(): void {
       const tip = await segmentsOf(
         (
           await children(
-            (await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand')!,
+            (await children((await children())[0])).find((s) => api.explorer.getTreeItem(s).label === 'Wand'),
           )
         )[0],
       );
@@ -272,7 +272,9 @@ export function explorerAndConnectionTests(): void {
       const [project] = await children();
       await vscode.commands.executeCommand('motion.addSkeleton', project, { inputs: ['Temp'] });
       const find = async () =>
-        (await children(project)).find((s) => ['Temp', 'Renamed'].includes(String(api.explorer.getTreeItem(s).label)))!;
+        (await children(project)).find((s) =>
+          ['Temp', 'Renamed'].includes(labelText(api.explorer.getTreeItem(s).label)),
+        )!;
       await vscode.commands.executeCommand('motion.renameSkeleton', await find(), { inputs: ['Renamed'] });
       assert.equal(api.explorer.getTreeItem(await find()).label, 'Renamed');
       let [root] = await children(await find());

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from './motion-extension';
+import { EXTENSION_ID, labelText } from './motion-extension';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
 import { until } from './wait';
@@ -9,7 +9,7 @@ import { until } from './wait';
 export function liveEditTests(): void {
   describe('live edits in a real VS Code', () => {
     let api: MotionExtensionApi;
-    const label = (item: ExplorerItem) => String(api.explorer.getTreeItem(item).label);
+    const label = (item: ExplorerItem) => labelText(api.explorer.getTreeItem(item).label);
     const at = async (...labels: string[]) => {
       let item: ExplorerItem | undefined;
       for (const name of labels) {

@@ -7,10 +7,20 @@ export const EXTENSION_ID = 'motion-scripting.motion-scripting';
 
 /** The extension's API, activating it if needed. */
 export async function motionApi(): Promise<MotionExtensionApi> {
-  return (await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate()) as MotionExtensionApi;
+  return await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
 }
 
 /** The test application, called directly (as a script or the application's own UI would), through the project's own client. */
 export function testApplication(): MotionClient {
   return new MotionClient({ url: process.env.MOTION_TEST_SERVER_URL! });
+}
+
+/** A tree item's label as text (VS Code allows a label with highlights). */
+export function labelText(label: string | vscode.TreeItemLabel | undefined): string {
+  return typeof label === 'string' ? label : (label?.label ?? '');
+}
+
+/** A status bar tooltip as text (VS Code allows Markdown there). */
+export function tooltipText(tooltip: string | vscode.MarkdownString | undefined): string {
+  return typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
 }
