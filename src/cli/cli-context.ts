@@ -1,8 +1,7 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { DEFAULT_TIMEOUT_MS, DEFAULT_URL, MotionClient } from '../api/client/motion-client';
+import { DEFAULT_URL } from '../api/client/application-url';
+import { DEFAULT_TIMEOUT_MS, MotionClient } from '../api/client/motion-client';
 import { MotionConnectionError, MotionError } from '../api/client/motion-error';
-import { DocumentationCache } from '../api/docs/documentation-cache';
+import { DocumentationCache, defaultDocumentationCacheDir } from '../api/docs/documentation-cache';
 
 /** Exit codes: what a shell script needs to tell apart. */
 export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3 } as const;
@@ -47,9 +46,7 @@ export function clientFor(options: GlobalOptions): MotionClient {
 
 /** Where `docs` and `stubs` keep the last documentation of each server. */
 export function documentationCache(): DocumentationCache {
-  const base =
-    process.env.MOTION_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting');
-  return new DocumentationCache(join(base, 'documentation'));
+  return new DocumentationCache(defaultDocumentationCacheDir());
 }
 
 /**

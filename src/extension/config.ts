@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DEFAULT_URL } from '../api/client/application-url';
 import { autoRefreshSeconds } from './settings-rules';
 
 /** The extension's settings, typed, in one place. */
@@ -11,12 +12,10 @@ export interface MotionSettings {
   autoRefreshSeconds: number;
 }
 
-export const DEFAULT_SERVER_URL = 'http://127.0.0.1:7979';
-
 export function readSettings(): MotionSettings {
   const config = vscode.workspace.getConfiguration('motion');
   return {
-    serverUrl: config.get<string>('server.url') || DEFAULT_SERVER_URL,
+    serverUrl: config.get<string>('server.url') || DEFAULT_URL,
     embedded: config.get<'auto' | 'always' | 'never'>('server.embedded') ?? 'auto',
     autoRefreshSeconds: autoRefreshSeconds(config.get<number>('explorer.autoRefreshSeconds')),
   };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { CATALOGUE, SPEC_MODULE_PATHS, findOperation, requiredArgumentCount } from '../../src/api/catalogue';
+import { CATALOGUE, SPEC_MODULE_PATHS, findOperation, operationRequiredCount } from '../../src/api/catalogue';
 import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
 import { parseType } from '../../src/api/types/parse-type';
 import { BONE_HANDLERS, TRAJECTORY_HANDLERS } from '../../server/scripting/operations/data-object-handlers';
@@ -70,12 +70,15 @@ describe('catalogue', () => {
   });
 
   it('lets only trailing nullable parameters be omitted', () => {
-    assert.equal(requiredArgumentCount(findOperation('motion.gui.selection', 'clear_selections')!), 0);
+    assert.equal(operationRequiredCount(findOperation('motion.gui.selection', 'clear_selections')!), 0);
     assert.equal(
-      requiredArgumentCount(findOperation('motion.settings.processing.skeleton', 'set_segment_endpoint')!),
+      operationRequiredCount(findOperation('motion.settings.processing.skeleton', 'set_segment_endpoint')!),
       2,
     );
-    assert.equal(requiredArgumentCount(findOperation('motion.settings.processing.skeleton', 'set_segment_solver')!), 2);
+    assert.equal(
+      operationRequiredCount(findOperation('motion.settings.processing.skeleton', 'set_segment_solver')!),
+      2,
+    );
   });
 
   it('holds exactly the operations of the spec and design.md, in the spec’s order (a hand transcription, not the catalogue)', () => {

@@ -1,5 +1,3 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import {
   DidChangeConfigurationNotification,
   TextDocumentSyncKind,
@@ -7,8 +5,9 @@ import {
   type Diagnostic,
   type InitializeResult,
 } from 'vscode-languageserver';
-import { DEFAULT_URL, MotionClient } from '../../../src/api/client/motion-client';
-import { DocumentationCache } from '../../../src/api/docs/documentation-cache';
+import { DEFAULT_URL } from '../../../src/api/client/application-url';
+import { MotionClient } from '../../../src/api/client/motion-client';
+import { DocumentationCache, defaultDocumentationCacheDir } from '../../../src/api/docs/documentation-cache';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import { bundledDocumentation, loadDocumentation } from '../../../src/api/docs/load-documentation';
 import { createMotionLanguageService, type MotionLanguageService } from '../service/language-service';
@@ -115,10 +114,7 @@ export function startLanguageServer(connection: Connection): void {
     const options = (params.initializationOptions ?? {}) as InitializationOptions;
     serverUrl = options.serverUrl ?? serverUrl;
     timeoutMs = options.timeoutMs;
-    cache = new DocumentationCache(
-      options.cacheDir ??
-        join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting', 'documentation'),
-    );
+    cache = new DocumentationCache(options.cacheDir ?? defaultDocumentationCacheDir());
     canAskConfiguration = !!params.capabilities.workspace?.configuration;
     service = createMotionLanguageService({ parsers: await loadScriptParsers(), documentation: () => documentation });
     analysis = new AnalysisWorker({

@@ -48,6 +48,12 @@ export class Fault extends Error {
 export const invalid = (parameter: string | undefined, message: string) =>
   new Fault('invalid_argument', message, parameter);
 export const notFound = (parameter: string | undefined, message: string) => new Fault('not_found', message, parameter);
+/** The element at index `i` of a list of the model, or the out_of_range error naming the parameter. */
+export function elementAt<T>(list: readonly T[], i: number, parameter: string, what: string): T {
+  if (i < 0 || i >= list.length) throw outOfRange(parameter, i, list.length, what);
+  return list[i];
+}
+
 export const outOfRange = (parameter: string, index: number, count: number, what: string) =>
   new Fault(
     'out_of_range',

@@ -1,7 +1,7 @@
 import type { PackageDocumentation } from '../../../src/api/docs/documentation-shapes';
 import { helpTopicText, methodHelpText, moduleHelpText, type HelpTopic } from '../../../src/api/docs/help-text';
 import { methodSignature } from '../../../src/api/docs/signature';
-import { notFound, outOfRange } from '../model/faults';
+import { elementAt, notFound } from '../model/faults';
 import type { Handler, ModuleHandlers } from './handler';
 
 /** `utilities/documentation`, answered from the package documentation generated from the catalogue. */
@@ -10,11 +10,12 @@ export function documentationHandlers(
   version: string,
   changelog: readonly string[],
 ): ModuleHandlers {
-  const module = (i: number) => at(pkg.modules, i, 'module_index', 'modules');
-  const method = (i: number, j: number) => at(module(i).methods, j, 'method_index', `methods in ${module(i).path}`);
+  const module = (i: number) => elementAt(pkg.modules, i, 'module_index', 'modules');
+  const method = (i: number, j: number) =>
+    elementAt(module(i).methods, j, 'method_index', `methods in ${module(i).path}`);
   const parameter = (i: number, j: number, k: number) => {
     const m = method(i, j);
-    return at(m.parameters, k, 'parameter_index', `parameters of ${m.name}`);
+    return elementAt(m.parameters, k, 'parameter_index', `parameters of ${m.name}`);
   };
   const byModule =
     (f: (i: number) => unknown): Handler =>
@@ -64,9 +65,4 @@ export function helpHandler(pkg: PackageDocumentation, modulePath: string): Hand
     if (!method) throw notFound('method', `${modulePath} has no method named "${name}"`);
     return methodHelpText(modulePath, method);
   };
-}
-
-function at<T>(list: readonly T[], i: number, parameter: string, what: string): T {
-  if (i < 0 || i >= list.length) throw outOfRange(parameter, i, list.length, what);
-  return list[i];
 }

@@ -1,4 +1,5 @@
-import { CATALOGUE, requiredArgumentCount, type ModuleSpec, type OperationSpec } from '../../../src/api/catalogue';
+import { CATALOGUE, type ModuleSpec, type OperationSpec } from '../../../src/api/catalogue';
+import { requiredArgumentCount } from '../../../src/api/types/required-arguments';
 import { catalogueDocumentation } from '../../../src/api/docs/catalogue-documentation';
 import { parseTypeCached } from '../../../src/api/types/parse-type';
 import type { TypeNode } from '../../../src/api/types/type-tree';
@@ -41,12 +42,13 @@ export function buildOperationTable(modules: readonly ModuleSpec[] = CATALOGUE):
     for (const spec of module.operations) {
       const handler = spec.name === 'help' ? helpHandler(pkg, module.path) : implementations[module.path]?.[spec.name];
       if (!handler) throw new Error(`no implementation for ${module.path}.${spec.name}`);
+      const parameterTypes = spec.parameters.map((p) => parseTypeCached(p.type));
       ops.set(spec.name, {
         module,
         spec,
         fullName: `${module.path}.${spec.name}`,
-        parameterTypes: spec.parameters.map((p) => parseTypeCached(p.type)),
-        requiredCount: requiredArgumentCount(spec),
+        parameterTypes,
+        requiredCount: requiredArgumentCount(parameterTypes),
         handler,
       });
     }

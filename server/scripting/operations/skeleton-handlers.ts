@@ -1,4 +1,4 @@
-import { invalid, outOfRange } from '../model/faults';
+import { elementAt, invalid } from '../model/faults';
 import type { Transaction } from '../model/motion-model';
 import { newSegment, segmentsInOrder, type SkeletonRecord, type SkeletonSource } from '../model/records';
 import { LIMITS } from '../../../src/api/catalogue/limits';
@@ -16,11 +16,6 @@ import {
  * "project"/"measurement", the read-only data module with "data" (and has no setters).
  */
 export type SkeletonHandler = (tx: Transaction, source: SkeletonSource, args: any[]) => unknown;
-
-function index<T>(list: readonly T[], i: number, parameter: string, what: string): T {
-  if (i < 0 || i >= list.length) throw outOfRange(parameter, i, list.length, what);
-  return list[i];
-}
 
 function addSkeleton(tx: Transaction, source: SkeletonSource, name: string): number {
   checkName(name);
@@ -91,7 +86,7 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
     return null;
   },
 
-  get_skeleton_id: (tx, source, [i]) => index(tx.skeletons(source), i, 'index', 'skeletons').id,
+  get_skeleton_id: (tx, source, [i]) => elementAt(tx.skeletons(source), i, 'index', 'skeletons').id,
   get_skeleton_ids: (tx, source) => tx.skeletons(source).map((s) => s.id),
   get_skeleton_count: (tx, source) => tx.skeletons(source).length,
   get_skeleton_name: (tx, source, [id]) => tx.skeleton(source, id).name,
@@ -114,7 +109,7 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
   },
 
   get_skeleton_root_id: (tx, source, [id]) => tx.skeleton(source, id).rootId,
-  get_segment_id: (tx, source, [id, i]) => index(segmentsInOrder(tx.skeleton(source, id)), i, 'index', 'segments'),
+  get_segment_id: (tx, source, [id, i]) => elementAt(segmentsInOrder(tx.skeleton(source, id)), i, 'index', 'segments'),
   get_segment_ids: (tx, source, [id]) => segmentsInOrder(tx.skeleton(source, id)),
   get_segment_count: (tx, source, [id]) => Object.keys(tx.skeleton(source, id).segments).length,
   get_segment_name: (tx, source, [id]) => tx.segment(source, id).segment.name,
@@ -188,7 +183,8 @@ export const SKELETON_HANDLERS: Record<string, SkeletonHandler> = {
 
   get_segment_skeleton_id: (tx, source, [id]) => tx.segment(source, id).skeleton.id,
   get_segment_parent_id: (tx, source, [id]) => tx.segment(source, id).segment.parentId,
-  get_segment_child_id: (tx, source, [id, i]) => index(tx.segment(source, id).segment.children, i, 'index', 'children'),
+  get_segment_child_id: (tx, source, [id, i]) =>
+    elementAt(tx.segment(source, id).segment.children, i, 'index', 'children'),
   get_segment_child_ids: (tx, source, [id]) => tx.segment(source, id).segment.children,
   get_segment_child_count: (tx, source, [id]) => tx.segment(source, id).segment.children.length,
   find_skeleton: (tx, source, [name]) => tx.skeletons(source).find((s) => s.name === name)?.id ?? null,

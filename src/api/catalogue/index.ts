@@ -1,3 +1,5 @@
+import { parseTypeCached } from '../types/parse-type';
+import { requiredArgumentCount } from '../types/required-arguments';
 import type { ModuleSpec, OperationSpec } from './operation-spec';
 import { SKELETON_DATA, SKELETON_SETTINGS } from './skeleton-modules';
 import { SELECTION } from './selection-module';
@@ -33,9 +35,7 @@ export function moduleUrlPath(modulePath: string): string {
   return modulePath.split('.').slice(1).join('/');
 }
 
-/** How many leading arguments a call must give: trailing nullable parameters may be omitted. */
-export function requiredArgumentCount(op: OperationSpec): number {
-  let count = op.parameters.length;
-  while (count > 0 && op.parameters[count - 1].type.trimEnd().endsWith('?')) count--;
-  return count;
+/** How many leading arguments a call of `op` must give (trailing nullable parameters may be omitted). */
+export function operationRequiredCount(op: OperationSpec): number {
+  return requiredArgumentCount(op.parameters.map((p) => parseTypeCached(p.type)));
 }

@@ -1,11 +1,11 @@
 import type { Dispatcher, Pool } from 'undici';
 import { CATALOGUE, PACKAGE_NAME, findOperation, moduleUrlPath, type ModuleSpec } from '../catalogue';
 import { moduleTree, type ModuleTree } from '../catalogue/module-tree';
+import { DEFAULT_URL } from './application-url';
 import { acquirePool, releasePool } from './connection-pool';
 import type { MotionApi } from './motion-api.generated';
 import { MotionConnectionError, MotionError } from './motion-error';
 
-export const DEFAULT_URL = 'http://127.0.0.1:7979';
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** The largest answer read (the documentation of a large application is a few MB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { CATALOGUE, PACKAGE_NAME, requiredArgumentCount, type ModuleSpec, type OperationSpec } from '../catalogue';
+import { CATALOGUE, PACKAGE_NAME, operationRequiredCount, type ModuleSpec, type OperationSpec } from '../catalogue';
 import { moduleTree, type ModuleTree } from '../catalogue/module-tree';
 import { pascalCase } from '../text/pascal-case';
 import { parseType } from '../types/parse-type';
@@ -30,7 +30,7 @@ export function generateApiTypes(modules: readonly ModuleSpec[] = CATALOGUE): st
 }
 
 function method(op: OperationSpec): string[] {
-  const required = requiredArgumentCount(op);
+  const required = operationRequiredCount(op);
   const params = op.parameters.map(
     (p, i) => `${p.name}${i >= required ? '?' : ''}: ${typeScriptType(parseType(p.type), 'input')}`,
   );

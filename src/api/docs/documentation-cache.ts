@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
+
+/**
+ * Where the command line and a language server started outside VS Code keep documentation:
+ * $MOTION_CACHE_DIR, else the user's cache directory ($XDG_CACHE_HOME or ~/.cache), under motion-scripting.
+ */
+export function defaultDocumentationCacheDir(): string {
+  const base =
+    process.env.MOTION_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting');
+  return join(base, 'documentation');
+}
 
 /** One cached documentation: the last fetched from a server URL, per application version. */
 export interface CachedDocumentation {

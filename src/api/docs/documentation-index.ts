@@ -1,6 +1,7 @@
 import { moduleTree, type ModuleTree } from '../catalogue/module-tree';
 import { PACKAGE_DOC } from '../catalogue/type-strings';
 import { parseType, TypeSyntaxError } from '../types/parse-type';
+import { requiredArgumentCount } from '../types/required-arguments';
 import type { TypeNode } from '../types/type-tree';
 import { validateValue } from '../types/validate';
 import type {
@@ -159,8 +160,7 @@ export class DocumentationIndex {
 
 function indexMethod(module: ModuleDocumentation, method: MethodDocumentation): IndexedMethod {
   const parameters = method.parameters.map((doc) => ({ doc, type: tryParse(doc.type) }));
-  let requiredCount = parameters.length;
-  while (requiredCount > 0 && parameters[requiredCount - 1].type?.kind === 'nullable') requiredCount--;
+  const requiredCount = requiredArgumentCount(parameters.map((p) => p.type));
   return {
     path: `${module.path}.${method.name}`,
     module,

@@ -4,6 +4,13 @@ import type { MotionApiSettingsProcessingSkeleton } from '../client/motion-api.g
 export type SkeletonSourceName = 'project' | 'measurement' | 'data';
 export const SKELETON_SOURCE_NAMES: readonly SkeletonSourceName[] = ['project', 'measurement', 'data'];
 
+/** The skeleton sources as users read them (tree view, command line, messages). */
+export const SOURCE_TITLES: Record<SkeletonSourceName, string> = {
+  project: 'Project settings',
+  measurement: 'Measurement settings',
+  data: 'Data (read-only)',
+};
+
 type Getter<K extends keyof MotionApiSettingsProcessingSkeleton> = Awaited<
   ReturnType<MotionApiSettingsProcessingSkeleton[K]>
 >;

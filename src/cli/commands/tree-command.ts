@@ -5,6 +5,7 @@ import {
   walkSegments,
   type SkeletonSourceName,
   type SkeletonTree,
+  SOURCE_TITLES,
 } from '../../api/skeletons/skeleton-model';
 import { clientFor, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 
@@ -15,12 +16,6 @@ Prints the skeletons of the project settings, the measurement settings and the c
 solver and marker count, and its endpoint when it is a leaf.
 
 ${GLOBAL_HELP}`;
-
-const TITLES: Record<SkeletonSourceName, string> = {
-  project: 'Project settings',
-  measurement: 'Measurement settings',
-  data: 'Data (read-only)',
-};
 
 export async function treeCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -47,7 +42,7 @@ export async function treeCommand(argv: string[]): Promise<number> {
     const lines: string[] = [];
     sources.forEach((s, i) => {
       if (i > 0) lines.push('');
-      lines.push(`${TITLES[s]}${trees[i].length === 0 ? ': no skeletons' : ''}`);
+      lines.push(`${SOURCE_TITLES[s]}${trees[i].length === 0 ? ': no skeletons' : ''}`);
       for (const skeleton of trees[i]) lines.push(...renderSkeleton(skeleton));
     });
     process.stdout.write(`${lines.join('\n')}\n`);

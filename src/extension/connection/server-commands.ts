@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { DEFAULT_URL, applicationUrlProblem, normalApplicationUrl } from '../../api/client/application-url';
 import { DocumentationCache } from '../../api/docs/documentation-cache';
 import { loadDocumentation } from '../../api/docs/load-documentation';
 import { methodMarkdown, moduleMarkdown, packageMarkdown } from '../../api/docs/markdown';
@@ -47,17 +48,17 @@ export function registerServerCommands(
         if (chosen === 'other') {
           chosen = await vscode.window.showInputBox({
             prompt: 'URL of the application’s scripting interface',
-            value: 'http://127.0.0.1:7979',
-            validateInput: (v) =>
-              /^http:\/\/[^/\s]+\/?$/.test(v.trim()) ? undefined : 'Type an http:// URL, e.g. http://127.0.0.1:7979',
+            value: DEFAULT_URL,
+            validateInput: applicationUrlProblem,
           });
         }
       }
       if (!chosen) return undefined;
       if (chosen === 'embedded') await settings.update('server.embedded', 'always', vscode.ConfigurationTarget.Global);
       else {
-        if (!/^http:\/\/[^/\s]+\/?$/.test(chosen.trim())) throw new Error(`not an http:// URL: ${chosen}`);
-        await settings.update('server.url', chosen.trim().replace(/\/$/, ''), vscode.ConfigurationTarget.Global);
+        const problem = applicationUrlProblem(chosen);
+        if (problem) throw new Error(`not an http:// URL: ${chosen}. ${problem}`);
+        await settings.update('server.url', normalApplicationUrl(chosen), vscode.ConfigurationTarget.Global);
         if (vscode.workspace.getConfiguration('motion').get('server.embedded') === 'always')
           await settings.update('server.embedded', 'auto', vscode.ConfigurationTarget.Global);
       }

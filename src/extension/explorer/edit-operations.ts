@@ -2,7 +2,7 @@ import type { MotionClient } from '../../api/client/motion-client';
 import { MotionError } from '../../api/client/motion-error';
 import { SCALE_MAX, SCALE_MIN } from '../../api/catalogue/type-strings';
 import { loadSkeletonTree } from '../../api/skeletons/skeleton-loader';
-import { walkSegments, type SegmentNode, type Solver } from '../../api/skeletons/skeleton-model';
+import { SOURCE_TITLES, walkSegments, type SegmentNode, type Solver } from '../../api/skeletons/skeleton-model';
 import { applySegmentFields, type FieldChange } from '../segment-editor/segment-document';
 import type { ChangeRecord } from '../history/change-history';
 import * as undo from '../history/undo-steps';
@@ -63,7 +63,7 @@ export async function resolveNameClash(
   const api = client.settings.processing.skeleton;
   const existing = await api.find_skeleton(source, name);
   if (existing === null) return { name };
-  const where = SOURCE_TITLES_LOWER[source];
+  const where = SOURCE_TITLES[source].toLowerCase();
   const answer = await prompts.decide(
     `A skeleton named "${name}" is already in the ${where}.`,
     ['Use Another Name…', 'Replace'],
@@ -84,11 +84,6 @@ export async function resolveNameClash(
   });
   return other === undefined ? undefined : { name: other };
 }
-
-const SOURCE_TITLES_LOWER: Record<Editable, string> = {
-  project: 'project settings',
-  measurement: 'measurement settings',
-};
 
 export async function addSkeleton(client: MotionClient, prompts: Prompts, item: ExplorerItem): Promise<EditOutcome> {
   const source = editableSource(item);
@@ -121,7 +116,7 @@ export async function renameSkeleton(client: MotionClient, prompts: Prompts, ite
     if (
       !(await confirm(
         prompts,
-        `Another skeleton in the ${SOURCE_TITLES_LOWER[source]} is named "${name}". Renaming replaces it.`,
+        `Another skeleton in the ${SOURCE_TITLES[source].toLowerCase()} is named "${name}". Renaming replaces it.`,
         'Rename and Replace',
       ))
     )

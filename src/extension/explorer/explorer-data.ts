@@ -7,6 +7,7 @@ import type {
   SkeletonSummary,
   SkeletonTree,
 } from '../../api/skeletons/skeleton-model';
+import { SOURCE_TITLES } from '../../api/skeletons/skeleton-model';
 
 /** The skeleton explorer's data layer: what each node's children are. No `vscode` import. */
 export type ExplorerItem =
@@ -21,12 +22,6 @@ export type ExplorerItem =
       node: SegmentNode;
     }
   | { kind: 'marker'; source: SkeletonSourceName; segmentId: number; marker: Marker };
-
-export const SOURCE_TITLES: Record<SkeletonSourceName, string> = {
-  project: 'Project settings',
-  measurement: 'Measurement settings',
-  data: 'Data (read-only)',
-};
 
 export class ExplorerData {
   /** Skeleton trees loaded on expansion, until the next refresh. */

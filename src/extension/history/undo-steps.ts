@@ -1,6 +1,6 @@
 import type { MotionClient } from '../../api/client/motion-client';
 import { MotionError } from '../../api/client/motion-error';
-import { SOURCE_TITLES } from '../explorer/explorer-data';
+import { SOURCE_TITLES } from '../../api/skeletons/skeleton-model';
 import {
   buildSegments,
   importSkeleton,

@@ -65,10 +65,19 @@ def _signature(method):
     return f"{method['name']}({params}){result}"
 
 
-def _operation(module_path, method):
-    required = len(method["parameters"])
-    while required > 0 and method["parameters"][required - 1]["type"].rstrip().endswith("?"):
+def _required_count(parameters):
+    """How many leading arguments a call must give: trailing nullable parameters may be left out.
+
+    The same rule as requiredArgumentCount in src/api/types/required-arguments.ts; a test checks
+    that the two agree on every documented operation."""
+    required = len(parameters)
+    while required > 0 and parameters[required - 1]["type"].rstrip().endswith("?"):
         required -= 1
+    return required
+
+
+def _operation(module_path, method):
+    required = _required_count(method["parameters"])
 
     total = len(method["parameters"])
     expected = f"{required}" if required == total else f"{required} to {total}"

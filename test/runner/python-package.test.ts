@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { resolve } from 'node:path';
+import { CATALOGUE, operationRequiredCount } from '../../src/api/catalogue';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+
+// The Python package keeps its own copy of the rule for optional arguments (it is stdlib-only and
+// reads the application's documentation at import); this proves the copy agrees with the TypeScript one.
+describe('the Python motion package agrees with the TypeScript rules', () => {
+  let server: MotionServer;
+  before(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+  });
+  after(() => server.close());
+
+  it('counts the required arguments of every documented operation as the catalogue does', async () => {
+    const script = [
+      'import json, motion',
+      'doc = motion._call("motion.utilities.documentation", "get_package_documentation", [])',
+      'print(json.dumps({f"{m[\'path\']}.{o[\'name\']}": motion._required_count(o["parameters"]) for m in doc["modules"] for o in m["methods"]}))',
+    ].join('\n');
+    const { stdout: printed } = await promisify(execFile)(process.env.MOTION_TEST_PYTHON ?? 'python3', ['-c', script], {
+      env: { ...process.env, PYTHONPATH: resolve(__dirname, '../../dist/python'), MOTION_URL: server.url },
+      encoding: 'utf8',
+    });
+    const python = JSON.parse(printed) as Record<string, number>;
+    const typescript = Object.fromEntries(
+      CATALOGUE.flatMap((m) => m.operations.map((op) => [`${m.path}.${op.name}`, operationRequiredCount(op)])),
+    );
+    assert.deepEqual(python, typescript);
+    assert.ok(
+      Object.entries(typescript).some(
+        ([path, count]) =>
+          count < CATALOGUE.flatMap((m) => m.operations).find((op) => path.endsWith(`.${op.name}`))!.parameters.length,
+      ),
+      'some operations have optional arguments, so the rule is exercised',
+    );
+  });
+});
