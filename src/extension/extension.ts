@@ -1,29 +1,29 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { DocumentationState } from '../../server/language/lsp/protocol';
-import * as path from 'node:path';
-import { affectsConnection, readSettings } from './config';
-import { connectionStatus } from './connection/connection-status';
-import { registerServerCommands } from './connection/server-commands';
+import { registerCommands } from './commands/command-table';
+import { MotionConfig } from './config';
+import { connectionCommands, startConnectionStatus } from './connection/connection-status';
 import { EmbeddedServer } from './connection/embedded-server';
 import { MotionConnection } from './connection/motion-connection';
-import { registerEditCommands } from './explorer/edit-commands';
-import { registerTransferCommands } from './explorer/transfer-commands';
+import { serverCommands, startServerChoices } from './connection/server-commands';
+import { editCommands } from './explorer/edit-commands';
 import { ExplorerData } from './explorer/explorer-data';
-import { SEGMENT_SCHEME, SegmentFileSystem } from './segment-editor/segment-file-system';
-import { registerSegmentCommands } from './segment-editor/segment-commands';
 import { SkeletonExplorer } from './explorer/skeleton-explorer';
-import { registerSelectionCommands } from './selection/selection-commands';
-import { SelectionView } from './selection/selection-view';
-import { reloadDocumentation, startLanguageClient } from './language-client';
-import { registerRunCommands } from './run/run-commands';
+import { transferCommands } from './explorer/transfer-commands';
+import { followConnection, followSettings } from './follow-changes';
 import { ChangeHistory } from './history/change-history';
-import { registerHistoryCommands } from './history/history-commands';
+import { changeLog, historyCommands, showCanUndo } from './history/history-commands';
+import { languageCommands, startLanguageClient } from './language-client';
+import { MotionContext } from './motion-context';
+import { runCommands } from './run/run-commands';
 import { ScriptRunner } from './run/script-runner';
+import { SegmentPreviews, segmentCommands, startSegmentEditor } from './segment-editor/segment-commands';
+import { SEGMENT_SCHEME, SegmentFileSystem } from './segment-editor/segment-file-system';
+import { selectionCommands } from './selection/selection-commands';
+import { SelectionView } from './selection/selection-view';
 
-let client: LanguageClient | undefined;
-
-/** Wires the parts; every disposable goes to the context. */
 /** What the extension offers other extensions and its tests. */
 export interface MotionExtensionApi {
   /** The documentation the language server uses, once it has loaded one. */
@@ -40,133 +40,86 @@ export interface MotionExtensionApi {
   embeddedServerPid(): number | undefined;
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<MotionExtensionApi> {
-  const log = vscode.window.createOutputChannel('Motion Scripting', { log: true });
-  const loaded = new vscode.EventEmitter<DocumentationState>();
-  context.subscriptions.push(log, loaded);
-  let documentation: DocumentationState | undefined;
+let languageClient: LanguageClient | undefined;
 
-  await vscode.workspace.fs.createDirectory(context.globalStorageUri);
+/** Makes the parts, then wires them: views, commands, and what follows the connection and the settings. */
+export async function activate(extension: vscode.ExtensionContext): Promise<MotionExtensionApi> {
+  const own = (...items: vscode.Disposable[]) => extension.subscriptions.push(...items);
+  const log = vscode.window.createOutputChannel('Motion Scripting', { log: true });
+  const config = new MotionConfig();
+  const loaded = new vscode.EventEmitter<DocumentationState>();
+  own(log, config, loaded);
+
+  await vscode.workspace.fs.createDirectory(extension.globalStorageUri);
   const embedded = new EmbeddedServer(
-    context.asAbsolutePath(path.join('dist', 'motion-server.js')),
-    path.join(context.globalStorageUri.fsPath, 'state.json'),
+    extension.asAbsolutePath(path.join('dist', 'motion-server.js')),
+    path.join(extension.globalStorageUri.fsPath, 'state.json'),
     (line) => log.info(line),
   );
-  const connection = new MotionConnection(
-    () => ({ url: readSettings().serverUrl, embedded: readSettings().embedded }),
-    embedded,
-    log,
-  );
-  const status = connectionStatus(connection);
-  context.subscriptions.push(connection, ...status.disposables, ...registerServerCommands(context, connection), {
-    dispose: () => void embedded.stop(),
-  });
-
-  client = await startLanguageClient(context, readSettings(), (state) => {
+  own({ dispose: () => void embedded.stop() });
+  const connection = new MotionConnection(() => ({ url: config.serverUrl, embedded: config.embedded }), embedded, log);
+  let documentation: DocumentationState | undefined;
+  languageClient = await startLanguageClient(extension, config.serverUrl, (state) => {
     documentation = state;
     log.info(`documentation ${state.description}, ${state.modules} modules`);
     loaded.fire(state);
   });
-  context.subscriptions.push(client);
+  const connected = () => connection.state.kind === 'connected';
+  const history = new ChangeHistory();
+  const ctx = new MotionContext(extension, {
+    config,
+    log,
+    connection,
+    languageClient,
+    explorer: new SkeletonExplorer(new ExplorerData(() => connection.client()), connected),
+    selection: new SelectionView(() => connection.client(), connected),
+    segments: new SegmentFileSystem(() => connection.client()),
+    segmentPreviews: new SegmentPreviews(),
+    history,
+    changes: changeLog(history, () => connection.application()),
+    runner: new ScriptRunner(() => connection.state.url, config),
+  });
+  const { explorer, selection, segments, runner } = ctx.parts;
+  own(ctx, connection, languageClient, explorer, selection, segments, runner);
 
-  const runner = new ScriptRunner(() => connection.state.url);
-  context.subscriptions.push(runner, ...registerRunCommands(runner));
-
-  const explorer = new SkeletonExplorer(
-    new ExplorerData(() => connection.client()),
-    () => connection.state.kind === 'connected',
-  );
-  context.subscriptions.push(
-    explorer,
+  own(
     vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }),
-  );
-  const segments = new SegmentFileSystem(() => connection.client());
-  // After any change from VS Code, open segment documents without a draft show the application's definition.
-  const changedApplication = () => {
-    explorer.refresh();
-    segments.reloadClean(vscode.workspace.textDocuments.map((d) => d.uri));
-  };
-  const history = registerHistoryCommands(
-    new ChangeHistory(),
-    () => connection.application(),
-    () => connection.client(),
-    changedApplication,
-  );
-  context.subscriptions.push(...history.disposables);
-  context.subscriptions.push(
-    vscode.commands.registerCommand('motion.refreshExplorer', () => explorer.refresh()),
-    ...registerEditCommands(() => connection.client(), changedApplication, history.log),
-    ...registerTransferCommands(() => connection.client(), changedApplication, history.log),
-  );
-  context.subscriptions.push(
-    segments,
-    vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),
-    ...registerSegmentCommands(segments, () => connection.client(), changedApplication, history.log),
-  );
-  const selection = new SelectionView(
-    () => connection.client(),
-    () => connection.state.kind === 'connected',
-  );
-  context.subscriptions.push(
-    selection,
     vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }),
-    ...registerSelectionCommands(() => connection.client(), selection),
+    vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),
   );
-  let autoRefresh: NodeJS.Timeout | undefined;
-  const scheduleAutoRefresh = () => {
-    clearInterval(autoRefresh);
-    const seconds = readSettings().autoRefreshSeconds;
-    if (seconds > 0) autoRefresh = setInterval(() => (explorer.refresh(), selection.refresh()), seconds * 1000);
-  };
-  scheduleAutoRefresh();
-  context.subscriptions.push({ dispose: () => clearInterval(autoRefresh) });
-
-  // Everything follows the connection: the views on every change of state (they reload when the
-  // application comes back), documentation and sessions when it is another application.
-  let connectedUrl: string | undefined;
-  let lastKind = connection.state.kind;
-  context.subscriptions.push(
-    connection.onDidChange((state) => {
-      if (state.kind !== lastKind) {
-        lastKind = state.kind;
-        explorer.refresh();
-        selection.refresh();
-      }
-      if (state.kind !== 'connected' || state.url === connectedUrl) return;
-      const previous = connectedUrl;
-      connectedUrl = state.url;
-      if (client) void reloadDocumentation(client, state.url);
-      if (previous) void runner.reset(`the application changed from ${previous} to ${state.url}`);
-    }),
+  const statusBar = startConnectionStatus(ctx);
+  startServerChoices(ctx);
+  startSegmentEditor(ctx);
+  showCanUndo(ctx);
+  registerCommands(
+    ctx,
+    connectionCommands,
+    serverCommands,
+    languageCommands,
+    editCommands,
+    transferCommands,
+    segmentCommands,
+    selectionCommands,
+    historyCommands,
+    runCommands,
   );
+  followConnection(ctx);
+  followSettings(ctx);
   void connection.connect();
 
-  context.subscriptions.push(
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (affectsConnection(event)) void connection.connect();
-      if (event.affectsConfiguration('motion.python.path')) void runner.reset('the Python interpreter setting changed');
-      if (event.affectsConfiguration('motion.explorer.autoRefreshSeconds')) scheduleAutoRefresh();
-    }),
-    vscode.commands.registerCommand('motion.reloadDocumentation', async () => {
-      if (!client) return undefined;
-      const state = await reloadDocumentation(client, connection.state.url);
-      void vscode.window.showInformationMessage(`Motion documentation ${state.description}: ${state.modules} modules.`);
-      return state;
-    }),
-  );
   return {
     documentation: () => documentation,
     onDidLoadDocumentation: loaded.event,
     connection,
     explorer,
     selection,
-    statusBar: status.item,
+    statusBar,
     embeddedServerPid: () => embedded.pid,
     terminalText: (language) => runner.transcript(language),
   };
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
-  client = undefined;
+  await languageClient?.stop();
+  languageClient = undefined;
 }

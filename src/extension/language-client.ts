@@ -12,23 +12,25 @@ import {
   type DocumentationState,
   type InitializationOptions,
 } from '../../server/language/lsp/protocol';
-import type { MotionSettings } from './config';
+import type { CommandTable } from './commands/command-table';
+
+/** Where the extension keeps each application's documentation: its own global storage. */
+export function documentationCacheDir(extension: vscode.ExtensionContext): string {
+  return path.join(extension.globalStorageUri.fsPath, 'documentation');
+}
 
 /** Starts the bundled language server (dist/language-server.js) for Python and Lua files. */
 export async function startLanguageClient(
-  context: vscode.ExtensionContext,
-  settings: MotionSettings,
+  extension: vscode.ExtensionContext,
+  serverUrl: string,
   onDocumentation: (state: DocumentationState) => void,
 ): Promise<LanguageClient> {
-  const module = context.asAbsolutePath(path.join('dist', 'language-server.js'));
+  const module = extension.asAbsolutePath(path.join('dist', 'language-server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
-  const initializationOptions: InitializationOptions = {
-    serverUrl: settings.serverUrl,
-    cacheDir: path.join(context.globalStorageUri.fsPath, 'documentation'),
-  };
+  const initializationOptions: InitializationOptions = { serverUrl, cacheDir: documentationCacheDir(extension) };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'python' },
@@ -44,6 +46,15 @@ export async function startLanguageClient(
   return client;
 }
 
+/** Asks the language server to load the documentation of the application at `serverUrl` (or the current one). */
 export function reloadDocumentation(client: LanguageClient, serverUrl?: string): Promise<DocumentationState> {
   return client.sendRequest(ReloadDocumentationRequest, { serverUrl });
 }
+
+export const languageCommands: CommandTable = {
+  'motion.reloadDocumentation': (ctx) => async () => {
+    const state = await reloadDocumentation(ctx.parts.languageClient, ctx.parts.connection.state.url);
+    void vscode.window.showInformationMessage(`Motion documentation ${state.description}: ${state.modules} modules.`);
+    return state;
+  },
+};

@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
 import { prompts } from '../prompts';
 import { describeConnection } from './connection-state';
-import type { MotionConnection } from './motion-connection';
+import type { CommandTable } from '../commands/command-table';
+import type { MotionContext } from '../motion-context';
 
-/** The status bar item, and the actions it offers when clicked. */
-export function connectionStatus(connection: MotionConnection): {
-  item: vscode.StatusBarItem;
-  disposables: vscode.Disposable[];
-} {
+/** The status bar item: which application, which version, or what is wrong. Clicking it offers the connection actions. */
+export function startConnectionStatus(ctx: MotionContext): vscode.StatusBarItem {
+  const { connection } = ctx.parts;
   const item = vscode.window.createStatusBarItem('motion.connection', vscode.StatusBarAlignment.Left, 10);
   item.name = 'Motion connection';
   item.command = 'motion.connectionActions';
@@ -21,28 +20,25 @@ export function connectionStatus(connection: MotionConnection): {
   };
   show();
   item.show();
-  const disposables = [
-    item,
-    connection.onDidChange(show),
-    vscode.commands.registerCommand('motion.useEmbeddedServer', () =>
-      vscode.workspace
-        .getConfiguration('motion')
-        .update('server.embedded', 'always', vscode.ConfigurationTarget.Global),
-    ),
-    // Through the one prompts layer, so that automation (and the tests) can give the pick.
-    vscode.commands.registerCommand('motion.connectionActions', async (answers?: unknown) => {
-      const action = await prompts(answers).pick(describeConnection(connection.state).tooltip, [
-        { label: '$(refresh) Reconnect', value: 'retry' },
-        { label: '$(server-process) Use the embedded server', value: 'embedded' },
-        { label: '$(list-unordered) Select a recent server…', value: 'select' },
-        { label: '$(gear) Change the server URL', value: 'url' },
-      ]);
-      if (action === 'retry') await connection.connect();
-      if (action === 'embedded') await vscode.commands.executeCommand('motion.useEmbeddedServer');
-      if (action === 'select') await vscode.commands.executeCommand('motion.selectServer');
-      if (action === 'url') await vscode.commands.executeCommand('workbench.action.openSettings', 'motion.server.url');
-      return action;
-    }),
-  ];
-  return { item, disposables };
+  ctx.own(item, connection.onDidChange(show));
+  return item;
 }
+
+/** Through the one prompts layer, so that automation (and the tests) can give the pick. */
+export const connectionCommands: CommandTable = {
+  'motion.useEmbeddedServer': (ctx) => () => ctx.parts.config.useEmbedded('always'),
+  'motion.connectionActions': (ctx) => async (answers?: unknown) => {
+    const { connection } = ctx.parts;
+    const action = await prompts(answers).pick(describeConnection(connection.state).tooltip, [
+      { label: '$(refresh) Reconnect', value: 'retry' },
+      { label: '$(server-process) Use the embedded server', value: 'embedded' },
+      { label: '$(list-unordered) Select a recent server…', value: 'select' },
+      { label: '$(gear) Change the server URL', value: 'url' },
+    ]);
+    if (action === 'retry') await connection.connect();
+    if (action === 'embedded') await vscode.commands.executeCommand('motion.useEmbeddedServer');
+    if (action === 'select') await vscode.commands.executeCommand('motion.selectServer');
+    if (action === 'url') await vscode.commands.executeCommand('workbench.action.openSettings', 'motion.server.url');
+    return action;
+  },
+};

@@ -1,46 +1,39 @@
 import * as vscode from 'vscode';
-import type { MotionClient } from '../../api/client/motion-client';
-import { guarded } from '../command-errors';
-import type { ChangeLog } from '../history/history-commands';
+import type { CommandTable } from '../commands/command-table';
+import type { MotionContext } from '../motion-context';
 import { prompts, type ScriptedAnswers } from '../prompts';
 import * as edits from './edit-operations';
 import type { ExplorerItem } from './explorer-data';
 
-const COMMANDS: Record<
-  string,
-  (client: MotionClient, p: edits.Prompts, item: ExplorerItem) => Promise<edits.EditOutcome>
-> = {
-  'motion.addSkeleton': edits.addSkeleton,
-  'motion.renameSkeleton': edits.renameSkeleton,
-  'motion.deleteSkeleton': edits.deleteSkeleton,
-  'motion.setSkeletonScale': edits.setScale,
-  'motion.addSegment': edits.addSegment,
-  'motion.renameSegment': edits.renameSegment,
-  'motion.deleteSegment': edits.deleteSegment,
-  'motion.setSegmentSolver': edits.setSolver,
-  'motion.setSegmentEndpoint': edits.setEndpoint,
-};
+type Edit = typeof edits.addSkeleton;
 
-/** The explorer's edit commands; each refreshes the view and records its change for undo, and a refusal becomes a clear error. */
-export function registerEditCommands(
-  client: () => MotionClient,
-  changedApplication: () => void,
-  log: ChangeLog,
-): vscode.Disposable[] {
-  return Object.entries(COMMANDS).map(([command, edit]) =>
-    vscode.commands.registerCommand(
-      command,
-      guarded(async (given?: ExplorerItem, answers?: ScriptedAnswers) => {
-        // From the view's welcome (no item): a new skeleton goes to the project settings.
-        const item: ExplorerItem | undefined =
-          given ?? (command === 'motion.addSkeleton' ? { kind: 'source', source: 'project' } : undefined);
-        if (!item) throw new Error('run this command on an item of the Skeletons view');
-        const outcome = await edit(client(), prompts(answers), item);
-        if (outcome.change) log.record(outcome.change);
-        if (outcome.changed) changedApplication();
-        if (outcome.message) void vscode.window.setStatusBarMessage(`Motion: ${outcome.message}`, 5000);
-        return outcome;
-      }),
-    ),
-  );
-}
+/**
+ * An edit of the Skeletons view: asks (or takes scripted answers), changes the application, records
+ * the change for undo and reloads the view.
+ */
+const editCommand =
+  (edit: Edit, fromWelcome?: ExplorerItem) =>
+  (ctx: MotionContext) =>
+  async (given?: ExplorerItem, answers?: ScriptedAnswers) => {
+    const item = given ?? fromWelcome;
+    if (!item) throw new Error('run this command on an item of the Skeletons view');
+    const outcome = await edit(ctx.parts.connection.client(), prompts(answers), item);
+    if (outcome.change) ctx.parts.changes.record(outcome.change);
+    if (outcome.changed) ctx.changedApplication();
+    if (outcome.message) void vscode.window.setStatusBarMessage(`Motion: ${outcome.message}`, 5000);
+    return outcome;
+  };
+
+export const editCommands: CommandTable = {
+  // From the view's welcome (no item): a new skeleton goes to the project settings.
+  'motion.addSkeleton': editCommand(edits.addSkeleton, { kind: 'source', source: 'project' }),
+  'motion.renameSkeleton': editCommand(edits.renameSkeleton),
+  'motion.deleteSkeleton': editCommand(edits.deleteSkeleton),
+  'motion.setSkeletonScale': editCommand(edits.setScale),
+  'motion.addSegment': editCommand(edits.addSegment),
+  'motion.renameSegment': editCommand(edits.renameSegment),
+  'motion.deleteSegment': editCommand(edits.deleteSegment),
+  'motion.setSegmentSolver': editCommand(edits.setSolver),
+  'motion.setSegmentEndpoint': editCommand(edits.setEndpoint),
+  'motion.refreshExplorer': (ctx) => () => ctx.parts.explorer.refresh(),
+};

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { reportFailure } from '../commands/command-table';
 import { ExplorerData, presentItem, type ExplorerItem } from './explorer-data';
 
 /** Skeletons with more segments than this load with a cancellable notification. */
@@ -78,7 +79,7 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
       return children;
     } catch (error) {
       if (!item) void vscode.commands.executeCommand('setContext', 'motion.explorer.root', 'failed');
-      void vscode.window.showErrorMessage(`Motion: could not load the skeletons: ${(error as Error).message}`);
+      reportFailure(error, 'could not load the skeletons');
       return [];
     }
   }

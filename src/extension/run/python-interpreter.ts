@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 
 /**
- * The Python to run scripts with: the machine-scoped setting motion.python.path, else the
+ * The Python to run scripts with: the machine-scoped setting motion.python.path (`configured`), else the
  * interpreter selected in the Python extension (when it is installed), else python3.
  */
-export async function pythonInterpreter(resource: vscode.Uri | undefined): Promise<string> {
-  const configured = vscode.workspace.getConfiguration('motion').get<string>('python.path');
+export async function pythonInterpreter(
+  configured: string | undefined,
+  resource: vscode.Uri | undefined,
+): Promise<string> {
   if (configured) return configured;
   const python = vscode.extensions.getExtension('ms-python.python');
   if (python) {

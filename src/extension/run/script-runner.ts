@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { statementAt, selectedCode, type CodeToRun } from '../../runner/code-to-run';
 import { LuaSession } from '../../runner/lua-session';
 import { PythonSession, type RunResult } from '../../runner/python-session';
+import type { MotionConfig } from '../config';
 import { pythonInterpreter } from './python-interpreter';
 import { ScriptTerminal } from './script-terminal';
 
@@ -25,7 +26,10 @@ export class ScriptRunner implements vscode.Disposable {
   private sessions = new Map<ScriptLanguage, PythonSession | LuaSession>();
   private terminals = new Map<ScriptLanguage, ScriptTerminal>();
 
-  constructor(private readonly serverUrl: () => string) {}
+  constructor(
+    private readonly serverUrl: () => string,
+    private readonly config: Pick<MotionConfig, 'pythonPath' | 'clearBeforeRun'>,
+  ) {}
 
   async runSelection(editor: vscode.TextEditor): Promise<RunOutcome | undefined> {
     const language = scriptLanguage(editor.document);
@@ -129,8 +133,7 @@ export class ScriptRunner implements vscode.Disposable {
   ): Promise<RunOutcome> {
     const { session, terminal } = await this.sessionFor(language, document);
     await terminal.show();
-    if (vscode.workspace.getConfiguration('motion').get<boolean>('run.clearBeforeRun') && !session.running)
-      terminal.clear();
+    if (this.config.clearBeforeRun && !session.running) terminal.clear();
     const start = terminal.transcript.mark();
     const prompt = language === 'python' ? '>>> ' : '> ';
     if (title) terminal.echo(`# ${title}`, prompt);
@@ -171,7 +174,7 @@ export class ScriptRunner implements vscode.Disposable {
         language === 'python'
           ? new PythonSession({
               serverUrl: this.serverUrl(),
-              interpreter: await pythonInterpreter(document.uri),
+              interpreter: await pythonInterpreter(this.config.pythonPath, document.uri),
               cwd,
               onOutput,
             })

@@ -1,20 +1,23 @@
 import * as vscode from 'vscode';
-import type { MotionClient } from '../../api/client/motion-client';
-import { guarded } from '../command-errors';
+import type { CommandTable } from '../commands/command-table';
 import { describePlace, type ExplorerItem } from '../explorer/explorer-data';
-import type { ChangeLog } from '../history/history-commands';
 import { undoSegmentFields } from '../history/undo-steps';
 import { prompts, type ScriptedAnswers } from '../prompts';
 import { planSegmentApply } from './apply-plan';
 import { applySegmentFields, describeFieldChange, formatSegmentFields, readSegmentDocument } from './segment-document';
-import { parseSegmentUri, SEGMENT_SCHEME, segmentUri, type SegmentFileSystem } from './segment-file-system';
+import type { MotionContext } from '../motion-context';
+import { parseSegmentUri, SEGMENT_SCHEME, segmentUri } from './segment-file-system';
 
 const PREVIEW_SCHEME = 'motion-preview';
 
-/** Read-only snapshots shown in the apply preview: what the application has, and what applying gives. */
-class PreviewDocuments implements vscode.TextDocumentContentProvider {
+/**
+ * Read-only snapshots shown in the apply preview (what the application has, and what applying
+ * gives), and whether an apply is under way (its own save of the document is not a user's save).
+ */
+export class SegmentPreviews implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
   private next = 1;
+  applying = false;
 
   put(title: string, text: string): vscode.Uri {
     const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${this.next++}/${title}.json` });
@@ -28,15 +31,79 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider {
   }
 }
 
-/** Open segment documents, apply them to the application (preview, confirmation, undo), and discard drafts. */
-export function registerSegmentCommands(
-  files: SegmentFileSystem,
-  client: () => MotionClient,
-  changedApplication: () => void,
-  log: ChangeLog,
-): vscode.Disposable[] {
-  const previews = new PreviewDocuments();
-  let applying = false;
+/** Applies a segment document to the application: checks it, shows a diff, asks, applies all or nothing, records undo. */
+async function applySegment(ctx: MotionContext, given?: vscode.Uri, answers?: ScriptedAnswers) {
+  const { segments: files, segmentPreviews: previews, connection } = ctx.parts;
+  const client = () => connection.client();
+  const uri = given ?? activeSegment();
+  const { source, id, skeleton, segment } = parseSegmentUri(uri);
+  if (source === 'data')
+    throw new Error('the skeletons of the current data are read-only: edit the project or measurement settings');
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const text = document?.getText() ?? files.draftText(uri);
+  if (text === undefined) throw new Error(`no edit of ${segment} to apply`);
+  const plan = await planSegmentApply(client(), source, id, text, files.baseText(uri));
+  if (plan.changes.length === 0) {
+    void vscode.window.showInformationMessage(
+      `Motion: nothing to apply — ${segment} in the application already matches the document.`,
+    );
+    return { changed: false, fields: [] as string[] };
+  }
+  const ask = prompts(answers);
+  if (plan.changedSince.length > 0) {
+    const since = plan.changedSince.map((c) => c.field).join(', ');
+    const answer = await ask.decide(
+      `"${segment}" was changed in the application since you opened it (${since}).`,
+      ['Review and Overwrite…'],
+      `Applying your edit would overwrite those changes:\n${plan.changedSince.map(describeFieldChange).join('\n')}\n\nCancel, then Discard Draft to start again from the application's definition.`,
+    );
+    if (!answer) return { changed: false, fields: [] as string[], changedSince: plan.changedSince.map((c) => c.field) };
+  }
+  const lines = plan.changes.map(describeFieldChange);
+  const left = previews.put(`${segment} (in the application)`, plan.currentText);
+  const right = previews.put(
+    `${segment} (after applying)`,
+    formatSegmentFields({ ...(JSON.parse(plan.currentText) as Record<string, unknown>), ...plan.wanted }),
+  );
+  await vscode.commands.executeCommand('vscode.diff', left, right, `${segment}: the application ↔ after applying`, {
+    preview: true,
+  });
+  const count = `${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}`;
+  const answer = await ask.decide(
+    `Apply ${count} to "${segment}" in the ${source} settings?`,
+    ['Apply'],
+    `${lines.join('\n')}\n\nUndo Last Change sets them back.`,
+  );
+  await closeTabs(
+    (input) => input instanceof vscode.TabInputTextDiff && input.modified.toString() === right.toString(),
+  );
+  if (answer !== 'Apply') return { changed: false, fields: [] as string[], shown: lines };
+
+  previews.applying = true;
+  try {
+    const changes = await applySegmentFields(client(), source, id, plan.wanted);
+    const renamed = changes.find((c) => c.field === 'name');
+    const name = renamed ? String(renamed.after) : segment;
+    ctx.parts.changes.record({
+      description: `Edit segment "${name}": ${changes.map((c) => c.field).join(', ')}`,
+      where: describePlace(source, skeleton, name),
+      undo: undoSegmentFields(source, id, name, changes),
+    });
+    if (document?.isDirty) await document.save();
+    const now = await readSegmentDocument(client(), source, id);
+    files.applied(uri, now);
+    if (document) await shows(document, now);
+    if (renamed) await followRename(uri, segmentUri(source, skeleton, name, id));
+    ctx.changedApplication();
+    return { changed: true, fields: changes.map((c) => c.field), shown: lines };
+  } finally {
+    previews.applying = false;
+  }
+}
+
+/** The segment editor's documents, decorations and draft state: the ✎ on drafts, the quiet auto-save. */
+export function startSegmentEditor(ctx: MotionContext): void {
+  const { segments: files, segmentPreviews: previews } = ctx.parts;
   const showDraftState = () => {
     const uri = vscode.window.activeTextEditor?.document.uri;
     void vscode.commands.executeCommand(
@@ -46,76 +113,7 @@ export function registerSegmentCommands(
     );
   };
   const decorations = new vscode.EventEmitter<vscode.Uri>();
-
-  const apply = async (given?: vscode.Uri, answers?: ScriptedAnswers) => {
-    const uri = given ?? activeSegment();
-    const { source, id, skeleton, segment } = parseSegmentUri(uri);
-    if (source === 'data')
-      throw new Error('the skeletons of the current data are read-only: edit the project or measurement settings');
-    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    const text = document?.getText() ?? files.draftText(uri);
-    if (text === undefined) throw new Error(`no edit of ${segment} to apply`);
-    const plan = await planSegmentApply(client(), source, id, text, files.baseText(uri));
-    if (plan.changes.length === 0) {
-      void vscode.window.showInformationMessage(
-        `Motion: nothing to apply — ${segment} in the application already matches the document.`,
-      );
-      return { changed: false, fields: [] as string[] };
-    }
-    const ask = prompts(answers);
-    if (plan.changedSince.length > 0) {
-      const since = plan.changedSince.map((c) => c.field).join(', ');
-      const answer = await ask.decide(
-        `"${segment}" was changed in the application since you opened it (${since}).`,
-        ['Review and Overwrite…'],
-        `Applying your edit would overwrite those changes:\n${plan.changedSince.map(describeFieldChange).join('\n')}\n\nCancel, then Discard Draft to start again from the application's definition.`,
-      );
-      if (!answer)
-        return { changed: false, fields: [] as string[], changedSince: plan.changedSince.map((c) => c.field) };
-    }
-    const lines = plan.changes.map(describeFieldChange);
-    const left = previews.put(`${segment} (in the application)`, plan.currentText);
-    const right = previews.put(
-      `${segment} (after applying)`,
-      formatSegmentFields({ ...(JSON.parse(plan.currentText) as Record<string, unknown>), ...plan.wanted }),
-    );
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${segment}: the application ↔ after applying`, {
-      preview: true,
-    });
-    const count = `${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}`;
-    const answer = await ask.decide(
-      `Apply ${count} to "${segment}" in the ${source} settings?`,
-      ['Apply'],
-      `${lines.join('\n')}\n\nUndo Last Change sets them back.`,
-    );
-    await closeTabs(
-      (input) => input instanceof vscode.TabInputTextDiff && input.modified.toString() === right.toString(),
-    );
-    if (answer !== 'Apply') return { changed: false, fields: [] as string[], shown: lines };
-
-    applying = true;
-    try {
-      const changes = await applySegmentFields(client(), source, id, plan.wanted);
-      const renamed = changes.find((c) => c.field === 'name');
-      const name = renamed ? String(renamed.after) : segment;
-      log.record({
-        description: `Edit segment "${name}": ${changes.map((c) => c.field).join(', ')}`,
-        where: describePlace(source, skeleton, name),
-        undo: undoSegmentFields(source, id, name, changes),
-      });
-      if (document?.isDirty) await document.save();
-      const now = await readSegmentDocument(client(), source, id);
-      files.applied(uri, now);
-      if (document) await shows(document, now);
-      if (renamed) await followRename(uri, segmentUri(source, skeleton, name, id));
-      changedApplication();
-      return { changed: true, fields: changes.map((c) => c.field), shown: lines };
-    } finally {
-      applying = false;
-    }
-  };
-
-  return [
+  ctx.own(
     decorations,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     vscode.window.registerFileDecorationProvider({
@@ -137,7 +135,7 @@ export function registerSegmentCommands(
       if (
         event.document.uri.scheme !== SEGMENT_SCHEME ||
         event.reason !== vscode.TextDocumentSaveReason.Manual ||
-        applying
+        previews.applying
       )
         return;
       const uri = event.document.uri;
@@ -150,43 +148,41 @@ export function registerSegmentCommands(
           if (choice) void vscode.commands.executeCommand('motion.applySegment', uri);
         });
     }),
-    vscode.commands.registerCommand(
-      'motion.editSegment',
-      guarded(async (item?: ExplorerItem) => {
-        if (item?.kind !== 'segment') throw new Error('choose a segment in the Skeletons view');
-        const document = await vscode.workspace.openTextDocument(
-          segmentUri(item.source, item.skeletonName, item.node.name, item.node.id),
-        );
-        await vscode.languages.setTextDocumentLanguage(document, 'json');
-        return vscode.window.showTextDocument(document);
-      }),
-    ),
-    vscode.commands.registerCommand('motion.applySegment', guarded(apply)),
-    vscode.commands.registerCommand(
-      'motion.discardSegmentDraft',
-      guarded(async (given?: vscode.Uri, answers?: ScriptedAnswers) => {
-        const uri = given ?? activeSegment();
-        const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-        if (!files.hasDraft(uri) && !document?.isDirty) return { changed: false };
-        if (
-          (await prompts(answers).decide(
-            `Discard your edit of "${parseSegmentUri(uri).segment}"?`,
-            ['Discard'],
-            'The document shows the application’s definition again.',
-          )) !== 'Discard'
-        )
-          return { changed: false };
-        files.discard(uri);
-        if (document?.isDirty) {
-          await vscode.window.showTextDocument(document);
-          await vscode.commands.executeCommand('workbench.action.files.revert');
-        }
-        if (document) await shows(document, Buffer.from(await files.readFile(uri)).toString('utf8'));
-        return { changed: true };
-      }),
-    ),
-  ];
+  );
 }
+
+/** Open segment documents, apply them to the application (preview, confirmation, undo), and discard drafts. */
+export const segmentCommands: CommandTable = {
+  'motion.editSegment': () => async (item?: ExplorerItem) => {
+    if (item?.kind !== 'segment') throw new Error('choose a segment in the Skeletons view');
+    const document = await vscode.workspace.openTextDocument(
+      segmentUri(item.source, item.skeletonName, item.node.name, item.node.id),
+    );
+    await vscode.languages.setTextDocumentLanguage(document, 'json');
+    return vscode.window.showTextDocument(document);
+  },
+  'motion.applySegment': (ctx) => (uri?: vscode.Uri, answers?: ScriptedAnswers) => applySegment(ctx, uri, answers),
+  'motion.discardSegmentDraft': (ctx) => async (given?: vscode.Uri, answers?: ScriptedAnswers) => {
+    const uri = given ?? activeSegment();
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!ctx.parts.segments.hasDraft(uri) && !document?.isDirty) return { changed: false };
+    if (
+      (await prompts(answers).decide(
+        `Discard your edit of "${parseSegmentUri(uri).segment}"?`,
+        ['Discard'],
+        'The document shows the application’s definition again.',
+      )) !== 'Discard'
+    )
+      return { changed: false };
+    ctx.parts.segments.discard(uri);
+    if (document?.isDirty) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+    if (document) await shows(document, Buffer.from(await ctx.parts.segments.readFile(uri)).toString('utf8'));
+    return { changed: true };
+  },
+};
 
 /**
  * Waits until an open document shows `text` (VS Code reloads it after the file system says it

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
+import { reportFailure } from '../commands/command-table';
 import { describeSelection, type SelectionItem } from './selection-operations';
 
 interface Row {
@@ -34,7 +35,8 @@ export class SelectionView implements vscode.TreeDataProvider<Row>, vscode.Dispo
     if (!this.connected()) return [];
     try {
       return await describeSelection(this.client());
-    } catch {
+    } catch (error) {
+      reportFailure(error, 'could not load the selection');
       return [];
     }
   }

@@ -408,10 +408,14 @@ export function explorerAndConnectionTests(): void {
       );
       assert.equal(state.kind, 'connected');
       assert.equal(state.url, process.env.MOTION_TEST_SERVER_URL);
-      await assert.rejects(
-        Promise.resolve(vscode.commands.executeCommand('motion.selectServer', 'ftp://nowhere')),
-        /not an http:\/\/ URL/,
+      // The one error contract of the extension's commands: the failure is shown, and returned.
+      const refused = await vscode.commands.executeCommand<{ changed: boolean; error: string }>(
+        'motion.selectServer',
+        'ftp://nowhere',
       );
+      assert.equal(refused.changed, false);
+      assert.match(refused.error, /not an http:\/\/ URL/);
+      assert.equal(api.connection.state.url, process.env.MOTION_TEST_SERVER_URL, 'still the same application');
     });
 
     it('falls back to the embedded server when nothing answers (auto)', async () => {

@@ -1,0 +1,44 @@
+import * as vscode from 'vscode';
+import { describeFailure } from '../explorer/edit-operations';
+import type { MotionContext } from '../motion-context';
+
+/**
+ * A command is made from the extension's context (vscode-go's command factories): the handler
+ * reaches the parts it needs through `ctx`. Every command of the extension is in one table.
+ */
+export type CommandFactory = (ctx: MotionContext) => (...args: never[]) => unknown;
+export type CommandTable = Record<string, CommandFactory>;
+
+/** What a command that failed returns to its caller (tests, automation): the message the user saw. */
+export interface CommandFailure {
+  changed: false;
+  error: string;
+}
+
+/**
+ * Shows a failure to the user: one error message naming what was wrong (the operation the
+ * application refused, and why). The one way the extension reports a failure.
+ */
+export function reportFailure(error: unknown, what?: string): string {
+  const message = `Motion: ${what ? `${what}: ` : ''}${describeFailure(error)}`;
+  void vscode.window.showErrorMessage(message);
+  return message;
+}
+
+/** Registers every command of `tables`; a command that throws is reported and returns a CommandFailure. */
+export function registerCommands(ctx: MotionContext, ...tables: CommandTable[]): void {
+  for (const table of tables) {
+    for (const [id, factory] of Object.entries(table)) {
+      const handler = factory(ctx) as (...args: unknown[]) => unknown;
+      ctx.own(
+        vscode.commands.registerCommand(id, async (...args: unknown[]): Promise<unknown> => {
+          try {
+            return await handler(...args);
+          } catch (error) {
+            return { changed: false, error: reportFailure(error) } satisfies CommandFailure;
+          }
+        }),
+      );
+    }
+  }
+}

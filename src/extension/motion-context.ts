@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { MotionConfig } from './config';
+import type { MotionConnection } from './connection/motion-connection';
+import type { SkeletonExplorer } from './explorer/skeleton-explorer';
+import type { ChangeLog } from './history/history-commands';
+import type { ChangeHistory } from './history/change-history';
+import type { ScriptRunner } from './run/script-runner';
+import type { SegmentPreviews } from './segment-editor/segment-commands';
+import type { SegmentFileSystem } from './segment-editor/segment-file-system';
+import type { SelectionView } from './selection/selection-view';
+
+/** The extension's parts, made once at activation; commands and reactions reach each other through them. */
+export interface MotionParts {
+  readonly config: MotionConfig;
+  readonly log: vscode.LogOutputChannel;
+  readonly connection: MotionConnection;
+  readonly languageClient: LanguageClient;
+  readonly explorer: SkeletonExplorer;
+  readonly selection: SelectionView;
+  readonly segments: SegmentFileSystem;
+  readonly segmentPreviews: SegmentPreviews;
+  readonly history: ChangeHistory;
+  /** Where commands record the changes they make, for Undo and Change History. */
+  readonly changes: ChangeLog;
+  readonly runner: ScriptRunner;
+}
+
+/**
+ * The extension's context (like rust-analyzer's ctx.ts): its parts, and two cleanup lists. What
+ * lives as long as the extension goes to `extension.subscriptions` (VS Code disposes it); what
+ * belongs to the application connected now goes to `forConnection()` and is disposed when the
+ * connection changes (another application, or lost).
+ */
+export class MotionContext implements vscode.Disposable {
+  private connectionScope: vscode.Disposable[] = [];
+
+  constructor(
+    readonly extension: vscode.ExtensionContext,
+    readonly parts: MotionParts,
+  ) {}
+
+  /** Keeps `items` for the extension's life. */
+  own(...items: vscode.Disposable[]): void {
+    this.extension.subscriptions.push(...items);
+  }
+
+  /** Keeps `items` until the connection changes. */
+  forConnection(...items: vscode.Disposable[]): void {
+    this.connectionScope.push(...items);
+  }
+
+  /** The application connected now is no longer (reconnecting, another one, or lost): drop what was its. */
+  endConnection(): void {
+    const ending = this.connectionScope;
+    this.connectionScope = [];
+    for (const item of ending.reverse()) item.dispose();
+  }
+
+  /**
+   * After any change made from VS Code: the Skeletons view reloads, and open segment documents
+   * without a draft show the application's definition.
+   */
+  changedApplication(): void {
+    this.parts.explorer.refresh();
+    this.parts.segments.reloadClean(vscode.workspace.textDocuments.map((d) => d.uri));
+  }
+
+  dispose(): void {
+    this.endConnection();
+  }
+}
