@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { bundledWorker } from './bundled-worker';
+import { bundledWorker } from '../api/runtime/bundled-worker';
 import type { FromLua, ToLua } from './lua/lua-messages';
 import type { RunResult, SessionOutput } from './python-session';
 

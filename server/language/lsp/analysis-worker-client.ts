@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { bundledWorker } from '../../../src/runner/bundled-worker';
+import { bundledWorker } from '../../../src/api/runtime/bundled-worker';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import type { FromAnalysis, ToAnalysis } from './analysis-messages';
 

@@ -1,4 +1,4 @@
-import { NotificationType, RequestType } from 'vscode-languageserver';
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 
 /** The extension's side of the conversation, beyond LSP. */
 export interface ReloadDocumentationParams {

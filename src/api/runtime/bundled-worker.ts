@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
  * threads cannot load TypeScript themselves.
  */
 export function bundledWorker(file: string): string {
-  for (const dir of [__dirname, resolve(__dirname, '../../dist'), resolve(__dirname, '../../../dist')]) {
+  for (const dir of [__dirname, resolve(__dirname, '../../../dist'), resolve(__dirname, '../../dist')]) {
     const path = join(dir, file);
     if (existsSync(path)) return path;
   }
