@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { bundledWorker } from '../api/runtime/bundled-worker';
 import type { FromLua, ToLua } from './lua/lua-messages';
-import type { RunResult, SessionOutput } from './python-session';
+import type { CodeOrigin, RunResult, ScriptSession, SessionOutput } from './script-session';
 
 export interface LuaSessionOptions {
   serverUrl: string;
@@ -13,7 +13,7 @@ export interface LuaSessionOptions {
  * install) with the same `motion` table and help() as the application's console. The VM runs in a
  * worker thread so a long loop can be interrupted and never blocks the editor.
  */
-export class LuaSession {
+export class LuaSession implements ScriptSession {
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;
   private interruptFlag = new Int32Array(new SharedArrayBuffer(4));
@@ -27,7 +27,7 @@ export class LuaSession {
     return this.pending.size > 0;
   }
 
-  async run(code: string, where: { filename: string; line?: number } = { filename: 'selection' }): Promise<RunResult> {
+  async run(code: string, where: CodeOrigin = { filename: 'selection' }): Promise<RunResult> {
     await this.start();
     const id = this.nextId++;
     return new Promise((resolve) => {

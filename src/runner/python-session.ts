@@ -4,22 +4,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
-/** Where the session's output goes: the code's own stdout and stderr, and the session's notices. */
-export type SessionOutput = (stream: 'stdout' | 'stderr' | 'system', text: string) => void;
-
-export interface RunError {
-  type: string;
-  message: string;
-  /** MotionError's code, when the application refused a call. */
-  code?: string;
-  /** The line in the script where it happened. */
-  line?: number;
-}
-
-export interface RunResult {
-  ok: boolean;
-  error?: RunError;
-}
+import type { CodeOrigin, RunError, RunResult, ScriptSession, SessionOutput } from './script-session';
 
 export interface PythonSessionOptions {
   /** The interpreter: a path or a command (default python3, then python). */
@@ -49,7 +34,7 @@ const MARKER_HOLD = 80;
  * the way a scripting console does. A run that crashes the interpreter is reported, and the next
  * run starts a fresh one.
  */
-export class PythonSession {
+export class PythonSession implements ScriptSession {
   private child: ChildProcess | undefined;
   private starting: Promise<void> | undefined;
   private nextId = 1;
@@ -71,7 +56,7 @@ export class PythonSession {
   }
 
   /** Runs code as if it stood at `line` of `filename` (tracebacks name the script's own lines). */
-  run(code: string, where: { filename: string; line?: number } = { filename: '<selection>' }): Promise<RunResult> {
+  run(code: string, where: CodeOrigin = { filename: '<selection>' }): Promise<RunResult> {
     this.inFlight++;
     const result = this.tail.then(() => this.runNow(code, where)).finally(() => this.inFlight--);
     this.tail = result.catch(() => undefined);

@@ -6,14 +6,12 @@ import {
   type Range,
 } from 'vscode-languageserver-types';
 import type { DocumentationIndex, PathChild } from '../../../src/api/docs/documentation-index';
-import { methodMarkdown, moduleMarkdown } from '../../../src/api/docs/markdown';
 import { methodSignature } from '../../../src/api/docs/signature';
 import { enumValues, nonNull, type TypeNode } from '../../../src/api/types/type-tree';
 import { scanLine } from '../../../src/api/text/scan-line';
-import { chainPath } from './resolve-chain';
+import { chainPath, parameterIndexOf, pathDocumentation, resolveCall } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
 import type { StringSite } from './script-model';
-import { parameterIndexOf, resolveCall } from './signature-help';
 
 /**
  * Completion after `motion.` (and aliases) of module path segments and operations; inside a string
@@ -90,7 +88,7 @@ function matchTyped(children: PathChild[], typed: string): PathChild[] {
 export function resolveCompletion(item: CompletionItem, index: DocumentationIndex): CompletionItem {
   const path = (item.data as { path?: unknown } | undefined)?.path;
   if (typeof path !== 'string' || item.documentation) return item;
-  const value = memberDocumentation(path, index);
+  const value = pathDocumentation(path, index);
   return value ? { ...item, documentation: { kind: MarkupKind.Markdown, value } } : item;
 }
 
@@ -144,22 +142,8 @@ function memberItem(
     item.detail = resolved?.kind === 'module' ? resolved.module.path : child.path;
   }
   if (withDocumentation)
-    item.documentation = { kind: MarkupKind.Markdown, value: memberDocumentation(child.path, index) ?? '' };
+    item.documentation = { kind: MarkupKind.Markdown, value: pathDocumentation(child.path, index) ?? '' };
   return item;
-}
-
-/** The Markdown shown beside a member: a method's or module's documentation, or the modules under a namespace. */
-function memberDocumentation(path: string, index: DocumentationIndex): string | undefined {
-  const resolved = index.resolve(path);
-  if (resolved?.kind === 'method') return methodMarkdown(resolved.method.module.path, resolved.method.method);
-  if (resolved?.kind === 'module') return moduleMarkdown(resolved.module);
-  if (resolved?.kind === 'namespace')
-    return index
-      .modules()
-      .filter((m) => m.path.startsWith(`${path}.`))
-      .map((m) => `- \`${m.path}\` — ${m.brief}`)
-      .join('\n');
-  return undefined;
 }
 
 function stringCompletions(document: ScriptDocument, site: StringSite, index: DocumentationIndex): CompletionItem[] {

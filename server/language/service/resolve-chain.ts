@@ -1,5 +1,7 @@
-import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
-import type { Chain } from './script-model';
+import type { DocumentationIndex, IndexedMethod } from '../../../src/api/docs/documentation-index';
+import { methodMarkdown, moduleMarkdown } from '../../../src/api/docs/markdown';
+import type { ScriptDocument } from './script-documents';
+import type { CallSite, Chain } from './script-model';
 
 /**
  * Turns a chain as written (`sel.select`) into the package path it names (`motion.gui.selection.select`),
@@ -43,3 +45,32 @@ export function firstUnknownSegment(
 
 /** Names the scripting runtime adds to the package that are not operations: never flagged. */
 const RUNTIME_NAMES = new Set(['MotionError']);
+
+/** The operation a call names, through the script's aliases. */
+export function resolveCall(
+  document: ScriptDocument,
+  call: CallSite,
+  index: DocumentationIndex,
+): IndexedMethod | undefined {
+  const path = chainPath(call.chain, document.aliases(index.packageName), index.packageName);
+  return path === undefined ? undefined : index.method(path);
+}
+
+/** Which parameter an argument fills: its position, or its keyword's. */
+export function parameterIndexOf(method: IndexedMethod, argumentIndex: number, keyword?: string): number {
+  return keyword === undefined ? argumentIndex : method.parameters.findIndex((p) => p.doc.name === keyword);
+}
+
+/** The Markdown of what a path names: a method's or module's documentation, or the modules under a namespace. */
+export function pathDocumentation(path: string, index: DocumentationIndex): string | undefined {
+  const resolved = index.resolve(path);
+  if (resolved?.kind === 'method') return methodMarkdown(resolved.method.module.path, resolved.method.method);
+  if (resolved?.kind === 'module') return moduleMarkdown(resolved.module);
+  if (resolved?.kind === 'namespace')
+    return index
+      .modules()
+      .filter((m) => m.path.startsWith(`${path}.`))
+      .map((m) => `- \`${m.path}\` — ${m.brief}`)
+      .join('\n');
+  return undefined;
+}

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { statementAt, selectedCode, type CodeToRun } from '../../runner/code-to-run';
 import { LuaSession } from '../../runner/lua-session';
-import { PythonSession, type RunResult } from '../../runner/python-session';
+import { PythonSession } from '../../runner/python-session';
+import type { RunResult, ScriptSession } from '../../runner/script-session';
 import type { MotionConfig } from '../config';
 import { pythonInterpreter } from './python-interpreter';
 import { ScriptTerminal } from './script-terminal';
@@ -23,7 +24,7 @@ export function scriptLanguage(document: vscode.TextDocument): ScriptLanguage | 
  * URL and interpreter it was started with, so reset() drops it; the terminal stays.
  */
 export class ScriptRunner implements vscode.Disposable {
-  private sessions = new Map<ScriptLanguage, PythonSession | LuaSession>();
+  private sessions = new Map<ScriptLanguage, ScriptSession>();
   private terminals = new Map<ScriptLanguage, ScriptTerminal>();
 
   constructor(
@@ -157,7 +158,7 @@ export class ScriptRunner implements vscode.Disposable {
   private async sessionFor(
     language: ScriptLanguage,
     document: vscode.TextDocument,
-  ): Promise<{ session: PythonSession | LuaSession; terminal: ScriptTerminal }> {
+  ): Promise<{ session: ScriptSession; terminal: ScriptTerminal }> {
     let terminal = this.terminals.get(language);
     if (!terminal) {
       terminal = new ScriptTerminal(language === 'python' ? 'Motion: Python' : 'Motion: Lua', () =>

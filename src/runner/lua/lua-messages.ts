@@ -1,4 +1,4 @@
-import type { RunError } from '../python-session';
+import type { RunError } from '../script-session';
 
 export type ToLua = { id: number; code: string; filename: string; line: number };
 export type FromLua =

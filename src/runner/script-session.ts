@@ -1,0 +1,37 @@
+/** Where a session's output goes: the code's own stdout and stderr, and the session's notices. */
+export type SessionOutput = (stream: 'stdout' | 'stderr' | 'system', text: string) => void;
+
+export interface RunError {
+  type: string;
+  message: string;
+  /** MotionError's code, when the application refused a call. */
+  code?: string;
+  /** The line in the script where it happened. */
+  line?: number;
+}
+
+export interface RunResult {
+  ok: boolean;
+  error?: RunError;
+}
+
+/** Where code comes from: the script's file name and the line its first line has there (tracebacks use them). */
+export interface CodeOrigin {
+  filename: string;
+  line?: number;
+}
+
+/**
+ * A script session of one language (Python in the user's interpreter, Lua in a worker thread):
+ * variables live from one run to the next; runs queue; interrupt stops the one running.
+ */
+export interface ScriptSession {
+  /** Whether code is running (or queued) now. */
+  readonly running: boolean;
+  run(code: string, where?: CodeOrigin): Promise<RunResult>;
+  /** Stops the code running now; the session and its variables stay. */
+  interrupt(): void;
+  /** A fresh session: variables are gone. */
+  restart(): Promise<void>;
+  dispose(): Promise<void>;
+}
