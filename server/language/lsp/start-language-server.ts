@@ -194,10 +194,13 @@ export function startLanguageServer(connection: Connection): void {
     await analysis?.terminate();
   });
 
-  connection.onCompletion(({ textDocument, position }) => service?.complete(textDocument.uri, position) ?? null);
+  // Each request's cancellation token goes to the service: a request the editor already superseded answers nothing.
+  connection.onCompletion(
+    ({ textDocument, position }, token) => service?.complete(textDocument.uri, position, token) ?? null,
+  );
   connection.onCompletionResolve((item) => service?.resolveCompletion(item) ?? item);
-  connection.onHover(({ textDocument, position }) => service?.hover(textDocument.uri, position) ?? null);
+  connection.onHover(({ textDocument, position }, token) => service?.hover(textDocument.uri, position, token) ?? null);
   connection.onSignatureHelp(
-    ({ textDocument, position }) => service?.signatureHelp(textDocument.uri, position) ?? null,
+    ({ textDocument, position }, token) => service?.signatureHelp(textDocument.uri, position, token) ?? null,
   );
 }

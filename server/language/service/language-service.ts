@@ -15,22 +15,34 @@ import type { ScriptParsers } from './script-parsers';
 import { signatureHelp } from './signature-help';
 
 /**
+ * Whether the caller no longer wants the answer (the LSP layer passes the request's token, as
+ * vscode-markdown-languageservice does): a superseded request stops at the next check and answers
+ * nothing. Checked when a request starts and between the slices of long work.
+ */
+export interface Cancellation {
+  readonly isCancellationRequested: boolean;
+}
+
+export const NOT_CANCELLED: Cancellation = { isCancellationRequested: false };
+
+/**
  * The language features for `motion` in Python and Lua, as a pure library: documents in, LSP types
  * out, no protocol and no I/O. Where the documentation comes from is the caller's business.
  */
 export interface MotionLanguageService {
   readonly documents: ScriptDocuments;
-  complete(uri: string, position: Position): CompletionList;
+  complete(uri: string, position: Position, token?: Cancellation): CompletionList;
   /** Fills in what a completion item left out (documentation of large lists). */
   resolveCompletion(item: CompletionItem): CompletionItem;
-  hover(uri: string, position: Position): Hover | null;
-  signatureHelp(uri: string, position: Position): SignatureHelp | null;
+  hover(uri: string, position: Position, token?: Cancellation): Hover | null;
+  signatureHelp(uri: string, position: Position, token?: Cancellation): SignatureHelp | null;
   diagnose(uri: string): Diagnostic[];
   /**
    * The same diagnostics, computed in slices of about `budgetMs` that yield to the event loop.
-   * Undefined when the document changed or closed meanwhile (a newer check is due).
+   * Undefined when the document changed or closed meanwhile (a newer check is due), or when
+   * `token` was cancelled.
    */
-  diagnoseInSlices(uri: string, budgetMs: number): Promise<Diagnostic[] | undefined>;
+  diagnoseInSlices(uri: string, budgetMs: number, token?: Cancellation): Promise<Diagnostic[] | undefined>;
 }
 
 export function createMotionLanguageService(options: {
@@ -42,31 +54,36 @@ export function createMotionLanguageService(options: {
     uri: string,
     fallback: T,
     run: (doc: NonNullable<ReturnType<ScriptDocuments['get']>>) => T,
+    token: Cancellation = NOT_CANCELLED,
   ): T => {
     const document = documents.get(uri);
-    return document ? run(document) : fallback;
+    return document && !token.isCancellationRequested ? run(document) : fallback;
   };
   return {
     documents,
-    complete: (uri, position) =>
-      withDocument(uri, { isIncomplete: false, items: [] }, (d) =>
-        complete(d, d.text.offsetAt(position), options.documentation()),
+    complete: (uri, position, token) =>
+      withDocument(
+        uri,
+        { isIncomplete: false, items: [] },
+        (d) => complete(d, d.text.offsetAt(position), options.documentation()),
+        token,
       ),
     resolveCompletion: (item) => resolveCompletion(item, options.documentation()),
-    hover: (uri, position) =>
-      withDocument(uri, null, (d) => hover(d, d.text.offsetAt(position), options.documentation())),
-    signatureHelp: (uri, position) =>
-      withDocument(uri, null, (d) => signatureHelp(d, d.text.offsetAt(position), options.documentation())),
+    hover: (uri, position, token) =>
+      withDocument(uri, null, (d) => hover(d, d.text.offsetAt(position), options.documentation()), token),
+    signatureHelp: (uri, position, token) =>
+      withDocument(uri, null, (d) => signatureHelp(d, d.text.offsetAt(position), options.documentation()), token),
     diagnose: (uri) => withDocument(uri, [], (d) => diagnose(d, options.documentation())),
-    async diagnoseInSlices(uri, budgetMs) {
+    async diagnoseInSlices(uri, budgetMs, token = NOT_CANCELLED) {
       const document = documents.get(uri);
-      if (!document) return undefined;
+      if (!document || token.isCancellationRequested) return undefined;
       const version = document.text.version;
       await document.refresh(budgetMs);
       const steps = diagnosisSteps(document, options.documentation());
       let deadline = performance.now() + budgetMs;
       for (let step = steps.next(); ; step = steps.next()) {
         if (documents.get(uri) !== document || document.text.version !== version) return undefined;
+        if (token.isCancellationRequested) return undefined;
         if (step.done) return step.value;
         if (performance.now() > deadline) {
           await yieldToRequests();
