@@ -1,6 +1,6 @@
 import { version } from '../../package.json';
 
-export const APPLICATION_NAME = 'Motion Reference Server';
+const APPLICATION_NAME = 'Motion Reference Server';
 export const APPLICATION_VERSION = `${APPLICATION_NAME} ${version}`;
 
 /** What changed in the interface, newest first; served as the `changelog` help topic. */

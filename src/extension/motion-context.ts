@@ -11,7 +11,7 @@ import type { SegmentFileSystem } from './segment-editor/segment-file-system';
 import type { SelectionView } from './selection/selection-view';
 
 /** The extension's parts, made once at activation; commands and reactions reach each other through them. */
-export interface MotionParts {
+interface MotionParts {
   readonly config: MotionConfig;
   readonly log: vscode.LogOutputChannel;
   readonly connection: MotionConnection;

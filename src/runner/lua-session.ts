@@ -3,7 +3,7 @@ import { bundledWorker } from '../api/runtime/bundled-worker';
 import type { FromLua, ToLua } from './lua/lua-messages';
 import type { CodeOrigin, RunResult, ScriptSession, SessionOutput } from './script-session';
 
-export interface LuaSessionOptions {
+interface LuaSessionOptions {
   serverUrl: string;
   onOutput: SessionOutput;
 }

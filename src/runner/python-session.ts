@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 
 import type { CodeOrigin, RunError, RunResult, ScriptSession, SessionOutput } from './script-session';
 
-export interface PythonSessionOptions {
+interface PythonSessionOptions {
   /** The interpreter: a path or a command (default python3, then python). */
   interpreter?: string;
   serverUrl: string;
@@ -15,7 +15,7 @@ export interface PythonSessionOptions {
 }
 
 /** The `motion` package and the session driver: next to the bundle in dist/python, or in the sources. */
-export function pythonSupportDir(): string {
+function pythonSupportDir(): string {
   for (const dir of [
     join(__dirname, 'python'),
     resolve(__dirname, '../src/runner/python'),

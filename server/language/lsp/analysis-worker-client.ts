@@ -7,7 +7,7 @@ import type { FromAnalysis, ToAnalysis } from './analysis-messages';
 export const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
 
-export interface AnalysisWorkerOptions {
+interface AnalysisWorkerOptions {
   onDiagnostics(message: Extract<FromAnalysis, { kind: 'diagnostics' }>): void;
   log(line: string): void;
   /** What a new worker needs to catch up: the open documents, as open messages. */

@@ -1,7 +1,7 @@
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 
 /** The extension's side of the conversation, beyond LSP. */
-export interface ReloadDocumentationParams {
+interface ReloadDocumentationParams {
   /** Switch to another application first (the server URL changed). */
   serverUrl?: string;
 }

@@ -185,7 +185,7 @@ function stringCompletions(document: ScriptDocument, site: StringSite, index: Do
 }
 
 /** Follows list elements and object fields from a parameter's type to the type at the cursor. */
-export function navigate(type: TypeNode, steps: StringSite['steps']): TypeNode | undefined {
+function navigate(type: TypeNode, steps: StringSite['steps']): TypeNode | undefined {
   let current: TypeNode | undefined = type;
   for (const step of steps) {
     const t: TypeNode | undefined = current && nonNull(current);
@@ -199,7 +199,7 @@ export function navigate(type: TypeNode, steps: StringSite['steps']): TypeNode |
 }
 
 /** Whether the end of the text before the cursor is code: not after a line comment, not inside a quote. */
-export function endsInCode(line: string, languageId: 'python' | 'lua'): boolean {
+function endsInCode(line: string, languageId: 'python' | 'lua'): boolean {
   const scan = scanLine(line, languageId);
   return !scan.comment && !scan.openQuote;
 }

@@ -19,11 +19,11 @@ import { signatureHelp } from './signature-help';
  * vscode-markdown-languageservice does): a superseded request stops at the next check and answers
  * nothing. Checked when a request starts and between the slices of long work.
  */
-export interface Cancellation {
+interface Cancellation {
   readonly isCancellationRequested: boolean;
 }
 
-export const NOT_CANCELLED: Cancellation = { isCancellationRequested: false };
+const NOT_CANCELLED: Cancellation = { isCancellationRequested: false };
 
 /**
  * The language features for `motion` in Python and Lua, as a pure library: documents in, LSP types

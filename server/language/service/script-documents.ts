@@ -9,7 +9,7 @@ import { WholeTree } from './trees/whole-tree';
 export { yieldToRequests } from './trees/whole-tree';
 
 /** Above this many lines a script is analysed one chunk at a time (see ChunkedTrees); below, with one tree. */
-export const CHUNKED_ABOVE_LINES = 5_000;
+const CHUNKED_ABOVE_LINES = 5_000;
 
 export interface DocumentLimits {
   /** Above this many lines: chunks. (No margin for files near the limit: the analysis of a text must not depend on its edit history.) */

@@ -10,7 +10,7 @@ export interface Span {
   end: number;
 }
 
-export interface ChainSegment {
+interface ChainSegment {
   name: string;
   span: Span;
 }

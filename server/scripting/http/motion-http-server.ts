@@ -10,9 +10,9 @@ import { parseArguments } from './parse-arguments';
 import { ClientWentAway, readBody } from './read-body';
 import { allowedHostsFor, allowedOriginsFor, checkHeaders } from './request-guard';
 
-export const API_PREFIX = '/api/scripting/motion/';
+const API_PREFIX = '/api/scripting/motion/';
 
-export interface MotionHttpOptions {
+interface MotionHttpOptions {
   /** Reads see what is saved; writes become visible once saved. */
   model: DurableModel;
   table: OperationTable;

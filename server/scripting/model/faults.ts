@@ -1,5 +1,5 @@
 /** A refused call: the status and code of the error table (design.md §3), and what was wrong. */
-export type FaultCode =
+type FaultCode =
   | 'bad_request'
   | 'invalid_argument'
   | 'out_of_range'
@@ -14,7 +14,7 @@ export type FaultCode =
   | 'request_timeout'
   | 'internal';
 
-export const FAULT_STATUS: Record<FaultCode, number> = {
+const FAULT_STATUS: Record<FaultCode, number> = {
   bad_request: 400,
   invalid_argument: 400,
   out_of_range: 400,

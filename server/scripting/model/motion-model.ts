@@ -99,7 +99,7 @@ export class MotionModel {
  * A skeleton being changed by one operation: its own copy of the record and of the segment map,
  * sharing every segment it has not touched. A segment is copied the first time it is edited.
  */
-export class SkeletonDraft {
+class SkeletonDraft {
   private copied = new Set<number>();
 
   constructor(
@@ -247,6 +247,6 @@ export class Transaction {
   }
 }
 
-export function describeSource(source: SkeletonSource): string {
+function describeSource(source: SkeletonSource): string {
   return source === 'data' ? 'the current data' : `the ${source} settings`;
 }

@@ -2,26 +2,26 @@ import type { DofName } from '../../../src/api/catalogue/type-strings';
 
 /** The reference server's state, as plain JSON-able records (also the state file's content). */
 export type Vec3 = [number, number, number];
-export type Matrix4 = number[][];
-export type Solver = 'none' | 'global_optimization' | null;
+type Matrix4 = number[][];
+type Solver = 'none' | 'global_optimization' | null;
 /** Where skeletons live: the two settings sources of the spec, and the read-only current data. */
 export type SkeletonSource = 'project' | 'measurement' | 'data';
 export const SKELETON_SOURCES: readonly SkeletonSource[] = ['project', 'measurement', 'data'];
 
-export interface Constraint {
+interface Constraint {
   lower_bound: number;
   upper_bound: number;
 }
-export interface Coupling {
+interface Coupling {
   segment: string;
   degree_of_freedom: DofName;
   coefficient: number;
 }
-export interface Goal {
+interface Goal {
   value: number;
   weight: number;
 }
-export interface DegreeOfFreedom {
+interface DegreeOfFreedom {
   constraint: Constraint | null;
   couplings: Coupling[];
   goal: Goal | null;
@@ -33,7 +33,7 @@ export interface Marker {
   position: Vec3;
   weight: number;
 }
-export interface RigidBody {
+interface RigidBody {
   name: string;
   transform: Matrix4;
   weight: number;

@@ -15,7 +15,7 @@ import {
  * The skeleton operations, written once for every source: the settings module calls them with
  * "project"/"measurement", the read-only data module with "data" (and has no setters).
  */
-export type SkeletonHandler = (tx: Transaction, source: SkeletonSource, args: any[]) => unknown;
+type SkeletonHandler = (tx: Transaction, source: SkeletonSource, args: any[]) => unknown;
 
 function addSkeleton(tx: Transaction, source: SkeletonSource, name: string): number {
   checkName(name);

@@ -4,7 +4,7 @@ import type { MotionState } from '../model/records';
 import { encodeState } from './state-format';
 
 /** Where the state is written: the state file, or nowhere (in memory). */
-export interface StateWriter {
+interface StateWriter {
   write(text: string): Promise<void>;
 }
 

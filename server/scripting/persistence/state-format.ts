@@ -12,8 +12,8 @@ import {
 } from '../operations/skeleton-rules';
 
 /** The state file: `{"format": "motion-server-state", "version": 1, "state": {...}}`. */
-export const STATE_FORMAT = 'motion-server-state';
-export const STATE_VERSION = 1;
+const STATE_FORMAT = 'motion-server-state';
+const STATE_VERSION = 1;
 
 const SEGMENT =
   `{"id": integer, "name": string, "parentId": integer?, "children": [integer], "solver": "none"|"global_optimization"?, ` +

@@ -6,7 +6,7 @@ import { SELECTION } from './selection-module';
 import { DOCUMENTATION } from './documentation-module';
 import { BONES, PACKAGE_ROOT, TRAJECTORIES } from './support-modules';
 
-export type { ModuleSpec, OperationSpec, ParameterSpec, ReturnSpec } from './operation-spec';
+export type { ModuleSpec, OperationSpec } from './operation-spec';
 
 export const PACKAGE_NAME = 'motion';
 

@@ -7,7 +7,7 @@ export interface ParameterSpec {
   description: string;
 }
 
-export interface ReturnSpec {
+interface ReturnSpec {
   type: string;
   description: string;
 }

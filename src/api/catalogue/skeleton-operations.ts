@@ -5,7 +5,7 @@ import { DEGREES_OF_FREEDOM, MARKER, RIGID_BODY, SOLVER } from './type-strings';
  * The skeleton operations in the order of the settings module. `inData` marks the getters that the
  * read-only `motion.data.object.skeleton` module offers too (without the `source` parameter).
  */
-export interface SkeletonOperation extends OperationSpec {
+interface SkeletonOperation extends OperationSpec {
   inData: boolean;
 }
 

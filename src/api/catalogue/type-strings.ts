@@ -5,7 +5,7 @@
  */
 export const SOURCE = '"project"|"measurement"';
 export const SOLVER = '"none"|"global_optimization"?';
-export const DOF_NAME = '"rotation_x"|"rotation_y"|"rotation_z"|"translation_x"|"translation_y"|"translation_z"';
+const DOF_NAME = '"rotation_x"|"rotation_y"|"rotation_z"|"translation_x"|"translation_y"|"translation_z"';
 export const DOF_NAMES = [
   'rotation_x',
   'rotation_y',
@@ -19,7 +19,7 @@ export type DofName = (typeof DOF_NAMES)[number];
 const CONSTRAINT = '{"lower_bound": float, "upper_bound": float}?';
 const COUPLING = `{"segment": string, "degree_of_freedom": ${DOF_NAME}, "coefficient": float}`;
 const GOAL = '{"value": float, "weight": float}?';
-export const DEGREE_OF_FREEDOM = `{"constraint": ${CONSTRAINT}, "couplings": [${COUPLING}], "goal": ${GOAL}}`;
+const DEGREE_OF_FREEDOM = `{"constraint": ${CONSTRAINT}, "couplings": [${COUPLING}], "goal": ${GOAL}}`;
 export const DEGREES_OF_FREEDOM = `{${DOF_NAME}: ${DEGREE_OF_FREEDOM}}`;
 
 export const MARKER = '{"name": string, "position": vec3f, "weight": float}';

@@ -8,9 +8,9 @@ import { MotionConnectionError, MotionError } from './motion-error';
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** The largest answer read (the documentation of a large application is a few MB). */
-export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-export interface MotionClientOptions {
+interface MotionClientOptions {
   /** Base URL of the application (default http://127.0.0.1:7979). */
   url?: string;
   /** Per-call deadline in milliseconds, from sending to the last byte of the answer (default 5 s). */
@@ -21,7 +21,7 @@ export interface MotionClientOptions {
   onRequest?: (event: RequestEvent) => void;
 }
 
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   /** Whether the call changes state; unknown operations count as writes (never retried). */

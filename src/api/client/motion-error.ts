@@ -20,7 +20,7 @@ export class MotionError extends Error {
   }
 }
 
-export type ConnectionFailure = 'unreachable' | 'timeout' | 'cancelled' | 'dropped' | 'bad_response';
+type ConnectionFailure = 'unreachable' | 'timeout' | 'cancelled' | 'dropped' | 'bad_response';
 
 /** The application could not be reached or did not answer: nothing is known about the call's effect. */
 export class MotionConnectionError extends Error {

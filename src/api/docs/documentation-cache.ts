@@ -14,7 +14,7 @@ export function defaultDocumentationCacheDir(): string {
 }
 
 /** One cached documentation: the last fetched from a server URL, per application version. */
-export interface CachedDocumentation {
+interface CachedDocumentation {
   url: string;
   version: string;
   savedAt: string;

@@ -34,7 +34,7 @@ export interface IndexedMethod {
   requiredCount: number;
 }
 
-export type ResolvedPath =
+type ResolvedPath =
   | { kind: 'namespace'; path: string }
   | { kind: 'module'; module: ModuleDocumentation }
   | { kind: 'method'; method: IndexedMethod };

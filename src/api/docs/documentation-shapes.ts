@@ -5,7 +5,7 @@ export interface ParameterDocumentation {
   description: string;
 }
 
-export interface ReturnValueDocumentation {
+interface ReturnValueDocumentation {
   type: string;
   description: string;
 }

@@ -4,7 +4,7 @@ import { catalogueDocumentation } from './catalogue-documentation';
 import type { DocumentationCache } from './documentation-cache';
 import { DocumentationIndex } from './documentation-index';
 
-export interface LoadDocumentationOptions {
+interface LoadDocumentationOptions {
   cache?: DocumentationCache;
   signal?: AbortSignal;
   /** Told why the live documentation could not be used. */

@@ -1,3 +1,6 @@
+// Loads skeletons into the tree model. The interface has no batch call, so the number of requests
+// is fixed by what is shown; they are all issued at once (the client pipelines reads) and the tree
+// is built from the pre-order segment list and each segment's parent.
 import type { MotionClient } from '../client/motion-client';
 import type {
   DegreesOfFreedom,
@@ -13,12 +16,8 @@ import type {
   Vec3,
 } from './skeleton-model';
 
-/**
- * Loads skeletons into the tree model. The interface has no batch call, so the number of requests
- * is fixed by what is shown; they are all issued at once (the client pipelines reads) and the tree
- * is built from the pre-order segment list and each segment's parent.
- */
-export type Read = <T>(operation: string, ...args: unknown[]) => Promise<T>;
+/** Calls one skeleton getter (`get_segment_name`, …) with its arguments after the source. */
+type Read = <T>(operation: string, ...args: unknown[]) => Promise<T>;
 
 /** Reads a skeleton getter from the settings (with the source first) or from the read-only data module. */
 export function skeletonReader(client: MotionClient, source: SkeletonSourceName, signal?: AbortSignal): Read {

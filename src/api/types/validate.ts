@@ -1,7 +1,7 @@
 import { formatType, type TypeNode } from './type-tree';
 
 /** The first place a JSON value does not fit its type: `markers[2].position`, and what is wrong there. */
-export interface TypeProblem {
+interface TypeProblem {
   path: string;
   message: string;
 }
@@ -121,7 +121,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /** A short description of a JSON value for error messages: `string "abc"`, `an array of 2`. */
-export function describe(value: unknown): string {
+function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : `an array of ${value.length}`;

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { clientFor, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, terminalSafe, UsageError } from '../cli-context';
 
-export const CALL_HELP = `Usage: motion call <module path> <operation> [ARG...]
+const CALL_HELP = `Usage: motion call <module path> <operation> [ARG...]
 
 Calls one operation and prints its result. Each ARG is one positional argument, as JSON
 (3, 2.5, null, true, [1,2], {"a":1}, "text"); a word that is not JSON is taken as a string,
@@ -41,7 +41,7 @@ export async function callCommand(argv: string[]): Promise<number> {
 }
 
 /** JSON when it parses, else the word as a string. */
-export function parseArgument(text: string): unknown {
+function parseArgument(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -50,7 +50,7 @@ export function parseArgument(text: string): unknown {
 }
 
 /** Strings (help texts) print as they are for people; everything else as JSON. --json prints compact JSON always. */
-export function formatResult(result: unknown, json: boolean): string {
+function formatResult(result: unknown, json: boolean): string {
   if (json) return JSON.stringify(result);
   if (typeof result === 'string') return terminalSafe(result);
   return JSON.stringify(result, null, 2);

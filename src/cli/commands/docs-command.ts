@@ -6,7 +6,7 @@ import { methodMarkdown, moduleMarkdown, packageMarkdown } from '../../api/docs/
 import { closestNames } from '../../api/text/closest-names';
 import { clientFor, documentationCache, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 
-export const DOCS_HELP = `Usage: motion docs [PATH]
+const DOCS_HELP = `Usage: motion docs [PATH]
 
 Prints Markdown documentation from the application's documentation module: of the package
 (no PATH), a namespace or module (motion.gui.selection, gui/selection), or a method

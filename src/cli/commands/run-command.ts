@@ -5,7 +5,7 @@ import { LuaSession } from '../../runner/lua-session';
 import { PythonSession } from '../../runner/python-session';
 import { GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 
-export const RUN_HELP = `Usage: motion run FILE.py|FILE.lua [ARG...] [--python PATH]
+const RUN_HELP = `Usage: motion run FILE.py|FILE.lua [ARG...] [--python PATH]
 
 Runs a Python or Lua script against the application, with the motion package (Python) or
 table (Lua): calls go to --url, a refused call raises MotionError (code and message), and
@@ -60,7 +60,7 @@ export async function runCommand(argv: string[]): Promise<number> {
  * Any text as a Lua string literal: every byte outside printable ASCII (and the quote and backslash)
  * as a decimal escape, so that no argument can break, or add code to, the generated setup line.
  */
-export function luaStringLiteral(text: string): string {
+function luaStringLiteral(text: string): string {
   let out = '"';
   for (const byte of Buffer.from(text, 'utf8'))
     out +=

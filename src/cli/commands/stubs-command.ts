@@ -5,7 +5,7 @@ import { generatePythonStubs } from '../../api/codegen/python-stubs';
 import { loadDocumentation } from '../../api/docs/load-documentation';
 import { clientFor, documentationCache, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 
-export const STUBS_HELP = `Usage: motion stubs --out DIR
+const STUBS_HELP = `Usage: motion stubs --out DIR
 
 Writes Python type stubs (.pyi) for the motion package, generated from the application's
 documentation, so Pylance and pyright know every module, method, parameter and return type

@@ -9,7 +9,7 @@ import {
 } from '../../api/skeletons/skeleton-model';
 import { clientFor, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 
-export const TREE_HELP = `Usage: motion tree [--source project|measurement|data]
+const TREE_HELP = `Usage: motion tree [--source project|measurement|data]
 
 Prints the skeletons of the project settings, the measurement settings and the current data
 (or of one source) as indented trees: skeleton name, scale and id; each segment with its id,
@@ -52,7 +52,7 @@ export async function treeCommand(argv: string[]): Promise<number> {
   }
 }
 
-export function renderSkeleton(skeleton: SkeletonTree): string[] {
+function renderSkeleton(skeleton: SkeletonTree): string[] {
   const lines = [
     `  ${skeleton.name}  (skeleton ${skeleton.id}, scale ${skeleton.scale}, ${skeleton.segmentCount} segments)`,
   ];

@@ -6,11 +6,11 @@ import type { MotionContext } from '../motion-context';
  * A command is made from the extension's context (vscode-go's command factories): the handler
  * reaches the parts it needs through `ctx`. Every command of the extension is in one table.
  */
-export type CommandFactory = (ctx: MotionContext) => (...args: never[]) => unknown;
+type CommandFactory = (ctx: MotionContext) => (...args: never[]) => unknown;
 export type CommandTable = Record<string, CommandFactory>;
 
 /** What a command that failed returns to its caller (tests, automation): the message the user saw. */
-export interface CommandFailure {
+interface CommandFailure {
   changed: false;
   error: string;
 }

@@ -9,7 +9,7 @@ export type ConnectionState =
 export type EmbeddedMode = 'auto' | 'always' | 'never';
 
 /** Reconnection delays: quick at first, then every half minute. */
-export const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 export function backoff(attempt: number): number {
   return BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];

@@ -7,9 +7,9 @@ import type { MotionConfig } from '../config';
 import { pythonInterpreter } from './python-interpreter';
 import { ScriptTerminal } from './script-terminal';
 
-export type ScriptLanguage = 'python' | 'lua';
+type ScriptLanguage = 'python' | 'lua';
 
-export interface RunOutcome {
+interface RunOutcome {
   result: RunResult;
   /** What the run printed (and its echo), as shown in the terminal. */
   output: string;

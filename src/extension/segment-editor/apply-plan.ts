@@ -14,7 +14,7 @@ import {
  * document checked whole, the application's definition now, the fields that would change, and
  * what the application changed since the document was opened (`base`). No `vscode` import.
  */
-export interface ApplyPlan {
+interface ApplyPlan {
   wanted: SegmentFields;
   /** The application's definition now, as document text: the left side of the preview. */
   currentText: string;

@@ -10,7 +10,7 @@ import { isPlainObject, validateValue } from '../../api/types/validate';
  * A segment's editable definition as a JSON document, and saving it back through the setters.
  * The document's fields are named after the setters they go to. No `vscode` import.
  */
-export const SEGMENT_FIELDS = {
+const SEGMENT_FIELDS = {
   name: 'set_segment_name',
   solver: 'set_segment_solver',
   transform: 'set_segment_transform',
@@ -20,7 +20,7 @@ export const SEGMENT_FIELDS = {
   rigid_bodies: 'set_segment_rigid_bodies',
   endpoint: 'set_segment_endpoint',
 } as const;
-export type Field = keyof typeof SEGMENT_FIELDS;
+type Field = keyof typeof SEGMENT_FIELDS;
 const FIELDS = Object.keys(SEGMENT_FIELDS) as Field[];
 
 /** A segment's editable fields, named as in documents (and skeleton definition files). */
@@ -50,7 +50,7 @@ export async function readSegmentDocument(
   return formatSegmentFields(segmentFields(await loadSegmentDefinition(client, source, segmentId)));
 }
 
-export class SegmentDocumentError extends Error {}
+class SegmentDocumentError extends Error {}
 
 /** The type the setter of a field takes (its last parameter), from the catalogue. */
 function fieldType(field: Field) {

@@ -4,7 +4,7 @@ import { readSegmentDocument } from './segment-document';
 
 export const SEGMENT_SCHEME = 'motion';
 
-export type SegmentSource = 'project' | 'measurement' | 'data';
+type SegmentSource = 'project' | 'measurement' | 'data';
 
 /** `motion:/project/FullBody/Head.json?segment=7`: the path for people, the id (names can change) for us. */
 export function segmentUri(source: SegmentSource, skeleton: string, segment: string, id: number): vscode.Uri {

@@ -7,7 +7,7 @@ import type { ExplorerItem } from '../explorer/explorer-data';
 /** Selecting a skeleton's or segment's markers in the application: through their labelled trajectories. No `vscode` import. */
 export type SelectionItem = Awaited<ReturnType<MotionApiGuiSelection['get_selections']>>[number];
 
-export interface SelectOutcome {
+interface SelectOutcome {
   selected: number;
   /** Markers without a labelled trajectory of that name. */
   missing: string[];

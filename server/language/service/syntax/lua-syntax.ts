@@ -22,7 +22,7 @@ import {
   stringAround,
   stringSite,
   type MemberAccess,
-} from './syntax-helpers';
+} from './tree-queries';
 
 /** Lua through tree-sitter-lua. `motion` is a global table; `local sk = motion.settings.processing.skeleton` makes an alias. */
 export function luaSyntax(language: Language): ScriptSyntax {

@@ -23,7 +23,7 @@ import {
   stringAround,
   stringSite,
   type MemberAccess,
-} from './syntax-helpers';
+} from './tree-queries';
 
 /** Python through tree-sitter-python. */
 export function pythonSyntax(language: Language): ScriptSyntax {

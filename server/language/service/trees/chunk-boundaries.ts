@@ -9,7 +9,7 @@
  */
 export type ChunkLanguage = 'python' | 'lua';
 
-export interface ChunkScan {
+interface ChunkScan {
   /** Start offsets of the chunks after the first; ascending. */
   starts: number[];
   /** The scan stopped at this offset because `stopAt` said so (a known boundary to resync with). */

@@ -1,3 +1,6 @@
+// Queries over tree-sitter syntax trees that the Python and Lua adapters share: the chain a name
+// belongs to, the call or string around an offset, the statements a value flows through, and
+// where the parser recovered from an error.
 import type { Node } from 'web-tree-sitter';
 import type { CallSite, Chain, Span, StringSite, ValueStep } from '../script-model';
 import { spanOf } from '../script-model';
@@ -109,7 +112,7 @@ export function segmentOf(node: Node) {
 }
 
 /** The innermost call, of those given, whose argument list strictly contains the offset. */
-export function innermostCall(calls: CallSite[], offset: number): CallSite | undefined {
+function innermostCall(calls: CallSite[], offset: number): CallSite | undefined {
   let best: CallSite | undefined;
   for (const call of calls) {
     const list = call.argumentList;
@@ -124,7 +127,7 @@ export function innermostCall(calls: CallSite[], offset: number): CallSite | und
 }
 
 /** Walks from a node up to an argument of a call, recording the steps (list elements, dictionary fields) on the way down. */
-export function stepsUpTo(
+function stepsUpTo(
   node: Node,
   argument: Node,
   step: (child: Node, parent: Node) => ValueStep | null | undefined,
