@@ -7,13 +7,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startMotionServer } from '../server/scripting/motion-server';
 import { freePort } from '../test/support/free-port';
+import { buildSuite, ROOT as root, suiteEnvironment, userSettings, WORKSPACE } from './vscode-suite';
 
-const root = resolve(__dirname, '..');
 const codeServerDir = join(root, '.vscode-test/code-server');
 const entry = process.env.CODE_SERVER_ENTRY ?? join(codeServerDir, 'node_modules/code-server/out/node/entry.js');
 const limitMs = Number(process.env.TEST_TIMEOUT_MS ?? 240_000);
@@ -42,31 +41,12 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
     `[test:vscode] the ${trust === 'trusted' ? 'suite in a trusted workspace' : 'untrusted-workspace tests'}`,
   );
 
-  const suiteDir = join(root, '.vscode-test/suite');
-  await esbuild.build({
-    entryPoints: [join(root, 'test/vscode/suite/index.ts')],
-    outfile: join(suiteDir, 'index.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode', 'mocha'],
-    logLevel: 'warning',
-  });
+  const suite = await buildSuite();
 
   const server = await startMotionServer({ port: 0, logLevel: 'silent' });
   const tmp = mkdtempSync(join(tmpdir(), 'motion-vscode-'));
   mkdirSync(join(tmp, 'user-data/User'), { recursive: true });
-  writeFileSync(
-    join(tmp, 'user-data/User/settings.json'),
-    JSON.stringify({
-      'workbench.startupEditor': 'none',
-      'telemetry.telemetryLevel': 'off',
-      'extensions.autoCheckUpdates': false,
-      'extensions.autoUpdate': false,
-      'motion.server.url': server.url,
-    }),
-  );
+  writeFileSync(join(tmp, 'user-data/User/settings.json'), userSettings(server.url));
   writeFileSync(join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
   const port = await freePort();
   let codeServer: ChildProcess | undefined;
@@ -95,7 +75,7 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
       {
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, MOTION_TEST_SERVER_URL: server.url, MOTION_TEST_SUITE: trust },
+        env: { ...process.env, ...suiteEnvironment(server.url, trust) },
       },
     );
     codeServer.stdout!.on('data', (d) => (log += d));
@@ -140,12 +120,11 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
     const remote = (path: string) => `vscode-remote://127.0.0.1:${port}${path}`;
     const payload = JSON.stringify([
       ['extensionDevelopmentPath', remote(root)],
-      ['extensionTestsPath', remote(join(suiteDir, 'index'))],
+      ['extensionTestsPath', remote(suite)],
       ['skipWelcome', 'true'],
     ]);
-    const workspace = join(root, 'test/vscode/workspace');
     await page.goto(
-      `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`,
+      `http://127.0.0.1:${port}/?folder=${encodeURIComponent(WORKSPACE)}&payload=${encodeURIComponent(payload)}`,
     );
     const code = await Promise.race([exited, new Promise<number>((r) => setTimeout(() => r(-1), limitMs))]);
     if (code !== 0)
