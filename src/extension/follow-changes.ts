@@ -12,14 +12,20 @@ export function followConnection(ctx: MotionContext): void {
   const { connection, explorer, selection, languageClient, runner } = ctx.parts;
   let connectedUrl: string | undefined;
   let lastKind = connection.state.kind;
+  let application: string | undefined;
   ctx.own(
     connection.onDidChange((state) => {
       if (state.kind !== lastKind) {
-        if (lastKind === 'connected') ctx.endConnection();
         lastKind = state.kind;
         explorer.refresh();
         selection.refresh();
-        if (state.kind === 'connected') autoRefresh(ctx);
+      }
+      // Lost, or connected to another application: what was the last one's ends.
+      const now = state.kind === 'connected' ? state.url : undefined;
+      if (now !== application) {
+        ctx.endConnection();
+        application = now;
+        if (now) autoRefresh(ctx);
       }
       if (state.kind !== 'connected' || state.url === connectedUrl) return;
       const previous = connectedUrl;
