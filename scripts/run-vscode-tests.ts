@@ -8,7 +8,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchHeadlessChromium } from './headless-chromium';
 import { startMotionServer } from '../server/scripting/motion-server';
 import { freePort } from '../test/support/free-port';
 import { buildSuite, ROOT as root, suiteEnvironment, userSettings, WORKSPACE } from './vscode-suite';
@@ -92,19 +93,7 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
       codeServer!.once('exit', (code) => fail(new Error(`code-server exited (${code}):\n${log}`)));
     });
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchHeadlessChromium();
     const page = await browser.newPage();
     let finish: (code: number) => void = () => undefined;
     const exited = new Promise<number>((r) => (finish = r));

@@ -4,7 +4,7 @@
  * Saves a screenshot to .vscode-test/demo.png. Exit 0 when all of that happened.
  */
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchHeadlessChromium } from './headless-chromium';
 
 const url = process.argv[2];
 const root = resolve(__dirname, '..');
@@ -23,19 +23,7 @@ async function serverAnswers(): Promise<string | undefined> {
 }
 
 async function main(): Promise<number> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchHeadlessChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(url);
