@@ -37,4 +37,20 @@ describe('the Python motion package agrees with the TypeScript rules', () => {
       'some operations have optional arguments, so the rule is exercised',
     );
   });
+
+  it('reaches every documented operation by its dotted path, as the typed client does', async () => {
+    const script = [
+      'import functools, json, motion',
+      'doc = motion._call("motion.utilities.documentation", "get_package_documentation", [])',
+      'def reach(path):',
+      '    return functools.reduce(getattr, path.split(".")[1:], motion)',
+      'print(json.dumps(sorted(f"{m[\'path\']}.{o[\'name\']}" for m in doc["modules"] for o in m["methods"] if callable(reach(f"{m[\'path\']}.{o[\'name\']}")))))',
+    ].join('\n');
+    const { stdout } = await promisify(execFile)(process.env.MOTION_TEST_PYTHON ?? 'python3', ['-c', script], {
+      env: { ...process.env, PYTHONPATH: resolve(__dirname, '../../dist/python'), MOTION_URL: server.url },
+      encoding: 'utf8',
+    });
+    const typescript = CATALOGUE.flatMap((m) => m.operations.map((op) => `${m.path}.${op.name}`)).sort();
+    assert.deepEqual(JSON.parse(stdout), typescript);
+  });
 });
