@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { quietLoopbackArgs } from './code-server-args';
 import { launchHeadlessChromium } from './headless-chromium';
 import { startMotionServer } from '../server/scripting/motion-server';
 import { freePort } from '../test/support/free-port';
@@ -60,14 +61,8 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
         entry,
         '--config',
         join(tmp, 'config.yaml'),
-        '--auth',
-        'none',
-        '--bind-addr',
-        `127.0.0.1:${port}`,
-        '--disable-telemetry',
-        '--disable-update-check',
+        ...quietLoopbackArgs(port),
         ...(trust === 'trusted' ? ['--disable-workspace-trust'] : []),
-        '--disable-getting-started-override',
         '--user-data-dir',
         join(tmp, 'user-data'),
         '--extensions-dir',

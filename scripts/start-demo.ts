@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { quietLoopbackArgs } from './code-server-args';
 
 const root = resolve(__dirname, '..');
 const codeServerDir = join(root, '.vscode-test/code-server');
@@ -48,22 +49,10 @@ const profile = [
 ];
 run(process.execPath, [entry, ...profile, '--install-extension', join(root, 'motion-scripting.vsix'), '--force']);
 
-const server = spawn(
-  process.execPath,
-  [
-    entry,
-    ...profile,
-    '--auth',
-    'none',
-    '--bind-addr',
-    `127.0.0.1:${port}`,
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-getting-started-override',
-    workspace,
-  ],
-  { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-);
+const server = spawn(process.execPath, [entry, ...profile, ...quietLoopbackArgs(port), workspace], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  detached: true,
+});
 let announced = false;
 const onOutput = (chunk: Buffer) => {
   if (!announced && /HTTP server listening/.test(chunk.toString())) {

@@ -1,28 +1,21 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, tooltipText } from './motion-extension';
+import { EXTENSION_ID, setting, tooltipText } from './motion-extension';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
-import { until } from './wait';
+import { connectionState, until } from './wait';
 
 interface RunOutcome {
   result: { ok: boolean; error?: { type: string } };
   output: string;
 }
 
-async function setting(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('motion').update(key, value, vscode.ConfigurationTarget.Global);
-}
-
 /** The status bar, the views and the sessions tell the truth about the connection. */
 export function connectionTruthTests(): void {
   describe('a connection that tells the truth, in a real VS Code', () => {
     let api: MotionExtensionApi;
-    const state = (accept: (s: ConnectionState) => boolean, what: string) =>
-      accept(api.connection.state)
-        ? Promise.resolve(api.connection.state)
-        : until(api.connection.onDidChange, accept, what);
+    const state = (accept: (s: ConnectionState) => boolean, what: string) => connectionState(api, accept, what);
     const useTestServer = async () => {
       await setting('server.url', process.env.MOTION_TEST_SERVER_URL);
       await setting('server.embedded', 'auto');

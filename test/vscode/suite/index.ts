@@ -2,7 +2,8 @@
 import Mocha from 'mocha';
 import { languageClientTests } from './language-client.test';
 import { runTests } from './run.test';
-import { explorerAndConnectionTests } from './explorer-connection.test';
+import { connectionSwitchingTests } from './connection-switching.test';
+import { explorerTests } from './explorer.test';
 import { liveEditTests } from './live-edits.test';
 import { connectionTruthTests } from './connection-truth.test';
 import { untrustedWorkspaceTests } from './untrusted-workspace.test';
@@ -16,7 +17,8 @@ export function run(): Promise<void> {
     languageClientTests();
     runTests();
     liveEditTests();
-    explorerAndConnectionTests();
+    explorerTests();
+    connectionSwitchingTests();
     connectionTruthTests();
   }
   return new Promise((resolve, reject) => {

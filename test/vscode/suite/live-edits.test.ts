@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID, labelText } from './motion-extension';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
-import { until } from './wait';
+import { connectionState, until } from './wait';
 
 /** Trustworthy live edits in a real VS Code: drafts under auto-save, apply with a preview, undo and history, import clashes. */
 export function liveEditTests(): void {
@@ -36,8 +36,7 @@ export function liveEditTests(): void {
 
     before(async () => {
       api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
-      if (api.connection.state.kind !== 'connected')
-        await until(api.connection.onDidChange, (s) => s.kind === 'connected', 'the first connection');
+      await connectionState(api, (s) => s.kind === 'connected', 'the first connection');
       await vscode.workspace
         .getConfiguration('files')
         .update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);

@@ -24,3 +24,8 @@ export function labelText(label: string | vscode.TreeItemLabel | undefined): str
 export function tooltipText(tooltip: string | vscode.MarkdownString | undefined): string {
   return typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
 }
+
+/** Sets a user setting of the extension (`server.url`, …), as a user would. */
+export async function setting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('motion').update(key, value, vscode.ConfigurationTarget.Global);
+}

@@ -1,59 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, labelText, testApplication } from './motion-extension';
+import { EXTENSION_ID, labelText, setting, testApplication } from './motion-extension';
+import { connectionState } from './wait';
 import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
-import type { ConnectionState } from '../../../src/extension/connection/connection-state';
-import { freePort } from '../../support/free-port';
 
-function until(
-  api: MotionExtensionApi,
-  accept: (s: ConnectionState) => boolean,
-  what: string,
-  ms = 30_000,
-): Promise<ConnectionState> {
-  if (accept(api.connection.state)) return Promise.resolve(api.connection.state);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => (
-        listener.dispose(),
-        reject(new Error(`timed out waiting for ${what}; state ${JSON.stringify(api.connection.state)}`))
-      ),
-      ms,
-    );
-    const listener = api.connection.onDidChange((state) => {
-      if (accept(state)) {
-        clearTimeout(timer);
-        listener.dispose();
-        resolve(state);
-      }
-    });
-  });
-}
-
-function startServer(port: number): Promise<ChildProcess> {
-  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'motion-server.js');
-  const child = spawn(process.execPath, [script, '--port', String(port), '--empty'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('listening on')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-}
-
-async function setting(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('motion').update(key, value, vscode.ConfigurationTarget.Global);
-}
-
-export function explorerAndConnectionTests(): void {
-  describe('the Skeletons view and the connection in a real VS Code', () => {
+export function explorerTests(): void {
+  describe('the Skeletons view in a real VS Code', () => {
     let api: MotionExtensionApi;
     const children = (item?: Parameters<MotionExtensionApi['explorer']['getChildren']>[0]) =>
       api.explorer.getChildren(item);
@@ -65,7 +18,7 @@ export function explorerAndConnectionTests(): void {
 
     before(async () => {
       api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
-      await until(api, (s) => s.kind === 'connected', 'the first connection');
+      await connectionState(api, (s) => s.kind === 'connected', 'the first connection');
     });
 
     after(async () => {
@@ -354,80 +307,6 @@ export function explorerAndConnectionTests(): void {
       assert.match(
         await vscode.commands.executeCommand<string>('motion.showDocumentation', 'motion'),
         /^## Package `motion`/,
-      );
-    });
-
-    it('goes offline when nothing answers, and connects when the application starts', async () => {
-      const port = await freePort();
-      await setting('server.embedded', 'never');
-      await setting('server.url', `http://127.0.0.1:${port}`);
-      const offline = await until(api, (s) => s.kind === 'offline' && s.url.endsWith(`:${port}`), 'offline');
-      assert.match(offline.kind === 'offline' ? offline.reason : '', /nothing is listening/);
-      const server = await startServer(port);
-      try {
-        const up = await until(
-          api,
-          (s) => s.kind === 'connected' && s.url.endsWith(`:${port}`),
-          'reconnection with backoff',
-        );
-        assert.equal(up.kind === 'connected' && up.embedded, false);
-        assert.deepEqual(
-          await children(),
-          [],
-          'the view follows the connection: an empty application shows its welcome',
-        );
-        const added = await vscode.commands.executeCommand<{ changed: boolean }>('motion.addSkeleton', undefined, {
-          inputs: ['Welcome'],
-        });
-        assert.equal(added.changed, true, 'the welcome’s action adds to the project settings');
-        assert.deepEqual(await labels((await children())[0]), ['Welcome']);
-        const script = await vscode.workspace.openTextDocument({
-          language: 'python',
-          content: 'from motion.settings.processing import skeleton\nskeleton.get_skeleton_count("project")\n',
-        });
-        await vscode.window.showTextDocument(script);
-        const run = await vscode.commands.executeCommand<{ output: string }>('motion.runFile');
-        assert.match(run.output, /\n1\n$/, 'scripts follow the connection to the new application');
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-        server.kill('SIGKILL');
-        await new Promise((r) => server.once('exit', r));
-        await api.connection.check();
-        await until(api, (s) => s.kind === 'offline', 'offline after the application stopped');
-        const restarted = await startServer(port);
-        await until(api, (s) => s.kind === 'connected', 'connected after a restart');
-        restarted.kill('SIGKILL');
-      } finally {
-        server.kill('SIGKILL');
-      }
-    });
-
-    it('switches servers with Select Server, remembering recent ones', async () => {
-      const state = await vscode.commands.executeCommand<ConnectionState>(
-        'motion.selectServer',
-        process.env.MOTION_TEST_SERVER_URL,
-      );
-      assert.equal(state.kind, 'connected');
-      assert.equal(state.url, process.env.MOTION_TEST_SERVER_URL);
-      // The one error contract of the extension's commands: the failure is shown, and returned.
-      const refused = await vscode.commands.executeCommand<{ changed: boolean; error: string }>(
-        'motion.selectServer',
-        'ftp://nowhere',
-      );
-      assert.equal(refused.changed, false);
-      assert.match(refused.error, /not an http:\/\/ URL/);
-      assert.equal(api.connection.state.url, process.env.MOTION_TEST_SERVER_URL, 'still the same application');
-    });
-
-    it('falls back to the embedded server when nothing answers (auto)', async () => {
-      await setting('server.url', `http://127.0.0.1:${await freePort()}`);
-      await setting('server.embedded', 'auto');
-      const state = await until(api, (s) => s.kind === 'connected' && s.embedded, 'the embedded server');
-      assert.match(state.kind === 'connected' ? state.version : '', /Motion Reference Server/);
-      const skeletons = await children((await children())[2]);
-      assert.deepEqual(
-        skeletons.map((s) => api.explorer.getTreeItem(s).label),
-        ['Actor1'],
-        'the embedded server holds the demo data',
       );
     });
   });
