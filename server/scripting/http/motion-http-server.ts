@@ -147,7 +147,7 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
  * A request Node's parser refused (bad Content-Length, Content-Length with Transfer-Encoding, a bad
  * chunk, headers or URL too long, too slow): answered with the JSON error contract, not a bare status.
  */
-function answerMalformed(error: NodeJS.ErrnoException, socket: Duplex, log: Log): void {
+export function answerMalformed(error: NodeJS.ErrnoException, socket: Duplex, log: Log): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     log.debug(`client went away: ${error.message}`);
     socket.destroy();

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoState } from '../../server/scripting/model/demo-data';
+import { emptyState } from '../../server/scripting/model/records';
+import { StateFile } from '../../server/scripting/persistence/state-file';
+import { decodeState, encodeState } from '../../server/scripting/persistence/state-format';
+
+describe('state file: opening, locking and closing (state-file, in process)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'motion-open-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('creates a missing file from the initial state, says so, and holds its lock until closed', async () => {
+    const path = join(dir, 'state.json');
+    const { file, state, created } = await StateFile.open(path, emptyState);
+    assert.equal(created, true);
+    assert.deepEqual(state, emptyState());
+    assert.equal(readFileSync(path, 'utf8'), encodeState(emptyState()));
+    assert.equal(readFileSync(`${path}.lock`, 'utf8'), String(process.pid));
+    await file.close();
+    assert.ok(!existsSync(`${path}.lock`));
+  });
+
+  it('reads an existing file as it is, without writing it, and does not call for the initial state', async () => {
+    const path = join(dir, 'state.json');
+    const text = JSON.stringify(JSON.parse(encodeState(demoState())), null, 2);
+    writeFileSync(path, text);
+    const { file, state, created } = await StateFile.open(path, () => assert.fail('the file exists'));
+    assert.equal(created, false);
+    assert.deepEqual(state, demoState());
+    assert.equal(readFileSync(path, 'utf8'), text, 'left byte for byte as it was');
+    await file.write(encodeState(emptyState()));
+    assert.deepEqual(decodeState(readFileSync(path, 'utf8')), emptyState());
+    await file.close();
+  });
+
+  it('refuses a corrupt file with its path and problem, leaves it as it is, and releases the lock', async () => {
+    const path = join(dir, 'state.json');
+    writeFileSync(path, '{"format": 1');
+    await assert.rejects(
+      () => StateFile.open(path, emptyState),
+      (error: Error) =>
+        error.message.startsWith(`state file ${path} is corrupt: it is not valid JSON (`) &&
+        error.message.endsWith('). It was left as it is; repair it, or move it away to start afresh.'),
+    );
+    assert.equal(readFileSync(path, 'utf8'), '{"format": 1');
+    assert.ok(!existsSync(`${path}.lock`));
+  });
+
+  it('refuses a file with a second name (a hard link), and releases the lock', async () => {
+    const path = join(dir, 'state.json');
+    writeFileSync(path, encodeState(emptyState()));
+    linkSync(path, join(dir, 'other.json'));
+    await assert.rejects(
+      () => StateFile.open(path, emptyState),
+      (error: Error) =>
+        error.message ===
+        `state file ${path} has 2 hard links: one server per file needs a file with one name; copy it instead`,
+    );
+    assert.ok(!existsSync(`${path}.lock`));
+  });
+
+  it('refuses a second opening of a file that is open', async () => {
+    const path = join(dir, 'state.json');
+    const first = await StateFile.open(path, emptyState);
+    // Another server takes the lock over (its pid written over this one's).
+    writeFileSync(`${path}.lock`, String(process.ppid));
+    await assert.rejects(() => StateFile.open(path, emptyState), /in use by another motion-server/);
+    await assert.rejects(() => first.file.write('{}'), /has taken over/);
+    await first.file.close();
+  });
+
+  it('follows a link to the state file once, and a linked directory, so the lock is the real file’s', async () => {
+    const real = join(dir, 'real.json');
+    writeFileSync(real, encodeState(emptyState()));
+    const link = join(dir, 'link.json');
+    symlinkSync(real, link);
+    const viaLink = await StateFile.open(link, emptyState);
+    assert.equal(viaLink.file.path, real);
+    assert.ok(existsSync(`${real}.lock`) && !existsSync(`${link}.lock`));
+    await viaLink.file.close();
+
+    mkdirSync(join(dir, 'real-dir'));
+    symlinkSync(join(dir, 'real-dir'), join(dir, 'dir-link'));
+    const viaDir = await StateFile.open(join(dir, 'dir-link', 'new.json'), emptyState);
+    assert.equal(viaDir.file.path, join(dir, 'real-dir', 'new.json'));
+    assert.ok(existsSync(join(dir, 'real-dir', 'new.json')));
+    await viaDir.file.close();
+  });
+
+  it('passes on a path that cannot be a file (under a regular file), and a missing directory', async () => {
+    writeFileSync(join(dir, 'plain'), '');
+    await assert.rejects(
+      () => StateFile.open(join(dir, 'plain', 'state.json'), emptyState),
+      (error: NodeJS.ErrnoException) => error.code === 'ENOTDIR',
+    );
+    await assert.rejects(
+      () => StateFile.open(join(dir, 'missing', 'state.json'), emptyState),
+      (error: NodeJS.ErrnoException) => error.code === 'ENOENT',
+    );
+  });
+});

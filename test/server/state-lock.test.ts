@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StateLock } from '../../server/scripting/persistence/state-lock';
+
+/** The pid of a process that has certainly ended. */
+function deadPid(): number {
+  const { pid } = spawnSync(process.execPath, ['-e', '']);
+  assert.ok(pid);
+  return pid;
+}
+
+describe('state file lock (state-lock, in process)', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'motion-lock-'));
+    file = join(dir, 'state.json');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const lockText = () => readFileSync(`${file}.lock`, 'utf8');
+
+  it('writes this process id into <file>.lock, and removes it on release (twice is harmless)', () => {
+    const lock = StateLock.acquire(file);
+    assert.equal(lockText(), String(process.pid));
+    lock.release();
+    assert.ok(!existsSync(`${file}.lock`));
+    lock.release();
+  });
+
+  it('refuses a lock held by a live process, naming its pid, and leaves that lock alone', () => {
+    const owner = process.ppid;
+    writeFileSync(`${file}.lock`, ` ${owner}\n`);
+    assert.throws(
+      () => StateLock.acquire(file),
+      (error: Error) =>
+        error.message ===
+        `state file ${file} is in use by another motion-server (pid ${owner}); stop it or use another --state file`,
+    );
+    assert.equal(lockText(), ` ${owner}\n`);
+  });
+
+  it('takes over a lock whose process is gone, or which holds no pid', () => {
+    for (const stale of [String(deadPid()), '', 'garbage', '0', '-5', '1.5', String(process.pid)]) {
+      writeFileSync(`${file}.lock`, stale);
+      const lock = StateLock.acquire(file);
+      assert.equal(lockText(), String(process.pid), `taken over from ${JSON.stringify(stale)}`);
+      lock.release();
+    }
+  });
+
+  it('passes on a failure other than an existing lock (a missing directory)', () => {
+    assert.throws(
+      () => StateLock.acquire(join(dir, 'no-such-dir', 'state.json')),
+      (error: NodeJS.ErrnoException) => error.code === 'ENOENT',
+    );
+  });
+
+  it('verify: accepts its own lock, takes a vanished lock back, and refuses one another server took', () => {
+    const lock = StateLock.acquire(file);
+    lock.verify();
+    rmSync(`${file}.lock`);
+    lock.verify();
+    assert.equal(lockText(), String(process.pid), 'taken back');
+    const other = process.ppid;
+    writeFileSync(`${file}.lock`, `${other}\n`);
+    assert.throws(
+      () => lock.verify(),
+      (error: Error) =>
+        error.message === `another motion-server (pid ${other}) has taken over ${file}; this one no longer writes it`,
+    );
+    assert.equal(lockText(), `${other}\n`, 'the other server keeps its lock');
+  });
+
+  it('verify: says when the directory of the state file is gone', () => {
+    const lock = StateLock.acquire(file);
+    rmSync(dir, { recursive: true });
+    assert.throws(
+      () => lock.verify(),
+      (error: Error) => error.message === `the directory of ${file} is gone`,
+    );
+  });
+
+  it('verify: passes on a failure to read the lock other than its absence', () => {
+    const lock = StateLock.acquire(file);
+    rmSync(`${file}.lock`);
+    // A directory where the lock file was: reading it fails with EISDIR, which is no reason to retake.
+    mkdirSync(`${file}.lock`);
+    assert.throws(
+      () => lock.verify(),
+      (error: NodeJS.ErrnoException) => error.code === 'EISDIR',
+    );
+  });
+});
