@@ -15,6 +15,7 @@ const entries = [
   { in: 'server/language/main.ts', out: 'language-server' },
   { in: 'server/language/lsp/analysis-worker.ts', out: 'language-worker' },
   { in: 'src/runner/lua/lua-worker.ts', out: 'lua-worker' },
+  { in: 'src/runner/debug/python-adapter-main.ts', out: 'python-debug-adapter' },
 ].filter((e) => existsSync(e.in));
 
 const options = {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the real-VS-Code tests need, once per machine (cached in .vscode-test/):
-# Debian's chromium, ripgrep and libkrb5-dev, and code-server 4.100.3 (VS Code 1.100.3, the newest
+# Debian's packages (install-debian-packages.sh), and code-server 4.100.3 (VS Code 1.100.3, the newest
 # whose engines.node is 20) from the npm registry. Nothing is downloaded from anywhere else.
 set -euo pipefail
 DIR=${1:-.vscode-test/code-server}
@@ -8,11 +8,7 @@ CS_VERSION=4.100.3
 RG_PKG_VERSION=1.15.11        # @vscode/ripgrep pinned by code-server 4.100.3
 RG_ASSET=ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz
 if [ -f "$DIR/node_modules/code-server/out/node/entry.js" ] && command -v chromium >/dev/null; then exit 0; fi
-if ! (command -v rg >/dev/null && command -v chromium >/dev/null && dpkg -s libkrb5-dev >/dev/null 2>&1); then
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq ripgrep chromium libkrb5-dev >/dev/null
-fi
+bash "$(dirname "$0")/install-debian-packages.sh"
 mkdir -p "$DIR/tmp/vscode-ripgrep-cache-$RG_PKG_VERSION"
 DIR=$(cd "$DIR" && pwd)
 # @vscode/ripgrep's postinstall takes this file instead of downloading ripgrep from GitHub.

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
+import { pythonSupportDir } from './python-support';
 import type { CodeOrigin, RunError, RunResult, ScriptSession, SessionOutput } from './script-session';
 
 interface PythonSessionOptions {
@@ -12,18 +12,6 @@ interface PythonSessionOptions {
   serverUrl: string;
   cwd?: string;
   onOutput: SessionOutput;
-}
-
-/** The `motion` package and the session driver: next to the bundle in dist/python, or in the sources. */
-function pythonSupportDir(): string {
-  for (const dir of [
-    join(__dirname, 'python'),
-    resolve(__dirname, '../src/runner/python'),
-    resolve(__dirname, 'python'),
-  ]) {
-    if (existsSync(join(dir, 'motion_session.py'))) return dir;
-  }
-  throw new Error('the motion Python package is missing from this installation');
 }
 
 /** The longest tail of output that may be the start of an end-of-run marker, and is held back for the next chunk. */

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The Debian packages the tests use, once per machine, from Debian's archive only: chromium and
+# ripgrep (the real-VS-Code tests, the demo check), libkrb5-dev (code-server's build), and
+# python3-debugpy (debugging Python scripts with Debian's /usr/bin/python3).
+set -euo pipefail
+PACKAGES=(ripgrep chromium libkrb5-dev python3-debugpy)
+missing=()
+for p in "${PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+[ ${#missing[@]} -eq 0 ] && exit 0
+command -v apt-get >/dev/null || { echo "not Debian: install ${missing[*]} yourself"; exit 0; }
+SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+echo "installing Debian packages: ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export interface DebugpyStatus {
+  installed: boolean;
+  /** The interpreter's own path (sys.executable), or what was given when it could not be run. */
+  executable: string;
+  /** The exact command that installs debugpy into this interpreter. */
+  installCommand: string;
+  /** Why the interpreter could not be asked at all (not found, not Python). */
+  problem?: string;
+}
+
+// One line of JSON: where the interpreter is, whether it has debugpy, and whether pip may install
+// into it (PEP 668: Debian's own Python is "externally managed", its packages come from apt).
+const PROBE = `import json, os, sys, sysconfig, importlib.util
+managed = os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) and sys.prefix == sys.base_prefix
+print(json.dumps({"executable": sys.executable, "installed": importlib.util.find_spec("debugpy") is not None, "managed": managed}))`;
+
+/** Asks the interpreter whether it can run debugpy, and how to install it if not. */
+export function debugpyStatus(interpreter: string): Promise<DebugpyStatus> {
+  return new Promise((resolve) => {
+    execFile(interpreter, ['-c', PROBE], { timeout: 15_000 }, (error, stdout) => {
+      if (error) {
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        return resolve({
+          installed: false,
+          executable: interpreter,
+          installCommand: pipInstall(interpreter),
+          problem: missing
+            ? `the Python interpreter "${interpreter}" was not found`
+            : `"${interpreter}" could not be run as Python: ${error.message.split('\n')[0]}`,
+        });
+      }
+      const answer = JSON.parse(stdout.trim().split('\n').pop()!) as {
+        executable: string;
+        installed: boolean;
+        managed: boolean;
+      };
+      resolve({
+        installed: answer.installed,
+        executable: answer.executable,
+        installCommand: installCommand(answer.executable, answer.managed),
+      });
+    });
+  });
+}
+
+/** The install command for an interpreter: apt for Debian's own Python, pip into that interpreter otherwise. */
+export function installCommand(executable: string, externallyManaged: boolean): string {
+  if (externallyManaged && executable.startsWith('/usr/bin/') && existsSync('/usr/bin/apt-get'))
+    return 'sudo apt-get install python3-debugpy';
+  return pipInstall(executable);
+}
+
+function pipInstall(executable: string): string {
+  const quoted = /^[\w@%+=:,./-]+$/.test(executable) ? executable : `"${executable.replaceAll('"', '\\"')}"`;
+  return `${quoted} -m pip install debugpy`;
+}
+
+/** The message shown when debugpy is missing: what, where, and the command. */
+export function missingDebugpyMessage(status: DebugpyStatus): string {
+  if (status.problem) return `Cannot debug: ${status.problem}.`;
+  return `Cannot debug: debugpy is not installed in ${status.executable}. Install it with: ${status.installCommand}`;
+}

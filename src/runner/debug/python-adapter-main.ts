@@ -1,0 +1,8 @@
+import { pythonSupportDir } from '../python-support';
+import { PythonDebugAdapter } from './python-debug-adapter';
+import { serveOnStdio } from './serve-on-stdio';
+
+// `node dist/python-debug-adapter.js [interpreter]`: the relay to debugpy on stdio.
+serveOnStdio(
+  new PythonDebugAdapter(process.argv[2] ?? process.env.MOTION_DEBUG_PYTHON ?? 'python3', pythonSupportDir()),
+);

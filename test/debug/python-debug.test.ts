@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { DebugClient } from '@vscode/debugadapter-testsupport';
+import { debugpyStatus } from '../../src/runner/debug/debugpy-check';
+import {
+  collectOutput,
+  DEBIAN_PYTHON,
+  localsOfTopFrame,
+  scriptDirectory,
+  startDebugClient,
+  threadId,
+  topFrame,
+} from '../support/debug-fixture';
+import { SETTINGS, startTestServer, type TestServer } from '../support/test-server';
+
+const SCRIPT = `import motion
+skeletons = motion.settings.processing.skeleton
+
+def add(name):
+    new_id = skeletons.add_skeleton("project", name)
+    return new_id
+
+count = skeletons.get_skeleton_count("project")
+print("before", count)
+made = add("Debugged")
+print("after", skeletons.get_skeleton_count("project"))
+`;
+
+const LOOP = `total = 0
+for i in range(5):
+    total += i
+print("total", total)
+`;
+
+const CAUGHT = `import motion
+try:
+    motion.settings.processing.skeleton.find_skeleton("nowhere", "x")
+except motion.MotionError as error:
+    print("caught", error.code)
+print("done")
+`;
+
+describe('debugging Python scripts: debugpy under the motion adapter, against the reference server', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let client: DebugClient;
+  const scripts = scriptDirectory();
+  before(async function () {
+    if (!existsSync(DEBIAN_PYTHON)) this.skip();
+    server = await startTestServer();
+  });
+  after(async () => {
+    await server?.close();
+    scripts.remove();
+  });
+  beforeEach(async () => {
+    client = await startDebugClient('python-debug-adapter.js', { MOTION_DEBUG_PYTHON: DEBIAN_PYTHON });
+  });
+  afterEach(() => client.stop());
+
+  const launch = (program: string, more: Record<string, unknown> = {}) => ({
+    type: 'motion',
+    request: 'launch',
+    name: 'test',
+    program,
+    serverUrl: server.url,
+    ...more,
+  });
+
+  it('offers the motion exception filters, Raised MotionError among them', async () => {
+    const response = await client.initializeRequest();
+    assert.deepEqual(
+      response.body?.exceptionBreakpointFilters?.map((f) => f.filter),
+      ['motionError', 'raised', 'uncaught'],
+    );
+  });
+
+  it('stops at a breakpoint, shows locals and motion results, evaluates, steps over, in and out, and runs to the end', async () => {
+    const program = scripts.write('steps.py', SCRIPT);
+    const output = collectOutput(client);
+    await client.hitBreakpoint(launch(program), { path: program, line: 9 });
+    const locals = await localsOfTopFrame(client);
+    assert.equal(locals.get('count')?.value, '2', 'the motion result is a plain value');
+    const frame = await topFrame(client);
+    const evaluated = await client.evaluateRequest({ expression: 'count * 10', frameId: frame.id, context: 'repl' });
+    assert.equal(evaluated.body.result, '20');
+    const thread = await threadId(client);
+
+    await Promise.all([client.nextRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 10 })]);
+    assert.match(output.text('stdout'), /before 2/);
+    await Promise.all([client.stepInRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 5 })]);
+    assert.equal((await topFrame(client)).name, 'add');
+    await Promise.all([client.nextRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 6 })]);
+    const inAdd = await localsOfTopFrame(client);
+    assert.equal(inAdd.get('name')?.value, "'Debugged'");
+    assert.match(inAdd.get('new_id')?.value ?? '', /^\d+$/);
+    await Promise.all([
+      client.stepOutRequest({ threadId: thread }),
+      client.assertStoppedLocation('step', { line: 10 }),
+    ]);
+
+    await Promise.all([client.continueRequest({ threadId: thread }), client.waitForEvent('terminated')]);
+    assert.match(output.text('stdout'), /after 3/);
+    assert.notEqual(await server.ok(SETTINGS, 'find_skeleton', ['project', 'Debugged']), null, 'the change is made');
+  });
+
+  it('stops at a conditional breakpoint only when its condition holds, and writes log points', async () => {
+    const program = scripts.write('loop.py', LOOP);
+    const output = collectOutput(client);
+    await Promise.all([
+      client.waitForEvent('initialized').then(async () => {
+        const set = await client.setBreakpointsRequest({
+          source: { path: program },
+          breakpoints: [
+            { line: 3, condition: 'i == 3' },
+            { line: 4, logMessage: 'total is {total}' },
+          ],
+        });
+        assert.ok(set.body.breakpoints.every((b) => b.verified));
+        await client.configurationDoneRequest();
+      }),
+      client.launch(launch(program)),
+      client.assertStoppedLocation('breakpoint', { line: 3 }),
+    ]);
+    const locals = await localsOfTopFrame(client);
+    assert.equal(locals.get('i')?.value, '3');
+    assert.equal(locals.get('total')?.value, '3');
+    await Promise.all([
+      client.continueRequest({ threadId: await threadId(client) }),
+      client.waitForEvent('terminated'),
+    ]);
+    assert.match(output.text(), /total is 10/);
+    assert.match(output.text('stdout'), /total 10/);
+  });
+
+  it('stops where a MotionError is raised, even when the script catches it, with the filter on', async () => {
+    const program = scripts.write('caught.py', CAUGHT);
+    await Promise.all([
+      client.waitForEvent('initialized').then(async () => {
+        await client.setExceptionBreakpointsRequest({ filters: ['motionError'] });
+        await client.configurationDoneRequest();
+      }),
+      client.launch(launch(program)),
+      client.assertStoppedLocation('exception', { path: program, line: 3 }),
+    ]);
+    const info = await client.exceptionInfoRequest({ threadId: await threadId(client) });
+    assert.match(info.body.exceptionId, /MotionError/);
+    assert.match(info.body.description ?? '', /nowhere/);
+  });
+
+  it('runs past a caught MotionError with the filter off', async () => {
+    const program = scripts.write('caught.py', CAUGHT);
+    const output = collectOutput(client);
+    await Promise.all([
+      client.waitForEvent('initialized').then(async () => {
+        await client.setExceptionBreakpointsRequest({ filters: ['uncaught'] });
+        await client.configurationDoneRequest();
+      }),
+      client.launch(launch(program)),
+      client.waitForEvent('terminated'),
+    ]);
+    assert.match(output.text('stdout'), /caught invalid_argument\s+done/);
+  });
+});
+
+describe('debugging Python without debugpy', function () {
+  before(async function () {
+    // The python3 first on PATH here is a build without debugpy; on a machine where it has one, skip.
+    if ((await debugpyStatus('python3')).installed) this.skip();
+  });
+  this.timeout(30_000);
+  it('ends the session saying that debugpy is missing from that interpreter', async () => {
+    const client = await startDebugClient('python-debug-adapter.js', { MOTION_DEBUG_PYTHON: 'python3' });
+    try {
+      const output = collectOutput(client);
+      const message = 'debugpy is not installed in python3; install it with: python3 -m pip install debugpy';
+      await assert.rejects(
+        () => client.initializeRequest(),
+        (error: Error) => error.message === message,
+      );
+      assert.equal(output.text('stderr'), `${message}\n`);
+    } finally {
+      await client.stop();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+
+/** Debian's interpreter, where python3-debugpy installs debugpy (README: the set-up installs it). */
+export const DEBIAN_PYTHON = '/usr/bin/python3';
+
+/** A directory of scripts for one test file, removed afterwards. */
+export function scriptDirectory(): { write(name: string, text: string): string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'motion-debug-'));
+  return {
+    write(name, text) {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A DebugClient on a built adapter (dist/), as VS Code would start it as a process. */
+export async function startDebugClient(bundle: string, env: Record<string, string> = {}): Promise<DebugClient> {
+  const client = new DebugClient('node', resolve(__dirname, '../../dist', bundle), 'motion', {
+    env: { ...process.env, ...env },
+  });
+  client.defaultTimeout = 15_000;
+  await client.start();
+  return client;
+}
+
+/** The variables of the innermost scope of the top frame, by name. */
+export async function localsOfTopFrame(client: DebugClient): Promise<Map<string, DebugProtocol.Variable>> {
+  const frame = await topFrame(client);
+  const scopes = await client.scopesRequest({ frameId: frame.id });
+  const variables = await client.variablesRequest({ variablesReference: scopes.body.scopes[0].variablesReference });
+  return new Map(variables.body.variables.map((v) => [v.name, v]));
+}
+
+export async function topFrame(client: DebugClient): Promise<DebugProtocol.StackFrame> {
+  const threads = await client.threadsRequest();
+  const stack = await client.stackTraceRequest({ threadId: threads.body.threads[0].id });
+  assert.ok(stack.body.stackFrames.length > 0);
+  return stack.body.stackFrames[0];
+}
+
+export async function threadId(client: DebugClient): Promise<number> {
+  return (await client.threadsRequest()).body.threads[0].id;
+}
+
+/** All output of one category so far, collected from the start. */
+export function collectOutput(client: DebugClient): { text(category?: string): string } {
+  const parts: { category: string; output: string }[] = [];
+  client.on('output', (event: DebugProtocol.OutputEvent) =>
+    parts.push({ category: event.body.category ?? 'console', output: event.body.output }),
+  );
+  return {
+    text: (category) =>
+      parts
+        .filter((p) => category === undefined || p.category === category)
+        .map((p) => p.output)
+        .join(''),
+  };
+}
