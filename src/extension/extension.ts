@@ -12,6 +12,7 @@ import { editCommands } from './explorer/edit-commands';
 import { ExplorerData } from './explorer/explorer-data';
 import { SkeletonExplorer } from './explorer/skeleton-explorer';
 import { transferCommands } from './explorer/transfer-commands';
+import { debugCommands, startDebugging } from './debug/motion-debugging';
 import { followConnection, followSettings } from './follow-changes';
 import { ChangeHistory } from './history/change-history';
 import { changeLog, historyCommands, showCanUndo } from './history/history-commands';
@@ -91,6 +92,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
   startServerChoices(ctx);
   startSegmentEditor(ctx);
   showCanUndo(ctx);
+  startDebugging(ctx);
   registerCommands(
     ctx,
     connectionCommands,
@@ -102,6 +104,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     selectionCommands,
     historyCommands,
     runCommands,
+    debugCommands,
   );
   followConnection(ctx);
   followSettings(ctx);

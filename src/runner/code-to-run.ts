@@ -12,6 +12,23 @@ export interface CodeToRun {
   endLine: number;
 }
 
+/** Where the editor's selection is (0-based lines), or the cursor's line when it is empty. */
+export interface EditorSelection {
+  empty: boolean;
+  activeLine: number;
+  startLine: number;
+  endLine: number;
+  endCharacter: number;
+}
+
+/** The selected lines, or the statement under the cursor; a selection ending at column 0 leaves that line out. */
+export function codeAtSelection(lines: string[], selection: EditorSelection, languageId: 'python' | 'lua'): CodeToRun {
+  if (selection.empty) return statementAt(lines, selection.activeLine, languageId);
+  const endLine =
+    selection.endCharacter === 0 && selection.endLine > selection.startLine ? selection.endLine - 1 : selection.endLine;
+  return selectedCode(lines, selection.startLine, endLine);
+}
+
 export function selectedCode(lines: string[], startLine: number, endLine: number): CodeToRun {
   return { code: dedent(lines.slice(startLine, endLine + 1)).join('\n'), line: startLine + 1, endLine };
 }

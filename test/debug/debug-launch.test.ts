@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { debugpyStatus, installCommand, missingDebugpyMessage } from '../../src/runner/debug/debugpy-check';
-import { debugpyExceptionOptions, debugpyLaunchArguments, scriptLanguage } from '../../src/runner/debug/motion-launch';
+import { debugpyExceptionOptions, debugpyLaunchArguments, programLanguage } from '../../src/runner/debug/motion-launch';
 import { DEBIAN_PYTHON } from '../support/debug-fixture';
 
 describe('debug launch: motion configurations in debugpy terms', () => {
@@ -79,12 +79,12 @@ describe('debug launch: motion configurations in debugpy terms', () => {
   });
 
   it('tells Python from Lua by the file name', () => {
-    assert.equal(scriptLanguage('/a/b.py'), 'python');
-    assert.equal(scriptLanguage('C:\\a\\B.PY'), 'python');
-    assert.equal(scriptLanguage('x.pyw'), 'python');
-    assert.equal(scriptLanguage('x.lua'), 'lua');
-    assert.equal(scriptLanguage('x.txt'), undefined);
-    assert.equal(scriptLanguage('x.py.txt'), undefined);
+    assert.equal(programLanguage('/a/b.py'), 'python');
+    assert.equal(programLanguage('C:\\a\\B.PY'), 'python');
+    assert.equal(programLanguage('x.pyw'), 'python');
+    assert.equal(programLanguage('x.lua'), 'lua');
+    assert.equal(programLanguage('x.txt'), undefined);
+    assert.equal(programLanguage('x.py.txt'), undefined);
   });
 });
 

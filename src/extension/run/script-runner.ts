@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { statementAt, selectedCode, type CodeToRun } from '../../runner/code-to-run';
+import { codeAtSelection, type CodeToRun, type EditorSelection } from '../../runner/code-to-run';
 import { LuaSession } from '../../runner/lua-session';
 import { PythonSession } from '../../runner/python-session';
 import type { RunResult, ScriptSession } from '../../runner/script-session';
@@ -13,6 +13,17 @@ interface RunOutcome {
   result: RunResult;
   /** What the run printed (and its echo), as shown in the terminal. */
   output: string;
+}
+
+/** The editor's selection in the runner's terms. */
+export function editorSelection(selection: vscode.Selection): EditorSelection {
+  return {
+    empty: selection.isEmpty,
+    activeLine: selection.active.line,
+    startLine: selection.start.line,
+    endLine: selection.end.line,
+    endCharacter: selection.end.character,
+  };
 }
 
 export function scriptLanguage(document: vscode.TextDocument): ScriptLanguage | undefined {
@@ -37,15 +48,7 @@ export class ScriptRunner implements vscode.Disposable {
     if (!language) return undefined;
     const lines = editor.document.getText().split(/\r?\n/);
     const { selection } = editor;
-    const code = selection.isEmpty
-      ? statementAt(lines, selection.active.line, language)
-      : selectedCode(
-          lines,
-          selection.start.line,
-          selection.end.character === 0 && selection.end.line > selection.start.line
-            ? selection.end.line - 1
-            : selection.end.line,
-        );
+    const code = codeAtSelection(lines, editorSelection(selection), language);
     const outcome = await this.run(language, code, editor.document);
     if (selection.isEmpty && code.endLine + 1 < editor.document.lineCount) {
       // Like a console: the cursor moves on, so the next run sends the next statement.

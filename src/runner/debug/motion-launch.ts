@@ -21,7 +21,7 @@ export interface MotionLaunchConfiguration {
 }
 
 /** Which engine runs a script: by its file name, as the Run commands decide. */
-export function scriptLanguage(program: string): 'python' | 'lua' | undefined {
+export function programLanguage(program: string): 'python' | 'lua' | undefined {
   if (/\.py[w]?$/i.test(program)) return 'python';
   if (/\.lua$/i.test(program)) return 'lua';
   return undefined;
@@ -85,4 +85,20 @@ export function debugpyExceptionOptions(filters: readonly string[]): {
     options.push({ path: [...every, { names: ['motion.MotionError'] }], breakMode: 'always' });
   if (chosen.has('uncaught')) options.push({ path: every, breakMode: 'unhandled' });
   return { filters: [], exceptionOptions: options };
+}
+
+/** The launch configuration that debugs one script file, as F5 without launch.json and Debug File make it. */
+export function scriptLaunch(
+  program: string,
+  name = `Debug ${program.split(/[\\/]/).pop()}`,
+): MotionLaunchConfiguration {
+  return { type: 'motion', request: 'launch', name, program };
+}
+
+/**
+ * A selection debugged on its own: its text at its own line numbers (blank lines before it), so
+ * that the stops, the call stack and the errors name the lines the user sees in the script.
+ */
+export function selectionScript(code: string, firstLine: number): string {
+  return `${'\n'.repeat(Math.max(0, firstLine - 1))}${code}\n`;
 }

@@ -7,6 +7,7 @@ import { explorerTests } from './explorer.test';
 import { liveEditTests } from './live-edits.test';
 import { connectionTruthTests } from './connection-truth.test';
 import { untrustedWorkspaceTests } from './untrusted-workspace.test';
+import { debuggingTests } from './debugging.test';
 
 export function run(): Promise<void> {
   // MOTION_TEST_GREP runs only the tests whose titles match (for quick runs while developing).
@@ -20,6 +21,7 @@ export function run(): Promise<void> {
     explorerTests();
     connectionSwitchingTests();
     connectionTruthTests();
+    debuggingTests();
   }
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {

@@ -1,0 +1,150 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import * as vscode from 'vscode';
+import { debugpyStatus, missingDebugpyMessage } from '../../runner/debug/debugpy-check';
+import {
+  programLanguage,
+  scriptLaunch,
+  selectionScript,
+  type MotionLaunchConfiguration,
+} from '../../runner/debug/motion-launch';
+import { PythonDebugAdapter } from '../../runner/debug/python-debug-adapter';
+import { pythonSupportDir } from '../../runner/python-support';
+import { codeAtSelection } from '../../runner/code-to-run';
+import type { CommandTable } from '../commands/command-table';
+import type { MotionContext } from '../motion-context';
+import { pythonInterpreter } from '../run/python-interpreter';
+import { editorSelection } from '../run/script-runner';
+
+/** The `motion` debug type: configurations completed from the connection and the settings, and its adapters. */
+export function startDebugging(ctx: MotionContext): void {
+  ctx.own(
+    vscode.debug.registerDebugConfigurationProvider('motion', new MotionDebugConfigurations(ctx)),
+    vscode.debug.registerDebugAdapterDescriptorFactory('motion', {
+      createDebugAdapterDescriptor: (session) => {
+        const config = session.configuration as MotionLaunchConfiguration;
+        return new vscode.DebugAdapterInlineImplementation(
+          new PythonDebugAdapter(config.python ?? 'python3', pythonSupportDir()),
+        );
+      },
+    }),
+  );
+}
+
+class MotionDebugConfigurations implements vscode.DebugConfigurationProvider {
+  constructor(private readonly ctx: MotionContext) {}
+
+  /** F5 with no launch.json debugs the script in the editor; every configuration gets its defaults. */
+  resolveDebugConfiguration(
+    folder: vscode.WorkspaceFolder | undefined,
+    given: vscode.DebugConfiguration,
+  ): vscode.DebugConfiguration | undefined {
+    let config = given as MotionLaunchConfiguration;
+    if (!given.type && !given.request && !given.name) {
+      const document = vscode.window.activeTextEditor?.document;
+      if (!document || document.uri.scheme !== 'file' || !programLanguage(document.fileName)) {
+        void vscode.window.showWarningMessage('Motion: open a Python or Lua script to debug it.');
+        return undefined;
+      }
+      config = scriptLaunch(document.fileName);
+    }
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage(
+        'Motion: debugging runs the script, which is disabled in an untrusted workspace. Trust the workspace to debug.',
+      );
+      return undefined;
+    }
+    if (!config.program) {
+      void vscode.window.showErrorMessage('Motion: the debug configuration names no program (a .py or .lua script).');
+      return undefined;
+    }
+    return {
+      ...config,
+      cwd: config.cwd ?? folder?.uri.fsPath ?? dirname(config.program),
+      serverUrl: config.serverUrl ?? this.ctx.parts.connection.state.url,
+    };
+  }
+
+  /** After ${file} and friends are substituted: which engine, and for Python, an interpreter that has debugpy. */
+  async resolveDebugConfigurationWithSubstitutedVariables(
+    _folder: vscode.WorkspaceFolder | undefined,
+    config: vscode.DebugConfiguration,
+  ): Promise<vscode.DebugConfiguration | undefined> {
+    const program = String(config.program);
+    const language = programLanguage(program);
+    if (!language) {
+      void vscode.window.showErrorMessage(`Motion: ${program} is not a Python (.py) or Lua (.lua) script.`);
+      return undefined;
+    }
+    if (language !== 'python') return config;
+    const python = await debuggablePython(this.ctx, program, config.python as string | undefined);
+    return typeof python === 'string' ? { ...config, python } : undefined;
+  }
+}
+
+/**
+ * The interpreter a Python script is debugged with, when it has debugpy; otherwise the message
+ * shown (what is missing where, and the exact install command, offered to run in a terminal).
+ */
+async function debuggablePython(
+  ctx: MotionContext,
+  program: string,
+  configured: string | undefined,
+): Promise<string | { error: string }> {
+  const python = configured ?? (await pythonInterpreter(ctx.parts.config.pythonPath, vscode.Uri.file(program)));
+  const status = await debugpyStatus(python);
+  if (status.installed) return status.executable;
+  const message = missingDebugpyMessage(status);
+  const install = 'Install in a Terminal';
+  void vscode.window.showErrorMessage(message, ...(status.problem ? [] : [install])).then((choice) => {
+    if (choice !== install) return;
+    const terminal = vscode.window.createTerminal('Install debugpy');
+    terminal.show();
+    terminal.sendText(status.installCommand);
+  });
+  return { error: message };
+}
+
+/** Starts a debug session; says `{started: false, error}` (the message the user saw) when it cannot. */
+async function startScriptDebugging(
+  ctx: MotionContext,
+  document: vscode.TextDocument,
+  config: MotionLaunchConfiguration,
+): Promise<{ started: boolean; error?: string }> {
+  if (programLanguage(config.program) === 'python') {
+    const python = await debuggablePython(ctx, config.program, undefined);
+    if (typeof python !== 'string') return { started: false, ...python };
+  }
+  const folder = vscode.workspace.getWorkspaceFolder(document.uri);
+  return { started: await vscode.debug.startDebugging(folder, config) };
+}
+
+/** Debug File and Debug Selection or Statement. */
+export const debugCommands: CommandTable = {
+  'motion.debugFile': (ctx) => async (uri?: vscode.Uri) => {
+    const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+    if (!document || document.uri.scheme !== 'file' || !programLanguage(document.fileName))
+      return void vscode.window.showWarningMessage('Motion: open a Python or Lua script saved in a file to debug it.');
+    if (document.isDirty) await document.save();
+    return startScriptDebugging(ctx, document, scriptLaunch(document.fileName));
+  },
+  'motion.debugSelection': (ctx) => async () => {
+    const editor = vscode.window.activeTextEditor;
+    const document = editor?.document;
+    const language = document && document.uri.scheme === 'file' ? programLanguage(document.fileName) : undefined;
+    if (!editor || !document || !language)
+      return void vscode.window.showWarningMessage('Motion: open a Python or Lua script saved in a file to debug it.');
+    const lines = document.getText().split(/\r?\n/);
+    const part = codeAtSelection(lines, editorSelection(editor.selection), language);
+    // A copy at the same lines, beside nothing else: the debugger stops on its first line.
+    const dir = await mkdtemp(join(tmpdir(), 'motion-selection-'));
+    const program = join(dir, basename(document.fileName));
+    await writeFile(program, selectionScript(part.code, part.line));
+    return startScriptDebugging(ctx, document, {
+      ...scriptLaunch(program, `Debug selection of ${basename(document.fileName)}`),
+      cwd: dirname(document.fileName),
+      stopOnEntry: true,
+    });
+  },
+};
