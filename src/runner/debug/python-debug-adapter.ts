@@ -97,9 +97,9 @@ export class PythonDebugAdapter implements DebugAdapterLike {
     const reason = /No module named '?debugpy/.test(this.stderr)
       ? `debugpy is not installed in ${this.interpreter}; install it with: ${installCommand(this.interpreter, false)}`
       : this.stderr.trim().split('\n').pop() || why;
+    this.fire({ type: 'event', event: 'output', body: { category: 'stderr', output: `${reason}\n` } });
     for (const [seq, command] of this.open) this.answerFailed(seq, command, reason);
     this.open.clear();
-    this.fire({ type: 'event', event: 'output', body: { category: 'stderr', output: `${reason}\n` } });
     this.fire({ type: 'event', event: 'terminated' });
   }
 

@@ -130,7 +130,12 @@ for _, module in ipairs(documentation.modules) do
     local path, name = module.path, method.name
     local fn = function(...)
       local reply = json.decode(__motion_call(path, name, table.pack(...)):await())
-      if reply.error then error(MotionError(reply.error), 2) end
+      if reply.error then
+        local e = MotionError(reply.error)
+        -- The debugger's "Raised MotionError" stops here, while the caller's frame is on the stack.
+        if __motion_on_error then __motion_on_error(e) end
+        error(e, 2)
+      end
       return reply.value
     end
     node[name] = fn

@@ -1,0 +1,319 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import {
+  Breakpoint,
+  DebugSession,
+  ExitedEvent,
+  InitializedEvent,
+  OutputEvent,
+  Scope,
+  Source,
+  StackFrame,
+  StoppedEvent,
+  TerminatedEvent,
+  Thread,
+} from '@vscode/debugadapter';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+import { bundledWorker } from '../../api/runtime/bundled-worker';
+import type { FromLuaDebug, LuaDebugCommand } from '../lua/lua-debug-messages';
+import { breakableLine, codeLines } from './lua-breakable-lines';
+import { MOTION_EXCEPTION_FILTERS, type MotionLaunchConfiguration } from './motion-launch';
+
+const THREAD = 1;
+
+/** Lua knows no "raised anywhere" break: errors caught by pcall are out of the debugger's sight. */
+const LUA_FILTERS = MOTION_EXCEPTION_FILTERS.filter((f) => f.filter !== 'raised');
+
+/**
+ * The Lua debugger: a debug adapter over the Lua 5.4 VM that sessions use (wasmoon), run in a
+ * worker thread of its own per debug session. The worker's hook stops the script and answers
+ * questions about it while it waits (lua-debugger.lua.ts); this side speaks the protocol.
+ */
+export class LuaDebugSession extends DebugSession {
+  private worker: Worker | undefined;
+  private readonly channel = new MessageChannel();
+  private readonly signal = new Int32Array(new SharedArrayBuffer(8));
+  private nextId = 1;
+  private readonly waiting = new Map<number, (body: Record<string, unknown>) => void>();
+  private configured!: () => void;
+  private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
+  private lastException: string | undefined;
+
+  constructor() {
+    super();
+    this.setDebuggerLinesStartAt1(true);
+    this.setDebuggerColumnsStartAt1(true);
+  }
+
+  protected override initializeRequest(response: DebugProtocol.InitializeResponse): void {
+    response.body = {
+      supportsConfigurationDoneRequest: true,
+      supportsConditionalBreakpoints: true,
+      supportsLogPoints: true,
+      supportsEvaluateForHovers: true,
+      supportsExceptionInfoRequest: true,
+      supportsTerminateRequest: true,
+      exceptionBreakpointFilters: LUA_FILTERS.map((f) => ({ ...f })),
+    };
+    this.sendResponse(response);
+  }
+
+  protected override launchRequest(
+    response: DebugProtocol.LaunchResponse,
+    args: DebugProtocol.LaunchRequestArguments,
+  ): void {
+    const config = args as unknown as MotionLaunchConfiguration;
+    if (!config.serverUrl) return this.sendErrorResponse(response, 1, 'no application URL (serverUrl) was given');
+    const worker = new Worker(bundledWorker('lua-debug-worker.js'), {
+      workerData: {
+        serverUrl: config.serverUrl,
+        program: config.program,
+        args: config.args ?? [],
+        stopOnEntry: config.stopOnEntry ?? false,
+        commands: this.channel.port2,
+        signal: this.signal.buffer,
+      },
+      transferList: [this.channel.port2],
+    });
+    this.worker = worker;
+    worker.on('message', (message: FromLuaDebug) => this.fromWorker(message, response));
+    worker.on('error', (error) => {
+      this.sendEvent(new OutputEvent(`The Lua debugger failed: ${error.message}\n`, 'stderr'));
+      this.end(1);
+    });
+  }
+
+  private fromWorker(message: FromLuaDebug, launch: DebugProtocol.LaunchResponse): void {
+    switch (message.kind) {
+      case 'ready':
+        this.sendResponse(launch);
+        this.sendEvent(new InitializedEvent());
+        void this.configurationDone.then(() => this.command({ command: 'run' }));
+        return;
+      case 'output':
+        return this.sendEvent(new OutputEvent(message.text, message.stream === 'system' ? 'console' : message.stream));
+      case 'log':
+        return this.sendEvent(new OutputEvent(message.text, 'console'));
+      case 'stopped':
+        this.lastException = message.reason === 'exception' ? message.text : undefined;
+        return this.sendEvent(new StoppedEvent(message.reason, THREAD, message.text));
+      case 'reply': {
+        const answer = this.waiting.get(message.id);
+        this.waiting.delete(message.id);
+        return answer?.(message.body);
+      }
+      case 'done':
+        return this.end(message.ok ? 0 : 1);
+    }
+  }
+
+  private end(code: number): void {
+    if (!this.worker) return;
+    const worker = this.worker;
+    this.worker = undefined;
+    this.sendEvent(new ExitedEvent(code));
+    this.sendEvent(new TerminatedEvent());
+    void worker.terminate();
+  }
+
+  private command(command: LuaDebugCommand): void {
+    this.channel.port1.postMessage(command);
+    Atomics.add(this.signal, 0, 1);
+    Atomics.notify(this.signal, 0);
+  }
+
+  /** A question for the stopped script, answered from its own thread. */
+  private ask(command: LuaDebugCommand & { id?: number }): Promise<Record<string, unknown>> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.command({ ...command, id } as LuaDebugCommand);
+    });
+  }
+
+  protected override configurationDoneRequest(response: DebugProtocol.ConfigurationDoneResponse): void {
+    this.configured();
+    this.sendResponse(response);
+  }
+
+  protected override setBreakPointsRequest(
+    response: DebugProtocol.SetBreakpointsResponse,
+    args: DebugProtocol.SetBreakpointsArguments,
+  ): void {
+    const path = args.source.path ?? '';
+    let lines = new Set<number>();
+    try {
+      lines = codeLines(readFileSync(path, 'utf8'));
+    } catch {
+      // An unreadable file: no line holds code, every breakpoint stays unverified.
+    }
+    const placed = (args.breakpoints ?? []).map((b) => ({ ...b, line: breakableLine(lines, b.line) }));
+    this.command({
+      command: 'breakpoints',
+      path,
+      breakpoints: placed
+        .filter((b) => b.line !== undefined)
+        .map((b) => ({ line: b.line!, condition: b.condition, logMessage: b.logMessage })),
+    });
+    response.body = {
+      breakpoints: placed.map((b, i) => {
+        const breakpoint: DebugProtocol.Breakpoint = new Breakpoint(
+          b.line !== undefined,
+          b.line ?? args.breakpoints![i].line,
+        );
+        if (b.line === undefined) breakpoint.message = 'no code on this line or after it';
+        return breakpoint;
+      }),
+    };
+    this.sendResponse(response);
+  }
+
+  protected override setExceptionBreakPointsRequest(
+    response: DebugProtocol.SetExceptionBreakpointsResponse,
+    args: DebugProtocol.SetExceptionBreakpointsArguments,
+  ): void {
+    this.command({ command: 'filters', filters: args.filters });
+    this.sendResponse(response);
+  }
+
+  protected override threadsRequest(response: DebugProtocol.ThreadsResponse): void {
+    response.body = { threads: [new Thread(THREAD, 'Lua script')] };
+    this.sendResponse(response);
+  }
+
+  protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse): void {
+    void this.answerStackTrace(response);
+  }
+
+  private async answerStackTrace(response: DebugProtocol.StackTraceResponse): Promise<void> {
+    const { frames } = (await this.ask({ command: 'stack' })) as {
+      frames: { id: number; name: string; path: string; line: number }[];
+    };
+    const list = listOf(frames);
+    response.body = {
+      stackFrames: list.map((f) => new StackFrame(f.id, f.name, new Source(basename(f.path), f.path), f.line)),
+      totalFrames: list.length,
+    };
+    this.sendResponse(response);
+  }
+
+  protected override scopesRequest(response: DebugProtocol.ScopesResponse, args: DebugProtocol.ScopesArguments): void {
+    void this.answerScopes(response, args);
+  }
+
+  private async answerScopes(
+    response: DebugProtocol.ScopesResponse,
+    args: DebugProtocol.ScopesArguments,
+  ): Promise<void> {
+    const { scopes } = (await this.ask({ command: 'scopes', id: 0, frame: args.frameId })) as {
+      scopes: { name: string; variablesReference: number; expensive?: boolean }[];
+    };
+    const list = listOf(scopes);
+    response.body = { scopes: list.map((s) => new Scope(s.name, s.variablesReference, s.expensive ?? false)) };
+    this.sendResponse(response);
+  }
+
+  protected override variablesRequest(
+    response: DebugProtocol.VariablesResponse,
+    args: DebugProtocol.VariablesArguments,
+  ): void {
+    void this.answerVariables(response, args);
+  }
+
+  private async answerVariables(
+    response: DebugProtocol.VariablesResponse,
+    args: DebugProtocol.VariablesArguments,
+  ): Promise<void> {
+    const { variables } = (await this.ask({ command: 'variables', id: 0, reference: args.variablesReference })) as {
+      variables: DebugProtocol.Variable[];
+    };
+    response.body = { variables: listOf(variables) };
+    this.sendResponse(response);
+  }
+
+  protected override evaluateRequest(
+    response: DebugProtocol.EvaluateResponse,
+    args: DebugProtocol.EvaluateArguments,
+  ): void {
+    void this.answerEvaluate(response, args);
+  }
+
+  private async answerEvaluate(
+    response: DebugProtocol.EvaluateResponse,
+    args: DebugProtocol.EvaluateArguments,
+  ): Promise<void> {
+    const answer = (await this.ask({
+      command: 'evaluate',
+      id: 0,
+      expression: args.expression,
+      frame: args.frameId,
+    })) as {
+      result?: string;
+      variablesReference?: number;
+      type?: string;
+      error?: string;
+    };
+    if (answer.error !== undefined) return this.sendErrorResponse(response, 2, answer.error);
+    response.body = {
+      result: answer.result ?? 'nil',
+      variablesReference: answer.variablesReference ?? 0,
+      type: answer.type,
+    };
+    this.sendResponse(response);
+  }
+
+  protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
+    const text = this.lastException ?? '';
+    response.body = {
+      exceptionId: text.startsWith('MotionError') || /^\w+: /.test(text) ? 'MotionError' : 'error',
+      description: text,
+      breakMode: 'always',
+    };
+    this.sendResponse(response);
+  }
+
+  protected override continueRequest(response: DebugProtocol.ContinueResponse): void {
+    this.resume('continue', response);
+  }
+
+  protected override nextRequest(response: DebugProtocol.NextResponse): void {
+    this.resume('next', response);
+  }
+
+  protected override stepInRequest(response: DebugProtocol.StepInResponse): void {
+    this.resume('stepIn', response);
+  }
+
+  protected override stepOutRequest(response: DebugProtocol.StepOutResponse): void {
+    this.resume('stepOut', response);
+  }
+
+  private resume(command: 'continue' | 'next' | 'stepIn' | 'stepOut', response: DebugProtocol.Response): void {
+    this.command({ command });
+    this.sendResponse(response);
+  }
+
+  protected override pauseRequest(response: DebugProtocol.PauseResponse): void {
+    Atomics.store(this.signal, 1, 1);
+    this.sendResponse(response);
+  }
+
+  protected override terminateRequest(response: DebugProtocol.TerminateResponse): void {
+    this.sendResponse(response);
+    this.end(1);
+  }
+
+  protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+    const worker = this.worker;
+    this.worker = undefined;
+    void worker?.terminate();
+    this.channel.port1.close();
+    this.sendResponse(response);
+  }
+}
+
+/** A list from the Lua side: a Lua table arrives as an array, or as an object when it is empty. */
+function listOf<T>(value: T[] | Record<string, T> | undefined): T[] {
+  return Array.isArray(value) ? value : Object.values(value ?? {});
+}

@@ -1,0 +1,71 @@
+// A debugged Lua script's own thread (dist/lua-debug-worker.js): the session's VM and motion table,
+// with the debugger's hook. While the script is stopped this thread blocks (Atomics.wait) and
+// reads the adapter's commands synchronously from its port: the VM's state stays exactly as it was.
+import { readFileSync } from 'node:fs';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { LUA_DEBUGGER } from './lua-debugger.lua';
+import type { FromLuaDebug, LuaDebugCommand, LuaDebugStart } from './lua-debug-messages';
+import { createMotionLua, userTraceback } from './motion-lua';
+
+const start = workerData as LuaDebugStart;
+const signal = new Int32Array(start.signal);
+const send = (message: FromLuaDebug) => parentPort!.postMessage(message);
+
+/** The next command, waiting for it: the version is read before the port, so no notify is missed. */
+function nextCommand(): LuaDebugCommand {
+  for (;;) {
+    const version = Atomics.load(signal, 0);
+    const received = receiveMessageOnPort(start.commands);
+    if (received) return received.message as LuaDebugCommand;
+    Atomics.wait(signal, 0, version, 1000);
+  }
+}
+
+async function main(): Promise<void> {
+  const lua = await createMotionLua(start.serverUrl, (stream, text) => send({ kind: 'output', stream, text }));
+  lua.global.set('__dbg_event', (event: { kind: 'stopped' | 'log'; reason: string; text?: string }) =>
+    send(
+      event.kind === 'log'
+        ? { kind: 'log', text: event.text ?? '' }
+        : { kind: 'stopped', reason: event.reason, text: event.text },
+    ),
+  );
+  lua.global.set('__dbg_wait', () => nextCommand());
+  lua.global.set('__dbg_poll', () => {
+    if (Atomics.exchange(signal, 1, 0) === 1) return { command: 'pause' };
+    return receiveMessageOnPort(start.commands)?.message as LuaDebugCommand | undefined;
+  });
+  lua.global.set('__dbg_reply', (id: number, body: Record<string, unknown>) => send({ kind: 'reply', id, body }));
+  await lua.doString(LUA_DEBUGGER);
+  send({ kind: 'ready' });
+
+  // Breakpoints and filters come before the run, as VS Code sends them before configurationDone.
+  const apply = lua.global.get('__motion_debug_apply') as (command: LuaDebugCommand) => void;
+  for (let command = nextCommand(); command.command !== 'run'; command = nextCommand()) apply(command);
+
+  let code: string;
+  try {
+    code = readFileSync(start.program, 'utf8');
+  } catch (error) {
+    return send({ kind: 'done', ok: false, error: { type: 'LuaError', message: (error as Error).message } });
+  }
+  lua.global.set('__program', start.program);
+  lua.global.set('__code', code.replace(/^#![^\n]*/, ''));
+  lua.global.set('__args', start.args);
+  lua.global.set('__stop_on_entry', start.stopOnEntry);
+  try {
+    const failure = (await lua.doString('return __motion_debug_run(__program, __code, __args, __stop_on_entry)')) as
+      { message: string; traceback: string; code?: string } | undefined;
+    if (!failure) return send({ kind: 'done', ok: true });
+    send({ kind: 'output', stream: 'stderr', text: `${userTraceback(failure.traceback)}\n` });
+    send({
+      kind: 'done',
+      ok: false,
+      error: { type: failure.code ? 'MotionError' : 'LuaError', message: failure.message, code: failure.code },
+    });
+  } catch (error) {
+    send({ kind: 'done', ok: false, error: { type: 'LuaError', message: (error as Error).message } });
+  }
+}
+
+void main();

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { LuaFactory, type LuaEngine } from 'wasmoon';
+import { MotionClient } from '../../api/client/motion-client';
+import { MotionConnectionError, MotionError } from '../../api/client/motion-error';
+import { DocumentationIndex } from '../../api/docs/documentation-index';
+import { normalizeArguments } from './lua-values';
+import { MOTION_RUNTIME_LUA } from './motion-runtime.lua';
+
+type Output = (stream: 'stdout' | 'stderr' | 'system', text: string) => void;
+
+/**
+ * A Lua 5.4 VM with the `motion` table of the application at `serverUrl` (from its documentation
+ * module), print and io.write going to `output`: what sessions and the debugger run scripts in.
+ */
+export async function createMotionLua(serverUrl: string, output: Output): Promise<LuaEngine> {
+  const client = new MotionClient({ url: serverUrl, timeoutMs: 30_000 });
+  let index: DocumentationIndex | undefined;
+  let documentationText: string | undefined;
+  try {
+    const documentation = await client.utilities.documentation.get_package_documentation();
+    index = DocumentationIndex.fromPackage(documentation, { kind: 'live', url: serverUrl, version: '' });
+    documentationText = JSON.stringify(documentation);
+  } catch (error) {
+    output('system', `motion is not available in this session: ${(error as Error).message}\n`);
+  }
+  // Next to the bundle (dist/glue.wasm), else wasmoon finds its own.
+  const glue = join(__dirname, 'glue.wasm');
+  const lua = await new LuaFactory(existsSync(glue) ? glue : undefined).createEngine();
+  lua.global.set('__motion_documentation', documentationText);
+  lua.global.set('__motion_write', (text: string) => output('stdout', text));
+  lua.global.set('__motion_write_error', (text: string) => output('stderr', text));
+  lua.global.set('__motion_call', async (modulePath: string, operation: string, packed: Record<string, unknown>) => {
+    const count = Number(packed.n ?? 0);
+    const raw = Array.from(
+      { length: count },
+      (_, i) => packed[String(i + 1)] ?? packed[(i + 1) as unknown as string] ?? null,
+    );
+    const method = index?.method(`${modulePath}.${operation}`);
+    const args = method
+      ? normalizeArguments(
+          raw,
+          method.parameters.map((p) => p.type),
+        )
+      : raw;
+    try {
+      return JSON.stringify({ value: (await client.call(modulePath, operation, args)) ?? null });
+    } catch (error) {
+      if (error instanceof MotionError)
+        return JSON.stringify({
+          error: {
+            code: error.code,
+            message: error.message,
+            operation: error.operation,
+            parameter: error.parameter ?? null,
+          },
+        });
+      const kind = error instanceof MotionConnectionError ? error.kind : 'internal';
+      return JSON.stringify({
+        error: { code: kind, message: (error as Error).message, operation: `${modulePath}.${operation}` },
+      });
+    }
+  });
+  await lua.doString(MOTION_RUNTIME_LUA);
+  return lua;
+}
+
+/** The traceback without the session runtime's own frames (chunks loaded by the session, the hook, xpcall). */
+export function userTraceback(traceback: string): string {
+  return traceback
+    .split('\n')
+    .filter((line) => !/\[string "|\[C\]: in function '(xpcall|error)'|\(\.\.\.tail calls\.\.\.\)/.test(line))
+    .join('\n');
+}

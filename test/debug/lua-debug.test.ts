@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import type { DebugClient } from '@vscode/debugadapter-testsupport';
+import {
+  collectOutput,
+  localsOfTopFrame,
+  scriptDirectory,
+  startDebugClient,
+  threadId,
+  topFrame,
+} from '../support/debug-fixture';
+import { SETTINGS, startTestServer, type TestServer } from '../support/test-server';
+
+const SCRIPT = `local skeleton = motion.settings.processing.skeleton
+
+local function add(name)
+  local new_id = skeleton.add_skeleton("project", name)
+  return new_id
+end
+
+local count = skeleton.get_skeleton_count("project")
+print("before", count)
+local made = add("DebuggedLua")
+print("after", skeleton.get_skeleton_count("project"))
+`;
+
+const LOOP = `-- sums 0..4
+local total = 0
+for i = 0, 4 do
+  total = total + i
+end
+print("total", total)
+`;
+
+const CAUGHT = `local ok, e = pcall(motion.settings.processing.skeleton.find_skeleton, "nowhere", "x")
+print("caught", e.code)
+`;
+
+describe('debugging Lua scripts: the motion Lua adapter, against the reference server', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let client: DebugClient;
+  const scripts = scriptDirectory();
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    await server.close();
+    scripts.remove();
+  });
+  beforeEach(async () => {
+    client = await startDebugClient('lua-debug-adapter.js');
+  });
+  afterEach(() => client.stop());
+
+  const launch = (program: string, more: Record<string, unknown> = {}) => ({
+    type: 'motion',
+    request: 'launch',
+    name: 'test',
+    program,
+    serverUrl: server.url,
+    ...more,
+  });
+
+  it('offers Raised MotionError and uncaught errors as exception filters', async () => {
+    const response = await client.initializeRequest();
+    assert.deepEqual(
+      response.body?.exceptionBreakpointFilters?.map((f) => f.filter),
+      ['motionError', 'uncaught'],
+    );
+  });
+
+  it('stops at a breakpoint, shows locals and motion results, evaluates, steps over, in and out, and runs to the end', async () => {
+    const program = scripts.write('steps.lua', SCRIPT);
+    const output = collectOutput(client);
+    await client.hitBreakpoint(launch(program), { path: program, line: 9 });
+    const frame = await topFrame(client);
+    assert.equal(frame.source?.path, program);
+    const locals = await localsOfTopFrame(client);
+    assert.equal(locals.get('count')?.value, '2', 'the motion result is a plain value');
+    assert.ok((locals.get('skeleton')?.variablesReference ?? 0) > 0, 'a table can be expanded');
+    const evaluated = await client.evaluateRequest({ expression: 'count * 10', frameId: frame.id, context: 'repl' });
+    assert.equal(evaluated.body.result, '20');
+    const thread = await threadId(client);
+
+    await Promise.all([client.nextRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 10 })]);
+    assert.match(output.text('stdout'), /before\t2/);
+    await Promise.all([client.stepInRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 4 })]);
+    assert.equal((await topFrame(client)).name, 'add');
+    await Promise.all([client.nextRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 5 })]);
+    const inAdd = await localsOfTopFrame(client);
+    assert.equal(inAdd.get('name')?.value, '"DebuggedLua"');
+    assert.match(inAdd.get('new_id')?.value ?? '', /^\d+$/);
+    await Promise.all([
+      client.stepOutRequest({ threadId: thread }),
+      client.assertStoppedLocation('step', { line: 10 }),
+    ]);
+
+    await Promise.all([client.continueRequest({ threadId: thread }), client.waitForEvent('terminated')]);
+    assert.match(output.text('stdout'), /after\t3/);
+    assert.notEqual(await server.ok(SETTINGS, 'find_skeleton', ['project', 'DebuggedLua']), null);
+  });
+
+  it('verifies breakpoints against lines that hold code, moving one on a comment to the next code line', async () => {
+    const program = scripts.write('loop.lua', LOOP);
+    await client.initializeRequest();
+    await client.launch(launch(program));
+    const set = await client.setBreakpointsRequest({
+      source: { path: program },
+      breakpoints: [{ line: 1 }, { line: 4 }, { line: 40 }],
+    });
+    assert.deepEqual(
+      set.body.breakpoints.map((b) => [b.verified, b.line]),
+      [
+        [true, 2],
+        [true, 4],
+        [false, 40],
+      ],
+    );
+  });
+
+  it('stops at a conditional breakpoint only when its condition holds, and writes log points', async () => {
+    const program = scripts.write('loop.lua', LOOP);
+    const output = collectOutput(client);
+    await Promise.all([
+      client.waitForEvent('initialized').then(async () => {
+        await client.setBreakpointsRequest({
+          source: { path: program },
+          breakpoints: [
+            { line: 4, condition: 'i == 3' },
+            { line: 6, logMessage: 'total is {total}' },
+          ],
+        });
+        await client.configurationDoneRequest();
+      }),
+      client.launch(launch(program)),
+      client.assertStoppedLocation('breakpoint', { line: 4 }),
+    ]);
+    const locals = await localsOfTopFrame(client);
+    assert.equal(locals.get('i')?.value, '3');
+    assert.equal(locals.get('total')?.value, '3');
+    await Promise.all([
+      client.continueRequest({ threadId: await threadId(client) }),
+      client.waitForEvent('terminated'),
+    ]);
+    assert.match(output.text('console'), /total is 10\n/);
+    assert.match(output.text('stdout'), /total\t10/);
+  });
+
+  it('stops where a MotionError is raised, even when the script catches it, with the filter on', async () => {
+    const program = scripts.write('caught.lua', CAUGHT);
+    await Promise.all([
+      client.waitForEvent('initialized').then(async () => {
+        await client.setExceptionBreakpointsRequest({ filters: ['motionError'] });
+        await client.configurationDoneRequest();
+      }),
+      client.launch(launch(program)),
+      client.assertStoppedLocation('exception', { path: program, line: 1 }),
+    ]);
+    const info = await client.exceptionInfoRequest({ threadId: await threadId(client) });
+    assert.match(info.body.description ?? '', /nowhere/);
+  });
+
+  it('stops on entry when asked, and pauses a running loop', async () => {
+    // A loop that prints now and then. (A silent tight loop is not yet paused reliably: see issue 12's note.)
+    const program = scripts.write(
+      'forever.lua',
+      'local n = 0\nwhile true do\n  n = n + 1\n  if n % 50000 == 0 then print(n) end\nend\n',
+    );
+    await Promise.all([
+      client.configurationSequence(),
+      client.launch(launch(program, { stopOnEntry: true })),
+      client.assertStoppedLocation('entry', { line: 1 }),
+    ]);
+    const thread = await threadId(client);
+    await client.continueRequest({ threadId: thread });
+    await Promise.all([client.pauseRequest({ threadId: thread }), client.waitForEvent('stopped')]);
+    const locals = await localsOfTopFrame(client);
+    assert.ok(Number(locals.get('n')?.value) > 0, 'the loop ran before the pause');
+  });
+});
