@@ -9,6 +9,7 @@ import {
   selectionScript,
   type MotionLaunchConfiguration,
 } from '../../runner/debug/motion-launch';
+import { LuaDebugSession } from '../../runner/debug/lua-debug-session';
 import { PythonDebugAdapter } from '../../runner/debug/python-debug-adapter';
 import { pythonSupportDir } from '../../runner/python-support';
 import { codeAtSelection } from '../../runner/code-to-run';
@@ -24,8 +25,11 @@ export function startDebugging(ctx: MotionContext): void {
     vscode.debug.registerDebugAdapterDescriptorFactory('motion', {
       createDebugAdapterDescriptor: (session) => {
         const config = session.configuration as MotionLaunchConfiguration;
+        // Lua runs in the extension host (a worker of its own); Python in debugpy's adapter process.
         return new vscode.DebugAdapterInlineImplementation(
-          new PythonDebugAdapter(config.python ?? 'python3', pythonSupportDir()),
+          programLanguage(config.program) === 'lua'
+            ? new LuaDebugSession()
+            : new PythonDebugAdapter(config.python ?? 'python3', pythonSupportDir()),
         );
       },
     }),

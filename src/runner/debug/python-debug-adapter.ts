@@ -25,6 +25,8 @@ export class PythonDebugAdapter implements DebugAdapterLike {
   private readonly open = new Map<number, string>();
   private stderr = '';
   private ended = false;
+  /** Why the adapter ended on its own: every later request is answered with it. */
+  private endReason: string | undefined;
   /** Sequence numbers of messages this relay makes itself (debugpy numbers its own). */
   private ownSeq = 1_000_000;
 
@@ -49,7 +51,7 @@ export class PythonDebugAdapter implements DebugAdapterLike {
     if (message.type !== 'request') return void this.toAdapter(message);
     const request = message as DebugProtocol.Request;
     this.open.set(request.seq, request.command);
-    if (this.ended) return this.refuse(request, this.stderr.trim() || 'the debug adapter is not running');
+    if (this.ended) return this.refuse(request, this.endReason ?? 'the debug adapter is not running');
     try {
       if (request.command === 'launch')
         request.arguments = debugpyLaunchArguments(
@@ -97,6 +99,7 @@ export class PythonDebugAdapter implements DebugAdapterLike {
     const reason = /No module named '?debugpy/.test(this.stderr)
       ? `debugpy is not installed in ${this.interpreter}; install it with: ${installCommand(this.interpreter, false)}`
       : this.stderr.trim().split('\n').pop() || why;
+    this.endReason = reason;
     this.fire({ type: 'event', event: 'output', body: { category: 'stderr', output: `${reason}\n` } });
     for (const [seq, command] of this.open) this.answerFailed(seq, command, reason);
     this.open.clear();
