@@ -67,6 +67,36 @@ export function debuggingTests(): void {
       }
     });
 
+    it('Debug File on a Lua script stops at a breakpoint and shows a local', async () => {
+      const script = file('debug_me.lua');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(script));
+      vscode.debug.addBreakpoints([
+        new vscode.SourceBreakpoint(new vscode.Location(script, new vscode.Position(3, 0))),
+      ]);
+      const stops = watchStops();
+      try {
+        const stopped = stops.next();
+        const outcome = await vscode.commands.executeCommand<{ started: boolean }>('motion.debugFile');
+        assert.equal(outcome.started, true);
+        const { session, reason } = await stopped;
+        assert.equal(reason, 'breakpoint');
+        const stack = await session.customRequest('stackTrace', { threadId: 1 });
+        assert.equal(stack.stackFrames[0].line, 4);
+        const scopes = await session.customRequest('scopes', { frameId: stack.stackFrames[0].id });
+        const variables = await session.customRequest('variables', {
+          variablesReference: scopes.scopes[0].variablesReference,
+        });
+        const name = variables.variables.find((v: { name: string }) => v.name === 'name');
+        assert.equal(name?.value, '"FullBody"');
+        const ended = until(vscode.debug.onDidTerminateDebugSession, (s) => s.id === session.id, 'the run to finish');
+        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+        await session.customRequest('continue', { threadId: 1 });
+        await ended;
+      } finally {
+        stops.dispose();
+      }
+    });
+
     it('says that debugpy is missing from an interpreter without it, with the command to install it', async function () {
       const status = await import('../../../src/runner/debug/debugpy-check').then((m) => m.debugpyStatus('python3'));
       if (status.installed) this.skip();
