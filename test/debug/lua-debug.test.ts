@@ -7,6 +7,7 @@ import {
   startDebugClient,
   threadId,
   topFrame,
+  motionLaunch,
 } from '../support/debug-fixture';
 import { SETTINGS, startTestServer, type TestServer } from '../support/test-server';
 
@@ -52,14 +53,7 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
   });
   afterEach(() => client.stop());
 
-  const launch = (program: string, more: Record<string, unknown> = {}) => ({
-    type: 'motion',
-    request: 'launch',
-    name: 'test',
-    program,
-    serverUrl: server.url,
-    ...more,
-  });
+  const launch = (program: string, more: Record<string, unknown> = {}) => motionLaunch(program, server.url, more);
 
   it('offers Raised MotionError and uncaught errors as exception filters', async () => {
     const response = await client.initializeRequest();

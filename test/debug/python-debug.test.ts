@@ -10,6 +10,7 @@ import {
   startDebugClient,
   threadId,
   topFrame,
+  motionLaunch,
 } from '../support/debug-fixture';
 import { SETTINGS, startTestServer, type TestServer } from '../support/test-server';
 
@@ -58,14 +59,7 @@ describe('debugging Python scripts: debugpy under the motion adapter, against th
   });
   afterEach(() => client.stop());
 
-  const launch = (program: string, more: Record<string, unknown> = {}) => ({
-    type: 'motion',
-    request: 'launch',
-    name: 'test',
-    program,
-    serverUrl: server.url,
-    ...more,
-  });
+  const launch = (program: string, more: Record<string, unknown> = {}) => motionLaunch(program, server.url, more);
 
   it('offers the motion exception filters, Raised MotionError among them', async () => {
     const response = await client.initializeRequest();

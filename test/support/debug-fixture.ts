@@ -64,3 +64,8 @@ export function collectOutput(client: DebugClient): { text(category?: string): s
         .join(''),
   };
 }
+
+/** A motion launch configuration for `program` against the application at `serverUrl`. */
+export function motionLaunch(program: string, serverUrl: string, more: Record<string, unknown> = {}) {
+  return { type: 'motion', request: 'launch', name: 'test', program, serverUrl, ...more };
+}
