@@ -151,6 +151,7 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
       client.assertStoppedLocation('exception', { path: program, line: 1 }),
     ]);
     const info = await client.exceptionInfoRequest({ threadId: await threadId(client) });
+    assert.equal(info.body.exceptionId, 'MotionError');
     assert.match(info.body.description ?? '', /nowhere/);
   });
 

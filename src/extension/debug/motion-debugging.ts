@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
@@ -88,6 +88,13 @@ class MotionDebugConfigurations implements vscode.DebugConfigurationProvider {
 }
 
 /**
+ * Interpreters known to have debugpy, by the name they were given: Debug File asks before it starts
+ * the session and the configuration provider asks again; one probe answers both. Only a yes is
+ * kept, so that a retry after installing debugpy asks afresh.
+ */
+const withDebugpy = new Map<string, string>();
+
+/**
  * The interpreter a Python script is debugged with, when it has debugpy; otherwise the message
  * shown (what is missing where, and the exact install command, offered to run in a terminal).
  */
@@ -97,8 +104,13 @@ async function debuggablePython(
   configured: string | undefined,
 ): Promise<string | { error: string }> {
   const python = configured ?? (await pythonInterpreter(ctx.parts.config.pythonPath, vscode.Uri.file(program)));
+  const known = withDebugpy.get(python);
+  if (known) return known;
   const status = await debugpyStatus(python);
-  if (status.installed) return status.executable;
+  if (status.installed) {
+    withDebugpy.set(python, status.executable);
+    return status.executable;
+  }
   const message = missingDebugpyMessage(status);
   const install = 'Install in a Terminal';
   void vscode.window.showErrorMessage(message, ...(status.problem ? [] : [install])).then((choice) => {
@@ -145,10 +157,23 @@ export const debugCommands: CommandTable = {
     const dir = await mkdtemp(join(tmpdir(), 'motion-selection-'));
     const program = join(dir, basename(document.fileName));
     await writeFile(program, selectionScript(part.code, part.line));
-    return startScriptDebugging(ctx, document, {
+    // The copy goes when its session ends (or at once, if none started).
+    const removeCopy = () => void rm(dir, { recursive: true, force: true });
+    const ended = vscode.debug.onDidTerminateDebugSession((session) => {
+      if ((session.configuration as MotionLaunchConfiguration).program !== program) return;
+      ended.dispose();
+      removeCopy();
+    });
+    ctx.own(ended);
+    const outcome = await startScriptDebugging(ctx, document, {
       ...scriptLaunch(program, `Debug selection of ${basename(document.fileName)}`),
       cwd: dirname(document.fileName),
       stopOnEntry: true,
     });
+    if (!outcome.started) {
+      ended.dispose();
+      removeCopy();
+    }
+    return outcome;
   },
 };

@@ -16,7 +16,7 @@ import {
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { bundledWorker } from '../../api/runtime/bundled-worker';
-import type { FromLuaDebug, LuaDebugCommand } from '../lua/lua-debug-messages';
+import type { FromLuaDebug, LuaDebugCommand, LuaDebugQuestion } from '../lua/lua-debug-messages';
 import { breakableLine, codeLines } from './lua-breakable-lines';
 import { MOTION_EXCEPTION_FILTERS, type MotionLaunchConfiguration } from './motion-launch';
 
@@ -38,7 +38,8 @@ export class LuaDebugSession extends DebugSession {
   private readonly waiting = new Map<number, (body: Record<string, unknown>) => void>();
   private configured!: () => void;
   private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
-  private lastException: string | undefined;
+  /** The error the script stopped on, for exceptionInfo. */
+  private lastException: { text: string; motionError: boolean } | undefined;
 
   constructor() {
     super();
@@ -96,7 +97,10 @@ export class LuaDebugSession extends DebugSession {
       case 'log':
         return this.sendEvent(new OutputEvent(message.text, 'console'));
       case 'stopped':
-        this.lastException = message.reason === 'exception' ? message.text : undefined;
+        this.lastException =
+          message.reason === 'exception'
+            ? { text: message.text ?? '', motionError: message.motionError === true }
+            : undefined;
         return this.sendEvent(new StoppedEvent(message.reason, THREAD, message.text));
       case 'reply': {
         const answer = this.waiting.get(message.id);
@@ -124,11 +128,11 @@ export class LuaDebugSession extends DebugSession {
   }
 
   /** A question for the stopped script, answered from its own thread. */
-  private ask(command: LuaDebugCommand & { id?: number }): Promise<Record<string, unknown>> {
+  private ask(question: LuaDebugQuestion): Promise<Record<string, unknown>> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      this.command({ ...command, id } as LuaDebugCommand);
+      this.command({ ...question, id });
     });
   }
 
@@ -206,7 +210,7 @@ export class LuaDebugSession extends DebugSession {
     response: DebugProtocol.ScopesResponse,
     args: DebugProtocol.ScopesArguments,
   ): Promise<void> {
-    const { scopes } = (await this.ask({ command: 'scopes', id: 0, frame: args.frameId })) as {
+    const { scopes } = (await this.ask({ command: 'scopes', frame: args.frameId })) as {
       scopes: { name: string; variablesReference: number; expensive?: boolean }[];
     };
     const list = listOf(scopes);
@@ -225,7 +229,7 @@ export class LuaDebugSession extends DebugSession {
     response: DebugProtocol.VariablesResponse,
     args: DebugProtocol.VariablesArguments,
   ): Promise<void> {
-    const { variables } = (await this.ask({ command: 'variables', id: 0, reference: args.variablesReference })) as {
+    const { variables } = (await this.ask({ command: 'variables', reference: args.variablesReference })) as {
       variables: DebugProtocol.Variable[];
     };
     response.body = { variables: listOf(variables) };
@@ -245,7 +249,6 @@ export class LuaDebugSession extends DebugSession {
   ): Promise<void> {
     const answer = (await this.ask({
       command: 'evaluate',
-      id: 0,
       expression: args.expression,
       frame: args.frameId,
     })) as {
@@ -264,10 +267,9 @@ export class LuaDebugSession extends DebugSession {
   }
 
   protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse): void {
-    const text = this.lastException ?? '';
     response.body = {
-      exceptionId: text.startsWith('MotionError') || /^\w+: /.test(text) ? 'MotionError' : 'error',
-      description: text,
+      exceptionId: this.lastException?.motionError ? 'MotionError' : 'error',
+      description: this.lastException?.text ?? '',
       breakMode: 'always',
     };
     this.sendResponse(response);

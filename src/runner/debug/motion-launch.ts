@@ -54,7 +54,7 @@ export function debugpyLaunchArguments(
   };
 }
 
-/** The exception filters every motion debug session offers, in both languages. */
+/** The exception filters of motion debug sessions (Lua offers all but `raised`: pcall hides raised errors from it). */
 export const MOTION_EXCEPTION_FILTERS = [
   {
     filter: 'motionError',

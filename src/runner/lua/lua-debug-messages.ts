@@ -17,15 +17,20 @@ export type LuaDebugCommand =
   | { command: 'run' }
   | { command: 'breakpoints'; path: string; breakpoints: { line: number; condition?: string; logMessage?: string }[] }
   | { command: 'filters'; filters: string[] }
-  | { command: 'stack' | 'continue' | 'next' | 'stepIn' | 'stepOut'; id?: number }
-  | { command: 'scopes'; id: number; frame: number }
-  | { command: 'variables'; id: number; reference: number }
-  | { command: 'evaluate'; id: number; expression: string; frame?: number };
+  | { command: 'continue' | 'next' | 'stepIn' | 'stepOut' }
+  | (LuaDebugQuestion & { id: number });
+
+/** What the adapter asks the stopped script; the reply names the question's id. */
+export type LuaDebugQuestion =
+  | { command: 'stack' }
+  | { command: 'scopes'; frame: number }
+  | { command: 'variables'; reference: number }
+  | { command: 'evaluate'; expression: string; frame?: number };
 
 export type FromLuaDebug =
   | { kind: 'ready' }
   | { kind: 'output'; stream: 'stdout' | 'stderr' | 'system'; text: string }
-  | { kind: 'stopped'; reason: string; text?: string }
+  | { kind: 'stopped'; reason: string; text?: string; motionError?: boolean }
   | { kind: 'log'; text: string }
   | { kind: 'reply'; id: number; body: Record<string, unknown> }
   | { kind: 'done'; ok: boolean; error?: RunError };

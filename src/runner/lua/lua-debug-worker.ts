@@ -23,12 +23,14 @@ function nextCommand(): LuaDebugCommand {
 
 async function main(): Promise<void> {
   const lua = await createMotionLua(start.serverUrl, (stream, text) => send({ kind: 'output', stream, text }));
-  lua.global.set('__dbg_event', (event: { kind: 'stopped' | 'log'; reason: string; text?: string }) =>
-    send(
-      event.kind === 'log'
-        ? { kind: 'log', text: event.text ?? '' }
-        : { kind: 'stopped', reason: event.reason, text: event.text },
-    ),
+  lua.global.set(
+    '__dbg_event',
+    (event: { kind: 'stopped' | 'log'; reason: string; text?: string; motionError?: boolean }) =>
+      send(
+        event.kind === 'log'
+          ? { kind: 'log', text: event.text ?? '' }
+          : { kind: 'stopped', reason: event.reason, text: event.text, motionError: event.motionError === true },
+      ),
   );
   lua.global.set('__dbg_wait', () => nextCommand());
   lua.global.set('__dbg_poll', () => {

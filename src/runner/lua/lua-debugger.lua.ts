@@ -61,7 +61,8 @@ local function sorted_keys(t)
   return keys
 end
 
-local function collect(skip)
+-- skip: user frames to leave out; max: how many to take (a condition needs only the top one).
+local function collect(skip, max)
   local frames = {}
   local level = 2
   while true do
@@ -89,6 +90,7 @@ local function collect(skip)
         path = info.source:sub(2), line = info.currentline, locals = locals, upvalues = upvalues,
       }
     end
+    if max and #frames >= max then break end
     level = level + 1
   end
   return frames
@@ -126,11 +128,14 @@ end
 local apply -- commands that may come while running
 local hook
 
--- skip: user frames to leave out (1 when stopping in the return hook: the caller is where the step ends).
+-- skip: 1 when stopping in the return hook (the caller is where the step ends).
 local function stop(reason, at_depth, problem, skip)
   local frames = collect(skip)
   refs = {}
-  __dbg_event({ kind = "stopped", reason = reason, text = problem and tostring(problem) or nil })
+  __dbg_event({
+    kind = "stopped", reason = reason, text = problem and tostring(problem) or nil,
+    motionError = getmetatable(problem) == MotionError,
+  })
   while true do
     local command = __dbg_wait()
     local kind = command.command
@@ -222,7 +227,7 @@ hook = function(event, line)
   local b = lines and lines[line]
   if not b then return end
   if b.condition or b.logMessage then
-    local frame = collect()[1]
+    local frame = collect(0, 1)[1]
     if b.condition then
       local ok, value = evaluate(b.condition, frame)
       if not ok or not value then return end
