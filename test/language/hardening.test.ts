@@ -189,6 +189,62 @@ describe('language server: a 200,000-line script', function () {
   });
 });
 
+describe('language service: deeply nested code answers in time linear in its depth', function () {
+  // Each of these took minutes when features climbed from a node with Node.parent (which
+  // web-tree-sitter answers by searching down from the root): the first two are the counterexamples
+  // CI found (seeds -1265382391 and -307416145 of the property below). The timeout is what fails.
+  this.timeout(30_000);
+  const N = 20_000;
+  const select = 'motion.gui.selection.select(';
+  const cases: [string, 'python' | 'lua', string, number][] = [
+    [
+      '`--[[` 18,150 times in Python (unary minus of lists)',
+      'python',
+      `import motion\n${select}${'--[['.repeat(18_150)}${']]'.repeat(18_150)})\n`,
+      0.66,
+    ],
+    [
+      '`"""` 19,993 times in Lua (a string called with a string)',
+      'lua',
+      `${select}${'"""'.repeat(19_993)}${'"""'.repeat(19_993)})\n`,
+      0.06,
+    ],
+    ['a member chain 20,000 long', 'python', `import motion\nx = motion${'.gui'.repeat(N)}.`, 0.5],
+    ['a Lua member chain 20,000 long', 'lua', `x = motion${'.gui'.repeat(N)}.`, 0.5],
+    [
+      'a string inside 20,000 lists',
+      'python',
+      `import motion\n${select}${'['.repeat(N)}{"type": "}${']'.repeat(N)})`,
+      0.5,
+    ],
+    ['a string inside 20,000 Lua tables', 'lua', `${select}${'{'.repeat(N)}{type = "}${'}'.repeat(N)})`, 0.5],
+    ['20,000 unclosed parentheses', 'python', `import motion\n${select}${'('.repeat(N)}`, 1],
+    ['20,000 nested motion calls', 'lua', `${select.repeat(N)}${')'.repeat(N)}`, 0.5],
+    ['20,000 nested Lua functions', 'lua', `${'function f() '.repeat(N)}motion.gui.${' end'.repeat(N)}`, 0.5],
+  ];
+  for (const [name, languageId, text, at] of cases) {
+    it(name, async () => {
+      const service = createMotionLanguageService({
+        parsers: await loadScriptParsers(),
+        documentation: () => bundledDocumentation(),
+      });
+      const uri = `file:///deep.${languageId === 'lua' ? 'lua' : 'py'}`;
+      const document = service.documents.open(uri, languageId, 1, text);
+      try {
+        assert.ok(Array.isArray(service.diagnose(uri)));
+        for (const offset of [Math.floor(text.length * at), text.length - 1, text.length]) {
+          const position = document.text.positionAt(offset);
+          service.complete(uri, position);
+          service.hover(uri, position);
+          service.signatureHelp(uri, position);
+        }
+      } finally {
+        service.documents.close(uri);
+      }
+    });
+  }
+});
+
 describe('property: no script stops the language service', function () {
   this.timeout(120_000);
 

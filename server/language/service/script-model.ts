@@ -87,6 +87,8 @@ export interface ScriptSyntax {
   stringAt(root: Node, offset: number): StringSite | undefined;
   /** True inside a comment or a string (where code completion must not happen). */
   inCommentOrString(root: Node, offset: number): boolean;
+  /** For a comment or string node, the offsets inside it in inCommentOrString's sense: start < offset <= end. */
+  quoted(node: Node): Span;
   /**
    * A literal argument as a JSON value, UNKNOWN where it is not a literal; records each path's span.
    * Nesting deeper than MAX_LITERAL_DEPTH is not read (UNKNOWN, and the span under TOO_DEEP): no

@@ -5,6 +5,7 @@ import { methodSignatureParts } from '../../../src/api/docs/signature';
 import { chainPath, parameterIndexOf, resolveCall } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
 import type { CallSite } from './script-model';
+import { quotedSpansIn } from './syntax/tree-queries';
 
 /** Signature help with the active parameter, as the user types the arguments, across lines. */
 export function signatureHelp(
@@ -50,9 +51,10 @@ function unclosedCallHelp(document: ScriptDocument, offset: number, index: Docum
   let depth = 0;
   let commas = 0;
   const limit = Math.max(0, offset - 4000);
+  const quoted = quotedOffsets(document, limit, offset);
   for (let i = offset - 1; i >= limit; i--) {
     const c = text[i];
-    if (!'()[]{},'.includes(c) || document.syntax.inCommentOrString(document.rootAt(i + 1), i + 1)) continue;
+    if (!'()[]{},'.includes(c) || quoted(i + 1)) continue;
     if (c === ')' || c === ']' || c === '}') depth++;
     else if (c === '[' || c === '{') depth--;
     else if (c === ',' && depth === 0) commas++;
@@ -74,6 +76,25 @@ function unclosedCallHelp(document: ScriptDocument, offset: number, index: Docum
     if (depth < 0) return null;
   }
   return null;
+}
+
+/**
+ * inCommentOrString for every offset of [from, to], found with one walk of each tree that holds
+ * them: asked offset by offset, each answer walks down from the root again.
+ */
+function quotedOffsets(document: ScriptDocument, from: number, to: number): (offset: number) => boolean {
+  const inside = new Uint8Array(to - from + 1);
+  const seen = new Set<string>();
+  return (offset) => {
+    const root = document.rootAt(offset);
+    const tree = `${root.id}:${root.startIndex}:${root.endIndex}`;
+    if (!seen.has(tree)) {
+      seen.add(tree);
+      for (const span of quotedSpansIn(root, from, to, (node) => document.syntax.quoted(node)))
+        inside.fill(1, Math.max(span.start + 1, from) - from, Math.min(span.end, to) - from + 1);
+    }
+    return inside[offset - from] === 1;
+  };
 }
 
 function activeParameter(call: CallSite, offset: number, method: IndexedMethod): number {

@@ -9,6 +9,7 @@ import {
   type CallSite,
   type Chain,
   type ScriptSyntax,
+  type Span,
 } from '../script-model';
 import {
   callAround,
@@ -17,7 +18,8 @@ import {
   chainThrough,
   identifierAt,
   errorRecoveryTest,
-  isOutermostMember,
+  inCommentOrString,
+  outermostMembers,
   segmentOf,
   stringAround,
   stringSite,
@@ -32,6 +34,14 @@ export function luaSyntax(language: Language): ScriptSyntax {
 
   const access: MemberAccess = { type: 'dot_index_expression', object: 'table', member: 'field' };
   const chainOf = (node: Node) => chainOfMember(node, access);
+
+  const quoted = (node: Node): Span => {
+    if (node.type === 'comment') return spanOf(node);
+    // A string's last child is its closing quote, unless the string is not closed yet.
+    const close = node.children[node.children.length - 1];
+    const closed = close && node.children.length > 1;
+    return { start: node.startIndex, end: closed ? close.startIndex : node.endIndex };
+  };
 
   const callOf = (call: Node): CallSite | undefined => {
     const name = call.childForFieldName('name');
@@ -80,8 +90,11 @@ export function luaSyntax(language: Language): ScriptSyntax {
     chains(root) {
       const chains: Chain[] = [];
       const inErrorRecovery = errorRecoveryTest(root);
-      for (const { node } of indexQuery.captures(root)) {
-        if (!isOutermostMember(node, access) || inErrorRecovery(node)) continue;
+      for (const node of outermostMembers(
+        indexQuery.captures(root).map((c) => c.node),
+        access,
+      )) {
+        if (inErrorRecovery(node)) continue;
         const chain = chainOf(node);
         if (chain) chains.push(chain);
       }
@@ -100,8 +113,8 @@ export function luaSyntax(language: Language): ScriptSyntax {
     },
 
     chainAt(root, offset) {
-      const name = identifierAt(root, offset);
-      return name && chainThrough(name, access);
+      const path = identifierAt(root, offset);
+      return path && chainThrough(path, access);
     },
 
     // Only calls with parentheses: `f"text"` and `f{...}` take no further arguments to help with.
@@ -122,7 +135,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
       const call = found && this.callAt(root, offset);
       return (
         call &&
-        stringSite(call, found.string, found.content, (child, parent, key) => {
+        stringSite(call, found, (child, parent, key) => {
           if (parent.type === 'table_constructor' || parent.type === 'parenthesized_expression') return null;
           if (parent.type !== 'field') return undefined;
           const name = parent.childForFieldName('name');
@@ -140,17 +153,9 @@ export function luaSyntax(language: Language): ScriptSyntax {
       );
     },
 
-    inCommentOrString(root, offset) {
-      const node = root.descendantForIndex(Math.max(0, offset - 1), offset);
-      for (let n: Node | null = node; n; n = n.parent) {
-        if (n.type === 'comment') return offset > n.startIndex;
-        if (n.type === 'string') {
-          const close = n.children[n.children.length - 1];
-          return offset > n.startIndex && (!close || n.children.length === 1 || offset <= close.startIndex);
-        }
-      }
-      return false;
-    },
+    quoted,
+
+    inCommentOrString: (root, offset) => inCommentOrString(root, offset, quoted),
 
     literal(node, path, spans, depth = 0) {
       if (depth > MAX_LITERAL_DEPTH) {

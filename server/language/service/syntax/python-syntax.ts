@@ -9,6 +9,7 @@ import {
   type CallSite,
   type Chain,
   type ScriptSyntax,
+  type Span,
 } from '../script-model';
 import {
   callAround,
@@ -18,7 +19,8 @@ import {
   identifierAt,
   indexed,
   errorRecoveryTest,
-  isOutermostMember,
+  inCommentOrString,
+  outermostMembers,
   segmentOf,
   stringAround,
   stringSite,
@@ -38,6 +40,12 @@ export function pythonSyntax(language: Language): ScriptSyntax {
     segments: node.namedChildren.filter((n): n is Node => n?.type === 'identifier').map(segmentOf),
     absolute: true,
   });
+
+  const quoted = (node: Node): Span => {
+    if (node.type === 'comment') return spanOf(node);
+    const end = node.children.find((c) => c?.type === 'string_end');
+    return { start: node.startIndex, end: end ? end.startIndex : node.endIndex };
+  };
 
   const callOf = (call: Node): CallSite | undefined => {
     const fn = call.childForFieldName('function');
@@ -125,8 +133,11 @@ export function pythonSyntax(language: Language): ScriptSyntax {
     chains(root) {
       const chains = importChains(root);
       const inErrorRecovery = errorRecoveryTest(root);
-      for (const { node } of attributeQuery.captures(root)) {
-        if (!isOutermostMember(node, access) || inErrorRecovery(node)) continue;
+      for (const node of outermostMembers(
+        attributeQuery.captures(root).map((c) => c.node),
+        access,
+      )) {
+        if (inErrorRecovery(node)) continue;
         const chain = chainOf(node);
         if (chain) chains.push(chain);
       }
@@ -145,12 +156,12 @@ export function pythonSyntax(language: Language): ScriptSyntax {
     },
 
     chainAt(root, offset) {
-      const name = identifierAt(root, offset);
-      if (!name) return undefined;
-      const parent = name.parent;
-      if (parent?.type !== 'dotted_name') return chainThrough(name, access);
+      const path = identifierAt(root, offset);
+      if (!path) return undefined;
+      const [name, parent, grandparent] = [path.at(-1)!, path.at(-2), path.at(-3)];
+      if (parent?.type !== 'dotted_name') return chainThrough(path, access);
       // A path in an import statement: absolute, and after `from X import` it continues X.
-      const statement = parent.parent?.type === 'aliased_import' ? parent.parent.parent : parent.parent;
+      const statement = grandparent?.type === 'aliased_import' ? path.at(-4) : grandparent;
       const module = statement?.type === 'import_from_statement' ? statement.childForFieldName('module_name') : null;
       const prefix = module?.type === 'dotted_name' && !module.equals(parent) ? dotted(module).segments : [];
       return indexed({ segments: [...prefix, ...dotted(parent).segments], absolute: true }, name);
@@ -168,7 +179,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
       const call = callAround(root, offset, 'call', callOf);
       return (
         call &&
-        stringSite(call, found.string, found.content, (child, parent, key) => {
+        stringSite(call, found, (child, parent, key) => {
           if (parent.type === 'list' || parent.type === 'tuple') return { kind: 'element' };
           if (parent.type === 'parenthesized_expression' || parent.type === 'dictionary') return null;
           if (parent.type !== 'pair') return undefined;
@@ -182,17 +193,9 @@ export function pythonSyntax(language: Language): ScriptSyntax {
       );
     },
 
-    inCommentOrString(root, offset) {
-      const node = root.descendantForIndex(Math.max(0, offset - 1), offset);
-      for (let n: Node | null = node; n; n = n.parent) {
-        if (n.type === 'comment') return offset > n.startIndex;
-        if (n.type === 'string') {
-          const end = n.children.find((c) => c?.type === 'string_end');
-          return offset > n.startIndex && (!end || offset <= end.startIndex);
-        }
-      }
-      return false;
-    },
+    quoted,
+
+    inCommentOrString: (root, offset) => inCommentOrString(root, offset, quoted),
 
     literal(node, path, spans, depth = 0) {
       if (depth > MAX_LITERAL_DEPTH) {

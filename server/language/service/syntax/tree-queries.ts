@@ -1,6 +1,10 @@
 // Queries over tree-sitter syntax trees that the Python and Lua adapters share: the chain a name
 // belongs to, the call or string around an offset, the statements a value flows through, and
 // where the parser recovered from an error.
+//
+// None of them climbs with Node.parent: web-tree-sitter finds a parent by searching down from the
+// root, so climbing from a node costs the square of its depth (minutes for an expression nested
+// 30,000 deep). They walk down once with a cursor instead (pathDown) and climb the path.
 import type { Node } from 'web-tree-sitter';
 import type { CallSite, Chain, Span, StringSite, ValueStep } from '../script-model';
 import { spanOf } from '../script-model';
@@ -27,25 +31,66 @@ export function chainOfMember(node: Node, access: MemberAccess): Chain | undefin
   return { segments, absolute: false };
 }
 
-/** A member access that is not itself the object of a longer one: where a chain ends. */
-export function isOutermostMember(node: Node, access: MemberAccess): boolean {
-  const parent = node.parent;
-  return !(parent?.type === access.type && parent.childForFieldName(access.object)?.equals(node));
+/**
+ * The member accesses, of those given, that are not the object of another one given: where chains
+ * end. Given every member access of a tree, these are the outermost ones.
+ */
+export function outermostMembers(nodes: Node[], access: MemberAccess): Node[] {
+  const objects = new Set<number>();
+  for (const node of nodes) {
+    const object = node.childForFieldName(access.object);
+    if (object?.type === access.type) objects.add(object.id);
+  }
+  return nodes.filter((node) => !objects.has(node.id));
 }
 
-/** The name at an offset, whether the cursor is on it or just after it. */
-export function identifierAt(root: Node, offset: number): Node | undefined {
-  const before = root.descendantForIndex(Math.max(0, offset - 1), offset);
-  const name = before?.type === 'identifier' ? before : root.descendantForIndex(offset, offset);
-  return name?.type === 'identifier' ? name : undefined;
+/**
+ * The nodes from `root` down to the smallest one spanning [start, end] (the node that
+ * descendantForIndex finds), outermost first: the ancestors of that node, found in one walk down.
+ */
+export function pathDown(root: Node, start: number, end: number): Node[] {
+  const path = [root];
+  const cursor = root.walk();
+  try {
+    let descended = true;
+    while (descended && cursor.gotoFirstChild()) {
+      descended = false;
+      do {
+        const [from, to] = [cursor.startIndex, cursor.endIndex];
+        // Tree-sitter's own rule: the child reaches the end of the range and passes its start (an
+        // empty child may sit at it), and starts at or before the start.
+        if (to < end || (from === to ? to < start : to <= start)) continue;
+        if (start < from) break;
+        path.push(cursor.currentNode);
+        descended = true;
+        break;
+      } while (cursor.gotoNextSibling());
+    }
+  } finally {
+    cursor.delete();
+  }
+  return path;
 }
 
-/** The chain a name belongs to (climbing to the outermost member access), and which segment it is. */
-export function chainThrough(name: Node, access: MemberAccess): { chain: Chain; index: number } | undefined {
-  let top: Node = name;
-  while (top.parent?.type === access.type) top = top.parent;
+/** The path down to what the cursor at an offset touches: the character before it, and the offset. */
+export function pathAround(root: Node, offset: number): Node[] {
+  return pathDown(root, Math.max(0, offset - 1), offset);
+}
+
+/** The path down to the name at an offset, whether the cursor is on it or just after it. */
+export function identifierAt(root: Node, offset: number): Node[] | undefined {
+  const before = pathAround(root, offset);
+  const path = before[before.length - 1].type === 'identifier' ? before : pathDown(root, offset, offset);
+  return path[path.length - 1].type === 'identifier' ? path : undefined;
+}
+
+/** The chain the name ending `path` belongs to (up to the outermost member access), and which segment it is. */
+export function chainThrough(path: Node[], access: MemberAccess): { chain: Chain; index: number } | undefined {
+  const name = path[path.length - 1];
+  let top = path.length - 1;
+  while (top > 0 && path[top - 1].type === access.type) top--;
   const chain =
-    top.type === access.type ? chainOfMember(top, access) : { segments: [segmentOf(name)], absolute: false };
+    top < path.length - 1 ? chainOfMember(path[top], access) : { segments: [segmentOf(name)], absolute: false };
   return chain && indexed(chain, name);
 }
 
@@ -62,7 +107,7 @@ export function callAround(
   callOf: (node: Node) => CallSite | undefined,
 ): CallSite | undefined {
   const calls: CallSite[] = [];
-  for (let node: Node | null = root.descendantForIndex(Math.max(0, offset - 1), offset); node; node = node.parent) {
+  for (const node of pathAround(root, offset)) {
     if (node.type === callType) {
       const call = callOf(node);
       if (call) calls.push(call);
@@ -71,17 +116,72 @@ export function callAround(
   return innermostCall(calls, offset);
 }
 
+/** A string around an offset, between its quotes: the path down to it, and its content's span. */
+export interface StringAround {
+  string: Node;
+  content: Span;
+  path: Node[];
+}
+
 /** The string node around an offset, if the offset is between its quotes. */
 export function stringAround(
   root: Node,
   offset: number,
   contentSpan: (string: Node) => Span,
-): { string: Node; content: Span } | undefined {
-  let string: Node | null = root.descendantForIndex(Math.max(0, offset - 1), offset);
-  while (string && string.type !== 'string') string = string.parent;
-  if (!string) return undefined;
+): StringAround | undefined {
+  const path = pathAround(root, offset);
+  let at = path.length - 1;
+  while (at >= 0 && path[at].type !== 'string') at--;
+  if (at < 0) return undefined;
+  const string = path[at];
   const content = contentSpan(string);
-  return offset < content.start || offset > content.end ? undefined : { string, content };
+  return offset < content.start || offset > content.end ? undefined : { string, content, path: path.slice(0, at + 1) };
+}
+
+/**
+ * Where, in a comment or a string, code completion must not happen: after the comment's start, or
+ * between a string's quotes (to its end while the closing quote is not typed). Offsets `o` with
+ * start < o <= end are inside.
+ */
+export type QuotedSpan = (node: Node) => Span | undefined;
+
+/** True when the offset is inside the innermost comment or string around it. */
+export function inCommentOrString(root: Node, offset: number, quoted: QuotedSpan): boolean {
+  const path = pathAround(root, offset);
+  for (let at = path.length - 1; at >= 0; at--) {
+    const span = path[at].type === 'comment' || path[at].type === 'string' ? quoted(path[at]) : undefined;
+    if (span) return offset > span.start && offset <= span.end;
+  }
+  return false;
+}
+
+/**
+ * The quoted spans (see QuotedSpan) of the comments and strings that meet [start, end], in order:
+ * one walk for a whole stretch of text, where asking offset by offset would walk down each time.
+ */
+export function quotedSpansIn(root: Node, start: number, end: number, quoted: QuotedSpan): Span[] {
+  const spans: Span[] = [];
+  const cursor = root.walk();
+  try {
+    let depth = 0;
+    for (;;) {
+      const meets = cursor.endIndex >= start && cursor.startIndex <= end;
+      const type = cursor.nodeType;
+      const span = meets && (type === 'comment' || type === 'string') ? quoted(cursor.currentNode) : undefined;
+      if (span) spans.push(span);
+      else if (meets && cursor.gotoFirstChild()) {
+        depth++;
+        continue;
+      }
+      while (depth > 0 && !cursor.gotoNextSibling()) {
+        cursor.gotoParent();
+        depth--;
+      }
+      if (depth === 0) return spans;
+    }
+  } finally {
+    cursor.delete();
+  }
 }
 
 /**
@@ -90,8 +190,7 @@ export function stringAround(
  */
 export function stringSite(
   call: CallSite,
-  string: Node,
-  content: Span,
+  { string, content, path }: StringAround,
   step: (child: Node, parent: Node, key: () => void) => ValueStep | null | undefined,
 ): StringSite | undefined {
   const argumentIndex = call.arguments.findIndex(
@@ -100,7 +199,7 @@ export function stringSite(
   if (argumentIndex < 0) return undefined;
   const argument = call.arguments[argumentIndex];
   let isKey = false;
-  const steps = stepsUpTo(string, argument.node, (child, parent) => step(child, parent, () => (isKey = true)));
+  const steps = stepsUpTo(path, argument.node, (child, parent) => step(child, parent, () => (isKey = true)));
   if (!steps) return undefined;
   const text = string.text.slice(content.start - string.startIndex, content.end - string.startIndex);
   return { call, argumentIndex, keyword: argument.keyword?.name, steps, isKey, content: text, contentSpan: content };
@@ -126,21 +225,18 @@ function innermostCall(calls: CallSite[], offset: number): CallSite | undefined 
   return best;
 }
 
-/** Walks from a node up to an argument of a call, recording the steps (list elements, dictionary fields) on the way down. */
+/** Climbs a path from its last node up to an argument of a call, recording the steps (list elements, dictionary fields) on the way down. */
 function stepsUpTo(
-  node: Node,
+  path: Node[],
   argument: Node,
   step: (child: Node, parent: Node) => ValueStep | null | undefined,
 ): ValueStep[] | undefined {
   const steps: ValueStep[] = [];
-  let child = node;
-  while (!child.equals(argument)) {
-    const parent = child.parent;
-    if (!parent) return undefined;
-    const s = step(child, parent);
+  for (let at = path.length - 1; !path[at].equals(argument); at--) {
+    if (at === 0) return undefined;
+    const s = step(path[at], path[at - 1]);
     if (s === undefined) return undefined; // not a literal structure: no completion
     if (s) steps.unshift(s);
-    child = parent;
   }
   return steps;
 }

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { loadScriptParsers, type ScriptLanguageId } from '../../server/language/service/script-parsers';
+import { pathDown, quotedSpansIn } from '../../server/language/service/syntax/tree-queries';
+import { propertyRuns } from '../support/property-runs';
+
+// The tree queries walk down with a cursor instead of climbing with Node.parent (which costs the
+// square of the depth). These properties hold the walk to what tree-sitter itself answers, on
+// scripts made of the pieces that trip parsers: unclosed brackets, strings and comments.
+const pieces = fc.constantFrom(
+  ...['motion', '.', 'gui', 'x', '=', '1', ',', ' ', '\n', '    ', '(', ')', '[', ']', '{', '}', ':'],
+  ...['"', "'", '"""', '#', '--', '--[[', '[[', ']]', 'f"{', '\\', 'def f', 'local ', 'end', 'if ', 'then'],
+);
+const script = fc.array(pieces, { maxLength: 40 }).map((p) => p.join(''));
+
+describe('tree queries walk down the way tree-sitter finds nodes', () => {
+  for (const languageId of ['python', 'lua'] as const satisfies ScriptLanguageId[]) {
+    it(`${languageId}: the path down to any range ends at descendantForIndex's node`, async () => {
+      const parsers = await loadScriptParsers();
+      const parser = parsers.createParser(languageId);
+      try {
+        fc.assert(
+          fc.property(script, (text) => {
+            const tree = parser.parse(text)!;
+            try {
+              for (let offset = 0; offset <= text.length; offset++) {
+                for (const [start, end] of [
+                  [Math.max(0, offset - 1), offset],
+                  [offset, offset],
+                ]) {
+                  const path = pathDown(tree.rootNode, start, end);
+                  const found = tree.rootNode.descendantForIndex(start, end)!;
+                  assert.equal(path[path.length - 1].id, found.id, `range ${start}-${end} of ${JSON.stringify(text)}`);
+                  for (let i = 1; i < path.length; i++) assert.equal(path[i].parent?.id, path[i - 1].id);
+                }
+              }
+            } finally {
+              tree.delete();
+            }
+          }),
+          propertyRuns(`${languageId}: path down`, 200),
+        );
+      } finally {
+        parser.delete();
+      }
+    });
+
+    it(`${languageId}: the quoted spans of a stretch say what inCommentOrString says at each offset`, async () => {
+      const parsers = await loadScriptParsers();
+      const syntax = parsers.syntax(languageId);
+      const parser = parsers.createParser(languageId);
+      try {
+        fc.assert(
+          fc.property(script, fc.nat(), fc.nat(), (text, a, b) => {
+            const tree = parser.parse(text)!;
+            try {
+              const [from, to] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y);
+              const spans = quotedSpansIn(tree.rootNode, from, to, (node) => syntax.quoted(node));
+              for (let offset = from; offset <= to; offset++) {
+                // Nested quotes (a string inside an f-string) answer for the outer one, as a stretch does.
+                if (spans.filter((s) => s.start < offset && offset <= s.end).length > 1) continue;
+                assert.equal(
+                  spans.some((s) => s.start < offset && offset <= s.end),
+                  syntax.inCommentOrString(tree.rootNode, offset),
+                  `offset ${offset} of ${JSON.stringify(text)}`,
+                );
+              }
+            } finally {
+              tree.delete();
+            }
+          }),
+          propertyRuns(`${languageId}: quoted spans`, 200),
+        );
+      } finally {
+        parser.delete();
+      }
+    });
+  }
+});
