@@ -73,7 +73,7 @@ export function pathDown(root: Node, start: number, end: number): Node[] {
 }
 
 /** The path down to what the cursor at an offset touches: the character before it, and the offset. */
-export function pathAround(root: Node, offset: number): Node[] {
+function pathAround(root: Node, offset: number): Node[] {
   return pathDown(root, Math.max(0, offset - 1), offset);
 }
 
@@ -117,7 +117,7 @@ export function callAround(
 }
 
 /** A string around an offset, between its quotes: the path down to it, and its content's span. */
-export interface StringAround {
+interface StringAround {
   string: Node;
   content: Span;
   path: Node[];
@@ -143,7 +143,7 @@ export function stringAround(
  * between a string's quotes (to its end while the closing quote is not typed). Offsets `o` with
  * start < o <= end are inside.
  */
-export type QuotedSpan = (node: Node) => Span | undefined;
+type QuotedSpan = (node: Node) => Span | undefined;
 
 /** True when the offset is inside the innermost comment or string around it. */
 export function inCommentOrString(root: Node, offset: number, quoted: QuotedSpan): boolean {
