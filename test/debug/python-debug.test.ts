@@ -30,7 +30,7 @@ print("after", skeletons.get_skeleton_count("project"))
 const LOOP = `total = 0
 for i in range(5):
     total += i
-print("total", total)
+print(f"total {total}")  # one write: debugpy's log point output may come between a print's pieces
 `;
 
 const CAUGHT = `import motion
