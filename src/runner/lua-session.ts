@@ -1,11 +1,15 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { bundledWorker } from '../api/runtime/bundled-worker';
-import type { FromLua, ToLua } from './lua/lua-messages';
-import type { CodeOrigin, RunResult, ScriptSession, SessionOutput } from './script-session';
+import { ANSWERED, INTERRUPT, type Answer, type FromLua, type ToLua } from './lua/lua-messages';
+import { luaCompleteness } from './lua/lua-completeness';
+import type { Completeness } from './repl/statements';
+import type { CodeOrigin, LineReader, RunResult, ScriptSession, SessionOutput } from './script-session';
 
 interface LuaSessionOptions {
   serverUrl: string;
   onOutput: SessionOutput;
+  /** Lines for io.read; without it, reading gives end of input (nil). */
+  readLine?: LineReader;
 }
 
 /**
@@ -16,7 +20,8 @@ interface LuaSessionOptions {
 export class LuaSession implements ScriptSession {
   private worker: Worker | undefined;
   private ready: Promise<void> | undefined;
-  private interruptFlag = new Int32Array(new SharedArrayBuffer(4));
+  private flags = new Int32Array(new SharedArrayBuffer(8));
+  private answers: MessagePort | undefined;
   private nextId = 1;
   private pending = new Map<number, (result: RunResult) => void>();
   private disposing: Worker | undefined;
@@ -38,7 +43,25 @@ export class LuaSession implements ScriptSession {
   }
 
   interrupt(): void {
-    if (this.running) Atomics.store(this.interruptFlag, 0, 1);
+    if (!this.running) return;
+    Atomics.store(this.flags, INTERRUPT, 1);
+    this.wake();
+  }
+
+  /** As Lua's own interpreter decides: a chunk that fails to compile "near <eof>" needs more lines. */
+  isComplete(code: string): Promise<Completeness> {
+    return luaCompleteness(code);
+  }
+
+  private async answer(question: number, prompt: string, answers: MessagePort): Promise<void> {
+    const text = this.options.readLine ? await this.options.readLine(prompt) : null;
+    answers.postMessage({ question, text } satisfies Answer);
+    this.wake();
+  }
+
+  private wake(): void {
+    Atomics.add(this.flags, ANSWERED, 1);
+    Atomics.notify(this.flags, ANSWERED);
   }
 
   async restart(): Promise<void> {
@@ -51,23 +74,29 @@ export class LuaSession implements ScriptSession {
     this.worker = undefined;
     this.ready = undefined;
     this.disposing = worker;
+    this.answers?.close();
+    this.answers = undefined;
     await worker?.terminate();
   }
 
   private start(): Promise<void> {
     if (this.worker && this.ready) return this.ready;
-    const data = { serverUrl: this.options.serverUrl, interrupt: this.interruptFlag.buffer };
-    const worker = new Worker(bundledWorker('lua-worker.js'), { workerData: data });
+    const { port1: answers, port2: workerAnswers } = new MessageChannel();
+    this.answers?.close();
+    this.answers = answers;
+    const data = { serverUrl: this.options.serverUrl, flags: this.flags.buffer, answers: workerAnswers };
+    const worker = new Worker(bundledWorker('lua-worker.js'), { workerData: data, transferList: [workerAnswers] });
     this.worker = worker;
-    Atomics.store(this.interruptFlag, 0, 0);
+    Atomics.store(this.flags, INTERRUPT, 0);
     this.ready = new Promise((resolve, reject) => {
       worker.on('message', (message: FromLua) => {
         if (message.kind === 'ready') resolve();
         else if (message.kind === 'output') this.options.onOutput(message.stream, message.text);
+        else if (message.kind === 'ask') void this.answer(message.question, message.prompt, answers);
         else {
           const done = this.pending.get(message.id);
           this.pending.delete(message.id);
-          Atomics.store(this.interruptFlag, 0, 0);
+          Atomics.store(this.flags, INTERRUPT, 0);
           done?.({ ok: message.ok, error: message.error });
         }
       });

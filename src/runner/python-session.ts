@@ -4,7 +4,8 @@ import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
 import { pythonSupportDir } from './python-support';
-import type { CodeOrigin, RunError, RunResult, ScriptSession, SessionOutput } from './script-session';
+import type { Completeness } from './repl/statements';
+import type { CodeOrigin, LineReader, RunError, RunResult, ScriptSession, SessionOutput } from './script-session';
 
 interface PythonSessionOptions {
   /** The interpreter: a path or a command (default python3, then python). */
@@ -12,6 +13,8 @@ interface PythonSessionOptions {
   serverUrl: string;
   cwd?: string;
   onOutput: SessionOutput;
+  /** Lines for input() and sys.stdin; without it, reading gives end of input (EOFError). */
+  readLine?: LineReader;
 }
 
 /** The longest tail of output that may be the start of an end-of-run marker, and is held back for the next chunk. */
@@ -35,6 +38,8 @@ export class PythonSession implements ScriptSession {
   /** Runs go one at a time: a run sent while another is going waits for it (and for a fresh session if that one ended it). */
   private tail: Promise<unknown> = Promise.resolve();
   private inFlight = 0;
+  private nextCheck = 1;
+  private checks = new Map<number, (complete: boolean) => void>();
 
   constructor(private readonly options: PythonSessionOptions) {}
 
@@ -51,15 +56,34 @@ export class PythonSession implements ScriptSession {
     return result;
   }
 
-  private async runNow(code: string, where: { filename: string; line?: number }): Promise<RunResult> {
+  private async runNow(code: string, where: CodeOrigin): Promise<RunResult> {
     await this.start();
     const id = this.nextId++;
     return new Promise((resolvePromise) => {
       this.pending.set(id, { resolve: resolvePromise, streams: 0 });
-      (this.child!.stdio[4] as Writable).write(
-        `${JSON.stringify({ id, code, filename: where.filename, line: where.line ?? 1 })}\n`,
-      );
+      this.request({ id, code, filename: where.filename, line: where.line ?? 1, interactive: where.interactive });
     });
+  }
+
+  /** As Python's code.InteractiveConsole decides (codeop), asked of the session's interpreter even while code runs. */
+  async isComplete(code: string): Promise<Completeness> {
+    await this.start();
+    const check = this.nextCheck++;
+    const complete = await new Promise<boolean>((resolve) => {
+      this.checks.set(check, resolve);
+      this.request({ check, code });
+    });
+    return complete ? 'complete' : 'incomplete';
+  }
+
+  private request(message: object): void {
+    (this.child!.stdio[4] as Writable).write(`${JSON.stringify(message)}\n`);
+  }
+
+  /** The running code asked for a line: the answer goes back under the question's number. */
+  private async answer(question: number, prompt: string, child: ChildProcess): Promise<void> {
+    const text = this.options.readLine ? await this.options.readLine(prompt) : null;
+    if (this.child === child && child.exitCode === null) this.request({ answer: question, text });
   }
 
   /** Interrupts the running code (KeyboardInterrupt); the session keeps its variables. */
@@ -138,9 +162,18 @@ export class PythonSession implements ScriptSession {
             ready?: boolean;
             exited?: boolean;
             error?: RunError;
+            check?: number;
+            complete?: boolean;
+            ask?: number;
+            prompt?: string;
           };
           control = control.slice(newline + 1);
-          if (message.ready) {
+          if (message.check !== undefined) {
+            this.checks.get(message.check)?.(message.complete === true);
+            this.checks.delete(message.check);
+          } else if (message.ask !== undefined) {
+            void this.answer(message.ask, message.prompt ?? '', child);
+          } else if (message.ready) {
             ready = true;
             if (!message.ok)
               this.options.onOutput('system', `motion is not available in this session: ${message.error?.message}\n`);
@@ -161,6 +194,11 @@ export class PythonSession implements ScriptSession {
         if (this.child === child) this.child = undefined;
         const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
         if (!ready) rejectStart(new Error(`the Python session ${how} before it was ready`));
+        // A statement the session could not look at runs, and reports whatever is wrong with it.
+        for (const [check, answer] of this.checks) {
+          this.checks.delete(check);
+          answer(true);
+        }
         for (const [id, run] of this.pending) {
           this.pending.delete(id);
           run.resolve({

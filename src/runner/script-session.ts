@@ -1,3 +1,5 @@
+import type { Completeness } from './repl/statements';
+
 /** Where a session's output goes: the code's own stdout and stderr, and the session's notices. */
 export type SessionOutput = (stream: 'stdout' | 'stderr' | 'system', text: string) => void;
 
@@ -19,7 +21,15 @@ export interface RunResult {
 export interface CodeOrigin {
   filename: string;
   line?: number;
+  /** Typed at a console: every expression statement's value is shown, as the language's own console does. */
+  interactive?: boolean;
 }
+
+/**
+ * A line for code that reads one (Python's input() and sys.stdin, Lua's io.read), asked of the
+ * user with its prompt; null when the user ends input (or there is nobody to ask).
+ */
+export type LineReader = (prompt: string) => Promise<string | null>;
 
 /**
  * A script session of one language (Python in the user's interpreter, Lua in a worker thread):
@@ -29,6 +39,8 @@ export interface ScriptSession {
   /** Whether code is running (or queued) now. */
   readonly running: boolean;
   run(code: string, where?: CodeOrigin): Promise<RunResult>;
+  /** Whether code typed at a console is a whole statement, or needs more lines; answered while code runs. */
+  isComplete(code: string): Promise<Completeness>;
   /** Stops the code running now; the session and its variables stay. */
   interrupt(): void;
   /** A fresh session: variables are gone. */

@@ -190,10 +190,10 @@ describe('Python sessions (the machine’s python3) against the reference server
   });
 
   // No script output or input touches the session's own protocol.
-  it('gives input() an immediate clear error, and the next run still works', async () => {
+  it('ends input at once where nobody can type (no line reader): EOFError, and the next run still works', async () => {
     const asked = await session.run('name = input("Skeleton? ")\n');
-    assert.deepEqual([asked.ok, asked.error?.type], [false, 'RuntimeError']);
-    assert.match(asked.error?.message ?? '', /input\(\) cannot read from the Motion terminal yet/);
+    assert.deepEqual([asked.ok, asked.error?.type], [false, 'EOFError']);
+    assert.match(asked.error?.message ?? '', /EOF when reading a line/);
     const next = await session.run('print("still here")\n');
     assert.equal(next.ok, true);
     assert.match(printed('stdout'), /still here\n/);

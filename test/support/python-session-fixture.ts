@@ -1,16 +1,22 @@
 import { PythonSession } from '../../src/runner/python-session';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { TypedAnswers } from './typed-answers';
 
 export interface PythonSessionFixture {
   server: MotionServer;
   session: PythonSession;
   output: { stream: string; text: string }[];
+  /** The user typing the lines that input() asks for. */
+  typed: TypedAnswers;
   /** What the runs printed on a stream (stdout by default), or on every stream with 'all'. */
   printed(stream?: 'stdout' | 'stderr' | 'system' | 'all'): string;
 }
 
-/** A reference server for the describe block, and a fresh Python session recording its output for each test. */
-export function pythonSessionPerTest(): PythonSessionFixture {
+/**
+ * A reference server for the describe block, and a fresh Python session recording its output for
+ * each test; with `readsLines`, input() asks `typed` (else it ends input at once).
+ */
+export function pythonSessionPerTest({ readsLines = false } = {}): PythonSessionFixture {
   const fixture = {
     output: [],
     printed: (stream = 'stdout') =>
@@ -24,9 +30,11 @@ export function pythonSessionPerTest(): PythonSessionFixture {
   });
   beforeEach(() => {
     fixture.output = [];
+    fixture.typed = new TypedAnswers();
     fixture.session = new PythonSession({
       serverUrl: fixture.server.url,
       onOutput: (stream, text) => fixture.output.push({ stream, text }),
+      ...(readsLines ? { readLine: fixture.typed.readLine } : {}),
     });
   });
   afterEach(() => fixture.session.dispose());

@@ -4,4 +4,13 @@ export type ToLua = { id: number; code: string; filename: string; line: number }
 export type FromLua =
   | { kind: 'ready' }
   | { kind: 'output'; stream: 'stdout' | 'stderr' | 'system'; text: string }
+  /** The code reads a line (io.read): the answer comes on the answers port. */
+  | { kind: 'ask'; question: number; prompt: string }
   | { kind: 'done'; id: number; ok: boolean; error?: RunError };
+
+/** The answer to an ask: the line, or null when the user ended input. */
+export type Answer = { question: number; text: string | null };
+
+/** The slots of the session's shared flags: [INTERRUPT] set to stop the code, [ANSWERED] bumped when an answer is posted. */
+export const INTERRUPT = 0;
+export const ANSWERED = 1;

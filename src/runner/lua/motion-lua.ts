@@ -24,9 +24,7 @@ export async function createMotionLua(serverUrl: string, output: Output): Promis
   } catch (error) {
     output('system', `motion is not available in this session: ${(error as Error).message}\n`);
   }
-  // Next to the bundle (dist/glue.wasm), else wasmoon finds its own.
-  const glue = join(__dirname, 'glue.wasm');
-  const lua = await new LuaFactory(existsSync(glue) ? glue : undefined).createEngine();
+  const lua = await luaFactory().createEngine();
   lua.global.set('__motion_documentation', documentationText);
   lua.global.set('__motion_write', (text: string) => output('stdout', text));
   lua.global.set('__motion_write_error', (text: string) => output('stderr', text));
@@ -63,6 +61,12 @@ export async function createMotionLua(serverUrl: string, output: Output): Promis
   });
   await lua.doString(MOTION_RUNTIME_LUA);
   return lua;
+}
+
+/** Lua VMs from wasmoon's WebAssembly: next to the bundle (dist/glue.wasm), else wasmoon finds its own. */
+export function luaFactory(): LuaFactory {
+  const glue = join(__dirname, 'glue.wasm');
+  return new LuaFactory(existsSync(glue) ? glue : undefined);
 }
 
 /** The traceback without the session runtime's own frames (chunks loaded by the session, the hook, xpcall). */

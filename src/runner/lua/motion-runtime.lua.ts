@@ -4,10 +4,43 @@
  * so the session owns exactly what scripts see.
  */
 export const MOTION_RUNTIME_LUA = String.raw`
-print = function(...)
+-- Values as the application's console prints them: a table shows its contents ({17, 173, 329},
+-- {id = 3, name = "Actor1"}, nested), unless it has its own __tostring.
+local function shown(value, depth, seen)
+  if type(value) == "string" and depth > 0 then
+    return '"' .. value:gsub('[\\"]', "\\%0"):gsub("\n", "\\n"):gsub("\r", "\\r") .. '"'
+  end
+  if type(value) ~= "table" then return tostring(value) end
+  local meta = getmetatable(value)
+  if meta and meta.__tostring then return tostring(value) end
+  if seen[value] or depth >= 16 then return "{...}" end
+  seen[value] = true
+  local parts, n = {}, #value
+  for i = 1, n do parts[#parts + 1] = shown(value[i], depth + 1, seen) end
+  local keys = {}
+  for key in next, value do
+    if not (math.type(key) == "integer" and key >= 1 and key <= n) then keys[#keys + 1] = key end
+  end
+  table.sort(keys, function(a, b)
+    if type(a) == type(b) and (type(a) == "number" or type(a) == "string") then return a < b end
+    return type(a) < type(b)
+  end)
+  for _, key in ipairs(keys) do
+    local name = type(key) == "string" and key:match("^[%a_][%w_]*$") and key or "[" .. shown(key, depth + 1, seen) .. "]"
+    parts[#parts + 1] = name .. " = " .. shown(value[key], depth + 1, seen)
+  end
+  seen[value] = nil
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+local function shownAll(...)
   local parts = {}
-  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
-  __motion_write(table.concat(parts, "\t") .. "\n")
+  for i = 1, select("#", ...) do parts[i] = shown((select(i, ...)), 0, {}) end
+  return table.concat(parts, "\t")
+end
+
+print = function(...)
+  __motion_write(shownAll(...) .. "\n")
 end
 
 -- io.write and io.stdout/io.stderr:write go straight to the run's output, like print: through the
@@ -30,6 +63,64 @@ do
     return write(file, ...)
   end
   io.write = function(...) return io.output():write(...) end
+
+  -- Reading standard input reads a line typed in the Motion terminal (nil when the user ends input).
+  local function line()
+    local text = __motion_read_line("")
+    if text == false then error("interrupted", 0) end
+    return text
+  end
+  local function read(format)
+    format = type(format) == "string" and format:gsub("^%*", "") or format or "l"
+    if type(format) == "number" then
+      local text = line()
+      return text and text:sub(1, format)
+    end
+    local kind = format:sub(1, 1)
+    if kind == "n" then
+      local text = line()
+      return text and tonumber(text)
+    elseif kind == "a" then
+      return line() or ""
+    elseif kind == "L" then
+      local text = line()
+      return text and text .. "\n"
+    elseif kind == "l" then
+      return line()
+    end
+    error("bad argument #1 to 'read' (invalid format)", 3)
+  end
+  local function readAll(...)
+    if select("#", ...) == 0 then return read("l") end
+    local results = {}
+    for i = 1, select("#", ...) do
+      results[i] = read((select(i, ...)))
+      if results[i] == nil then return table.unpack(results, 1, i) end
+    end
+    return table.unpack(results, 1, select("#", ...))
+  end
+  local fileRead = methods.read
+  methods.read = function(file, ...)
+    if file == io.stdin then return readAll(...) end
+    return fileRead(file, ...)
+  end
+  local fileLines = methods.lines
+  methods.lines = function(file, ...)
+    if file == io.stdin then
+      local formats = table.pack(...)
+      return function() return readAll(table.unpack(formats, 1, formats.n)) end
+    end
+    return fileLines(file, ...)
+  end
+  io.read = function(...)
+    if io.input() == io.stdin then return readAll(...) end
+    return io.input():read(...)
+  end
+  local lines = io.lines
+  io.lines = function(name, ...)
+    if name == nil then return io.stdin:lines(...) end
+    return lines(name, ...)
+  end
 end
 
 local json = {}
@@ -157,11 +248,49 @@ function help(subject)
 end
 
 local function show(...)
-  local n = select("#", ...)
-  if n == 0 then return end
-  local parts = {}
-  for i = 1, n do parts[i] = tostring((select(i, ...))) end
-  print(table.concat(parts, "\t"))
+  if select("#", ...) == 0 then return end
+  print(...)
+end
+
+-- A session is one scope, as users expect of a console: the top-level locals of a run (or of a
+-- typed line) stay visible to the next ones. Each run's chunk sees globals through this scope, and
+-- its first local, KEEP, is to-be-closed: when the chunk ends, its __close copies the chunk's
+-- locals into the scope. A chunk that fails keeps the locals it had (the error handler copies them).
+local KEEP = "__motion_keep"
+local kept, keptNames = {}, {}
+local scope = setmetatable({}, {
+  __index = function(_, name)
+    if keptNames[name] then return kept[name] end
+    return _G[name]
+  end,
+  __newindex = function(_, name, value)
+    if keptNames[name] then kept[name] = value else _G[name] = value end
+  end,
+})
+
+-- Copies the locals of the chunk at stack level "level" of the caller (when its first local is
+-- KEEP: a run's chunk) into the scope.
+local function keepLocals(level)
+  if debug.getlocal(level + 1, 1) ~= KEEP then return false end
+  for i = 2, math.huge do
+    local name, value = debug.getlocal(level + 1, i)
+    if name == nil then break end
+    if name:sub(1, 1) ~= "(" then
+      keptNames[name] = true
+      kept[name] = value
+    end
+  end
+  return true
+end
+
+local keeper = setmetatable({}, { __close = function() keepLocals(2) end })
+function __motion_keeper() return keeper end
+
+-- After an error, from the handler (the failed chunk is still on the stack): its locals are kept.
+local function keepLocalsOfFailedChunk()
+  for level = 2, 200 do
+    if not debug.getinfo(level, "f") or keepLocals(level) then return end
+  end
 end
 
 -- Hooks belong to a coroutine, and each run is a new one: the hook is set per run.
@@ -176,20 +305,23 @@ function __motion_run(code, chunkname, line)
   local padded = string.rep("\n", line - 1) .. code
   -- table.pack(...) rather than a bare return: a returned call would be a tail call, and
   -- tracebacks would lose the script's own frame.
-  local chunk = load(string.rep("\n", line - 1) .. "return table.pack(" .. code .. "\n)", chunkname)
+  local chunk = load(string.rep("\n", line - 1) .. "return table.pack(" .. code .. "\n)", chunkname, "t", scope)
   if chunk then
     local results = chunk()
     show(table.unpack(results, 1, results.n))
     return
   end
-  local compiled, problem = load(padded, chunkname)
+  local compiled, problem = load(padded, chunkname, "t", scope)
   if not compiled then error(problem, 0) end
+  -- On the code's first line, so that every line keeps its number.
+  compiled = load("local " .. KEEP .. " <close> = __motion_keeper(); " .. padded, chunkname, "t", scope)
   compiled()
 end
 
 function __motion_exec(code, chunkname, line)
   interruptible()
   local ok, failure = xpcall(__motion_run, function(e)
+    keepLocalsOfFailedChunk()
     local info = { message = tostring(e), traceback = debug.traceback(tostring(e), 2) }
     if getmetatable(e) == MotionError then info.code = e.code end
     return info

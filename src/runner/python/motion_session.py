@@ -1,34 +1,47 @@
 """A long-lived scripting session: runs code sent by the editor in one set of globals.
 
 The session's own protocol never touches the script's streams: requests arrive on file descriptor
-4, one JSON object per line ({"id", "code", "filename", "line"}); replies go to file descriptor 3
-({"id", "ok", "error"?, "exited"?}). What the code prints goes to stdout and stderr as usual; a
-marker with a secret token (MOTION_SESSION_TOKEN, removed from the environment) ends each run's
-output, so no script can print it. A lone expression at the end is echoed like a REPL.
-SIGINT interrupts the running code (KeyboardInterrupt) and leaves the session usable.
+4, one JSON object per line; replies go to file descriptor 3. Requests:
+  {"id", "code", "filename", "line", "interactive"?}  run code ("interactive": as typed at a console)
+  {"check": n, "code"}                                  is this a whole statement? (answered at once,
+                                                        even while code runs)
+  {"answer": n, "text"}                                 the line that question n asked for (null: end of input)
+Replies: {"id", "ok", "error"?, "exited"?} when a run ends, {"check": n, "complete"}, and
+{"ask": n, "prompt"} when the running code calls input() or reads sys.stdin.
+What the code prints goes to stdout and stderr as usual; a marker with a secret token
+(MOTION_SESSION_TOKEN, removed from the environment) ends each run's output, so no script can print
+it. A lone expression at the end is echoed like a REPL. SIGINT interrupts the running code
+(KeyboardInterrupt) and leaves the session usable.
 """
 import ast
 import builtins
+import codeop
+import io
 import json
 import linecache
 import os
+import queue
 import sys
+import threading
 import traceback
 
 for stream in (sys.stdout, sys.stderr):
     stream.reconfigure(encoding="utf-8", errors="backslashreplace", line_buffering=True)
 
 control = os.fdopen(3, "w", encoding="utf-8", buffering=1)
+control_lock = threading.Lock()
 requests = os.fdopen(4, "r", encoding="utf-8")
 TOKEN = os.environ.pop("MOTION_SESSION_TOKEN", "")
 session_globals = {"__name__": "__main__", "__builtins__": builtins}
+runs = queue.Queue()
+answers = queue.Queue()
+questions = iter(range(1, sys.maxsize))
 
 
-def no_input(prompt=""):
-    raise RuntimeError("input() cannot read from the Motion terminal yet: put the value in the script")
-
-
-builtins.input = no_input
+def send(message):
+    with control_lock:
+        control.write(json.dumps(message) + "\n")
+        control.flush()
 
 
 def reply(message):
@@ -36,8 +49,67 @@ def reply(message):
     for stream in (sys.stdout, sys.stderr):
         stream.write(f"\x00motion-done:{TOKEN}:{message['id']}\x00\n")
         stream.flush()
-    control.write(json.dumps(message) + "\n")
-    control.flush()
+    send(message)
+
+
+def read_line(prompt=""):
+    """A line typed in the Motion terminal, asked for with its prompt; EOFError when the user ends input."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    asked = next(questions)
+    send({"ask": asked, "prompt": str(prompt)})
+    while True:
+        number, text = answers.get()
+        if number == asked:
+            break  # answers to earlier questions (interrupted since) are dropped
+    if text is None:
+        raise EOFError("EOF when reading a line")
+    return text
+
+
+def terminal_input(prompt=""):
+    return read_line(prompt)
+
+
+class TerminalStdin(io.TextIOBase):
+    """sys.stdin for scripts: each line is typed in the Motion terminal."""
+
+    def readable(self):
+        return True
+
+    def readline(self, size=-1):
+        try:
+            return read_line() + "\n"
+        except EOFError:
+            return ""
+
+    def read(self, size=-1):
+        return self.readline()
+
+
+builtins.input = terminal_input
+sys.stdin = TerminalStdin()
+
+
+def is_complete(code):
+    """As code.InteractiveConsole decides: a statement that compiles, or one that never will, is complete."""
+    try:
+        return codeop.compile_command(code, "<console>", "single") is not None
+    except (SyntaxError, OverflowError, ValueError):
+        return True
+
+
+def read_requests():
+    """Reads requests while code runs: checks are answered here at once, answers handed to the code."""
+    for text in requests:
+        request = json.loads(text)
+        if "check" in request:
+            send({"check": request["check"], "complete": is_complete(request["code"])})
+        elif "answer" in request:
+            answers.put((request["answer"], request.get("text")))
+        else:
+            runs.put(request)
+    runs.put(None)
 
 
 PACKAGE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "motion")
@@ -58,11 +130,15 @@ def user_frames(tb):
     return tb
 
 
-def run(code, filename, line):
+def run(code, filename, line, interactive=False):
     # Padding keeps the script's own line numbers for a selection that starts further down.
     source = "\n" * (line - 1) + code
     if not os.path.exists(filename):
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    if interactive:
+        # As typed at Python's console: every expression statement's value is shown (sys.displayhook).
+        exec(compile(source + "\n", filename, "single"), session_globals)
+        return
     tree = ast.parse(source, filename, "exec")
     echo = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
     exec(compile(tree, filename, "exec"), session_globals)
@@ -83,16 +159,16 @@ def main():
         reply({"id": 0, "ok": True, "ready": True})
     except Exception as error:  # the application is away: say so, and still run plain Python
         reply({"id": 0, "ok": False, "ready": True, "error": {"type": type(error).__name__, "message": str(error)}})
+    threading.Thread(target=read_requests, daemon=True).start()
     while True:
         try:
-            text = requests.readline()
+            request = runs.get()
         except KeyboardInterrupt:
             continue
-        if not text:
+        if request is None:
             return
-        request = json.loads(text)
         try:
-            run(request["code"], request.get("filename", "<selection>"), request.get("line", 1))
+            run(request["code"], request.get("filename", "<selection>"), request.get("line", 1), request.get("interactive", False))
             sys.stdout.flush()
             reply({"id": request["id"], "ok": True})
         except KeyboardInterrupt:
