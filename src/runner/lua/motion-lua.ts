@@ -71,8 +71,12 @@ export function luaFactory(): LuaFactory {
 
 /** The traceback without the session runtime's own frames (chunks loaded by the session, the hook, xpcall). */
 export function userTraceback(traceback: string): string {
-  return traceback
-    .split('\n')
-    .filter((line) => !/\[string "|\[C\]: in function '(xpcall|error)'|\(\.\.\.tail calls\.\.\.\)/.test(line))
-    .join('\n');
+  return (
+    traceback
+      .split('\n')
+      .filter((line) => !/\[string "|\[C\]: in function '(xpcall|error)'|\(\.\.\.tail calls\.\.\.\)/.test(line))
+      // The runtime holds the script's chunk in a local: to the user it is the main chunk, as lua.c says.
+      .map((line) => line.replace(/in local '(chunk|compiled)'$/, 'in main chunk'))
+      .join('\n')
+  );
 }
