@@ -16,7 +16,9 @@ import { debugCommands, startDebugging } from './debug/motion-debugging';
 import { followConnection, followSettings } from './follow-changes';
 import { ChangeHistory } from './history/change-history';
 import { changeLog, historyCommands, showCanUndo } from './history/history-commands';
-import { languageCommands, startLanguageClient } from './language-client';
+import { DocumentationCache } from '../api/docs/documentation-cache';
+import { loadDocumentation } from '../api/docs/load-documentation';
+import { documentationCacheDir, languageCommands, startLanguageClient } from './language-client';
 import { MotionContext } from './motion-context';
 import { runCommands } from './run/run-commands';
 import { ScriptRunner } from './run/script-runner';
@@ -78,9 +80,15 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     segmentPreviews: new SegmentPreviews(),
     history,
     changes: changeLog(history, () => connection.application()),
-    runner: new ScriptRunner(() => connection.state.url, config),
+    runner: new ScriptRunner(
+      () => connection.state.url,
+      config,
+      // The same documentation as the editor's: live, else the cache the language server keeps.
+      () => loadDocumentation(connection.client(), { cache: new DocumentationCache(documentationCacheDir(extension)) }),
+    ),
   });
   const { explorer, selection, segments, runner } = ctx.parts;
+  own(loaded.event(() => runner.documentationChanged()));
   own(ctx, connection, languageClient, explorer, selection, segments, runner);
 
   own(

@@ -18,7 +18,7 @@ function activeLanguage() {
   return language;
 }
 
-/** Run Selection, Run File, Restart Session, Interrupt: refused in untrusted workspaces. */
+/** Run Selection, Run File, the terminals, Restart Session, Interrupt: refused in untrusted workspaces. */
 export const runCommands: CommandTable = {
   'motion.runSelection': (ctx) => async () => {
     const editor = vscode.window.activeTextEditor;
@@ -35,6 +35,12 @@ export const runCommands: CommandTable = {
   'motion.restartSession': (ctx) => async () => {
     const language = activeLanguage();
     if (language) await ctx.parts.runner.restart(language);
+  },
+  'motion.openPythonTerminal': (ctx) => async () => {
+    if (trusted()) await ctx.parts.runner.openTerminal('python');
+  },
+  'motion.openLuaTerminal': (ctx) => async () => {
+    if (trusted()) await ctx.parts.runner.openTerminal('lua');
   },
   'motion.interruptSession': (ctx) => () => {
     const language = activeLanguage();

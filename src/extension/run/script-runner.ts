@@ -2,6 +2,9 @@ import * as vscode from 'vscode';
 import { codeAtSelection, type CodeToRun, type EditorSelection } from '../../runner/code-to-run';
 import { LuaSession } from '../../runner/lua-session';
 import { PythonSession } from '../../runner/python-session';
+import type { DocumentationIndex } from '../../api/docs/documentation-index';
+import { TYPED_CODE } from '../../runner/repl/console-session';
+import { DocumentationNames } from '../../runner/repl/documentation-names';
 import type { RunResult, ScriptSession } from '../../runner/script-session';
 import type { MotionConfig } from '../config';
 import { pythonInterpreter } from './python-interpreter';
@@ -37,11 +40,27 @@ export function scriptLanguage(document: vscode.TextDocument): ScriptLanguage | 
 export class ScriptRunner implements vscode.Disposable {
   private sessions = new Map<ScriptLanguage, ScriptSession>();
   private terminals = new Map<ScriptLanguage, ScriptTerminal>();
+  /** Tab completion in the terminals, from the application's documentation. */
+  private readonly names: DocumentationNames;
 
   constructor(
     private readonly serverUrl: () => string,
     private readonly config: Pick<MotionConfig, 'pythonPath' | 'clearBeforeRun'>,
-  ) {}
+    documentation: () => Promise<DocumentationIndex>,
+  ) {
+    this.names = new DocumentationNames(documentation);
+  }
+
+  /** Opens a language's terminal, ready for code to be typed. */
+  async openTerminal(language: ScriptLanguage): Promise<void> {
+    this.names.refresh();
+    await this.terminalFor(language).show(false);
+  }
+
+  /** The application's documentation changed: Tab completes from the new one. */
+  documentationChanged(): void {
+    this.names.refresh();
+  }
 
   async runSelection(editor: vscode.TextEditor): Promise<RunOutcome | undefined> {
     const language = scriptLanguage(editor.document);
@@ -88,6 +107,7 @@ export class ScriptRunner implements vscode.Disposable {
 
   /** Sessions talk to one application and interpreter: when either changes they start afresh, and their terminals say so. */
   async reset(reason: string): Promise<void> {
+    this.names.refresh();
     const sessions = [...this.sessions.entries()];
     this.sessions.clear();
     await Promise.all(
@@ -135,13 +155,12 @@ export class ScriptRunner implements vscode.Disposable {
     document: vscode.TextDocument,
     title?: string,
   ): Promise<RunOutcome> {
-    const { session, terminal } = await this.sessionFor(language, document);
+    const terminal = this.terminalFor(language);
+    const session = await this.sessionFor(language, document);
     await terminal.show();
     if (this.config.clearBeforeRun && !session.running) terminal.clear();
     const start = terminal.transcript.mark();
-    const prompt = language === 'python' ? '>>> ' : '> ';
-    if (title) terminal.echo(`# ${title}`, prompt);
-    else terminal.echo(code.code, prompt);
+    terminal.beginRun(title ? `# ${title}` : code.code);
     if (session.running) terminal.output('system', '(queued: starts when the code running now has finished)\n');
     const filename =
       document.uri.scheme === 'file' ? document.uri.fsPath : (document.uri.path.split('/').pop() ?? 'untitled');
@@ -154,37 +173,80 @@ export class ScriptRunner implements vscode.Disposable {
       result = { ok: false, error: { type: 'SessionFailed', message: (error as Error).message } };
     } finally {
       this.busy(language, -1);
+      terminal.endRun();
     }
     return { result, output: terminal.transcript.since(start) };
   }
 
-  private async sessionFor(
-    language: ScriptLanguage,
-    document: vscode.TextDocument,
-  ): Promise<{ session: ScriptSession; terminal: ScriptTerminal }> {
+  /** Code typed in a terminal: run in the same session, as the language's own console runs it. */
+  private async runTyped(language: ScriptLanguage, code: string): Promise<RunResult> {
+    if (!vscode.workspace.isTrusted) {
+      const message = 'running code is disabled in an untrusted workspace: trust the workspace to run code';
+      this.terminals.get(language)?.output('system', `Motion: ${message}.\n`);
+      return { ok: false, error: { type: 'Untrusted', message } };
+    }
+    const session = await this.sessionFor(language, vscode.window.activeTextEditor?.document);
+    this.busy(language, +1);
+    try {
+      return await session.run(code, { filename: TYPED_CODE[language], interactive: true });
+    } finally {
+      this.busy(language, -1);
+    }
+  }
+
+  private terminalFor(language: ScriptLanguage): ScriptTerminal {
     let terminal = this.terminals.get(language);
     if (!terminal) {
-      terminal = new ScriptTerminal(language === 'python' ? 'Motion: Python' : 'Motion: Lua', () =>
-        this.interrupt(language),
+      terminal = new ScriptTerminal(
+        language === 'python' ? 'Motion: Python' : 'Motion: Lua',
+        language,
+        {
+          // Untrusted: no session is started to look at the line; runTyped refuses to run it.
+          isComplete: async (code) =>
+            vscode.workspace.isTrusted
+              ? (await this.sessionFor(language, vscode.window.activeTextEditor?.document)).isComplete(code)
+              : 'complete',
+          run: (code) => this.runTyped(language, code),
+          interrupt: () => this.interrupt(language),
+        },
+        (before) => this.names.complete(before),
       );
       this.terminals.set(language, terminal);
     }
+    return terminal;
+  }
+
+  /** The language's session, started for a document (its interpreter and folder) when there is none. */
+  private async sessionFor(
+    language: ScriptLanguage,
+    document: vscode.TextDocument | undefined,
+  ): Promise<ScriptSession> {
     let session = this.sessions.get(language);
     if (!session) {
-      const shown = terminal;
-      const onOutput = (stream: 'stdout' | 'stderr' | 'system', text: string) => shown.output(stream, text);
-      const cwd = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath;
+      const terminal = this.terminalFor(language);
+      const onOutput = (stream: 'stdout' | 'stderr' | 'system', text: string) => terminal.output(stream, text);
+      const readLine = (prompt: string) => terminal.ask(prompt);
+      const folder = document
+        ? vscode.workspace.getWorkspaceFolder(document.uri)
+        : vscode.workspace.workspaceFolders?.[0];
       session =
         language === 'python'
           ? new PythonSession({
               serverUrl: this.serverUrl(),
-              interpreter: await pythonInterpreter(this.config.pythonPath, document.uri),
-              cwd,
+              interpreter: await pythonInterpreter(this.config.pythonPath, document?.uri ?? folder?.uri),
+              cwd: folder?.uri.fsPath,
               onOutput,
+              readLine,
             })
-          : new LuaSession({ serverUrl: this.serverUrl(), onOutput });
+          : new LuaSession({ serverUrl: this.serverUrl(), onOutput, readLine });
+      // Another caller may have made one while the interpreter was looked up: one session per language.
+      const made = this.sessions.get(language);
+      if (made) {
+        void session.dispose();
+        return made;
+      }
       this.sessions.set(language, session);
     }
-    return { session, terminal };
+    return session;
   }
 }

@@ -1,37 +1,52 @@
 import * as vscode from 'vscode';
 import { BoundedText } from '../../runner/bounded-text';
+import type { NameCompletion } from '../../runner/repl/motion-names';
+import { TerminalConsole, type ConsoleSession } from '../../runner/repl/terminal-console';
 
-/** A terminal-like view of one language's session: what ran, and what came back. */
+const BRACKETED_PASTE_ON = '\x1b[?2004h';
+
+/**
+ * One language's Motion terminal: an interactive console on its session (type code, see results),
+ * where runs started from the editor are shown too.
+ */
 export class ScriptTerminal implements vscode.Disposable {
   private readonly writes = new vscode.EventEmitter<string>();
   private readonly closes = new vscode.EventEmitter<void>();
   private readonly names = new vscode.EventEmitter<string>();
   private terminal: vscode.Terminal | undefined;
   private opened: Promise<void> | undefined;
+  private console: TerminalConsole;
   /** What was shown since the last clear (its newest megabyte): what tests and the run result read. */
   readonly transcript = new BoundedText();
 
   constructor(
     private readonly title: string,
-    private readonly onInterrupt: () => void,
-  ) {}
+    private readonly language: 'python' | 'lua',
+    private readonly session: ConsoleSession,
+    private readonly complete: (beforeCursor: string) => NameCompletion | undefined,
+  ) {
+    this.console = this.newConsole();
+  }
 
   async show(preserveFocus = true): Promise<void> {
     if (!this.terminal || this.terminal.exitStatus) {
       let resolveOpen: () => void = () => undefined;
       this.opened = new Promise((r) => (resolveOpen = r));
+      this.console = this.newConsole();
       const pty: vscode.Pseudoterminal = {
         onDidWrite: this.writes.event,
         onDidClose: this.closes.event,
         onDidChangeName: this.names.event,
-        open: () => resolveOpen(),
+        open: (dimensions) => {
+          this.writes.fire(BRACKETED_PASTE_ON);
+          this.console.open(dimensions?.columns);
+          resolveOpen();
+        },
         close: () => {
           this.terminal = undefined;
         },
-        // Ctrl+C in the terminal interrupts the running code, as in a console.
-        handleInput: (data) => {
-          if (data === '\x03') this.onInterrupt();
-        },
+        setDimensions: (dimensions) => this.console.resize(dimensions.columns),
+        handleInput: (data) => this.console.input(data),
       };
       this.terminal = vscode.window.createTerminal({ name: this.title, pty, iconPath: new vscode.ThemeIcon('play') });
     }
@@ -46,21 +61,27 @@ export class ScriptTerminal implements vscode.Disposable {
 
   clear(): void {
     this.transcript.clear();
-    this.writes.fire('\x1bc');
+    this.console.clear();
   }
 
-  /** The code being run, dimmed, with a prompt on each line. */
-  echo(code: string, prompt: string): void {
-    const text = code
-      .split('\n')
-      .map((line, i) => `${i === 0 ? prompt : '.'.repeat(prompt.length - 1) + ' '}${line}`)
-      .join('\n');
-    this.write(`\x1b[2m${text}\x1b[0m\n`, text + '\n');
+  /** A run from the editor: the prompt waits for it, and its code is shown as if typed. */
+  beginRun(code: string): void {
+    this.console.beginRun();
+    this.console.echo(code);
+  }
+
+  endRun(): void {
+    this.console.endRun();
   }
 
   output(stream: 'stdout' | 'stderr' | 'system', text: string): void {
-    const colour = stream === 'stderr' ? '\x1b[31m' : stream === 'system' ? '\x1b[33m' : '';
-    this.write(colour ? `${colour}${text}\x1b[0m` : text, text);
+    this.console.print(stream, text);
+  }
+
+  /** A line for the running code (input(), io.read): the terminal takes the focus to ask for it. */
+  async ask(prompt: string): Promise<string | null> {
+    await this.show(false);
+    return this.console.ask(prompt);
   }
 
   dispose(): void {
@@ -70,8 +91,17 @@ export class ScriptTerminal implements vscode.Disposable {
     this.names.dispose();
   }
 
-  private write(shown: string, plain: string): void {
-    this.transcript.append(plain);
-    this.writes.fire(shown.replace(/\r?\n/g, '\r\n'));
+  private newConsole(): TerminalConsole {
+    return new TerminalConsole({
+      language: this.language,
+      session: this.session,
+      write: (data) => this.writes.fire(data),
+      transcript: (text) => this.transcript.append(text),
+      complete: this.complete,
+      banner:
+        this.language === 'python'
+          ? 'Motion: Python — type code to run it in the session that Run Selection uses. Tab completes motion names, Ctrl+C interrupts.'
+          : 'Motion: Lua — type code to run it in the session that Run Selection uses. Tab completes motion names, Ctrl+C interrupts.',
+    });
   }
 }

@@ -13,7 +13,7 @@ export interface ConsoleSession {
   interrupt(): void;
 }
 
-export interface TerminalConsoleOptions {
+interface TerminalConsoleOptions {
   language: 'python' | 'lua';
   session: ConsoleSession;
   /** Writes to the terminal (ANSI). */

@@ -142,5 +142,35 @@ export function runTests(): void {
         await settings.update('run.clearBeforeRun', undefined, vscode.ConfigurationTarget.Global);
       }
     });
+
+    it('types into the Motion: Python terminal: the session of Run Selection answers, input() asks there', async () => {
+      const api = await motionApi();
+      await vscode.commands.executeCommand('motion.openPythonTerminal');
+      const terminal = vscode.window.terminals.find((t) => t.name.startsWith('Motion: Python'));
+      assert.ok(terminal, 'the Motion: Python terminal is open');
+      // What a user types arrives at the terminal as keys; sendText is that path.
+      terminal.sendText('import motion');
+      terminal.sendText('count = motion.settings.processing.skeleton.get_skeleton_count("project")');
+      terminal.sendText('count * 100');
+      await waitFor(() => /\n>>> count \* 100\n\d+00\n/.test(api.terminalText('python')), 'the echoed result');
+      terminal.sendText('for i in range(2):');
+      terminal.sendText('    print("row", i)');
+      terminal.sendText('');
+      await waitFor(() => /\.\.\. \nrow 0\nrow 1\n/.test(api.terminalText('python')), 'the block to run');
+      terminal.sendText('name = input("Skeleton? ")');
+      await waitFor(() => api.terminalText('python').endsWith('>>> name = input("Skeleton? ")\n'), 'the question');
+      terminal.sendText('Actor1');
+      terminal.sendText('name.upper()');
+      await waitFor(
+        () => /Skeleton\? Actor1\n>>> name.upper\(\)\n'ACTOR1'\n/.test(api.terminalText('python')),
+        'the answer',
+      );
+      // A run from the editor uses the same session: the variables typed in the terminal are there.
+      await vscode.window.showTextDocument(
+        await vscode.workspace.openTextDocument({ language: 'python', content: 'print("from the editor:", name)\n' }),
+      );
+      const outcome = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
+      assert.match(outcome.output, /from the editor: Actor1\n/);
+    });
   });
 }
