@@ -2,6 +2,7 @@
 import { report, EXIT, GLOBAL_HELP } from './cli-context';
 import { callCommand } from './commands/call-command';
 import { docsCommand } from './commands/docs-command';
+import { replCommand } from './commands/repl-command';
 import { runCommand } from './commands/run-command';
 import { stubsCommand } from './commands/stubs-command';
 import { treeCommand } from './commands/tree-command';
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   docs: docsCommand,
   stubs: stubsCommand,
   run: runCommand,
+  repl: replCommand,
 };
 
 const HELP = `Usage: motion <command> [options]
@@ -23,7 +25,8 @@ Commands:
   tree [--source project|measurement|data]  print the skeletons as trees
   docs [PATH]                               print the documentation of the package, a module or a method
   stubs --out DIR                           write Python type stubs (.pyi) for the package
-  run FILE.py [ARG...]                      run a Python script against the application
+  run FILE.py|FILE.lua [ARG...]             run a Python or Lua script against the application
+  repl [--lua]                              an interactive Python (or Lua) session with the application
 
 motion <command> --help for more.
 

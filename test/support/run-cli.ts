@@ -9,10 +9,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built `motion` CLI as a child process. */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+/** Runs the built `motion` CLI as a child process; `input` is piped to its stdin. */
+export function runCli(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
   return new Promise((done) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [CLI_BIN, ...args],
       { env: { ...process.env, ...env }, timeout: 30_000 },
@@ -21,5 +21,6 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
         done({ code, stdout, stderr });
       },
     );
+    child.stdin?.end(input ?? '');
   });
 }

@@ -4,13 +4,15 @@ import { parseArgs } from 'node:util';
 import { LuaSession } from '../../runner/lua-session';
 import { PythonSession } from '../../runner/python-session';
 import { GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
+import { stdinLines } from '../line-queue';
 
 const RUN_HELP = `Usage: motion run FILE.py|FILE.lua [ARG...] [--python PATH]
 
 Runs a Python or Lua script against the application, with the motion package (Python) or
 table (Lua): calls go to --url, a refused call raises MotionError (code and message), and
 tracebacks name the script's own lines. ARGs reach the script as sys.argv[1:] (Python) or
-arg[1..] (Lua). Lua runs in Lua 5.4 built into this tool; Python in your interpreter.
+arg[1..] (Lua); input() (io.read) reads standard input. Lua runs in Lua 5.4 built into this
+tool; Python in your interpreter.
 
   --python PATH    the interpreter (default python3)
 
@@ -41,9 +43,10 @@ export async function runCommand(argv: string[]): Promise<number> {
   const onOutput = (stream: string, text: string) =>
     (stream === 'stdout' ? process.stdout : process.stderr).write(text);
   const lua = path.endsWith('.lua');
+  const readLine = stdinLines();
   const session = lua
-    ? new LuaSession({ serverUrl: options.url, onOutput })
-    : new PythonSession({ serverUrl: options.url, interpreter: values.python, onOutput });
+    ? new LuaSession({ serverUrl: options.url, onOutput, readLine })
+    : new PythonSession({ serverUrl: options.url, interpreter: values.python, onOutput, readLine });
   try {
     const prelude = lua
       ? `arg = { [0] = ${luaStringLiteral(path)}, ${scriptArgs.map(luaStringLiteral).join(', ')} }`

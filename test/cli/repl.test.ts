@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { runCli } from '../support/run-cli';
+
+describe('motion repl, driven through a pipe', function () {
+  this.timeout(60_000);
+  let server: MotionServer;
+  let env: Record<string, string>;
+  before(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    env = { MOTION_URL: server.url };
+  });
+  after(() => server.close());
+
+  it('Python: prompts, continuation, values shown, input() reading the next line, errors and going on', async () => {
+    const typed = [
+      'import motion',
+      'sk = motion.settings.processing.skeleton',
+      'sk.get_skeleton_count("project")',
+      'for i in range(2):',
+      '    print("row", i)',
+      '',
+      'name = input("name? ")',
+      'NewOne',
+      'sk.add_skeleton("project", name) > 0',
+      '1/0',
+      'print("still here")',
+      'if True:', // an open block at the end of input runs
+      '    "last"',
+    ];
+    const run = await runCli(['repl'], env, `${typed.join('\n')}\n`);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      run.stdout,
+      [
+        '>>> >>> >>> 2',
+        '>>> ... ... row 0',
+        'row 1',
+        '>>> name? >>> True',
+        '>>> >>> still here',
+        ">>> ... ... 'last'",
+        '',
+      ].join('\n'),
+    );
+    assert.match(run.stderr, /File "<console>", line 1, in <module>\n\s+1\/0\n[^]*ZeroDivisionError: division by zero/);
+    assert.ok(
+      server.model.skeletons('project').some((s) => s.name === 'NewOne'),
+      'the change reached the application',
+    );
+  });
+
+  it('Lua: ">> " continuation, tables printed, locals kept, io.read', async () => {
+    const typed = [
+      'local ids = motion.settings.processing.skeleton.get_skeleton_ids("measurement")',
+      '#ids',
+      'for i = 1, 2 do',
+      '  print(i, {i, i * 10})',
+      'end',
+      'local answer = io.read()',
+      'forty-two',
+      'answer:upper()',
+    ];
+    const run = await runCli(['repl', '--lua'], env, `${typed.join('\n')}\n`);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, ['> > 1', '> >> >> 1\t{1, 10}', '2\t{2, 20}', '> > FORTY-TWO', '> '].join('\n'));
+  });
+
+  it('motion run gives input() the lines of standard input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'motion-repl-'));
+    try {
+      const script = join(dir, 'ask.py');
+      writeFileSync(script, 'a = input("first? ")\nb = input()\nprint(a + b)\n');
+      const run = await runCli(['run', script], env, 'one\ntwo\n');
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(run.stdout, 'first? onetwo\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
