@@ -263,4 +263,19 @@ describe('the Motion terminals as consoles: a line discipline over a real sessio
     press(KEY.enter);
     await screenEndsWith(`b${'a'.repeat(19)}`, 'a'.repeat(11), '> ');
   });
+
+  it('draws the line again when the terminal gets wider or narrower, without losing rows or leaving pieces', async () => {
+    open('lua', 30);
+    press('print("above")', KEY.enter);
+    await screenEndsWith('above', '> ');
+    press(`x = "${'y'.repeat(40)}"`); // 47 columns: two rows at 30, one at 60
+    await screen.resize(60);
+    console_.resize(60);
+    press('z');
+    await screenEndsWith('above', `> x = "${'y'.repeat(40)}"z`);
+    await screen.resize(20);
+    console_.resize(20);
+    press(KEY.backspace);
+    await screenEndsWith('above', `> x = "${'y'.repeat(13)}`, 'y'.repeat(20), `${'y'.repeat(7)}"`);
+  });
 });

@@ -16,6 +16,12 @@ export class VirtualTerminal {
     this.written = this.written.then(() => new Promise<void>((resolve) => this.terminal.write(data, resolve)));
   };
 
+  /** The terminal gets a new width once what was written so far is shown (as a user drags a panel's edge). */
+  async resize(columns: number): Promise<void> {
+    await this.written;
+    this.terminal.resize(columns, this.terminal.rows);
+  }
+
   /** The rows of the screen and scrollback, without trailing spaces, up to the last row with text or the cursor. */
   async rows(): Promise<string[]> {
     await this.written;

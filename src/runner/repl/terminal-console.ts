@@ -67,8 +67,12 @@ export class TerminalConsole {
     else this.show();
   }
 
+  /**
+   * The terminal has a new width. Terminals do not re-wrap the rows of the line with the cursor
+   * (xterm's reflowCursorLine is off: shells redraw it): what was drawn is erased as it was drawn,
+   * and drawn again at the new width.
+   */
   resize(columns: number): void {
-    this.options.write(this.line.erase());
     this.line.columns = columns;
     this.show();
   }
