@@ -54,7 +54,8 @@ describe('state file: opening, locking and closing (state-file, in process)', ()
       () => StateFile.open(path, emptyState),
       (error: Error) =>
         error.message.startsWith(`state file ${path} is corrupt: it is not valid JSON (`) &&
-        error.message.endsWith('). It was left as it is; repair it, or move it away to start afresh.'),
+        error.message.endsWith('). It was left as it is; repair it, or move it away to start afresh.') &&
+        /^it is not valid JSON/.test((error.cause as Error)?.message),
     );
     assert.equal(readFileSync(path, 'utf8'), '{"format": 1');
     assert.ok(!existsSync(`${path}.lock`));

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { LIMITS } from '../../src/api/catalogue/limits';
 import { demoState } from '../../server/scripting/model/demo-data';
 import { decodeState, encodeState } from '../../server/scripting/persistence/state-format';
 
@@ -103,7 +104,7 @@ const CASES: [string, (document: any) => void, string][] = [
       const hips = d.state.skeletons.project[0].segments['2'];
       hips.markers[1].name = hips.markers[0].name;
     },
-    'skeleton "FullBody" in project, segment "Hips" (2): ',
+    'skeleton "FullBody" in project, segment "Hips" (2): markers[1].name "LASI" appears twice',
   ],
   [
     'a rigid body of weight -1',
@@ -111,7 +112,43 @@ const CASES: [string, (document: any) => void, string][] = [
       const hips = d.state.skeletons.project[0].segments['2'];
       hips.rigidBodies = [{ name: 'RB', transform: hips.transform, weight: -1 }];
     },
-    'skeleton "FullBody" in project, segment "Hips" (2): ',
+    'skeleton "FullBody" in project, segment "Hips" (2): rigid_bodies[0].weight must not be negative, got -1',
+  ],
+  [
+    'a child that does not exist',
+    (d) => d.state.skeletons.project[1].segments['25'].children.push(999),
+    'skeleton "Wand" in project: segment 25 lists child 999, whose parent differs',
+  ],
+  [
+    'a parent that does not exist',
+    (d) => {
+      const wand = d.state.skeletons.project[1];
+      wand.segments['25'].children = [];
+      wand.segments['26'].parentId = 998;
+    },
+    'skeleton "Wand" in project: segment 26 is not among its parent\'s children',
+  ],
+  [
+    'a segment id used by another skeleton',
+    (d) => {
+      const wand = d.state.skeletons.project[1];
+      wand.segments['2'] = { ...wand.segments['26'], id: 2 };
+      delete wand.segments['26'];
+      wand.segments['25'].children = [2];
+    },
+    'id 2 is used twice (segment "Tip" of skeleton "Wand" in project)',
+  ],
+  [
+    'more segments than a skeleton may have',
+    (d) => {
+      const wand = d.state.skeletons.project[1];
+      for (let i = 0; i < LIMITS.segmentsPerSkeleton; i++) {
+        const id = d.state.nextId++;
+        wand.segments[String(id)] = { ...wand.segments['26'], id, name: `Extra${i}`, parentId: 25 };
+        wand.segments['25'].children.push(id);
+      }
+    },
+    `skeleton "Wand" in project: segments in the skeleton: ${LIMITS.segmentsPerSkeleton + 2} is more than the ${LIMITS.segmentsPerSkeleton} allowed`,
   ],
   [
     'a coupling to a missing segment',
@@ -167,8 +204,46 @@ describe('state file format: every rule of a loaded state, by its message (state
     assert.deepEqual(decodeState(encodeState(demoState())), demoState());
   });
 
-  it('says when the text is not JSON', () => {
-    assert.throws(() => decodeState('{"format":'), /^Error: it is not valid JSON \(.+\)$/);
+  it('says when the text is not JSON, and keeps the parser’s error as the cause', () => {
+    assert.throws(
+      () => decodeState('{"format":'),
+      (error: Error) => {
+        assert.match(error.message, /^it is not valid JSON \(.+\)$/);
+        assert.ok(error.cause instanceof SyntaxError, "the cause is the parser's error");
+        return true;
+      },
+    );
+  });
+
+  it('keeps the model rule’s own error as the cause of a placed message', () => {
+    const document = JSON.parse(encodeState(demoState()));
+    document.state.skeletons.project[0].scale = 0;
+    assert.throws(
+      () => decodeState(JSON.stringify(document)),
+      (error: Error) => {
+        assert.match(String((error.cause as Error)?.message), /^scale 0 is outside the allowed range/);
+        return true;
+      },
+    );
+  });
+
+  it('accepts exactly as many skeletons as a source may have (the next rule it meets is another one)', () => {
+    const got = problemOf(
+      (d) =>
+        (d.state.skeletons.measurement = Array.from(
+          { length: LIMITS.skeletonsPerSource },
+          () => d.state.skeletons.measurement[0],
+        )),
+    );
+    assert.doesNotMatch(got, /skeletons; at most/);
+    assert.match(got, /is used twice/);
+  });
+
+  it('accepts a selected first part (part 0)', () => {
+    assert.equal(
+      problemOf((d) => (d.state.selection = [{ type: 'trajectory', id: 74, part_index: 0 }])),
+      '(accepted)',
+    );
   });
 
   for (const [what, edit, message] of CASES)

@@ -38,7 +38,8 @@ describe('state file lock (state-lock, in process)', () => {
       () => StateLock.acquire(file),
       (error: Error) =>
         error.message ===
-        `state file ${file} is in use by another motion-server (pid ${owner}); stop it or use another --state file`,
+          `state file ${file} is in use by another motion-server (pid ${owner}); stop it or use another --state file` &&
+        (error.cause as NodeJS.ErrnoException)?.code === 'EEXIST',
     );
     assert.equal(lockText(), ` ${owner}\n`);
   });
@@ -80,7 +81,9 @@ describe('state file lock (state-lock, in process)', () => {
     rmSync(dir, { recursive: true });
     assert.throws(
       () => lock.verify(),
-      (error: Error) => error.message === `the directory of ${file} is gone`,
+      (error: Error) =>
+        error.message === `the directory of ${file} is gone` &&
+        (error.cause as NodeJS.ErrnoException)?.code === 'ENOENT',
     );
   });
 
