@@ -199,19 +199,30 @@ end
 
 __motion_debug_apply = function(command) apply(command) end
 
+-- Commands that came while the script runs (pause, breakpoints changed).
+local linesSincePoll = 0
+local function pollCommands()
+  linesSincePoll = 0
+  local command = __dbg_poll()
+  while command do
+    apply(command)
+    command = __dbg_poll()
+  end
+end
+
 hook = function(event, line)
   if event == "return" then
     if dbg.mode == "stepOut" and depth() == dbg.depth then stop("step", dbg.depth - 1, nil, 1) return end
     return
   end
   if event == "count" then
-    local command = __dbg_poll()
-    while command do
-      apply(command)
-      command = __dbg_poll()
-    end
+    pollCommands()
     return
   end
+  -- Line events poll too: a count runs down inside this hook as well, and a count that ends there
+  -- is dropped; in a tight loop nearly all of them do, and pause would never be seen.
+  linesSincePoll = linesSincePoll + 1
+  if linesSincePoll >= 500 then pollCommands() end
   local info = debug.getinfo(2, "S")
   if info.source:sub(1, 1) ~= "@" then return end
   local mode = dbg.mode
