@@ -32,7 +32,6 @@ export class ScriptTerminal implements vscode.Disposable {
     if (!this.terminal || this.terminal.exitStatus) {
       let resolveOpen: () => void = () => undefined;
       this.opened = new Promise((r) => (resolveOpen = r));
-      this.console = this.newConsole();
       const pty: vscode.Pseudoterminal = {
         onDidWrite: this.writes.event,
         onDidClose: this.closes.event,
@@ -43,7 +42,9 @@ export class ScriptTerminal implements vscode.Disposable {
           resolveOpen();
         },
         close: () => {
+          // Opened again later, the terminal has a fresh screen, and so a fresh console.
           this.terminal = undefined;
+          this.console = this.newConsole();
         },
         setDimensions: (dimensions) => this.console.resize(dimensions.columns),
         handleInput: (data) => this.console.input(data),

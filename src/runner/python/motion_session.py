@@ -67,10 +67,6 @@ def read_line(prompt=""):
     return text
 
 
-def terminal_input(prompt=""):
-    return read_line(prompt)
-
-
 class TerminalStdin(io.TextIOBase):
     """sys.stdin for scripts: each line is typed in the Motion terminal."""
 
@@ -87,7 +83,7 @@ class TerminalStdin(io.TextIOBase):
         return self.readline()
 
 
-builtins.input = terminal_input
+builtins.input = read_line
 sys.stdin = TerminalStdin()
 
 
