@@ -49,11 +49,23 @@ for (const file of wasm) copyFileSync(require.resolve(file), `dist/${file.split(
 // The Python side of script sessions: the motion package and the session driver.
 cpSync('src/runner/python', 'dist/python', { recursive: true, filter: (source) => !source.includes('__pycache__') });
 
+// Webviews run in a browser: their own bundles (three.js inside; a webview loads nothing remote).
+const webviewOptions = {
+  entryPoints: [{ in: 'src/webview/skeleton-view/main.ts', out: 'skeleton-view' }],
+  outdir: 'dist/webview',
+  bundle: true,
+  platform: 'browser',
+  target: 'chrome120',
+  format: 'iife',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+};
+
 if (watch) {
-  const ctx = await esbuild.context(options);
-  await ctx.watch();
+  for (const o of [options, webviewOptions]) await (await esbuild.context(o)).watch();
 } else {
-  const result = await esbuild.build({ ...options, metafile: true });
-  const outputs = Object.entries(result.metafile.outputs).filter(([f]) => f.endsWith('.js'));
+  const results = await Promise.all([options, webviewOptions].map((o) => esbuild.build({ ...o, metafile: true })));
+  const outputs = results.flatMap((r) => Object.entries(r.metafile.outputs)).filter(([f]) => f.endsWith('.js'));
   for (const [file, info] of outputs) console.log(`built ${file} (${(info.bytes / 1024).toFixed(0)} KiB)`);
 }

@@ -5,7 +5,7 @@
  * user profile. Exit code: 0 passed, 1 failed, 2 harness error or time-out.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -92,7 +92,14 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
     const page = await browser.newPage();
     let finish: (code: number) => void = () => undefined;
     const exited = new Promise<number>((r) => (finish = r));
-    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
+    await page.exposeFunction('codeAutomationLog', async (_type: string, args: unknown[]) => {
+      // A test asks for a picture of the workbench (for the README) by logging where to put it.
+      const screenshot = /^MOTION_SCREENSHOT (\S+)$/.exec(String(args[0]));
+      if (screenshot) {
+        await page.screenshot({ path: `${screenshot[1]}.part`, type: 'png' });
+        renameSync(`${screenshot[1]}.part`, screenshot[1]);
+        return;
+      }
       console.log(...args);
       const summary = /^(\d+) passed, (\d+) failed$/.exec(String(args[0]));
       if (summary) {

@@ -31,6 +31,8 @@ export function userSettings(serverUrl: string): string {
     'telemetry.telemetryLevel': 'off',
     'extensions.autoCheckUpdates': false,
     'extensions.autoUpdate': false,
+    // The project is a git repository above the test workspace: no offer to open it (it would cover the screenshots).
+    'git.openRepositoryInParentFolders': 'never',
     'motion.server.url': serverUrl,
   });
 }

@@ -9,7 +9,7 @@ import { EmbeddedServer } from './connection/embedded-server';
 import { MotionConnection } from './connection/motion-connection';
 import { serverCommands, startServerChoices } from './connection/server-commands';
 import { editCommands } from './explorer/edit-commands';
-import { ExplorerData } from './explorer/explorer-data';
+import { ExplorerData, type ExplorerItem } from './explorer/explorer-data';
 import { SkeletonExplorer } from './explorer/skeleton-explorer';
 import { transferCommands } from './explorer/transfer-commands';
 import { debugCommands, startDebugging } from './debug/motion-debugging';
@@ -26,6 +26,8 @@ import { SegmentPreviews, segmentCommands, startSegmentEditor } from './segment-
 import { SEGMENT_SCHEME, SegmentFileSystem } from './segment-editor/segment-file-system';
 import { selectionCommands } from './selection/selection-commands';
 import { SelectionView } from './selection/selection-view';
+import { skeletonViewCommands } from './skeleton-view/skeleton-view-commands';
+import { SkeletonViews } from './skeleton-view/skeleton-views';
 
 /** What the extension offers other extensions and its tests. */
 export interface MotionExtensionApi {
@@ -34,7 +36,10 @@ export interface MotionExtensionApi {
   readonly onDidLoadDocumentation: vscode.Event<DocumentationState>;
   readonly connection: MotionConnection;
   readonly explorer: SkeletonExplorer;
+  /** The Skeletons view itself (its selection, and reveal). */
+  readonly explorerTree: vscode.TreeView<ExplorerItem>;
   readonly selection: SelectionView;
+  readonly skeletonViews: SkeletonViews;
   /** What the status bar shows about the connection. */
   readonly statusBar: vscode.StatusBarItem;
   /** What a language's Motion terminal has shown since it was last cleared. */
@@ -69,13 +74,26 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
   });
   const connected = () => connection.state.kind === 'connected';
   const history = new ChangeHistory();
+  const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()), connected);
+  const explorerTree = vscode.window.createTreeView('motion.explorer', {
+    treeDataProvider: explorer,
+    showCollapseAll: true,
+  });
+  const selection = new SelectionView(() => connection.client(), connected);
   const ctx = new MotionContext(extension, {
     config,
     log,
     connection,
     languageClient,
-    explorer: new SkeletonExplorer(new ExplorerData(() => connection.client()), connected),
-    selection: new SelectionView(() => connection.client(), connected),
+    explorer,
+    selection,
+    skeletonViews: new SkeletonViews({
+      extensionUri: extension.extensionUri,
+      client: () => connection.client(),
+      explorer,
+      explorerTree,
+      selection,
+    }),
     segments: new SegmentFileSystem(() => connection.client()),
     segmentPreviews: new SegmentPreviews(),
     history,
@@ -87,12 +105,12 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
       () => loadDocumentation(connection.client(), { cache: new DocumentationCache(documentationCacheDir(extension)) }),
     ),
   });
-  const { explorer, selection, segments, runner } = ctx.parts;
+  const { segments, runner, skeletonViews } = ctx.parts;
   own(loaded.event(() => runner.documentationChanged()));
-  own(ctx, connection, languageClient, explorer, selection, segments, runner);
+  own(ctx, connection, languageClient, explorer, selection, segments, runner, skeletonViews);
 
   own(
-    vscode.window.createTreeView('motion.explorer', { treeDataProvider: explorer, showCollapseAll: true }),
+    explorerTree,
     vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }),
     vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),
   );
@@ -113,6 +131,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     historyCommands,
     runCommands,
     debugCommands,
+    skeletonViewCommands,
   );
   followConnection(ctx);
   followSettings(ctx);
@@ -123,7 +142,9 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     onDidLoadDocumentation: loaded.event,
     connection,
     explorer,
+    explorerTree,
     selection,
+    skeletonViews,
     statusBar,
     embeddedServerPid: () => embedded.pid,
     terminalText: (language) => runner.transcript(language),

@@ -9,6 +9,7 @@ import type { ScriptRunner } from './run/script-runner';
 import type { SegmentPreviews } from './segment-editor/segment-commands';
 import type { SegmentFileSystem } from './segment-editor/segment-file-system';
 import type { SelectionView } from './selection/selection-view';
+import type { SkeletonViews } from './skeleton-view/skeleton-views';
 
 /** The extension's parts, made once at activation; commands and reactions reach each other through them. */
 interface MotionParts {
@@ -17,6 +18,8 @@ interface MotionParts {
   readonly connection: MotionConnection;
   readonly languageClient: LanguageClient;
   readonly explorer: SkeletonExplorer;
+  /** The 3D views of skeletons. */
+  readonly skeletonViews: SkeletonViews;
   readonly selection: SelectionView;
   readonly segments: SegmentFileSystem;
   readonly segmentPreviews: SegmentPreviews;

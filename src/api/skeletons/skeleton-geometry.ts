@@ -3,7 +3,13 @@ import { Vector3 } from 'three/src/math/Vector3.js';
 import type { Matrix, SegmentDefinition, Vec3 } from './skeleton-model';
 
 /** The calibrated pose (each segment's transform) or the default pose (its default transform, e.g. a T-pose). */
-type Pose = 'calibrated' | 'default';
+export type Pose = 'calibrated' | 'default';
+
+/** What a segment's place in the world depends on (a definition, without solver and degrees of freedom). */
+export type SegmentGeometry = Pick<
+  SegmentDefinition,
+  'id' | 'name' | 'parentId' | 'transform' | 'defaultTransform' | 'endpoint' | 'markers' | 'rigidBodies'
+>;
 
 interface PlacedSegment {
   id: number;
@@ -37,7 +43,7 @@ interface PlacedRigidBody {
   world: Matrix;
 }
 
-interface SkeletonScene {
+export interface SkeletonScene {
   segments: PlacedSegment[];
   bones: Bone[];
   markers: PlacedMarker[];
@@ -58,7 +64,7 @@ const MARKER_MARGIN_MM = 200;
  * cycle of parents, a marker far from its segment): they are placed as well as they can be and
  * their problems named, never thrown.
  */
-export function skeletonScene(definitions: readonly SegmentDefinition[], pose: Pose = 'calibrated'): SkeletonScene {
+export function skeletonScene(definitions: readonly SegmentGeometry[], pose: Pose = 'calibrated'): SkeletonScene {
   const byId = new Map(definitions.map((d) => [d.id, d]));
   const problems = new Map<number, string[]>(definitions.map((d) => [d.id, []]));
   const local = new Map<number, Matrix4>();
@@ -69,8 +75,8 @@ export function skeletonScene(definitions: readonly SegmentDefinition[], pose: P
   }
 
   // Roots: no parent, or a parent that is missing (placed from the origin, and said so).
-  const children = new Map<number, SegmentDefinition[]>();
-  const roots: SegmentDefinition[] = [];
+  const children = new Map<number, SegmentGeometry[]>();
+  const roots: SegmentGeometry[] = [];
   for (const d of definitions) {
     if (d.parentId === null) roots.push(d);
     else if (!byId.has(d.parentId)) {
@@ -80,7 +86,7 @@ export function skeletonScene(definitions: readonly SegmentDefinition[], pose: P
   }
 
   const world = new Map<number, Matrix4>();
-  const place = (from: SegmentDefinition[]) => {
+  const place = (from: SegmentGeometry[]) => {
     const stack = from.map((d) => ({ d, parent: new Matrix4() }));
     while (stack.length > 0) {
       const { d, parent } = stack.pop()!;
@@ -174,9 +180,9 @@ function readTransform(m: Matrix): { matrix: Matrix4; problem?: string } {
 }
 
 /** The names around a cycle of parents that starts at or leads to `d`. */
-function cycleThrough(d: SegmentDefinition, byId: Map<number, SegmentDefinition>): string {
-  const seen: SegmentDefinition[] = [];
-  let at: SegmentDefinition | undefined = d;
+function cycleThrough(d: SegmentGeometry, byId: Map<number, SegmentGeometry>): string {
+  const seen: SegmentGeometry[] = [];
+  let at: SegmentGeometry | undefined = d;
   while (at && !seen.includes(at)) {
     seen.push(at);
     at = at.parentId === null ? undefined : byId.get(at.parentId);

@@ -2,6 +2,7 @@
 // is fixed by what is shown; they are all issued at once (the client pipelines reads) and the tree
 // is built from the pre-order segment list and each segment's parent.
 import type { MotionClient } from '../client/motion-client';
+import type { SegmentGeometry } from './skeleton-geometry';
 import type {
   DegreesOfFreedom,
   Marker,
@@ -135,4 +136,28 @@ export async function loadSegmentDefinition(
     markers,
     rigidBodies,
   };
+}
+
+/** What a 3D view needs of every segment of a skeleton: 1 + 7 concurrent requests per segment. */
+export async function loadSkeletonGeometry(
+  client: MotionClient,
+  skeleton: SkeletonSummary,
+  signal?: AbortSignal,
+): Promise<SegmentGeometry[]> {
+  const read = skeletonReader(client, skeleton.source, signal);
+  const ids = await read<number[]>('get_segment_ids', skeleton.id);
+  return Promise.all(
+    ids.map(async (id) => {
+      const [name, parentId, transform, defaultTransform, endpoint, markers, rigidBodies] = await Promise.all([
+        read<string>('get_segment_name', id),
+        read<number | null>('get_segment_parent_id', id),
+        read<Matrix>('get_segment_transform', id),
+        read<Matrix>('get_segment_default_transform', id),
+        read<Vec3 | null>('get_segment_endpoint', id),
+        read<Marker[]>('get_segment_markers', id),
+        read<RigidBody[]>('get_segment_rigid_bodies', id),
+      ]);
+      return { id, name, parentId, transform, defaultTransform, endpoint, markers, rigidBodies };
+    }),
+  );
 }

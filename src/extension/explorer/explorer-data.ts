@@ -7,7 +7,7 @@ import type {
   SkeletonSummary,
   SkeletonTree,
 } from '../../api/skeletons/skeleton-model';
-import { SOURCE_TITLES } from '../../api/skeletons/skeleton-model';
+import { SOURCE_TITLES, walkSegments } from '../../api/skeletons/skeleton-model';
 
 /** The skeleton explorer's data layer: what each node's children are. No `vscode` import. */
 export type ExplorerItem =
@@ -82,6 +82,47 @@ export class ExplorerData {
 
   refresh(): void {
     this.trees.clear();
+  }
+
+  /** A segment's item, found from its ids (the 3D view names segments so), or undefined when it is gone. */
+  async segmentItem(
+    source: SkeletonSourceName,
+    skeletonId: number,
+    segmentId: number,
+  ): Promise<ExplorerItem | undefined> {
+    const skeleton = (await listSkeletons(this.client(), source)).find((s) => s.id === skeletonId);
+    if (!skeleton) return undefined;
+    const tree = await this.tree(skeleton);
+    for (const { node, depth } of walkSegments(tree.root))
+      if (node.id === segmentId)
+        return { kind: 'segment', source, skeletonId, skeletonName: skeleton.name, isRoot: depth === 0, node };
+    return undefined;
+  }
+
+  /** An item's parent in the view (VS Code asks for it to reveal an item); undefined for a source. */
+  async parent(item: ExplorerItem): Promise<ExplorerItem | undefined> {
+    switch (item.kind) {
+      case 'source':
+        return undefined;
+      case 'skeleton':
+        return { kind: 'source', source: item.skeleton.source };
+      case 'segment': {
+        const skeleton = (await listSkeletons(this.client(), item.source)).find((s) => s.id === item.skeletonId);
+        if (!skeleton) return undefined;
+        if (item.isRoot) return { kind: 'skeleton', skeleton };
+        const tree = await this.tree(skeleton);
+        for (const { node, depth } of walkSegments(tree.root))
+          if (node.children.some((child) => child.id === item.node.id)) return { ...item, isRoot: depth === 0, node };
+        return undefined;
+      }
+      case 'marker': {
+        const skeletonId = await skeletonReader(this.client(), item.source)<number>(
+          'get_segment_skeleton_id',
+          item.segmentId,
+        );
+        return this.segmentItem(item.source, skeletonId, item.segmentId);
+      }
+    }
   }
 
   /** How many segments a skeleton has: whether loading it is long work. */

@@ -84,6 +84,11 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
     }
   }
 
+  /** Lets VS Code reveal an item (the 3D view reveals the segments clicked in it). */
+  getParent(item: ExplorerItem): Promise<ExplorerItem | undefined> {
+    return this.data.parent(item);
+  }
+
   dispose(): void {
     this.changes.dispose();
   }

@@ -8,6 +8,7 @@ import { liveEditTests } from './live-edits.test';
 import { connectionTruthTests } from './connection-truth.test';
 import { untrustedWorkspaceTests } from './untrusted-workspace.test';
 import { debuggingTests } from './debugging.test';
+import { skeletonViewTests } from './skeleton-view.test';
 
 export function run(): Promise<void> {
   // MOTION_TEST_GREP runs only the tests whose titles match (for quick runs while developing).
@@ -19,6 +20,7 @@ export function run(): Promise<void> {
     runTests();
     liveEditTests();
     explorerTests();
+    skeletonViewTests();
     connectionSwitchingTests();
     connectionTruthTests();
     debuggingTests();

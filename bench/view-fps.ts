@@ -1,0 +1,195 @@
+/**
+ * npm run bench:view — the 3D skeleton view with 20 skeletons × 100 segments × 4 markers from the
+ * reference server, in headless Chromium (WebGL 2 through SwiftShader): how long it takes to open
+ * (read from the server, placed, drawn), and frames per second while orbiting, against the same
+ * bones drawn as bare three.js line segments (bench/view-peer), orbited the same way in the same
+ * run. Prints both figures and the ratio.
+ */
+import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchHeadlessChromium } from '../scripts/headless-chromium';
+import { MotionClient } from '../src/api/client/motion-client';
+import type { Matrix } from '../src/api/skeletons/skeleton-model';
+import { makeNonce, viewHtml } from '../src/extension/skeleton-view/view-html';
+import type { SceneReport } from '../src/extension/skeleton-view/view-protocol';
+import { loadViewScene } from '../src/extension/skeleton-view/view-scene';
+import { startChildServer } from '../test/support/child-server';
+
+// The functions given to page.evaluate run in the page: its globals, as far as they are used here.
+declare const window: any;
+declare function requestAnimationFrame(callback: () => void): number;
+
+const SKELETONS = 20;
+const SEGMENTS = 100;
+const MARKERS = 4;
+const ORBIT_MS = Number(process.env.BENCH_ORBIT_MS ?? 5000);
+const SIZE = { width: 1280, height: 800 };
+
+const translation = (x: number, y: number, z: number): Matrix => [
+  [1, 0, 0, x],
+  [0, 1, 0, y],
+  [0, 0, 1, z],
+  [0, 0, 0, 1],
+];
+
+/** 20 actors on a 5 × 4 floor grid, each a tree of 100 segments with 4 markers on each. */
+async function populate(client: MotionClient): Promise<void> {
+  const api = client.settings.processing.skeleton;
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  await Promise.all(
+    Array.from({ length: SKELETONS }, async (_, s) => {
+      const id = await api.add_skeleton('project', `Actor${s + 1}`);
+      const root = await api.get_skeleton_root_id('project', id);
+      await api.set_segment_transform('project', root, translation((s % 5) * 1500, Math.floor(s / 5) * 1500, 900));
+      const ids = [root];
+      for (let j = 1; j < SEGMENTS; j++) {
+        const parent = ids[Math.floor(random() * ids.length)];
+        const segment = await api.add_segment('project', parent, `Segment${j}`);
+        await api.set_segment_transform('project', segment, translation(random() * 80 - 40, random() * 80 - 40, 60));
+        await api.set_segment_markers(
+          'project',
+          segment,
+          Array.from({ length: MARKERS }, (_, k) => ({
+            name: `A${s + 1}_S${j}_M${k}`,
+            position: [Math.cos(k) * 40, Math.sin(k) * 40, 20] as [number, number, number],
+            weight: 1,
+          })),
+        );
+        ids.push(segment);
+      }
+    }),
+  );
+}
+
+/** A page server on loopback: the view's own page (with a stand-in for the webview API), the peer's, and their bundles. */
+async function servePages(): Promise<{ url: string; close(): void }> {
+  const peer = await esbuild.build({
+    entryPoints: [resolve(__dirname, 'view-peer/bare-lines.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    logLevel: 'warning',
+  });
+  const view = readFileSync(resolve(__dirname, '../dist/webview/skeleton-view.js'));
+  const server = createServer((req, res) => {
+    const nonce = makeNonce();
+    const origin = `http://${req.headers.host}`;
+    const pages: Record<string, [string, string | Uint8Array]> = {
+      '/view': [
+        'text/html',
+        viewHtml({ scriptUri: '/skeleton-view.js', cspSource: origin, nonce }).replace(
+          '<script nonce',
+          `<script nonce="${nonce}">window.fromView = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.fromView.push(m), getState: () => undefined, setState: () => {} });</script>\n<script nonce`,
+        ),
+      ],
+      '/skeleton-view.js': ['text/javascript', view],
+      '/peer': ['text/html', '<!DOCTYPE html><body style="margin:0"><script src="/peer.js"></script></body>'],
+      '/peer.js': ['text/javascript', peer.outputFiles[0].contents],
+    };
+    const page = pages[req.url ?? ''];
+    res.writeHead(page ? 200 : 404, { 'content-type': page?.[0] ?? 'text/plain' });
+    res.end(page?.[1] ?? 'not found');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+/** Drags across the canvas in circles for ORBIT_MS and counts the frames the page produced meanwhile. */
+async function orbitFps(page: Page): Promise<number> {
+  // A string, not a function: tsx names inner functions with a helper the page does not have.
+  await page.evaluate(`
+    window.frames = 0;
+    window.counting = true;
+    requestAnimationFrame(function tick() { window.frames++; if (window.counting) requestAnimationFrame(tick); });
+  `);
+  const cx = SIZE.width / 2;
+  const cy = SIZE.height / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  const started = Date.now();
+  for (let i = 0; Date.now() - started < ORBIT_MS; i++)
+    await page.mouse.move(cx + Math.cos(i / 20) * 200, cy + Math.sin(i / 20) * 100);
+  const elapsed = Date.now() - started;
+  await page.mouse.up();
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { frames: number; counting: boolean };
+    w.counting = false;
+    return w.frames;
+  });
+  return (frames * 1000) / elapsed;
+}
+
+async function main(): Promise<void> {
+  const server = await startChildServer(['--empty', '--log-level', 'warn']);
+  const setup = new MotionClient({ url: server.url });
+  await populate(setup);
+  await setup.close();
+  const pages = await servePages();
+  const browser = await launchHeadlessChromium();
+  try {
+    const page = await browser.newPage({ viewport: SIZE });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`${pages.url}/view`);
+    await page.waitForFunction(() => window.fromView.some((m: any) => m.type === 'ready'));
+
+    // Opening: read every skeleton from the server and place both poses; the message crosses to the
+    // webview as JSON (VS Code serialises it so); the page parses it, draws, and shows the first frame.
+    const client = new MotionClient({ url: server.url });
+    await client.get_version();
+    const started = performance.now();
+    const scene = await loadViewScene(client, { source: 'project' });
+    const message = JSON.stringify({ type: 'scene', scene });
+    const loaded = performance.now();
+    await page.evaluate((json) => (window.pending = json), message);
+    const drawnMs = await page.evaluate(
+      () =>
+        new Promise<number>((drawn) => {
+          const t0 = performance.now();
+          window.postMessage(JSON.parse(window.pending), '*');
+          requestAnimationFrame(() => requestAnimationFrame(() => drawn(performance.now() - t0)));
+        }),
+    );
+    await client.close();
+    await page.evaluate(() => window.postMessage({ type: 'report' }, '*'));
+    const report = (await page
+      .waitForFunction(() => window.fromView.find((m: any) => m.type === 'report'))
+      .then((h) => h.jsonValue())) as { report: SceneReport };
+    const { segments, markers, bones } = report.report;
+    if (segments !== SKELETONS * SEGMENTS || markers !== SKELETONS * (SEGMENTS - 1) * MARKERS)
+      throw new Error(`the view drew ${segments} segments and ${markers} markers`);
+    const viewFps = await orbitFps(page);
+    if (errors.length > 0) throw new Error(`the view failed: ${errors.join('\n')}`);
+
+    const peer = await browser.newPage({ viewport: SIZE });
+    await peer.goto(`${pages.url}/peer`);
+    const positions = scene.skeletons.flatMap((s) => s.calibrated.bones.flatMap((b) => [...b.from, ...b.to]));
+    await peer.evaluate(([p, at]) => window.showBones(p, at), [positions, report.report.camera] as const);
+    const peerFps = await orbitFps(peer);
+
+    console.log(
+      `3D view: ${SKELETONS} skeletons × ${SEGMENTS} segments × ${MARKERS} markers (${segments} segments, ${markers} markers, ${bones} bones), ` +
+        `${SIZE.width}×${SIZE.height}, headless Chromium, WebGL 2 on SwiftShader`,
+    );
+    console.log(
+      `  open: ${(loaded - started + drawnMs).toFixed(0)} ms (read, placed and serialised ${(loaded - started).toFixed(0)} ms; ` +
+        `${(message.length / 1e6).toFixed(1)} MB parsed, drawn and shown ${drawnMs.toFixed(0)} ms)`,
+    );
+    console.log(`  orbiting, the view (joints, markers, bones, axes, grid)   ${viewFps.toFixed(1).padStart(6)} fps`);
+    console.log(`  orbiting, bare three.js line segments (the bones only)    ${peerFps.toFixed(1).padStart(6)} fps`);
+    console.log(`  ratio view/bare: ${(viewFps / peerFps).toFixed(2)}`);
+  } finally {
+    await browser.close();
+    pages.close();
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+}
+
+void main();

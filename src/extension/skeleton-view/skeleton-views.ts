@@ -1,0 +1,233 @@
+import * as vscode from 'vscode';
+import type { MotionClient } from '../../api/client/motion-client';
+import { describeFailure } from '../explorer/edit-operations';
+import type { ExplorerItem } from '../explorer/explorer-data';
+import type { SkeletonExplorer } from '../explorer/skeleton-explorer';
+import { describeSelection } from '../selection/selection-operations';
+import type { SelectionView } from '../selection/selection-view';
+import { makeNonce, viewHtml } from './view-html';
+import type { FromView, SceneReport, SegmentRef, ToView } from './view-protocol';
+import { loadViewScene, viewKey, type ViewTarget } from './view-scene';
+
+/** What the 3D views follow: the application, the Skeletons view (its refreshes and selection), the Selection view. */
+interface ViewDeps {
+  extensionUri: vscode.Uri;
+  client: () => MotionClient;
+  explorer: SkeletonExplorer;
+  explorerTree: vscode.TreeView<ExplorerItem>;
+  selection: SelectionView;
+}
+
+/** Reloads wait this long for more changes (an import refreshes the tree many times). */
+const RELOAD_DELAY_MS = 100;
+
+/** The open 3D views, one per source or skeleton shown; they follow edits, Refresh and both views' selections. */
+export class SkeletonViews implements vscode.Disposable {
+  private readonly panels = new Map<string, SkeletonPanel>();
+  private readonly subscriptions: vscode.Disposable[];
+  /** The view that was shown last (tests and automation read it). */
+  last: SkeletonPanel | undefined;
+
+  constructor(private readonly deps: ViewDeps) {
+    this.subscriptions = [
+      deps.explorer.onDidChangeTreeData((item) => {
+        if (item === undefined) for (const panel of this.panels.values()) panel.reloadSoon();
+      }),
+      deps.selection.onDidChangeTreeData(() => {
+        for (const panel of this.panels.values()) void panel.sendSelection();
+      }),
+      deps.explorerTree.onDidChangeSelection(({ selection }) => {
+        for (const panel of this.panels.values()) panel.highlightFromTree(selection[0]);
+      }),
+    ];
+  }
+
+  /** Opens (or brings forward) the view of a target, with a segment highlighted. */
+  show(target: ViewTarget, highlight: SegmentRef | null = null): SkeletonPanel {
+    const key = viewKey(target);
+    let panel = this.panels.get(key);
+    if (panel) panel.reveal();
+    else {
+      panel = new SkeletonPanel(target, this.deps, () => {
+        this.panels.delete(key);
+        if (this.last === panel) this.last = undefined;
+      });
+      this.panels.set(key, panel);
+    }
+    if (highlight) panel.highlight(highlight);
+    this.last = panel;
+    return panel;
+  }
+
+  dispose(): void {
+    for (const panel of [...this.panels.values()]) panel.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+/** One webview panel: sends it scenes, highlights and the selection; acts on what the user does in it. */
+export class SkeletonPanel implements vscode.Disposable {
+  private readonly panel: vscode.WebviewPanel;
+  private loading: AbortController | undefined;
+  private reloadTimer: NodeJS.Timeout | undefined;
+  private highlighted: SegmentRef | null = null;
+  private readonly reports: ((report: SceneReport) => void)[] = [];
+  private disposed = false;
+  /** Settles once the webview has said it is ready and been sent its scene; messages sent before are lost. */
+  private ready!: Promise<void>;
+  private markReady!: () => void;
+  private readonly revealed = new vscode.EventEmitter<ExplorerItem>();
+  /** A segment clicked in the view was revealed in the Skeletons view. */
+  readonly onDidReveal = this.revealed.event;
+  private readonly loaded = new vscode.EventEmitter<void>();
+  /** A scene (or its failure) was sent to the view. */
+  readonly onDidLoad = this.loaded.event;
+
+  constructor(
+    readonly target: ViewTarget,
+    private readonly deps: ViewDeps,
+    private readonly closed: () => void,
+  ) {
+    const bundle = vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview');
+    this.panel = vscode.window.createWebviewPanel(
+      'motion.skeleton3d',
+      'Skeletons in 3D',
+      { viewColumn: vscode.ViewColumn.Active },
+      { enableScripts: true, localResourceRoots: [bundle] },
+    );
+    this.panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'skeleton-3d.svg');
+    const webview = this.panel.webview;
+    webview.html = viewHtml({
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(bundle, 'skeleton-view.js')).toString(),
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+    });
+    this.expectReady();
+    webview.onDidReceiveMessage((message: FromView) => void this.received(message));
+    // A hidden webview is not kept: it is made again when shown, and says so with another 'ready'.
+    this.panel.onDidChangeViewState(() => {
+      if (!this.panel.visible) this.expectReady();
+    });
+    this.panel.onDidDispose(() => this.dispose());
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  private expectReady(): void {
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
+  }
+
+  /** Highlights a segment in the view (when it shows that segment's skeleton). */
+  highlight(segment: SegmentRef | null): void {
+    this.highlighted = segment;
+    this.post({ type: 'highlight', segment });
+  }
+
+  /** The Skeletons view selected an item: its segment is highlighted here if this view shows it. */
+  highlightFromTree(item: ExplorerItem | undefined): void {
+    if (item?.kind !== 'segment' || item.source !== this.target.source) return;
+    if (this.target.skeletonIds && !this.target.skeletonIds.includes(item.skeletonId)) return;
+    this.highlight({ skeletonId: item.skeletonId, segmentId: item.node.id });
+  }
+
+  /** Reloads after changes settle: edits through the extension and Refresh. */
+  reloadSoon(): void {
+    clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => void this.reload(), RELOAD_DELAY_MS);
+  }
+
+  /** Reads the target's skeletons again and sends them; the view keeps its camera. */
+  async reload(): Promise<void> {
+    this.loading?.abort();
+    const loading = (this.loading = new AbortController());
+    try {
+      const scene = await loadViewScene(this.deps.client(), this.target, loading.signal);
+      if (loading.signal.aborted) return;
+      this.panel.title = scene.title;
+      this.post({ type: 'scene', scene });
+    } catch (error) {
+      if (loading.signal.aborted) return;
+      this.post({ type: 'failed', message: `Could not load the skeletons: ${describeFailure(error)}` });
+    }
+    this.loaded.fire();
+  }
+
+  /** The application's selected trajectories, by label: markers of that name are highlighted. */
+  async sendSelection(): Promise<void> {
+    try {
+      const rows = await describeSelection(this.deps.client());
+      this.post({ type: 'selection', markers: rows.filter((r) => r.item.type === 'trajectory').map((r) => r.label) });
+    } catch {
+      this.post({ type: 'selection', markers: [] }); // not connected: nothing is selected
+    }
+  }
+
+  /** What the view has drawn, with its picture. */
+  report(timeoutMs = 10_000): Promise<SceneReport> {
+    // A hidden webview is not running (it is made again, from its saved state, when shown).
+    if (!this.panel.visible) return Promise.reject(new Error('the 3D view is hidden'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the 3D view did not answer')), timeoutMs);
+      void this.ready.then(() => {
+        this.reports.push((report) => {
+          clearTimeout(timer);
+          resolve(report);
+        });
+        this.post({ type: 'report' });
+      });
+    });
+  }
+
+  /** Does in the view what a click on a segment's origin does. */
+  click(skeleton: string, segment: string): void {
+    this.post({ type: 'click', skeleton, segment });
+  }
+
+  private async received(message: FromView): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        await this.reload();
+        if (this.highlighted) this.post({ type: 'highlight', segment: this.highlighted });
+        await this.sendSelection();
+        this.markReady();
+        return;
+      case 'report':
+        this.reports.shift()?.(message.report);
+        return;
+      case 'reveal':
+      case 'selectMarkers':
+        try {
+          this.highlighted = message.segment;
+          const { skeletonId, segmentId } = message.segment;
+          const item = await this.deps.explorer.data.segmentItem(this.target.source, skeletonId, segmentId);
+          if (!item) throw new Error(`segment ${segmentId} is no longer in the application; refresh the view`);
+          if (message.type === 'selectMarkers') {
+            await vscode.commands.executeCommand('motion.selectMarkers', item);
+            return;
+          }
+          await this.deps.explorerTree.reveal(item, { select: true, focus: false, expand: false });
+          this.revealed.fire(item);
+        } catch (error) {
+          void vscode.window.showErrorMessage(`Motion: could not find the segment: ${describeFailure(error)}`);
+        }
+        return;
+    }
+  }
+
+  private post(message: ToView): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearTimeout(this.reloadTimer);
+    this.loading?.abort();
+    this.revealed.dispose();
+    this.loaded.dispose();
+    this.panel.dispose();
+    this.closed();
+  }
+}

@@ -1,0 +1,63 @@
+// The messages between the extension and the 3D skeleton view's webview. Shared by both sides (no
+// `vscode` import, no DOM): the extension sends scenes and highlights, the webview sends what the
+// user asked for and, on request, what it has drawn.
+import type { Pose, SkeletonScene } from '../../api/skeletons/skeleton-geometry';
+import type { SkeletonSourceName, Vec3 } from '../../api/skeletons/skeleton-model';
+
+/** One skeleton placed in both poses: the view toggles between them without asking again. */
+interface ViewSkeleton {
+  id: number;
+  name: string;
+  scale: number;
+  calibrated: SkeletonScene;
+  default: SkeletonScene;
+}
+
+export interface ViewScene {
+  /** The panel's title: the source, and the skeleton when only one is shown. */
+  title: string;
+  source: SkeletonSourceName;
+  skeletons: ViewSkeleton[];
+}
+
+/** A segment of a skeleton shown in the view. */
+export interface SegmentRef {
+  skeletonId: number;
+  segmentId: number;
+}
+
+/** What the webview has drawn, read back from its three.js objects (for tests and the bench). */
+export interface SceneReport {
+  pose: Pose;
+  skeletons: number;
+  segments: number;
+  markers: number;
+  bones: number;
+  /** Segments and markers drawn in the warning colour. */
+  warnings: number;
+  /** Each segment's drawn origin, by "skeleton/segment" name (mm). */
+  origins: Record<string, Vec3>;
+  highlighted: SegmentRef | null;
+  /** Markers drawn as part of the application's selection. */
+  selectedMarkers: string[];
+  /** Where the scene's extent falls on the canvas, in canvas pixels. */
+  extentOnCanvas: { left: number; top: number; right: number; bottom: number };
+  camera: { position: Vec3; target: Vec3 };
+  /** The canvas as a PNG data URL. */
+  image: string;
+}
+
+export type ToView =
+  | { type: 'scene'; scene: ViewScene }
+  | { type: 'failed'; message: string }
+  | { type: 'highlight'; segment: SegmentRef | null }
+  | { type: 'selection'; markers: string[] }
+  | { type: 'report' }
+  /** Does what a click at the segment's drawn origin does (for tests: the same picking as the mouse). */
+  | { type: 'click'; skeleton: string; segment: string };
+
+export type FromView =
+  | { type: 'ready' }
+  | { type: 'reveal'; segment: SegmentRef }
+  | { type: 'selectMarkers'; segment: SegmentRef }
+  | { type: 'report'; report: SceneReport };
