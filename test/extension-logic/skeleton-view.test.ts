@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { MotionClient } from '../../src/api/client/motion-client';
+import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
+import { makeNonce, viewHtml } from '../../src/extension/skeleton-view/view-html';
+import { loadViewScene, viewKey } from '../../src/extension/skeleton-view/view-scene';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+
+describe('3D view data (plain Node, real server)', () => {
+  let server: MotionServer;
+  let client: MotionClient;
+  const skeletons = () => client.settings.processing.skeleton;
+  before(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    client = new MotionClient({ url: server.url });
+  });
+  after(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('loads every skeleton of a source in both poses, or the chosen ones, titled in the user’s words', async () => {
+    const all = await loadViewScene(client, { source: 'project' });
+    assert.equal(all.title, 'Skeletons · Project settings');
+    assert.deepEqual(
+      all.skeletons.map((s) => s.name),
+      ['FullBody', 'Wand'],
+    );
+    const fullBody = all.skeletons[0];
+    const ids = await skeletons().get_segment_ids('project', fullBody.id);
+    assert.equal(fullBody.calibrated.segments.length, ids.length);
+    assert.equal(fullBody.default.segments.length, ids.length);
+    assert.equal(fullBody.scale, 1);
+    const head = fullBody.calibrated.segments.find((s) => s.name === 'Head')!;
+    assert.equal(head.origin[2], 1570);
+
+    const wandId = (await skeletons().find_skeleton('project', 'Wand'))!;
+    const wand = await loadViewScene(client, { source: 'project', skeletonIds: [wandId] });
+    assert.equal(wand.title, 'Wand · Project settings');
+    assert.deepEqual(
+      wand.skeletons.map((s) => s.id),
+      [wandId],
+    );
+  });
+
+  it('a skeleton deleted since the view opened is left out, and the title says so when none is left', async () => {
+    const id = await skeletons().add_skeleton('project', 'Short-lived');
+    await skeletons().delete_skeleton('project', id);
+    const scene = await loadViewScene(client, { source: 'project', skeletonIds: [id] });
+    assert.deepEqual(scene.skeletons, []);
+    assert.equal(scene.title, 'Deleted skeleton · Project settings');
+  });
+
+  it('the default pose places segments by their default transforms', async () => {
+    const id = await skeletons().add_skeleton('project', 'Posed');
+    try {
+      const root = await skeletons().get_skeleton_root_id('project', id);
+      const child = await skeletons().add_segment('project', root, 'Child');
+      const up = (z: number) => [
+        [1, 0, 0, 0],
+        [0, 1, 0, 0],
+        [0, 0, 1, z],
+        [0, 0, 0, 1],
+      ];
+      await skeletons().set_segment_transform('project', child, up(100));
+      await skeletons().set_segment_default_transform('project', child, up(300));
+      const [posed] = (await loadViewScene(client, { source: 'project', skeletonIds: [id] })).skeletons;
+      const origin = (pose: 'calibrated' | 'default') => posed[pose].segments.find((s) => s.name === 'Child')!.origin;
+      assert.deepEqual(origin('calibrated'), [0, 0, 100]);
+      assert.deepEqual(origin('default'), [0, 0, 300]);
+    } finally {
+      await skeletons().delete_skeleton('project', id);
+    }
+  });
+
+  it('one view per source, or per set of skeletons', () => {
+    assert.equal(viewKey({ source: 'project' }), 'project:all');
+    assert.equal(viewKey({ source: 'measurement', skeletonIds: [3, 7] }), 'measurement:3,7');
+    assert.notEqual(viewKey({ source: 'project' }), viewKey({ source: 'measurement' }));
+  });
+
+  it('finds a segment’s item and every item’s parent, so that the view can reveal it in the tree', async () => {
+    const data = new ExplorerData(() => client);
+    const fullBodyId = (await skeletons().find_skeleton('project', 'FullBody'))!;
+    const headId = (await skeletons().find_segment('project', fullBodyId, 'Head'))!;
+    const head = (await data.segmentItem('project', fullBodyId, headId))!;
+    assert.equal(presentItem(head).label, 'Head');
+    const path: string[] = [];
+    for (let item: ExplorerItem | undefined = head; item; item = await data.parent(item))
+      path.unshift(presentItem(item).label);
+    assert.deepEqual(path, ['Project settings', 'FullBody', 'Hips', 'Spine', 'Spine1', 'Spine2', 'Neck', 'Head']);
+    const hips = (await data.segmentItem(
+      'project',
+      fullBodyId,
+      await skeletons().get_skeleton_root_id('project', fullBodyId),
+    ))!;
+    assert.equal(hips.kind === 'segment' && hips.isRoot, true, 'the root is known as the root');
+    const [marker] = (await data.children(head)).filter((c) => c.kind === 'marker');
+    assert.equal(presentItem((await data.parent(marker))!).label, 'Head', "a marker's parent is its segment");
+    assert.equal(await data.segmentItem('project', fullBodyId, 999_999), undefined, 'a segment that is gone');
+    assert.equal(await data.segmentItem('project', 999_999, headId), undefined, 'a skeleton that is gone');
+  });
+});
+
+describe('3D view page', () => {
+  it('runs only its own bundled script (a nonce), loads nothing remote, and each page has a fresh nonce', () => {
+    const nonce = makeNonce();
+    const html = viewHtml({
+      scriptUri: 'https://file+.vscode-resource/dist/webview/skeleton-view.js',
+      cspSource: 'vscode-webview:',
+      nonce,
+    });
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, new RegExp(`script-src 'nonce-${nonce.replace(/[+/]/g, '\\$&')}'`));
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*/);
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    assert.equal(scripts.length, 1);
+    assert.ok(scripts[0].includes(`nonce="${nonce}"`));
+    assert.ok(nonce.length >= 22 && makeNonce() !== nonce);
+  });
+});
