@@ -7,7 +7,7 @@ import { describeSelection } from '../selection/selection-operations';
 import type { SelectionView } from '../selection/selection-view';
 import { makeNonce, viewHtml } from './view-html';
 import type { FromView, SceneReport, SegmentRef, ToView } from './view-protocol';
-import { loadViewScene, viewKey, type ViewTarget } from './view-scene';
+import { sendViewScene, viewKey, type ViewTarget } from './view-scene';
 
 /** What the 3D views follow: the application, the Skeletons view (its refreshes and selection), the Selection view. */
 interface ViewDeps {
@@ -138,15 +138,21 @@ export class SkeletonPanel implements vscode.Disposable {
     this.reloadTimer = setTimeout(() => void this.reload(), RELOAD_DELAY_MS);
   }
 
-  /** Reads the target's skeletons again and sends them; the view keeps its camera. */
+  /** Reads the target's skeletons again and sends them as they come; the view keeps its camera. */
   async reload(): Promise<void> {
     this.loading?.abort();
     const loading = (this.loading = new AbortController());
     try {
-      const scene = await loadViewScene(this.deps.client(), this.target, loading.signal);
-      if (loading.signal.aborted) return;
-      this.panel.title = scene.title;
-      this.post({ type: 'scene', scene });
+      await sendViewScene(
+        this.deps.client(),
+        this.target,
+        (message) => {
+          if (loading.signal.aborted) return;
+          if (message.type === 'outline') this.panel.title = message.outline.title;
+          this.post(message);
+        },
+        loading.signal,
+      );
     } catch (error) {
       if (loading.signal.aborted) return;
       this.post({ type: 'failed', message: `Could not load the skeletons: ${describeFailure(error)}` });

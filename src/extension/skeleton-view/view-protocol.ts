@@ -5,7 +5,7 @@ import type { Pose, SkeletonScene } from '../../api/skeletons/skeleton-geometry'
 import type { SkeletonSourceName, Vec3 } from '../../api/skeletons/skeleton-model';
 
 /** One skeleton placed in both poses: the view toggles between them without asking again. */
-interface ViewSkeleton {
+export interface ViewSkeleton {
   id: number;
   name: string;
   scale: number;
@@ -13,8 +13,21 @@ interface ViewSkeleton {
   default: SkeletonScene;
 }
 
-export interface ViewScene {
+/**
+ * What a view shows, before its skeletons arrive: they are sent one by one as they are read (a
+ * large source takes thousands of requests), and each is drawn when it comes. Skeletons of an
+ * earlier outline stay drawn until replaced, so a reload after an edit does not flicker.
+ */
+export interface SceneOutline {
   /** The panel's title: the source, and the skeleton when only one is shown. */
+  title: string;
+  source: SkeletonSourceName;
+  /** The skeletons to show, in order; any other is removed. */
+  skeletonIds: number[];
+}
+
+/** A whole scene at once (tests and the bench read one). */
+export interface ViewScene {
   title: string;
   source: SkeletonSourceName;
   skeletons: ViewSkeleton[];
@@ -30,6 +43,8 @@ export interface SegmentRef {
 export interface SceneReport {
   pose: Pose;
   skeletons: number;
+  /** Every skeleton of the outline has arrived and is drawn. */
+  complete: boolean;
   segments: number;
   markers: number;
   bones: number;
@@ -48,7 +63,8 @@ export interface SceneReport {
 }
 
 export type ToView =
-  | { type: 'scene'; scene: ViewScene }
+  | { type: 'outline'; outline: SceneOutline }
+  | { type: 'skeleton'; skeleton: ViewSkeleton }
   | { type: 'failed'; message: string }
   | { type: 'highlight'; segment: SegmentRef | null }
   | { type: 'selection'; markers: string[] }

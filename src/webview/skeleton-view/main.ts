@@ -20,8 +20,15 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { CSS2DObject, CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
 import type { Vec3 } from '../../api/skeletons/skeleton-model';
-import type { FromView, SceneReport, SegmentRef, ToView, ViewScene } from '../../extension/skeleton-view/view-protocol';
-import { drawScene, JOINT_RADIUS, type DrawnScene, type Pickable } from './skeleton-drawing';
+import type {
+  FromView,
+  SceneOutline,
+  SceneReport,
+  SegmentRef,
+  ToView,
+  ViewSkeleton,
+} from '../../extension/skeleton-view/view-protocol';
+import { combineDrawn, drawSkeletons, JOINT_RADIUS, type DrawnScene, type Pickable } from './skeleton-drawing';
 import { fitBox, lookAtBox, UP, type ViewDirection } from './view-camera';
 import { themeColours } from './view-colours';
 
@@ -69,8 +76,12 @@ scene3d.add(camera);
 const controls = new OrbitControls(camera, renderer.domElement);
 controls.screenSpacePanning = true;
 
-let scene: ViewScene | undefined;
-let drawn: DrawnScene | undefined;
+/** What the view shows, and the skeletons that have arrived (each drawn in the current pose). */
+let outline: SceneOutline | undefined;
+const arrived = new Map<number, ViewSkeleton>();
+const parts = new Map<number, DrawnScene>();
+/** Everything drawn, as one scene; undefined until a skeleton has arrived. */
+let drawn: ReturnType<typeof combineDrawn> | undefined;
 let grid: GridHelper | undefined;
 let labels: CSS2DObject[] = [];
 let highlighted: SegmentRef | null = null;
@@ -116,28 +127,69 @@ function saveCamera(): void {
   vscode.setState(state);
 }
 
-/** (Re)draws the scene in the current pose; the camera stays where the user left it unless asked to fit. */
-function redraw(fit: boolean): void {
-  if (!scene) return;
-  drawn?.group.removeFromParent();
-  drawn?.dispose();
-  drawn = drawScene(scene, state.pose, colours);
-  scene3d.add(drawn.group);
+/** The skeletons of the outline that have arrived, in the outline's order. */
+function shownSkeletons(): ViewSkeleton[] {
+  return (outline?.skeletonIds ?? []).flatMap((id) => arrived.get(id) ?? []);
+}
+
+/** Draws one skeleton in the current pose, in place of its earlier drawing. */
+function drawPart(skeleton: ViewSkeleton): void {
+  parts.get(skeleton.id)?.group.removeFromParent();
+  parts.get(skeleton.id)?.dispose();
+  const part = drawSkeletons([skeleton], state.pose, colours);
+  part.paint(highlighted, selectedMarkers);
+  parts.set(skeleton.id, part);
+  scene3d.add(part.group);
+}
+
+/** Drops what is not in the outline (a skeleton deleted or no longer shown). */
+function dropPart(id: number): void {
+  parts.get(id)?.group.removeFromParent();
+  parts.get(id)?.dispose();
+  parts.delete(id);
+  arrived.delete(id);
+}
+
+/**
+ * After skeletons arrive or go: the scene as a whole, the grid, colours and legend. The first
+ * drawing looks from the saved camera, or fits; while the user has not moved the camera, each
+ * arrival fits again; after that the camera stays where the user left it.
+ */
+function composed(options: { repaint: boolean } = { repaint: true }): void {
+  const first = drawn === undefined;
+  drawn = combineDrawn(shownSkeletons().map((s) => parts.get(s.id)!));
   placeGrid(drawn.extent);
-  if (fit) {
-    if (state.camera) {
-      camera.position.fromArray(state.camera.position);
-      controls.target.fromArray(state.camera.target);
-      controls.update();
-    } else {
-      lookAtBox(camera, controls, drawn.extent, 'perspective');
-      autoFitted = true;
-      // Saved, so that a view made again (after being hidden) looks from the same place.
-      saveCamera();
-    }
+  if (first && state.camera) {
+    camera.position.fromArray(state.camera.position);
+    controls.target.fromArray(state.camera.target);
+    controls.update();
+  } else if (first || autoFitted) {
+    lookAtBox(camera, controls, drawn.extent, first ? 'perspective' : camera.position.clone().sub(controls.target));
+    autoFitted = true;
+    // Saved, so that a view made again (after being hidden) looks from the same place.
+    saveCamera();
   }
-  repaint();
+  if (options.repaint) repaint();
+  else relabel();
   showLegend();
+}
+
+/** Arrivals within one frame are composed once (each newly drawn part is already painted). */
+let composing = 0;
+function composeSoon(): void {
+  if (composing) return;
+  composing = requestAnimationFrame(() => {
+    composing = 0;
+    composed({ repaint: false });
+  });
+}
+
+/** Composes now what waits for the next frame (before reading the scene back). */
+function flushComposing(): void {
+  if (!composing) return;
+  cancelAnimationFrame(composing);
+  composing = 0;
+  composed({ repaint: false });
 }
 
 /** A ground grid in mm under the scene: 100 mm cells, 1 m when the scene is large. */
@@ -159,6 +211,12 @@ function placeGrid(extent: Box3): void {
 function repaint(): void {
   if (!drawn) return;
   drawn.paint(highlighted, selectedMarkers);
+  relabel();
+}
+
+/** Names: the highlighted segment's markers (or every marker, when asked and not too many), and warned segments. */
+function relabel(): void {
+  if (!drawn) return;
   for (const label of labels) label.removeFromParent();
   labels = [];
   const named: Pickable[] = [];
@@ -187,9 +245,14 @@ function isHighlighted(p: Pickable): boolean {
 }
 
 function showLegend(): void {
-  if (!scene || !drawn) return;
   legend.replaceChildren();
-  for (const skeleton of scene.skeletons) {
+  const waiting = (outline?.skeletonIds.length ?? 0) - shownSkeletons().length;
+  if (waiting > 0) {
+    const row = document.createElement('div');
+    row.textContent = `Loading ${waiting} more skeleton${waiting === 1 ? '' : 's'}…`;
+    legend.appendChild(row);
+  }
+  for (const skeleton of shownSkeletons()) {
     const placed = skeleton[state.pose];
     const row = document.createElement('div');
     row.textContent = `${skeleton.name} · scale ${skeleton.scale} · ${placed.segments.length} segments · ${placed.markers.length} markers`;
@@ -205,7 +268,7 @@ function showLegend(): void {
       legend.appendChild(line);
     }
   }
-  const empty = scene.skeletons.length === 0;
+  const empty = outline?.skeletonIds.length === 0;
   notice.hidden = !empty;
   if (empty) notice.textContent = 'No skeletons to show here.';
 }
@@ -277,7 +340,9 @@ function setPose(pose: Pose): void {
   vscode.setState(state);
   element('pose-calibrated').setAttribute('aria-pressed', String(pose === 'calibrated'));
   element('pose-default').setAttribute('aria-pressed', String(pose === 'default'));
-  redraw(false);
+  if (drawn === undefined) return;
+  for (const skeleton of shownSkeletons()) drawPart(skeleton);
+  composed();
 }
 
 function look(direction: ViewDirection | 'fit'): void {
@@ -308,6 +373,7 @@ window.addEventListener('keydown', (e) => {
 
 /** What is drawn, read back from the three.js objects, with the canvas as a picture. */
 function report(): SceneReport {
+  flushComposing();
   const origins: Record<string, Vec3> = {};
   let segments = 0;
   let markers = 0;
@@ -335,7 +401,8 @@ function report(): SceneReport {
     .map((c) => [((c.x + 1) / 2) * width, ((1 - c.y) / 2) * height]);
   return {
     pose: state.pose,
-    skeletons: scene?.skeletons.length ?? 0,
+    skeletons: shownSkeletons().length,
+    complete: outline !== undefined && shownSkeletons().length === outline.skeletonIds.length,
     segments,
     markers,
     bones,
@@ -364,6 +431,7 @@ function boxCorners(box: Box3): Vector3[] {
 
 /** Does what a click at a segment's drawn origin does. */
 function clickSegment(skeletonName: string, segmentName: string): void {
+  flushComposing();
   for (const mesh of drawn?.joints ?? []) {
     const pick = drawn!.picks.get(mesh)!.find((p) => p.skeletonName === skeletonName && p.name === segmentName);
     if (!pick) continue;
@@ -378,13 +446,19 @@ function clickSegment(skeletonName: string, segmentName: string): void {
 window.addEventListener('message', (event: MessageEvent<ToView>) => {
   const message = event.data;
   switch (message.type) {
-    case 'scene': {
-      const first = scene === undefined;
-      scene = message.scene;
-      document.title = scene.title;
-      redraw(first);
+    case 'outline':
+      outline = message.outline;
+      document.title = outline.title;
+      for (const id of [...arrived.keys()]) if (!outline.skeletonIds.includes(id)) dropPart(id);
+      if (drawn) composed();
+      else showLegend();
       break;
-    }
+    case 'skeleton':
+      if (!outline?.skeletonIds.includes(message.skeleton.id)) break;
+      arrived.set(message.skeleton.id, message.skeleton);
+      drawPart(message.skeleton);
+      composeSoon();
+      break;
     case 'failed':
       notice.hidden = false;
       notice.textContent = message.message;

@@ -13,7 +13,7 @@ import {
 } from 'three';
 import type { Matrix } from '../../api/skeletons/skeleton-model';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
-import type { SegmentRef, ViewScene } from '../../extension/skeleton-view/view-protocol';
+import type { SegmentRef, ViewSkeleton } from '../../extension/skeleton-view/view-protocol';
 import { spherePoints } from './sphere-points';
 import type { ViewColours } from './view-colours';
 
@@ -51,8 +51,8 @@ export interface DrawnScene {
   dispose(): void;
 }
 
-/** Draws every skeleton of a scene in a pose. Bad data (named by the geometry) is drawn in the warning colour. */
-export function drawScene(scene: ViewScene, pose: Pose, colours: ViewColours): DrawnScene {
+/** Draws skeletons in a pose. Bad data (named by the geometry) is drawn in the warning colour. */
+export function drawSkeletons(skeletons: readonly ViewSkeleton[], pose: Pose, colours: ViewColours): DrawnScene {
   const group = new Group();
   const picks = new Map<Object3D, Pickable[]>();
   const joints: Points[] = [];
@@ -62,7 +62,7 @@ export function drawScene(scene: ViewScene, pose: Pose, colours: ViewColours): D
   const disposables: { dispose(): void }[] = [lineMaterial];
   const extent = new Box3();
 
-  for (const skeleton of scene.skeletons) {
+  for (const skeleton of skeletons) {
     const placed = skeleton[pose];
     const names = new Map(placed.segments.map((s) => [s.id, s]));
     const about = (segmentId: number) => ({
@@ -187,5 +187,19 @@ export function drawScene(scene: ViewScene, pose: Pose, colours: ViewColours): D
     extent,
     paint,
     dispose: () => disposables.forEach((d) => d.dispose()),
+  };
+}
+
+/** Skeletons drawn one by one (as they arrive), seen as one scene: for picking, painting, fitting and reports. */
+export function combineDrawn(parts: readonly DrawnScene[]): Omit<DrawnScene, 'group' | 'dispose'> {
+  const extent = new Box3();
+  for (const part of parts) extent.union(part.extent);
+  return {
+    joints: parts.flatMap((p) => p.joints),
+    markers: parts.flatMap((p) => p.markers),
+    bones: parts.flatMap((p) => p.bones),
+    picks: new Map(parts.flatMap((p) => [...p.picks])),
+    extent,
+    paint: (highlighted, selected) => parts.forEach((p) => p.paint(highlighted, selected)),
   };
 }

@@ -182,6 +182,15 @@ export function skeletonViewTests(): void {
       await reportWhen((r) => r.origins['FullBody/Head'][2] === 1570, 'Head back after undo');
     });
 
+    it('shows every skeleton of a source together, each arriving as it is read', async () => {
+      await vscode.commands.executeCommand('motion.showSkeleton3D', await at('Project settings'));
+      panel = api.skeletonViews.last!;
+      const report = await reportWhen((r) => r.complete && r.skeletons > 0, 'every skeleton');
+      const count = await skeletons().get_skeleton_count('project');
+      assert.equal(report.skeletons, count);
+      assert.ok(report.origins['FullBody/Head'] && report.origins['Wand/Tip'], 'both demo skeletons drawn');
+    });
+
     it('draws bad data in the warning colour and says why, never failing', async () => {
       const { skeletonId, segmentId } = await ids('Wand', 'Tip');
       const original = await skeletons().get_segment_transform('project', segmentId);
