@@ -169,6 +169,36 @@ describe('skeleton geometry: world transforms, bones and markers (plain Node, th
     );
   });
 
+  it("a marker's distance is judged by the segment's own size, the same in every pose", () => {
+    // The default pose folds the arm onto its root (identity default transforms): the hand's
+    // marker is no farther from the hand than before, and the forearm is as long as ever.
+    const arm = segment('Arm', null, IDENTITY);
+    const forearm = segment('ForeArm', arm.id, translation([300, 0, 0]), {
+      markers: [{ name: 'Wrist', position: [280, 0, 0], weight: 1 }],
+    });
+    const hand = segment('Hand', forearm.id, translation([280, 0, 0]), {
+      endpoint: [150, 0, 0],
+      markers: [{ name: 'Finger', position: [120, 0, 0], weight: 1 }],
+    });
+    for (const pose of ['calibrated', 'default'] as const) {
+      const scene = skeletonScene([arm, forearm, hand], pose);
+      assert.deepEqual(
+        scene.markers.map((m) => m.problems),
+        [[], []],
+        `no marker is far in the ${pose} pose`,
+      );
+    }
+    // 2 × 280 + 200 = 760 mm is the forearm's reach: a marker beyond it is far, in both poses.
+    const far = segment('Far', arm.id, translation([280, 0, 0]), {
+      endpoint: [280, 0, 0],
+      markers: [{ name: 'Away', position: [761, 0, 0], weight: 1 }],
+    });
+    for (const pose of ['calibrated', 'default'] as const)
+      assert.deepEqual(skeletonScene([arm, far], pose).markers[0].problems, [
+        "it is 761 mm from its segment's origin, more than 760 mm",
+      ]);
+  });
+
   it('places the demo skeleton read from the reference server: leaves where their chains put them', async () => {
     const server = await startMotionServer({ port: 0, logLevel: 'silent' });
     try {

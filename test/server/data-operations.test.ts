@@ -31,12 +31,16 @@ describe('HTTP: motion.data.object.skeleton (read-only) and the supporting modul
     assert.equal(await t.ok(DATA, 'get_segment_name', [root]), 'Hips');
     assert.equal(await t.ok(DATA, 'get_segment_solver', [root]), 'global_optimization');
     assert.equal((await t.ok(DATA, 'get_segment_transform', [root]))[2][3], 950, 'hips 950 mm up');
-    assert.deepEqual(await t.ok(DATA, 'get_segment_default_transform', [root]), [
-      [1, 0, 0, 0],
-      [0, 1, 0, 0],
-      [0, 0, 1, 0],
-      [0, 0, 0, 1],
-    ]);
+    assert.deepEqual(
+      await t.ok(DATA, 'get_segment_default_transform', [root]),
+      [
+        [1, 0, 0, 0],
+        [0, 1, 0, 0],
+        [0, 0, 1, 950],
+        [0, 0, 0, 1],
+      ],
+      'the default pose is the T-pose',
+    );
     const knee = await t.ok(DATA, 'find_segment', [sk, 'LeftLeg']);
     assert.deepEqual((await t.ok(DATA, 'get_segment_degrees_of_freedom', [knee])).rotation_x.constraint, {
       lower_bound: 0,

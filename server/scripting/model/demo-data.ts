@@ -196,6 +196,8 @@ function buildSkeleton(state: MotionState, name: string, plans: SegmentPlan[], s
       parent.endpoint = null;
     }
     segment.transform = translation(plan.offset);
+    // The default pose is the T-pose the skeleton was drawn in.
+    segment.defaultTransform = translation(plan.offset);
     segment.endpoint = plan.endpoint ?? [0, 0, 0];
     segment.markers = (plan.markers ?? []).map(([marker, position]): Marker => ({ name: marker, position, weight: 1 }));
     for (const [axis, bounds] of Object.entries(plan.limits ?? {})) {

@@ -112,20 +112,22 @@ export function skeletonScene(definitions: readonly SegmentGeometry[], pose: Pos
   for (const d of definitions) {
     const placed = world.get(d.id)!;
     const origin = originOf(d.id);
-    let length = 0;
-    for (const child of children.get(d.id) ?? []) {
-      const to = originOf(child.id);
-      length = Math.max(length, origin.distanceTo(to));
-      bones.push({ segmentId: d.id, from: vec(origin), to: vec(to), toEndpoint: false });
-    }
+    for (const child of children.get(d.id) ?? [])
+      bones.push({ segmentId: d.id, from: vec(origin), to: vec(originOf(child.id)), toEndpoint: false });
     if (d.endpoint && finite(d.endpoint)) {
       const to = new Vector3(...d.endpoint).applyMatrix4(placed);
-      length = Math.max(length, origin.distanceTo(to));
       bones.push({ segmentId: d.id, from: vec(origin), to: vec(to), toEndpoint: true });
     }
+    // How far a marker may be is the segment's own size, the same in every pose: the longest of its
+    // children's offsets (calibrated transforms) and its endpoint, all in the segment's frame.
+    const length = Math.max(
+      0,
+      ...(children.get(d.id) ?? []).map((child) => offsetOf(child.transform)),
+      d.endpoint && finite(d.endpoint) ? new Vector3(...d.endpoint).length() : 0,
+    );
     for (const marker of d.markers) {
       const position = finite(marker.position) ? new Vector3(...marker.position).applyMatrix4(placed) : origin.clone();
-      const distance = position.distanceTo(origin);
+      const distance = finite(marker.position) ? new Vector3(...marker.position).length() : 0;
       const far = 2 * length + MARKER_MARGIN_MM;
       markers.push({
         segmentId: d.id,
@@ -197,6 +199,12 @@ function extentOf(segments: PlacedSegment[], bones: Bone[], markers: PlacedMarke
   const min = [0, 1, 2].map((i) => Math.min(...points.map((p) => p[i]))) as Vec3;
   const max = [0, 1, 2].map((i) => Math.max(...points.map((p) => p[i]))) as Vec3;
   return { min, max };
+}
+
+/** The length of a transform's translation (0 for one that is not a finite 4×4 matrix). */
+function offsetOf(m: Matrix): number {
+  const offset = m.length === 4 ? [m[0]?.[3], m[1]?.[3], m[2]?.[3]] : [];
+  return offset.length === 3 && offset.every(Number.isFinite) ? Math.hypot(...(offset as number[])) : 0;
 }
 
 function finite(v: Vec3): boolean {

@@ -34,6 +34,8 @@ import { themeColours } from './view-colours';
 
 /** Marker names are drawn for at most this many markers at once (beyond that they are unreadable, and slow). */
 const MAX_LABELS = 300;
+/** Problems listed in the legend per skeleton. */
+const MAX_LEGEND_PROBLEMS = 4;
 
 interface SavedState {
   camera?: { position: Vec3; target: Vec3 };
@@ -261,7 +263,10 @@ function showLegend(): void {
       ...placed.segments.flatMap((s) => s.problems.map((p) => `Segment ${s.name}: ${p}`)),
       ...placed.markers.flatMap((m) => m.problems.map((p) => `Marker ${m.name}: ${p}`)),
     ];
-    for (const problem of problems) {
+    // A few reasons in full; the rest are counted (each is also said on hover, in the warning colour).
+    const shown = problems.slice(0, MAX_LEGEND_PROBLEMS);
+    if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more, drawn in red`);
+    for (const problem of shown) {
       const line = document.createElement('div');
       line.className = 'warning';
       line.textContent = `⚠ ${skeleton.name} › ${problem}`;
