@@ -204,7 +204,7 @@ function extentOf(segments: PlacedSegment[], bones: Bone[], markers: PlacedMarke
 /** The length of a transform's translation (0 for one that is not a finite 4×4 matrix). */
 function offsetOf(m: Matrix): number {
   const offset = m.length === 4 ? [m[0]?.[3], m[1]?.[3], m[2]?.[3]] : [];
-  return offset.length === 3 && offset.every(Number.isFinite) ? Math.hypot(...(offset)) : 0;
+  return offset.length === 3 && offset.every(Number.isFinite) ? Math.hypot(...offset) : 0;
 }
 
 function finite(v: Vec3): boolean {
