@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, labelText } from './motion-extension';
+import { EXTENSION_ID, explorerItemAt, labelText } from './motion-extension';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
 import { connectionState, until } from './wait';
@@ -10,14 +10,7 @@ export function liveEditTests(): void {
   describe('live edits in a real VS Code', () => {
     let api: MotionExtensionApi;
     const label = (item: ExplorerItem) => labelText(api.explorer.getTreeItem(item).label);
-    const at = async (...labels: string[]) => {
-      let item: ExplorerItem | undefined;
-      for (const name of labels) {
-        item = (await api.explorer.getChildren(item)).find((c) => label(c) === name);
-        assert.ok(item, `${name} in the Skeletons view`);
-      }
-      return item!;
-    };
+    const at = (...labels: string[]) => explorerItemAt(api, ...labels);
     const skeletons = () => api.connection.client().settings.processing.skeleton;
     const segmentId = async (skeleton: string, segment: string) =>
       (await skeletons().find_segment('project', (await skeletons().find_skeleton('project', skeleton))!, segment))!;

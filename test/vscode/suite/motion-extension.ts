@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { MotionClient } from '../../../src/api/client/motion-client';
+import assert from 'node:assert/strict';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
+import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
 
 /** The extension under test, as its manifest names it (publisher.name). */
 export const EXTENSION_ID = 'motion-scripting.motion-scripting';
@@ -28,4 +30,14 @@ export function tooltipText(tooltip: string | vscode.MarkdownString | undefined)
 /** Sets a user setting of the extension (`server.url`, …), as a user would. */
 export async function setting(key: string, value: unknown): Promise<void> {
   await vscode.workspace.getConfiguration('motion').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** The Skeletons view's item at a path of labels, e.g. 'Project settings', 'Wand', 'Handle'. */
+export async function explorerItemAt(api: MotionExtensionApi, ...labels: string[]): Promise<ExplorerItem> {
+  let item: ExplorerItem | undefined;
+  for (const name of labels) {
+    item = (await api.explorer.getChildren(item)).find((c) => labelText(api.explorer.getTreeItem(c).label) === name);
+    assert.ok(item, `${name} in the Skeletons view`);
+  }
+  return item!;
 }

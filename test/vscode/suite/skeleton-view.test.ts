@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, labelText } from './motion-extension';
+import { EXTENSION_ID, explorerItemAt, labelText } from './motion-extension';
 import { connectionState, until } from './wait';
 import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
@@ -24,14 +24,7 @@ export function skeletonViewTests(): void {
     let api: MotionExtensionApi;
     let panel: SkeletonPanel;
     const label = (item: ExplorerItem) => labelText(api.explorer.getTreeItem(item).label);
-    const at = async (...labels: string[]) => {
-      let item: ExplorerItem | undefined;
-      for (const name of labels) {
-        item = (await api.explorer.getChildren(item)).find((c) => label(c) === name);
-        assert.ok(item, `${name} in the Skeletons view`);
-      }
-      return item!;
-    };
+    const at = (...labels: string[]) => explorerItemAt(api, ...labels);
     const skeletons = () => api.connection.client().settings.processing.skeleton;
     const ids = async (skeleton: string, segment: string) => {
       const skeletonId = (await skeletons().find_skeleton('project', skeleton))!;
