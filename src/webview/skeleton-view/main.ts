@@ -7,13 +7,9 @@ import {
   Box3,
   DirectionalLight,
   GridHelper,
-  LineSegments,
-  Object3D,
   PerspectiveCamera,
-  Raycaster,
   Scene,
   Vector2,
-  Vector3,
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -28,14 +24,23 @@ import type {
   ToView,
   ViewSkeleton,
 } from '../../extension/skeleton-view/view-protocol';
-import { combineDrawn, drawSkeletons, JOINT_RADIUS, type DrawnScene, type Pickable } from './skeleton-drawing';
+import { readBack } from './drawing-readback';
+import { groundGrid } from './ground-grid';
+import { legendLines } from './legend-lines';
+import { clientPointOf, describePick, pickAt } from './picking';
+import {
+  combineDrawn,
+  drawSkeletons,
+  isOfSegment,
+  type DrawnScene,
+  type DrawnView,
+  type Pickable,
+} from './skeleton-drawing';
 import { fitBox, lookAtBox, UP, type ViewDirection } from './view-camera';
 import { themeColours } from './view-colours';
 
 /** Marker names are drawn for at most this many markers at once (beyond that they are unreadable, and slow). */
 const MAX_LABELS = 300;
-/** Problems listed in the legend per skeleton. */
-const MAX_LEGEND_PROBLEMS = 4;
 
 interface SavedState {
   camera?: { position: Vec3; target: Vec3 };
@@ -83,7 +88,7 @@ let outline: SceneOutline | undefined;
 const arrived = new Map<number, ViewSkeleton>();
 const parts = new Map<number, DrawnScene>();
 /** Everything drawn, as one scene; undefined until a skeleton has arrived. */
-let drawn: ReturnType<typeof combineDrawn> | undefined;
+let drawn: DrawnView | undefined;
 let grid: GridHelper | undefined;
 let labels: CSS2DObject[] = [];
 let highlighted: SegmentRef | null = null;
@@ -194,19 +199,14 @@ function flushComposing(): void {
   composed({ repaint: false });
 }
 
-/** A ground grid in mm under the scene: 100 mm cells, 1 m when the scene is large. */
+/** The ground grid follows the scene's extent. */
 function placeGrid(extent: Box3): void {
   grid?.removeFromParent();
   grid?.dispose();
-  const reach = extent.isEmpty()
-    ? 1000
-    : Math.max(...[extent.min.x, extent.min.y, extent.max.x, extent.max.y].map(Math.abs)) + 500;
-  const size = Math.ceil((2 * reach) / 1000) * 1000;
-  const cell = size > 20000 ? 1000 : 100;
-  grid = new GridHelper(size, size / cell, colours.grid, colours.grid);
-  grid.rotation.x = Math.PI / 2; // three.js lays grids in XZ; the application's floor is XY
+  const placed = groundGrid(extent, colours.grid);
+  grid = placed.grid;
   scene3d.add(grid);
-  element('grid-size').textContent = `Grid ${cell} mm`;
+  element('grid-size').textContent = `Grid ${placed.cellMm} mm`;
 }
 
 /** Colours and names follow the highlighted segment, the application's selection and the labels toggle. */
@@ -224,11 +224,11 @@ function relabel(): void {
   const named: Pickable[] = [];
   for (const mesh of drawn.markers) {
     const picks = drawn.picks.get(mesh)!;
-    const ofHighlighted = picks.filter((p) => isHighlighted(p));
+    const ofHighlighted = picks.filter((p) => isOfSegment(p, highlighted));
     named.push(...(state.labels && picks.length <= MAX_LABELS ? picks : ofHighlighted));
   }
   for (const mesh of drawn.joints)
-    named.push(...drawn.picks.get(mesh)!.filter((p) => isHighlighted(p) || p.problems.length > 0));
+    named.push(...drawn.picks.get(mesh)!.filter((p) => isOfSegment(p, highlighted) || p.problems.length > 0));
   for (const pick of named.slice(0, MAX_LABELS)) {
     const div = document.createElement('div');
     div.className = `label ${pick.kind}${pick.problems.length > 0 ? ' warning' : ''}`;
@@ -242,71 +242,24 @@ function relabel(): void {
   invalidate();
 }
 
-function isHighlighted(p: Pickable): boolean {
-  return highlighted !== null && p.skeletonId === highlighted.skeletonId && p.segmentId === highlighted.segmentId;
-}
-
 function showLegend(): void {
-  legend.replaceChildren();
   const waiting = (outline?.skeletonIds.length ?? 0) - shownSkeletons().length;
-  if (waiting > 0) {
-    const row = document.createElement('div');
-    row.textContent = `Loading ${waiting} more skeleton${waiting === 1 ? '' : 's'}…`;
-    legend.appendChild(row);
-  }
-  for (const skeleton of shownSkeletons()) {
-    const placed = skeleton[state.pose];
-    const row = document.createElement('div');
-    row.textContent = `${skeleton.name} · scale ${skeleton.scale} · ${placed.segments.length} segments · ${placed.markers.length} markers`;
-    legend.appendChild(row);
-    const problems = [
-      ...placed.segments.flatMap((s) => s.problems.map((p) => `Segment ${s.name}: ${p}`)),
-      ...placed.markers.flatMap((m) => m.problems.map((p) => `Marker ${m.name}: ${p}`)),
-    ];
-    // A few reasons in full; the rest are counted (each is also said on hover, in the warning colour).
-    const shown = problems.slice(0, MAX_LEGEND_PROBLEMS);
-    if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more, drawn in red`);
-    for (const problem of shown) {
+  legend.replaceChildren(
+    ...legendLines(shownSkeletons(), state.pose, waiting).map(({ text, warning }) => {
       const line = document.createElement('div');
-      line.className = 'warning';
-      line.textContent = `⚠ ${skeleton.name} › ${problem}`;
-      legend.appendChild(line);
-    }
-  }
+      line.textContent = text;
+      if (warning) line.className = 'warning';
+      return line;
+    }),
+  );
   const empty = outline?.skeletonIds.length === 0;
   notice.hidden = !empty;
   if (empty) notice.textContent = 'No skeletons to show here.';
 }
 
-/** What is under a point of the canvas: a joint before a marker before a bone, nearest first within each. */
-function pickAt(clientX: number, clientY: number): Pickable | undefined {
-  if (!drawn) return undefined;
-  const rect = renderer.domElement.getBoundingClientRect();
-  const pointer = new Vector2(
-    ((clientX - rect.left) / rect.width) * 2 - 1,
-    -((clientY - rect.top) / rect.height) * 2 + 1,
-  );
-  const raycaster = new Raycaster();
-  camera.updateMatrixWorld(); // the controls move the camera; its matrices follow at the next render
-  raycaster.setFromCamera(pointer, camera);
-  // A line is hit within a few pixels of it, whatever the distance.
-  const distance = camera.position.distanceTo(controls.target);
-  raycaster.params.Line = { threshold: (distance * 4) / rect.height };
-  // A joint or marker is hit within its radius (and never less than a few pixels).
-  raycaster.params.Points = { threshold: Math.max(JOINT_RADIUS, (distance * 3) / rect.height) };
-  for (const objects of [drawn.joints, drawn.markers, drawn.bones] as Object3D[][]) {
-    const hit = raycaster.intersectObjects(objects, false)[0];
-    if (!hit) continue;
-    const index = hit.object instanceof LineSegments ? Math.floor((hit.index ?? 0) / 2) : (hit.index ?? 0);
-    const pick = drawn.picks.get(hit.object)?.[index];
-    if (pick) return pick;
-  }
-  return undefined;
-}
-
-function describe(pick: Pickable): string {
-  const what = pick.kind === 'marker' ? `Marker ${pick.name} on ${pick.segmentName}` : `Segment ${pick.segmentName}`;
-  return [`${what} · ${pick.skeletonName}`, ...pick.problems.map((p) => `⚠ ${p}`)].join('\n');
+/** What is under a point of the page, if anything is drawn. */
+function pickUnder(clientX: number, clientY: number): Pickable | undefined {
+  return drawn && pickAt(drawn, camera, controls.target, renderer.domElement, clientX, clientY);
 }
 
 /** A click on a segment, marker or bone: its segment is highlighted here and revealed in the Skeletons view. */
@@ -321,10 +274,10 @@ renderer.domElement.addEventListener('pointermove', (event) => {
   if (event.buttons !== 0) return void (tooltip.hidden = true);
   cancelAnimationFrame(hoverFrame);
   hoverFrame = requestAnimationFrame(() => {
-    const pick = pickAt(event.clientX, event.clientY);
+    const pick = pickUnder(event.clientX, event.clientY);
     tooltip.hidden = !pick;
     if (!pick) return;
-    tooltip.textContent = describe(pick);
+    tooltip.textContent = describePick(pick);
     tooltip.classList.toggle('warning', pick.problems.length > 0);
     tooltip.style.left = `${event.clientX + 14}px`;
     tooltip.style.top = `${event.clientY + 14}px`;
@@ -336,7 +289,7 @@ let pressedAt: Vector2 | undefined;
 renderer.domElement.addEventListener('pointerdown', (e) => (pressedAt = new Vector2(e.clientX, e.clientY)));
 renderer.domElement.addEventListener('pointerup', (e) => {
   if (e.button === 0 && pressedAt && pressedAt.distanceTo(new Vector2(e.clientX, e.clientY)) < 4)
-    choose(pickAt(e.clientX, e.clientY));
+    choose(pickUnder(e.clientX, e.clientY));
   pressedAt = undefined;
 });
 
@@ -379,59 +332,16 @@ window.addEventListener('keydown', (e) => {
 /** What is drawn, read back from the three.js objects, with the canvas as a picture. */
 function report(): SceneReport {
   flushComposing();
-  const origins: Record<string, Vec3> = {};
-  let segments = 0;
-  let markers = 0;
-  let bones = 0;
-  let warnings = 0;
-  const position = new Vector3();
-  for (const points of drawn?.joints ?? []) {
-    const drawnAt = points.geometry.getAttribute('position');
-    drawn!.picks.get(points)!.forEach((p, i) => {
-      origins[`${p.skeletonName}/${p.name}`] = position.fromBufferAttribute(drawnAt, i).toArray();
-      segments++;
-      if (p.problems.length > 0) warnings++;
-    });
-  }
-  for (const points of drawn?.markers ?? []) {
-    markers += points.geometry.getAttribute('position').count;
-    warnings += drawn!.picks.get(points)!.filter((p) => p.problems.length > 0).length;
-  }
-  for (const lines of drawn?.bones ?? []) bones += lines.geometry.getAttribute('position').count / 2;
   render(); // also brings the camera's matrices up to date; the picture is read in this same task
-  const { width, height } = renderer.domElement; // drawing-buffer pixels, as in the picture
-  const corners = drawn && !drawn.extent.isEmpty() ? boxCorners(drawn.extent) : [];
-  const onCanvas = corners
-    .map((c) => c.project(camera))
-    .map((c) => [((c.x + 1) / 2) * width, ((1 - c.y) / 2) * height]);
   return {
     pose: state.pose,
     skeletons: shownSkeletons().length,
     complete: outline !== undefined && shownSkeletons().length === outline.skeletonIds.length,
-    segments,
-    markers,
-    bones,
-    warnings,
-    origins,
+    ...readBack(drawn, camera, renderer.domElement, selectedMarkers),
     highlighted,
-    selectedMarkers: [...selectedMarkers].filter((name) =>
-      (drawn?.markers ?? []).some((mesh) => drawn!.picks.get(mesh)!.some((p) => p.name === name)),
-    ),
-    extentOnCanvas: {
-      left: Math.min(...onCanvas.map((p) => p[0])),
-      top: Math.min(...onCanvas.map((p) => p[1])),
-      right: Math.max(...onCanvas.map((p) => p[0])),
-      bottom: Math.max(...onCanvas.map((p) => p[1])),
-    },
     camera: { position: camera.position.toArray(), target: controls.target.toArray() },
     image: renderer.domElement.toDataURL('image/png'),
   };
-}
-
-function boxCorners(box: Box3): Vector3[] {
-  return [0, 1, 2, 3, 4, 5, 6, 7].map(
-    (i) => new Vector3(i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y, i & 4 ? box.max.z : box.min.z),
-  );
 }
 
 /** Does what a click at a segment's drawn origin does. */
@@ -440,10 +350,8 @@ function clickSegment(skeletonName: string, segmentName: string): void {
   for (const mesh of drawn?.joints ?? []) {
     const pick = drawn!.picks.get(mesh)!.find((p) => p.skeletonName === skeletonName && p.name === segmentName);
     if (!pick) continue;
-    const rect = renderer.domElement.getBoundingClientRect();
-    camera.updateMatrixWorld();
-    const at = pick.position.clone().project(camera);
-    choose(pickAt(rect.left + ((at.x + 1) / 2) * rect.width, rect.top + ((1 - at.y) / 2) * rect.height));
+    const at = clientPointOf(pick.position, camera, renderer.domElement);
+    choose(pickUnder(at.x, at.y));
     return;
   }
 }

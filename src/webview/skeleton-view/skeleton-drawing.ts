@@ -148,12 +148,10 @@ export function drawSkeletons(skeletons: readonly ViewSkeleton[], pose: Pose, co
   }
 
   const paint = (highlighted: SegmentRef | null, selected: ReadonlySet<string>) => {
-    const isHighlighted = (p: Pickable) =>
-      highlighted !== null && p.skeletonId === highlighted.skeletonId && p.segmentId === highlighted.segmentId;
     const colourOf = (p: Pickable, normal: Color): Color =>
       p.problems.length > 0
         ? colours.warning
-        : isHighlighted(p)
+        : isOfSegment(p, highlighted)
           ? colours.highlight
           : p.kind === 'marker' && selected.has(p.name)
             ? colours.selected
@@ -190,8 +188,16 @@ export function drawSkeletons(skeletons: readonly ViewSkeleton[], pose: Pose, co
   };
 }
 
+/** Whether a joint, marker or bone belongs to a segment (the highlighted one, say). */
+export function isOfSegment(p: Pickable, segment: SegmentRef | null): boolean {
+  return segment !== null && p.skeletonId === segment.skeletonId && p.segmentId === segment.segmentId;
+}
+
+/** Everything drawn, seen as one scene (its parts are added to and removed from the three.js scene one by one). */
+export type DrawnView = Omit<DrawnScene, 'group' | 'dispose'>;
+
 /** Skeletons drawn one by one (as they arrive), seen as one scene: for picking, painting, fitting and reports. */
-export function combineDrawn(parts: readonly DrawnScene[]): Omit<DrawnScene, 'group' | 'dispose'> {
+export function combineDrawn(parts: readonly DrawnScene[]): DrawnView {
   const extent = new Box3();
   for (const part of parts) extent.union(part.extent);
   return {

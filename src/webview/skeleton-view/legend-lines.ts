@@ -1,0 +1,33 @@
+import type { Pose } from '../../api/skeletons/skeleton-geometry';
+import type { ViewSkeleton } from '../../extension/skeleton-view/view-protocol';
+
+/** Problems listed in the legend per skeleton. */
+const MAX_LEGEND_PROBLEMS = 4;
+
+/**
+ * The legend: skeletons still loading, then each skeleton with its scale and counts, and a few of
+ * its problems in full (the rest counted: each is also said on hover, in the warning colour).
+ */
+export function legendLines(
+  skeletons: readonly ViewSkeleton[],
+  pose: Pose,
+  waiting: number,
+): { text: string; warning: boolean }[] {
+  const lines: { text: string; warning: boolean }[] = [];
+  if (waiting > 0) lines.push({ text: `Loading ${waiting} more skeleton${waiting === 1 ? '' : 's'}…`, warning: false });
+  for (const skeleton of skeletons) {
+    const placed = skeleton[pose];
+    lines.push({
+      text: `${skeleton.name} · scale ${skeleton.scale} · ${placed.segments.length} segments · ${placed.markers.length} markers`,
+      warning: false,
+    });
+    const problems = [
+      ...placed.segments.flatMap((s) => s.problems.map((p) => `Segment ${s.name}: ${p}`)),
+      ...placed.markers.flatMap((m) => m.problems.map((p) => `Marker ${m.name}: ${p}`)),
+    ];
+    const shown = problems.slice(0, MAX_LEGEND_PROBLEMS);
+    if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more, drawn in red`);
+    for (const problem of shown) lines.push({ text: `⚠ ${skeleton.name} › ${problem}`, warning: true });
+  }
+  return lines;
+}
