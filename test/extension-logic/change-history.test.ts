@@ -8,7 +8,9 @@ import {
   HISTORY_LIMIT,
   describeUndo,
   describeWhen,
+  type Change,
   type ChangeRecord,
+  type Undo,
 } from '../../src/extension/history/change-history';
 import { undoSegmentFields } from '../../src/extension/history/undo-steps';
 import { applySegmentFields } from '../../src/extension/segment-editor/segment-document';
@@ -236,5 +238,115 @@ describe('change history and undo (logic, against the real server)', () => {
     assert.match(describeWhen(new Date(now.getTime() - 5_000), now), /^just now/);
     assert.match(describeWhen(new Date(now.getTime() - 5 * 60_000), now), /^5 min ago/);
     assert.match(describeWhen(new Date(now.getTime() - 3 * 3600_000), now), /^3 h ago/);
+  });
+});
+
+describe('change history: its bookkeeping and its words (no application needed)', () => {
+  /** The undos here never reach an application. */
+  const nowhere = {} as MotionClient;
+  const noop = { check: async () => undefined, run: async () => undefined };
+  const record = (history: ChangeHistory, application: string, description: string, undo: Undo = noop) =>
+    history.record(application, { description, where: `in ${application}`, undo });
+
+  it('numbers changes in order and tells its listeners of each record and undo, until disposed', async () => {
+    const history = new ChangeHistory();
+    let told = 0;
+    const listening = history.onDidChange(() => told++);
+    const first = record(history, 'a', 'first');
+    const second = record(history, 'a', 'second');
+    assert.ok(second.id > first.id, 'a later change has a larger id');
+    assert.equal(told, 2);
+    await history.undo(nowhere, [second]);
+    assert.equal(told, 3);
+    listening.dispose();
+    record(history, 'a', 'third');
+    assert.equal(told, 3, 'not told after dispose');
+  });
+
+  it('keeps the limit per application: a busy one does not push out another’s changes', () => {
+    const history = new ChangeHistory();
+    for (let i = 0; i < HISTORY_LIMIT; i++) record(history, 'busy', `b${i}`);
+    record(history, 'quiet', 'q0');
+    assert.equal(history.list('busy').length, HISTORY_LIMIT);
+    assert.equal(history.list('busy').at(-1)!.description, 'b0');
+    assert.deepEqual(
+      history.list('quiet').map((c) => c.description),
+      ['q0'],
+    );
+  });
+
+  it('goes back to a change: the newest alone, some, or nothing for an unknown one', () => {
+    const history = new ChangeHistory();
+    const [c1, c2, c3] = ['c1', 'c2', 'c3'].map((d) => record(history, 'a', d));
+    const names = (changes: Change[]) => changes.map((c) => c.description);
+    assert.deepEqual(names(history.backTo('a', c3.id)), ['c3']);
+    assert.deepEqual(names(history.backTo('a', c2.id)), ['c3', 'c2']);
+    assert.deepEqual(names(history.backTo('a', c1.id)), ['c3', 'c2', 'c1']);
+    assert.deepEqual(history.backTo('a', 999), []);
+    assert.deepEqual(history.backTo('b', c1.id), [], 'a change of another application is not found');
+  });
+
+  it('reports an undo check or run that throws as the reason, and keeps the change', async () => {
+    const history = new ChangeHistory();
+    const checkFails = record(history, 'a', 'check fails', {
+      check: () => Promise.reject(new Error('the check could not read')),
+      run: async () => assert.fail('not run after a failed check'),
+    });
+    assert.deepEqual((await history.undo(nowhere, [checkFails])).failed, {
+      change: checkFails,
+      reason: 'the check could not read',
+    });
+    const runFails = record(history, 'a', 'run fails', {
+      check: async () => undefined,
+      run: () => Promise.reject(new Error('refused by the application')),
+    });
+    const result = await history.undo(nowhere, [runFails]);
+    assert.deepEqual(result, { undone: [], failed: { change: runFails, reason: 'refused by the application' } });
+    assert.equal(history.list('a').length, 2, 'both stay in the history');
+  });
+
+  it('refuses to undo a change twice', async () => {
+    const history = new ChangeHistory();
+    const once = record(history, 'a', 'once');
+    assert.equal((await history.undo(nowhere, [once])).undone.length, 1);
+    assert.deepEqual(await history.undo(nowhere, [once]), {
+      undone: [],
+      failed: { change: once, reason: 'it is no longer in the history (undone already, or too old)' },
+    });
+  });
+
+  it('says when, at each boundary, with the local clock and date', () => {
+    const when = new Date(2026, 10, 21, 9, 5, 7); // local time
+    const after = (seconds: number) => describeWhen(when, new Date(when.getTime() + seconds * 1000));
+    assert.equal(after(-3), 'just now (09:05:07)', 'a clock running behind is "just now"');
+    assert.equal(after(59), 'just now (09:05:07)');
+    assert.equal(after(60), '1 min ago (09:05:07)');
+    assert.equal(after(3599), '59 min ago (09:05:07)');
+    assert.equal(after(3600), '1 h ago (09:05:07)');
+    assert.equal(after(86_399), '23 h ago (09:05:07)');
+    assert.equal(after(86_400), '2026-11-21 09:05:07');
+    assert.equal(describeWhen(new Date(2026, 0, 2, 23, 59, 0), new Date(2026, 0, 9)), '2026-01-02 23:59:00');
+  });
+
+  it('words the confirmation of an undo: the change, every change, and every caveat after a blank line', () => {
+    const history = new ChangeHistory();
+    const plain = record(history, 'a', 'Set the scale of "Wand" from 1 to 2');
+    const withCaveat = record(history, 'a', 'Deleted "Wand"', {
+      ...noop,
+      caveat: 'The skeleton "Wand" comes back with new identifiers.',
+    });
+    assert.deepEqual(describeUndo([plain]), {
+      message: 'Undo "Set the scale of "Wand" from 1 to 2"?',
+      detail: '• Set the scale of "Wand" from 1 to 2 — in a',
+    });
+    assert.deepEqual(describeUndo([withCaveat, plain]), {
+      message: 'Undo the last 2 changes, back to "Set the scale of "Wand" from 1 to 2"?',
+      detail: [
+        '• Deleted "Wand" — in a',
+        '• Set the scale of "Wand" from 1 to 2 — in a',
+        '',
+        'The skeleton "Wand" comes back with new identifiers.',
+      ].join('\n'),
+    });
   });
 });

@@ -70,6 +70,67 @@ describe('skeleton definitions: export, import, copy (against the real server)',
     assert.throws(() => checkSkeletonDefinition(twice), /"Handle" appears twice/);
   });
 
+  it('names the first problem of a document that is not a definition, before anything is sent', async () => {
+    const [wand] = await client.settings.processing.skeleton.get_skeleton_ids('project').then((ids) => ids.slice(1));
+    const doc = JSON.parse(JSON.stringify(await exportSkeleton(client, 'project', wand)));
+    const refused = (value: unknown, message: string) =>
+      assert.throws(
+        () => checkSkeletonDefinition(value),
+        (error: Error) => (assert.equal(error.message, message), true),
+      );
+    const notDefinition = 'not a skeleton definition: "format" must be "motion-skeleton"';
+    refused(null, notDefinition);
+    refused('motion-skeleton', notDefinition);
+    refused({ ...doc, format: undefined }, notDefinition);
+    refused({ ...doc, version: 2 }, 'skeleton definition version 2 is not supported (1 is)');
+    refused({ ...doc, version: undefined }, 'skeleton definition version undefined is not supported (1 is)');
+    refused({ ...doc, name: '  ' }, 'skeleton.name must be a non-empty string');
+    refused({ ...doc, name: 7 }, 'skeleton.name must be a non-empty string');
+    refused({ ...doc, scale: '1' }, 'skeleton.scale must be a number');
+    refused({ ...doc, root: null }, 'skeleton.root: expected an object, got null');
+    refused(
+      { ...doc, root: { ...doc.root, children: 'none' } },
+      'skeleton.root.children: expected an array, got string "none"',
+    );
+    refused(
+      { ...doc, root: { ...doc.root, children: [null] } },
+      'skeleton.root.children[0].name: expected a string, got nothing',
+    );
+    const withChildren = structuredClone(doc);
+    withChildren.root.endpoint = [0, 0, 100];
+    refused(
+      withChildren,
+      'skeleton.root.endpoint: must be null, because the segment has children (only a leaf has an endpoint)',
+    );
+    assert.equal(checkSkeletonDefinition(doc), doc, 'a good document passes as it is');
+  });
+
+  it('imports leaves as given, a null endpoint too, and counts every segment in its progress', async () => {
+    const [wand] = await client.settings.processing.skeleton.get_skeleton_ids('project').then((ids) => ids.slice(1));
+    const doc = JSON.parse(JSON.stringify(await exportSkeleton(client, 'project', wand)));
+    doc.name = 'Leaves';
+    const leaf = doc.root.children[0];
+    assert.equal(leaf.children.length, 0, 'the first child of the wand is a leaf');
+    leaf.endpoint = null;
+    const reported: [number, number][] = [];
+    await importSkeleton(client, 'project', checkSkeletonDefinition(doc), {
+      report: (done, total) => reported.push([done, total]),
+      cancelled: () => false,
+    });
+    const segments = 1 + doc.root.children.length;
+    assert.deepEqual(
+      reported.map(([done]) => done),
+      Array.from({ length: segments }, (_, i) => i + 1),
+    );
+    assert.ok(
+      reported.every(([, total]) => total === segments),
+      `every report says ${segments} in all`,
+    );
+    const imported = skeleton('project', 'Leaves');
+    const byName = Object.values(imported.segments).find((s) => s.name === leaf.name)!;
+    assert.equal(byName.endpoint, null, 'a leaf whose endpoint was null stays null');
+  });
+
   it('leaves nothing behind when the application refuses a field or the user cancels', async () => {
     const [wand] = await client.settings.processing.skeleton.get_skeleton_ids('project').then((ids) => ids.slice(1));
     const doc = JSON.parse(JSON.stringify(await exportSkeleton(client, 'project', wand)));

@@ -67,6 +67,8 @@ export function checkSkeletonDefinition(value: unknown): SkeletonDefinitionDocum
     const own = { ...segment, children: children.map((c) => ({ name: c?.name })) };
     const problem = validateValue(Array.isArray(segment?.children) ? own : segment, SEGMENT_TYPE, path);
     if (problem) throw new Error(`${problem.path}: ${problem.message}`);
+    if (segment.endpoint !== null && children.length > 0)
+      throw new Error(`${path}.endpoint: must be null, because the segment has children (only a leaf has an endpoint)`);
     if (names.has(segment.name))
       throw new Error(`${path}.name: "${segment.name}" appears twice; segment names are unique within a skeleton`);
     names.add(segment.name);
@@ -108,7 +110,8 @@ export async function buildSegments(
     ]);
     progress?.report(++done, total);
     for (const child of doc.children) await build(await api.add_segment(target, id, child.name), child);
-    if (doc.endpoint !== null || doc.children.length === 0) await api.set_segment_endpoint(target, id, doc.endpoint);
+    // After the children: adding one makes the endpoint null, and a leaf may have a null endpoint too.
+    await api.set_segment_endpoint(target, id, doc.endpoint);
   };
   await build(segmentId, segment);
   await Promise.all(

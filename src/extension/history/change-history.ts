@@ -55,8 +55,8 @@ export class ChangeHistory {
   /** The changes to undo, newest first, to take the application back to before `change`. */
   backTo(application: string, changeId: number): Change[] {
     const list = this.list(application);
-    const index = list.findIndex((c) => c.id === changeId);
-    return index < 0 ? [] : list.slice(0, index + 1);
+    // Not found: -1, so nothing.
+    return list.slice(0, list.findIndex((c) => c.id === changeId) + 1);
   }
 
   /**
@@ -69,9 +69,10 @@ export class ChangeHistory {
   ): Promise<{ undone: Change[]; failed?: { change: Change; reason: string } }> {
     const undone: Change[] = [];
     for (const change of changes) {
-      const newest = this.list(change.application)[0];
-      if (newest?.id !== change.id)
-        return { undone, failed: { change, reason: 'a later change must be undone first' } };
+      const mine = this.list(change.application);
+      if (!mine.includes(change))
+        return { undone, failed: { change, reason: 'it is no longer in the history (undone already, or too old)' } };
+      if (mine[0] !== change) return { undone, failed: { change, reason: 'a later change must be undone first' } };
       let reason = await change.undo.check(client).catch((error: Error) => error.message);
       if (!reason) {
         reason = await change.undo.run(client).then(
@@ -104,7 +105,9 @@ export function describeWhen(when: Date, now = new Date()): string {
   if (seconds < 60) return `just now (${clock})`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago (${clock})`;
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago (${clock})`;
-  return `${when.toISOString().slice(0, 10)} ${clock}`;
+  // The local date, as the clock is local (an ISO date is UTC's, a day off near midnight).
+  const day = [when.getFullYear(), when.getMonth() + 1, when.getDate()].map((n) => String(n).padStart(2, '0'));
+  return `${day.join('-')} ${clock}`;
 }
 
 /** What undoing these changes will do, for the confirmation: the list, and every caveat. */
