@@ -59,7 +59,10 @@ describe('segment editor documents (logic, against the real server)', () => {
     for (const [text, message] of [
       ['{', /not valid JSON/],
       ['[]', /must be a JSON object/],
-      ['{"colour": "red"}', /unknown field "colour"/],
+      [
+        '{"colour": "red"}',
+        /^Error: unknown field "colour" \(the fields are name, solver, transform, default_transform, degrees_of_freedom, markers, rigid_bodies, endpoint\)$/,
+      ],
       ['{"transform": [[1,0,0]]}', /transform: expected a mat4x4f/],
       ['{"markers": [{"name": "A", "position": [1, 2], "weight": 1}]}', /markers\[0\]\.position: expected a vec3f/],
       ['{"solver": "fast"}', /solver: expected one of/],
@@ -93,6 +96,83 @@ describe('segment editor documents (logic, against the real server)', () => {
       /set_segment_endpoint refused it: .*has 1 child.*\. Nothing was changed\./,
     );
     assert.equal(encodeState(server.model.snapshot()), before, 'every field set back, the application as it was');
+  });
+
+  it('says which fields it could not set back, and a failure that is not a refusal in its own words', async () => {
+    const sk = await client.settings.processing.skeleton.find_skeleton('project', 'FullBody');
+    const neckId = (await client.settings.processing.skeleton.find_segment('project', sk!, 'Neck'))!;
+    const doc = JSON.parse(await readSegmentDocument(client, 'project', neckId));
+    doc.name = 'Renamed';
+    doc.markers = [{ name: 'NECK', position: [1, 2, 3], weight: 0.5 }];
+    doc.endpoint = [0, 0, 1]; // refused: Neck has a child
+    // The connection is lost just as the name is set back (a failure injected into a real client).
+    const losing = new (class extends MotionClient {
+      private names = 0;
+      override call(...args: Parameters<MotionClient['call']>): ReturnType<MotionClient['call']> {
+        if (args[1] === 'set_segment_name' && ++this.names === 2) return Promise.reject(new Error('connection lost'));
+        return super.call(...args);
+      }
+    })({ url: server.url });
+    try {
+      await assert.rejects(
+        saveSegmentDocument(losing, 'project', neckId, JSON.stringify(doc)),
+        (error: Error) => (
+          assert.match(
+            error.message,
+            /^motion\.settings\.processing\.skeleton\.set_segment_endpoint refused it: .*\. Could not set back name: check the segment in the application\.$/,
+          ),
+          true
+        ),
+      );
+      assert.equal(await client.settings.processing.skeleton.get_segment_name('project', neckId), 'Renamed');
+      assert.deepEqual(await client.settings.processing.skeleton.get_segment_markers('project', neckId), []);
+
+      // Not a refusal: the connection fails while the markers are set.
+      await client.settings.processing.skeleton.set_segment_name('project', neckId, 'Neck');
+      const failing = new (class extends MotionClient {
+        override call(...args: Parameters<MotionClient['call']>): ReturnType<MotionClient['call']> {
+          if (args[1] === 'set_segment_markers') return Promise.reject(new Error('connection lost'));
+          return super.call(...args);
+        }
+      })({ url: server.url });
+      await assert.rejects(
+        saveSegmentDocument(failing, 'project', neckId, JSON.stringify(doc)),
+        (error: Error) => (assert.equal(error.message, 'connection lost. Nothing was changed.'), true),
+      );
+      assert.equal(await client.settings.processing.skeleton.get_segment_name('project', neckId), 'Neck');
+      await failing.close();
+    } finally {
+      await losing.close();
+    }
+  });
+
+  it('describes each kind of change in a line', () => {
+    const marker = (name: string, weight = 1) => ({ name, position: [0, 0, 0], weight });
+    const identity = [
+      [1, 0, 0, 0],
+      [0, 1, 0, 0],
+      [0, 0, 1, 0],
+      [0, 0, 0, 1],
+    ];
+    const moved = identity.map((row, i) => (i === 0 ? [1, 0, 0, 5] : row));
+    const lines = [
+      { field: 'solver', before: null, after: 'none' },
+      { field: 'endpoint', before: [0, 0, 50], after: null },
+      { field: 'transform', before: identity, after: moved },
+      { field: 'markers', before: [marker('A'), marker('B')], after: [marker('B'), marker('C'), marker('D')] },
+      { field: 'markers', before: [marker('A')], after: [] },
+      { field: 'rigid_bodies', before: [marker('R')], after: [marker('R', 0.5)] },
+      { field: 'degrees_of_freedom', before: { x: 1 }, after: { x: 2 } },
+    ] as const;
+    assert.deepEqual(lines.map(describeFieldChange), [
+      'solver: null → "none"',
+      'endpoint: [0,0,50] → null',
+      'transform: changed',
+      'markers: 2 → 3 (added C, D; removed A)',
+      'markers: 1 → 0 (removed A)',
+      'rigid_bodies: 1 → 1 (values changed)',
+      'degrees_of_freedom: changed',
+    ]);
   });
 
   it('reads an empty document as no fields, and the fields given as given', () => {

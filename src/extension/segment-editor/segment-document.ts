@@ -138,9 +138,7 @@ export async function applySegmentFields(
   const changes = changedFields(current, wanted);
   const applied: FieldChange[] = [];
   const set = (field: Field, value: unknown) =>
-    client.call('motion.settings.processing.skeleton', SEGMENT_FIELDS[field], [source, segmentId, value], {
-      effect: 'write',
-    });
+    client.call('motion.settings.processing.skeleton', SEGMENT_FIELDS[field], [source, segmentId, value]);
   try {
     for (const change of changes) {
       await set(change.field, change.after);
