@@ -90,6 +90,38 @@ describe('MotionClient against the reference server', () => {
       assert.equal(e.kind, 'cancelled'),
     );
   });
+  it('cancels every call in flight under one signal, with one listener however many calls', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const reads = client.with({ signal: controller.signal }).settings.processing.skeleton;
+      const done = await Promise.all(Array.from({ length: 50 }, () => reads.get_skeleton_count('measurement')));
+      assert.ok(
+        done.every((c) => c === 1),
+        'calls under a signal that is not aborted answer',
+      );
+      const calls = Array.from({ length: 500 }, () =>
+        reads.get_skeleton_count('measurement').then(
+          () => 'answered',
+          (e: unknown) => (e instanceof MotionConnectionError ? e.kind : String(e)),
+        ),
+      );
+      controller.abort();
+      const outcomes = await Promise.all(calls);
+      assert.ok(outcomes.includes('cancelled'), 'calls still in flight are cancelled');
+      assert.deepEqual(new Set(outcomes.filter((o) => o !== 'answered')), new Set(['cancelled']));
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(
+        warnings.filter((w) => /listener/i.test(w)),
+        [],
+        'no leak warning',
+      );
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });
 
 describe('MotionClient when the application misbehaves or is away', () => {

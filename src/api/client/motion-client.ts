@@ -2,6 +2,7 @@ import type { Dispatcher, Pool } from 'undici';
 import { CATALOGUE, PACKAGE_NAME, findOperation, moduleUrlPath, type ModuleSpec } from '../catalogue';
 import { moduleTree, type ModuleTree } from '../catalogue/module-tree';
 import { DEFAULT_URL } from './application-url';
+import { CallCancellation } from './call-cancellation';
 import { acquirePool, releasePool } from './connection-pool';
 import type { MotionApi } from './motion-api.generated';
 import { MotionConnectionError, MotionError } from './motion-error';
@@ -48,6 +49,7 @@ export class MotionClient {
   private readonly origin: string;
   private readonly pool: Pool;
   private closed = false;
+  private readonly cancellation = new CallCancellation();
 
   constructor(private readonly options: MotionClientOptions = {}) {
     const url = new URL(options.url ?? DEFAULT_URL);
@@ -125,7 +127,8 @@ export class MotionClient {
     const timeout = options.timeoutMs ?? this.timeoutMs;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new DeadlineExceeded()), timeout);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+    const unfollow = options.signal ? this.cancellation.follow(options.signal, deadline) : undefined;
+    const signal = deadline.signal;
     try {
       const request: Dispatcher.RequestOptions = {
         method: 'POST',
@@ -144,6 +147,7 @@ export class MotionClient {
       };
     } finally {
       clearTimeout(timer);
+      unfollow?.();
     }
   }
 
