@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
 import { makeNonce, viewHtml } from '../../src/extension/skeleton-view/view-html';
-import { loadViewScene, viewKey } from '../../src/extension/skeleton-view/view-scene';
+import { loadViewScene, sendViewScene, viewKey } from '../../src/extension/skeleton-view/view-scene';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 
 describe('3D view data (plain Node, real server)', () => {
@@ -28,7 +28,7 @@ describe('3D view data (plain Node, real server)', () => {
     const fullBody = all.skeletons[0];
     const ids = await skeletons().get_segment_ids('project', fullBody.id);
     assert.equal(fullBody.calibrated.segments.length, ids.length);
-    assert.equal(fullBody.default.segments.length, ids.length);
+    assert.equal(fullBody.default!.segments.length, ids.length);
     assert.equal(fullBody.scale, 1);
     const head = fullBody.calibrated.segments.find((s) => s.name === 'Head')!;
     assert.equal(head.origin[2], 1570);
@@ -64,12 +64,71 @@ describe('3D view data (plain Node, real server)', () => {
       await skeletons().set_segment_transform('project', child, up(100));
       await skeletons().set_segment_default_transform('project', child, up(300));
       const [posed] = (await loadViewScene(client, { source: 'project', skeletonIds: [id] })).skeletons;
-      const origin = (pose: 'calibrated' | 'default') => posed[pose].segments.find((s) => s.name === 'Child')!.origin;
+      const origin = (pose: 'calibrated' | 'default') => posed[pose]!.segments.find((s) => s.name === 'Child')!.origin;
       assert.deepEqual(origin('calibrated'), [0, 0, 100]);
       assert.deepEqual(origin('default'), [0, 0, 300]);
     } finally {
       await skeletons().delete_skeleton('project', id);
     }
+  });
+
+  it('sends every skeleton in the pose the view shows first, the default pose after, and asks only what it draws', async () => {
+    const asked: string[] = [];
+    const counting = new MotionClient({
+      url: server.url,
+      onRequest: ({ operation }) => asked.push(operation.split('.').pop()!),
+    });
+    const sent: string[] = [];
+    try {
+      await sendViewScene(counting, { source: 'project' }, (message) => {
+        sent.push(message.type === 'skeleton' ? `skeleton${message.skeleton.default ? '+default' : ''}` : message.type);
+        if (message.type === 'skeleton') asked.push('(sent)');
+      });
+      assert.deepEqual(sent, ['outline', 'skeleton', 'skeleton', 'defaultPose', 'defaultPose']);
+      const lastSkeleton = asked.lastIndexOf('(sent)');
+      const firstDefault = asked.indexOf('get_segment_default_transform');
+      assert.ok(firstDefault > lastSkeleton, 'no default transform is read before every skeleton is shown');
+      // Endpoints of leaves only: a segment with children has none.
+      const segments = Object.values(server.model.skeletons('project')).flatMap((s) => Object.values(s.segments));
+      const leaves = segments.filter((s) => s.children.length === 0);
+      const count = (operation: string) => asked.filter((a) => a === operation).length;
+      assert.equal(count('get_segment_endpoint'), leaves.length);
+      assert.equal(count('get_segment_default_transform'), segments.length);
+      assert.equal(count('get_segment_transform'), segments.length);
+
+      sent.length = 0;
+      await sendViewScene(
+        counting,
+        { source: 'project' },
+        (message) =>
+          void sent.push(
+            message.type === 'skeleton' ? `skeleton${message.skeleton.default ? '+default' : ''}` : message.type,
+          ),
+        { pose: 'default' },
+      );
+      assert.deepEqual(
+        sent,
+        ['outline', 'skeleton+default', 'skeleton+default'],
+        'a view in the default pose gets it at once',
+      );
+    } finally {
+      await counting.close();
+    }
+  });
+
+  it('stops reading when cancelled, and sends nothing more', async () => {
+    const cancel = new AbortController();
+    const sent: string[] = [];
+    await sendViewScene(
+      client,
+      { source: 'project' },
+      (message) => {
+        sent.push(message.type);
+        if (message.type === 'skeleton') cancel.abort();
+      },
+      { signal: cancel.signal },
+    ).catch(() => undefined);
+    assert.deepEqual(sent, ['outline', 'skeleton']);
   });
 
   it('one view per source, or per set of skeletons', () => {

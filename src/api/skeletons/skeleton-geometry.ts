@@ -11,6 +11,9 @@ export type SegmentGeometry = Pick<
   'id' | 'name' | 'parentId' | 'transform' | 'defaultTransform' | 'endpoint' | 'markers' | 'rigidBodies'
 >;
 
+/** Enough for the calibrated pose: the default transform is read only when that pose is wanted. */
+export type CalibratedGeometry = Omit<SegmentGeometry, 'defaultTransform'> & { defaultTransform?: Matrix };
+
 interface PlacedSegment {
   id: number;
   name: string;
@@ -64,19 +67,21 @@ const MARKER_MARGIN_MM = 200;
  * cycle of parents, a marker far from its segment): they are placed as well as they can be and
  * their problems named, never thrown.
  */
-export function skeletonScene(definitions: readonly SegmentGeometry[], pose: Pose = 'calibrated'): SkeletonScene {
+export function skeletonScene(definitions: readonly CalibratedGeometry[], pose?: 'calibrated'): SkeletonScene;
+export function skeletonScene(definitions: readonly SegmentGeometry[], pose: Pose): SkeletonScene;
+export function skeletonScene(definitions: readonly CalibratedGeometry[], pose: Pose = 'calibrated'): SkeletonScene {
   const byId = new Map(definitions.map((d) => [d.id, d]));
   const problems = new Map<number, string[]>(definitions.map((d) => [d.id, []]));
   const local = new Map<number, Matrix4>();
   for (const d of definitions) {
-    const { matrix, problem } = readTransform(pose === 'default' ? d.defaultTransform : d.transform);
+    const { matrix, problem } = readTransform(pose === 'default' ? d.defaultTransform! : d.transform);
     local.set(d.id, matrix);
     if (problem) problems.get(d.id)!.push(problem);
   }
 
   // Roots: no parent, or a parent that is missing (placed from the origin, and said so).
-  const children = new Map<number, SegmentGeometry[]>();
-  const roots: SegmentGeometry[] = [];
+  const children = new Map<number, CalibratedGeometry[]>();
+  const roots: CalibratedGeometry[] = [];
   for (const d of definitions) {
     if (d.parentId === null) roots.push(d);
     else if (!byId.has(d.parentId)) {
@@ -86,7 +91,7 @@ export function skeletonScene(definitions: readonly SegmentGeometry[], pose: Pos
   }
 
   const world = new Map<number, Matrix4>();
-  const place = (from: SegmentGeometry[]) => {
+  const place = (from: CalibratedGeometry[]) => {
     const stack = from.map((d) => ({ d, parent: new Matrix4() }));
     while (stack.length > 0) {
       const { d, parent } = stack.pop()!;
@@ -182,9 +187,9 @@ function readTransform(m: Matrix): { matrix: Matrix4; problem?: string } {
 }
 
 /** The names around a cycle of parents that starts at or leads to `d`. */
-function cycleThrough(d: SegmentGeometry, byId: Map<number, SegmentGeometry>): string {
-  const seen: SegmentGeometry[] = [];
-  let at: SegmentGeometry | undefined = d;
+function cycleThrough(d: CalibratedGeometry, byId: Map<number, CalibratedGeometry>): string {
+  const seen: CalibratedGeometry[] = [];
+  let at: CalibratedGeometry | undefined = d;
   while (at && !seen.includes(at)) {
     seen.push(at);
     at = at.parentId === null ? undefined : byId.get(at.parentId);

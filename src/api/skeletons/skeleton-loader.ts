@@ -2,7 +2,7 @@
 // is fixed by what is shown; they are all issued at once (the client pipelines reads) and the tree
 // is built from the pre-order segment list and each segment's parent.
 import type { MotionClient } from '../client/motion-client';
-import type { SegmentGeometry } from './skeleton-geometry';
+import type { CalibratedGeometry } from './skeleton-geometry';
 import type {
   DegreesOfFreedom,
   Marker,
@@ -138,26 +138,46 @@ export async function loadSegmentDefinition(
   };
 }
 
-/** What a 3D view needs of every segment of a skeleton: 1 + 7 concurrent requests per segment. */
+/**
+ * What a 3D view needs of every segment of a skeleton, in the calibrated pose: 5 concurrent
+ * requests per segment, then the endpoints of the leaves (a segment with children has none, so
+ * its endpoint is not asked for). The default transforms are read apart, when that pose is wanted.
+ */
 export async function loadSkeletonGeometry(
   client: MotionClient,
   skeleton: SkeletonSummary,
   signal?: AbortSignal,
-): Promise<SegmentGeometry[]> {
+): Promise<CalibratedGeometry[]> {
   const read = skeletonReader(client, skeleton.source, signal);
   const ids = await read<number[]>('get_segment_ids', skeleton.id);
-  return Promise.all(
+  const segments = await Promise.all(
     ids.map(async (id) => {
-      const [name, parentId, transform, defaultTransform, endpoint, markers, rigidBodies] = await Promise.all([
+      const [name, parentId, transform, markers, rigidBodies] = await Promise.all([
         read<string>('get_segment_name', id),
         read<number | null>('get_segment_parent_id', id),
         read<Matrix>('get_segment_transform', id),
-        read<Matrix>('get_segment_default_transform', id),
-        read<Vec3 | null>('get_segment_endpoint', id),
         read<Marker[]>('get_segment_markers', id),
         read<RigidBody[]>('get_segment_rigid_bodies', id),
       ]);
-      return { id, name, parentId, transform, defaultTransform, endpoint, markers, rigidBodies };
+      return { id, name, parentId, transform, endpoint: null as Vec3 | null, markers, rigidBodies };
     }),
   );
+  const parents = new Set(segments.map((s) => s.parentId));
+  await Promise.all(
+    segments
+      .filter((s) => !parents.has(s.id))
+      .map(async (leaf) => (leaf.endpoint = await read<Vec3 | null>('get_segment_endpoint', leaf.id))),
+  );
+  return segments;
+}
+
+/** Each segment's default transform (for the default pose), in the order of `ids`: 1 request per segment. */
+export function loadDefaultTransforms(
+  client: MotionClient,
+  source: SkeletonSourceName,
+  ids: readonly number[],
+  signal?: AbortSignal,
+): Promise<Matrix[]> {
+  const read = skeletonReader(client, source, signal);
+  return Promise.all(ids.map((id) => read<Matrix>('get_segment_default_transform', id)));
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
 import { describeFailure } from '../explorer/edit-operations';
+import type { Pose } from '../../api/skeletons/skeleton-geometry';
 import type { ExplorerItem } from '../explorer/explorer-data';
 import type { SkeletonExplorer } from '../explorer/skeleton-explorer';
 import { describeSelection } from '../selection/selection-operations';
@@ -71,6 +72,8 @@ export class SkeletonPanel implements vscode.Disposable {
   private loading: AbortController | undefined;
   private reloadTimer: NodeJS.Timeout | undefined;
   private highlighted: SegmentRef | null = null;
+  /** The pose the view shows (it says so when ready): read first. */
+  private pose: Pose = 'calibrated';
   private readonly reports: ((report: SceneReport) => void)[] = [];
   private disposed = false;
   /** Settles once the webview has said it is ready and been sent its scene; messages sent before are lost. */
@@ -151,7 +154,7 @@ export class SkeletonPanel implements vscode.Disposable {
           if (message.type === 'outline') this.panel.title = message.outline.title;
           this.post(message);
         },
-        loading.signal,
+        { pose: this.pose, signal: loading.signal },
       );
     } catch (error) {
       if (loading.signal.aborted) return;
@@ -194,6 +197,7 @@ export class SkeletonPanel implements vscode.Disposable {
   private async received(message: FromView): Promise<void> {
     switch (message.type) {
       case 'ready':
+        this.pose = message.pose;
         await this.reload();
         if (this.highlighted) this.post({ type: 'highlight', segment: this.highlighted });
         await this.sendSelection();

@@ -4,13 +4,17 @@
 import type { Pose, SkeletonScene } from '../../api/skeletons/skeleton-geometry';
 import type { SkeletonSourceName, Vec3 } from '../../api/skeletons/skeleton-model';
 
-/** One skeleton placed in both poses: the view toggles between them without asking again. */
+/**
+ * One skeleton placed in the pose the view shows, and in the other once it is read (the default
+ * pose comes after every skeleton is shown calibrated, unless the view shows the default pose):
+ * the view then toggles between them without asking again.
+ */
 export interface ViewSkeleton {
   id: number;
   name: string;
   scale: number;
   calibrated: SkeletonScene;
-  default: SkeletonScene;
+  default?: SkeletonScene;
 }
 
 /**
@@ -65,6 +69,8 @@ export interface SceneReport {
 export type ToView =
   | { type: 'outline'; outline: SceneOutline }
   | { type: 'skeleton'; skeleton: ViewSkeleton }
+  /** The default pose of a skeleton sent before without it. */
+  | { type: 'defaultPose'; skeletonId: number; scene: SkeletonScene }
   | { type: 'failed'; message: string }
   | { type: 'highlight'; segment: SegmentRef | null }
   | { type: 'selection'; markers: string[] }
@@ -73,7 +79,8 @@ export type ToView =
   | { type: 'click'; skeleton: string; segment: string };
 
 export type FromView =
-  | { type: 'ready' }
+  /** The view (made again) is ready for its scene; it shows this pose, so that one is read first. */
+  | { type: 'ready'; pose: Pose }
   | { type: 'reveal'; segment: SegmentRef }
   | { type: 'selectMarkers'; segment: SegmentRef }
   | { type: 'report'; report: SceneReport };

@@ -1,6 +1,11 @@
 import type { MotionClient } from '../../api/client/motion-client';
-import { skeletonScene } from '../../api/skeletons/skeleton-geometry';
-import { listSkeletons, loadSkeletonGeometry } from '../../api/skeletons/skeleton-loader';
+import {
+  skeletonScene,
+  type CalibratedGeometry,
+  type Pose,
+  type SkeletonScene,
+} from '../../api/skeletons/skeleton-geometry';
+import { listSkeletons, loadDefaultTransforms, loadSkeletonGeometry } from '../../api/skeletons/skeleton-loader';
 import { SOURCE_TITLES, type SkeletonSourceName, type SkeletonSummary } from '../../api/skeletons/skeleton-model';
 import type { SceneOutline, ToView, ViewScene, ViewSkeleton } from './view-protocol';
 
@@ -19,17 +24,25 @@ export function viewKey(target: ViewTarget): string {
   return `${target.source}:${target.skeletonIds?.join(',') ?? 'all'}`;
 }
 
+/** How a scene is sent: the pose the view shows (read first), and what cancels the reading. */
+export interface SceneOptions {
+  pose?: Pose;
+  signal?: AbortSignal;
+}
+
 /**
  * Reads the target's skeletons from the application and sends them to a view as they come: first
- * the outline (title and which skeletons), then each skeleton placed in both poses. A skeleton
- * that no longer exists is left out (deleted since the view opened); when none is left, the title
- * says so.
+ * the outline (title and which skeletons), then each skeleton placed in the calibrated pose (and
+ * in the default pose too when the view shows that), and last, when the view shows the calibrated
+ * pose, each skeleton's default pose: on a large source the view shows everything sooner, and the
+ * toggle is ready soon after. A skeleton that no longer exists is left out (deleted since the view
+ * opened); when none is left, the title says so.
  */
 export async function sendViewScene(
   client: MotionClient,
   target: ViewTarget,
   send: (message: ToView) => void | Promise<void>,
-  signal?: AbortSignal,
+  { pose = 'calibrated', signal }: SceneOptions = {},
 ): Promise<void> {
   const all = await listSkeletons(client, target.source, signal);
   const shown = target.skeletonIds ? all.filter((s) => target.skeletonIds!.includes(s.id)) : all;
@@ -38,38 +51,62 @@ export async function sendViewScene(
     ? `${shown.map((s) => s.name).join(', ') || 'Deleted skeleton'} · ${place}`
     : `Skeletons · ${place}`;
   await send({ type: 'outline', outline: { title, source: target.source, skeletonIds: shown.map((s) => s.id) } });
-  const waiting = [...shown];
+  const later: [SkeletonSummary, CalibratedGeometry[]][] = [];
+  await inTurn(
+    shown,
+    async (summary) => {
+      const geometry = await loadSkeletonGeometry(client, summary, signal);
+      const skeleton: ViewSkeleton = {
+        id: summary.id,
+        name: summary.name,
+        scale: summary.scale,
+        calibrated: skeletonScene(geometry),
+      };
+      if (pose === 'default') skeleton.default = await defaultScene(client, summary, geometry, signal);
+      else later.push([summary, geometry]);
+      if (!signal?.aborted) await send({ type: 'skeleton', skeleton });
+    },
+    signal,
+  );
+  await inTurn(
+    later,
+    async ([summary, geometry]) => {
+      const scene = await defaultScene(client, summary, geometry, signal);
+      if (!signal?.aborted) await send({ type: 'defaultPose', skeletonId: summary.id, scene });
+    },
+    signal,
+  );
+}
+
+/** Works through a list a few at a time, in order; stops taking more once cancelled. */
+async function inTurn<T>(list: readonly T[], work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  const waiting = [...list];
   const worker = async () => {
-    for (let next = waiting.shift(); next; next = waiting.shift()) {
-      const skeleton = await placeSkeleton(client, next, signal);
-      if (signal?.aborted) return;
-      await send({ type: 'skeleton', skeleton });
-    }
+    for (let next = waiting.shift(); next !== undefined && !signal?.aborted; next = waiting.shift()) await work(next);
   };
   await Promise.all(Array.from({ length: SKELETONS_AT_ONCE }, worker));
 }
 
-/** One skeleton read and placed in both poses. */
-async function placeSkeleton(
+/** A skeleton in the default pose: its default transforms read, the rest as already read. */
+async function defaultScene(
   client: MotionClient,
   summary: SkeletonSummary,
+  geometry: CalibratedGeometry[],
   signal?: AbortSignal,
-): Promise<ViewSkeleton> {
-  const geometry = await loadSkeletonGeometry(client, summary, signal);
-  return {
-    id: summary.id,
-    name: summary.name,
-    scale: summary.scale,
-    calibrated: skeletonScene(geometry, 'calibrated'),
-    default: skeletonScene(geometry, 'default'),
-  };
+): Promise<SkeletonScene> {
+  const ids = geometry.map((g) => g.id);
+  const defaults = await loadDefaultTransforms(client, summary.source, ids, signal);
+  return skeletonScene(
+    geometry.map((g, i) => ({ ...g, defaultTransform: defaults[i] })),
+    'default',
+  );
 }
 
-/** The whole scene at once, in the outline's order (what a view shows once every skeleton has come). */
+/** The whole scene at once, every skeleton in both poses, in the outline's order (what a view shows once all has come). */
 export async function loadViewScene(
   client: MotionClient,
   target: ViewTarget,
-  signal?: AbortSignal,
+  options: SceneOptions = {},
 ): Promise<ViewScene> {
   let outline: SceneOutline | undefined;
   const arrived = new Map<number, ViewSkeleton>();
@@ -79,8 +116,9 @@ export async function loadViewScene(
     (message) => {
       if (message.type === 'outline') outline = message.outline;
       if (message.type === 'skeleton') arrived.set(message.skeleton.id, message.skeleton);
+      if (message.type === 'defaultPose') arrived.get(message.skeletonId)!.default = message.scene;
     },
-    signal,
+    options,
   );
   const { title, source, skeletonIds } = outline!;
   return { title, source, skeletons: skeletonIds.map((id) => arrived.get(id)!) };

@@ -17,6 +17,7 @@ export function legendLines(
   if (waiting > 0) lines.push({ text: `Loading ${waiting} more skeleton${waiting === 1 ? '' : 's'}…`, warning: false });
   for (const skeleton of skeletons) {
     const placed = skeleton[pose];
+    if (!placed) continue; // not read in this pose yet
     lines.push({
       text: `${skeleton.name} · scale ${skeleton.scale} · ${placed.segments.length} segments · ${placed.markers.length} markers`,
       warning: false,

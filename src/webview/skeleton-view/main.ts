@@ -134,9 +134,12 @@ function saveCamera(): void {
   vscode.setState(state);
 }
 
-/** The skeletons of the outline that have arrived, in the outline's order. */
+/** The skeletons of the outline that have arrived in the current pose, in the outline's order. */
 function shownSkeletons(): ViewSkeleton[] {
-  return (outline?.skeletonIds ?? []).flatMap((id) => arrived.get(id) ?? []);
+  return (outline?.skeletonIds ?? []).flatMap((id) => {
+    const skeleton = arrived.get(id);
+    return skeleton?.[state.pose] ? [skeleton] : [];
+  });
 }
 
 /** Draws one skeleton in the current pose, in place of its earlier drawing. */
@@ -149,11 +152,16 @@ function drawPart(skeleton: ViewSkeleton): void {
   scene3d.add(part.group);
 }
 
-/** Drops what is not in the outline (a skeleton deleted or no longer shown). */
-function dropPart(id: number): void {
+/** Takes a skeleton's drawing away (it is not in this pose yet, or no longer shown). */
+function erasePart(id: number): void {
   parts.get(id)?.group.removeFromParent();
   parts.get(id)?.dispose();
   parts.delete(id);
+}
+
+/** Drops what is not in the outline (a skeleton deleted or no longer shown). */
+function dropPart(id: number): void {
+  erasePart(id);
   arrived.delete(id);
 }
 
@@ -299,6 +307,7 @@ function setPose(pose: Pose): void {
   element('pose-calibrated').setAttribute('aria-pressed', String(pose === 'calibrated'));
   element('pose-default').setAttribute('aria-pressed', String(pose === 'default'));
   if (drawn === undefined) return;
+  for (const id of arrived.keys()) if (!arrived.get(id)![pose]) erasePart(id);
   for (const skeleton of shownSkeletons()) drawPart(skeleton);
   composed();
 }
@@ -369,9 +378,22 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
     case 'skeleton':
       if (!outline?.skeletonIds.includes(message.skeleton.id)) break;
       arrived.set(message.skeleton.id, message.skeleton);
+      if (!message.skeleton[state.pose]) {
+        erasePart(message.skeleton.id); // its pose comes later: an earlier drawing would be out of date
+        break;
+      }
       drawPart(message.skeleton);
       composeSoon();
       break;
+    case 'defaultPose': {
+      const skeleton = arrived.get(message.skeletonId);
+      if (!skeleton) break;
+      skeleton.default = message.scene;
+      if (state.pose !== 'default') break;
+      drawPart(skeleton);
+      composeSoon();
+      break;
+    }
     case 'failed':
       notice.hidden = false;
       notice.textContent = message.message;
@@ -395,4 +417,4 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
 
 setPose(state.pose);
 resize();
-vscode.postMessage({ type: 'ready' });
+vscode.postMessage({ type: 'ready', pose: state.pose });

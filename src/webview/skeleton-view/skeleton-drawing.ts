@@ -64,6 +64,7 @@ export function drawSkeletons(skeletons: readonly ViewSkeleton[], pose: Pose, co
 
   for (const skeleton of skeletons) {
     const placed = skeleton[pose];
+    if (!placed) continue; // not read in this pose yet
     const names = new Map(placed.segments.map((s) => [s.id, s]));
     const about = (segmentId: number) => ({
       skeletonId: skeleton.id,
