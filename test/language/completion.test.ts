@@ -18,7 +18,11 @@ async function accept(languageId: 'python' | 'lua', marked: string, label: strin
   assert.ok(item.textEdit && 'range' in item.textEdit, 'every item says what it replaces');
   const { range, newText } = item.textEdit;
   assert.equal(range.start.line, range.end.line, 'within one line');
-  assert.ok(document.text.offsetAt(range.end) === document.text.offsetAt(position), 'the edit ends at the cursor');
+  const at = document.text.offsetAt(position);
+  assert.ok(
+    document.text.offsetAt(range.start) <= at && at <= document.text.offsetAt(range.end),
+    'the edit holds the cursor (LSP)',
+  );
   return text.slice(0, document.text.offsetAt(range.start)) + newText + text.slice(document.text.offsetAt(range.end));
 }
 
@@ -65,6 +69,99 @@ describe('completion', () => {
         await accept('lua', 'motion.gui.selection.get_selections("traj|")', 'trajectory'),
         'motion.gui.selection.get_selections("trajectory")',
       );
+    });
+  });
+
+  describe('on code as it is being typed: a string, call or bracket not closed yet', () => {
+    const PY = 'import motion\nimport motion.settings.processing.skeleton as sk\n';
+    const LUA = 'local sk = motion.settings.processing.skeleton\n';
+    /** Each shape: the text with its cursor, the item accepted, the text after. */
+    const shapes: [string, string, string, string][] = [
+      ['nothing closed, at the end', 'sk.add_skeleton("|', 'project', 'sk.add_skeleton("project'],
+      ['part of the value typed', 'sk.add_skeleton("pr|', 'project', 'sk.add_skeleton("project'],
+      [
+        'the quote closed, the call not, more lines after',
+        'sk.add_skeleton("|"\nx = 1\n',
+        'measurement',
+        'sk.add_skeleton("measurement"\nx = 1\n',
+      ],
+      [
+        'nothing closed, more lines after',
+        'sk.add_skeleton("|\nx = 1\n',
+        'project',
+        'sk.add_skeleton("project\nx = 1\n',
+      ],
+      [
+        'the rest of the word after the cursor',
+        'sk.add_skeleton("pr|oj\nx = 1\n',
+        'project',
+        'sk.add_skeleton("project\nx = 1\n',
+      ],
+      [
+        'a later argument',
+        'sk.set_segment_solver("project", 3, "gl|',
+        'global_optimization',
+        'sk.set_segment_solver("project", 3, "global_optimization',
+      ],
+      [
+        'across lines',
+        'sk.set_segment_solver(\n  "project",\n  3,\n  "|',
+        'none',
+        'sk.set_segment_solver(\n  "project",\n  3,\n  "none',
+      ],
+      [
+        'a string holding brackets and commas before',
+        'sk.add_segment("project", sk.find_skeleton("project", "a,(b"), "|',
+        '',
+        '',
+      ],
+      [
+        'inside a list and an object',
+        'motion.gui.selection.set_selections([{"type": "tr|',
+        'trajectory',
+        'motion.gui.selection.set_selections([{"type": "trajectory',
+      ],
+    ];
+    const lua = (text: string) => text.replace(/x = 1/g, 'local x = 1').replace('[{"type": ', '{{type = ');
+
+    for (const [shape, marked, label, after] of shapes) {
+      it(`${shape} (Python and Lua)`, async () => {
+        if (label === '') {
+          // Not an enumeration argument (a name): nothing offered, nothing thrown.
+          assert.deepEqual(await labels('python', PY + marked), []);
+          assert.deepEqual(await labels('lua', LUA + lua(marked)), []);
+          return;
+        }
+        assert.equal(await accept('python', PY + marked, label), PY + after);
+        assert.equal(await accept('lua', LUA + lua(marked), label), LUA + lua(after));
+      });
+    }
+
+    it('in a block being written (Python function, Lua function)', async () => {
+      assert.equal(
+        await accept('python', `${PY}def f():\n    sk.add_skeleton("m|`, 'measurement'),
+        `${PY}def f():\n    sk.add_skeleton("measurement`,
+      );
+      assert.equal(
+        await accept('lua', `${LUA}function f()\n  sk.add_skeleton("m|`, 'measurement'),
+        `${LUA}function f()\n  sk.add_skeleton("measurement`,
+      );
+    });
+
+    it('offers the keys of an object being typed (Python), whether or not the editor closed the brace', async () => {
+      for (const marked of [
+        'motion.gui.selection.set_selections([{"|',
+        'motion.gui.selection.set_selections([{"|"}])',
+        'motion.gui.selection.set_selections([{"type": "bone", "|',
+      ])
+        assert.deepEqual(await labels('python', PY + marked), ['type', 'id', 'part_index'], marked);
+    });
+
+    it('offers nothing in a comment, or in a string that is not an argument', async () => {
+      assert.deepEqual(await labels('python', `${PY}# sk.add_skeleton("|`), []);
+      assert.deepEqual(await labels('lua', `${LUA}-- sk.add_skeleton("|`), []);
+      assert.deepEqual(await labels('python', `${PY}x = ("|`), []);
+      assert.deepEqual(await labels('python', `${PY}x = "|`), []);
     });
   });
 

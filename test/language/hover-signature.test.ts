@@ -97,6 +97,26 @@ describe('signature help', () => {
     assert.equal(lua!.activeParameter, 2);
   });
 
+  it('knows the call and argument while nothing is closed yet, inside lists and objects too', async () => {
+    const help = await signature(
+      'python',
+      'import motion.gui.selection as sel\nsel.set_selections(\n  [{"type": "bone", "id": 1},\n   {"type": "tr|',
+    );
+    assert.match(help!.signatures[0].label, /^set_selections\(/);
+    assert.equal(help!.activeParameter, 0);
+    const solver = await signature(
+      'lua',
+      'local sk = motion.settings.processing.skeleton\nsk.set_segment_solver("project", ("a)b"), "|',
+    );
+    assert.match(solver!.signatures[0].label, /^set_segment_solver\(/);
+    assert.equal(solver!.activeParameter, 2, 'the parenthesis and comma inside a string do not count');
+    assert.equal(
+      (await signature('python', 'import motion.gui.selection as sel\n# sel.set_selections(|'))?.activeParameter,
+      undefined,
+      'nothing in a comment',
+    );
+  });
+
   it('follows keyword arguments', async () => {
     const help = await signature(
       'python',

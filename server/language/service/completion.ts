@@ -9,6 +9,7 @@ import type { DocumentationIndex, PathChild } from '../../../src/api/docs/docume
 import { methodSignature } from '../../../src/api/docs/signature';
 import { enumValues, nonNull, type TypeNode } from '../../../src/api/types/type-tree';
 import { scanLine } from '../../../src/api/text/scan-line';
+import { closedStatement } from './open-brackets';
 import { chainPath, parameterIndexOf, pathDocumentation, resolveCall } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
 import type { StringSite } from './script-model';
@@ -36,7 +37,26 @@ export function complete(document: ScriptDocument, offset: number, index: Docume
   }
   const site = document.syntax.stringAt(document.rootAt(offset), offset);
   if (site) return { isIncomplete: false, items: stringCompletions(document, site, index) };
-  return empty;
+  return { isIncomplete: false, items: typedStringCompletions(document, offset, index) };
+}
+
+/**
+ * In a string of a call still being typed (`add_skeleton("pr`, no closing quote or parenthesis
+ * yet, or more code after on the next lines): the statement is closed by hand and parsed aside.
+ * The item replaces what was typed of the value, and the rest of its word after the cursor.
+ */
+function typedStringCompletions(document: ScriptDocument, offset: number, index: DocumentationIndex): CompletionItem[] {
+  const text = document.text.getText();
+  const closed = closedStatement(text, offset, document.syntax.languageId);
+  if (!closed) return [];
+  let end = offset;
+  while (/[\w.-]/.test(text[end] ?? '')) end++;
+  return document.parseAside(closed.text, (root) => {
+    const site = document.syntax.stringAt(root, offset - closed.start);
+    if (!site) return [];
+    const start = site.contentSpan.start + closed.start;
+    return stringCompletions(document, { ...site, contentSpan: { start, end } }, index);
+  });
 }
 
 /**

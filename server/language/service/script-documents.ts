@@ -1,5 +1,5 @@
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import type { Node } from 'web-tree-sitter';
+import type { Node, Parser } from 'web-tree-sitter';
 import type { ScriptSyntax } from './script-model';
 import type { ScriptLanguageId, ScriptParsers } from './script-parsers';
 import { ChunkedTrees } from './trees/chunked-trees';
@@ -30,6 +30,7 @@ export class ScriptDocument {
   /** Per analysis unit, keyed by its text: what was worked out from it last time. */
   readonly unitCache = new Map<string, unknown>();
   private used = new Set<string>();
+  private asideParser?: Parser;
 
   constructor(
     public text: TextDocument,
@@ -74,6 +75,21 @@ export class ScriptDocument {
     this.trees.dispose();
     this.trees = this.createTrees();
     return true;
+  }
+
+  /**
+   * Parses a piece of text on its own (a statement being typed, closed by hand) with a parser kept
+   * for that, and hands its tree to `use`; the tree is freed after.
+   */
+  parseAside<T>(text: string, use: (root: Node) => T): T {
+    this.asideParser ??= this.parsers.createParser(this.text.languageId as ScriptLanguageId);
+    const tree = this.asideParser.parse(text);
+    if (!tree) throw new Error('the parser gave no tree');
+    try {
+      return use(tree.rootNode);
+    } finally {
+      tree.delete();
+    }
   }
 
   /** The exact tree around an offset (re-parsed incrementally if edits are pending). */
@@ -182,6 +198,7 @@ export class ScriptDocument {
 
   dispose(): void {
     this.trees.dispose();
+    this.asideParser?.delete();
     this.unitCache.clear();
   }
 }

@@ -182,6 +182,11 @@ export function pythonSyntax(language: Language): ScriptSyntax {
         stringSite(call, found, (child, parent, key) => {
           if (parent.type === 'list' || parent.type === 'tuple') return { kind: 'element' };
           if (parent.type === 'parenthesized_expression' || parent.type === 'dictionary') return null;
+          // `{"|"}` (the editor closed the quote and brace): a key being typed, though Python reads a set.
+          if (parent.type === 'set') {
+            key();
+            return null;
+          }
           if (parent.type !== 'pair') return undefined;
           const keyNode = parent.childForFieldName('key');
           if (keyNode?.equals(child)) {

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { closedStatement, typingState } from '../../server/language/service/open-brackets';
+
+/** The state at the `|` of a marked text. */
+function at(marked: string, languageId: 'python' | 'lua' = 'python') {
+  const offset = marked.indexOf('|');
+  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  return { state: typingState(text, offset, languageId), closed: closedStatement(text, offset, languageId) };
+}
+
+describe('code being typed: what is open before the cursor', () => {
+  it('lists open brackets outermost first, with the commas at each level', () => {
+    const { state } = at('f(1, [2, {"a": 3, "b": |');
+    assert.deepEqual(
+      state.brackets.map((b) => [b.char, b.commas]),
+      [
+        ['(', 1],
+        ['[', 1],
+        ['{', 1],
+      ],
+    );
+    assert.equal(state.quote, undefined);
+    assert.deepEqual(
+      at('f(g(1, 2), h[3], |').state.brackets.map((b) => [b.char, b.commas]),
+      [['(', 2]],
+    );
+  });
+
+  it('skips strings, escaped quotes, comments, triple-quoted and long strings', () => {
+    assert.deepEqual(
+      at("f(\"(,[\", 'a\\'(', |").state.brackets.map((b) => b.commas),
+      [2],
+    );
+    assert.deepEqual(
+      at('f(  # a comment (, [\n  1, |').state.brackets.map((b) => b.commas),
+      [1],
+    );
+    assert.deepEqual(
+      at('x = """ ( [\n , """\nf(|').state.brackets.map((b) => b.commas),
+      [0],
+    );
+    assert.deepEqual(
+      at('f([[ (, \n ]], --[ comment (\n 2, |', 'lua').state.brackets.map((b) => b.commas),
+      [2],
+    );
+    assert.deepEqual(
+      at('f("a\n  2, |').state.brackets.map((b) => b.commas),
+      [1],
+      'a short string ends with its line',
+    );
+  });
+
+  it('knows the open quote and closes the statement from its first line', () => {
+    const { state, closed } = at('x = 1\n    f(1,\n      [{"type": "tr|');
+    assert.equal(state.quote?.text, '"');
+    assert.deepEqual(closed, { text: 'f(1,\n      [{"type": "tr"}])', start: 'x = 1\n    '.length });
+    assert.equal(at('sk.add("pr|', 'lua').closed?.text, 'sk.add("pr")');
+    assert.equal(at('sel.set([{"ty|').closed?.text, 'sel.set([{"ty": None}])', 'a Python key is closed with a value');
+    assert.equal(at("x = '''doc|").closed?.text, "x = '''doc'''");
+  });
+
+  it('has nothing to close after a closed statement, or in a comment', () => {
+    assert.equal(at('f(1, "a")\n|').closed, undefined);
+    assert.equal(at('f(1, # "open (|').closed, undefined);
+    assert.equal(at('f(1) -- "open (|', 'lua').closed, undefined);
+  });
+});
