@@ -12,6 +12,7 @@ import {
   type DocumentationState,
   type InitializationOptions,
 } from '../../server/language/lsp/protocol';
+import { INSERT_SNIPPET_COMMAND } from '../../server/language/service/quick-fixes';
 import type { CommandTable } from './commands/command-table';
 
 /** Where the extension keeps each application's documentation: its own global storage. */
@@ -52,6 +53,16 @@ export function reloadDocumentation(client: LanguageClient, serverUrl?: string):
 }
 
 export const languageCommands: CommandTable = {
+  // A quick fix's placeholders (missing arguments): inserted as a snippet, to tab through.
+  [INSERT_SNIPPET_COMMAND]:
+    () =>
+    async (uri: string, position: { line: number; character: number }, snippet: string): Promise<void> => {
+      const editor = await vscode.window.showTextDocument(vscode.Uri.parse(uri));
+      await editor.insertSnippet(
+        new vscode.SnippetString(snippet),
+        new vscode.Position(position.line, position.character),
+      );
+    },
   'motion.reloadDocumentation': (ctx) => async () => {
     const state = await reloadDocumentation(ctx.parts.languageClient, ctx.parts.connection.state.url);
     void vscode.window.showInformationMessage(`Motion documentation ${state.description}: ${state.modules} modules.`);

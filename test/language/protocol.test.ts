@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CompletionList, Hover, SignatureHelp } from 'vscode-languageserver-protocol';
+import type { CodeAction, CompletionList, Diagnostic, Hover, SignatureHelp } from 'vscode-languageserver-protocol';
 import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { json, startFakeApplication } from '../support/fake-application';
@@ -61,6 +61,30 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       [[3, 'source: expected one of "project", "measurement", got string "scene"']],
     );
     assert.equal(diagnostics[0].source, 'motion');
+  });
+
+  it('answers quick fixes for the diagnostics it published, their data carried through the client', async () => {
+    const uri = 'file:///fix.py';
+    const published = lsp.diagnostics(uri, (p) => p.diagnostics.length > 0);
+    void lsp.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri,
+        languageId: 'python',
+        version: 1,
+        text: 'import motion\nmotion.gui.selection.get_selection_cont()\n',
+      },
+    });
+    // What an editor sends back: the diagnostics as published, data included.
+    const { diagnostics } = JSON.parse(JSON.stringify(await published)) as { diagnostics: Diagnostic[] };
+    const actions = await lsp.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostics[0].range,
+      context: { diagnostics },
+    });
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.kind, a.edit?.changes?.[uri]?.[0].newText]),
+      [['Change to get_selection_count', 'quickfix', 'get_selection_count']],
+    );
   });
 
   it('completes, hovers and helps with signatures', async () => {

@@ -1,4 +1,5 @@
 import {
+  CodeActionKind,
   DidChangeConfigurationNotification,
   TextDocumentSyncKind,
   type Connection,
@@ -143,6 +144,7 @@ export function startLanguageServer(connection: Connection): void {
         completionProvider: { triggerCharacters: ['.', '"', "'"], resolveProvider: true },
         hoverProvider: true,
         signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [','] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       },
       serverInfo: { name: 'motion-language-server' },
     };
@@ -200,6 +202,9 @@ export function startLanguageServer(connection: Connection): void {
   );
   connection.onCompletionResolve((item) => service?.resolveCompletion(item) ?? item);
   connection.onHover(({ textDocument, position }, token) => service?.hover(textDocument.uri, position, token) ?? null);
+  connection.onCodeAction(
+    ({ textDocument, context }) => service?.codeActions(textDocument.uri, context.diagnostics) ?? null,
+  );
   connection.onSignatureHelp(
     ({ textDocument, position }, token) => service?.signatureHelp(textDocument.uri, position, token) ?? null,
   );

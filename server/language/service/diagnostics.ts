@@ -5,6 +5,7 @@ import { nonNull } from '../../../src/api/types/type-tree';
 import { validateValue } from '../../../src/api/types/validate';
 import type { Node } from 'web-tree-sitter';
 import { chainPath, firstUnknownSegment } from './resolve-chain';
+import type { QuickFix } from './quick-fixes';
 import type { ScriptDocument } from './script-documents';
 import { MAX_LITERAL_DEPTH, TOO_DEEP, type CallSite, type Span } from './script-model';
 
@@ -41,6 +42,7 @@ export function* diagnosisSteps(document: ScriptDocument, index: DocumentationIn
         severity: p.severity === 'information' ? DiagnosticSeverity.Information : DiagnosticSeverity.Error,
         source: 'motion',
         code: p.code,
+        ...(p.fix ? { data: { fix: p.fix } } : {}),
       });
     }
   }
@@ -53,6 +55,7 @@ interface Problem extends Span {
   code: string;
   /** Errors unless said otherwise. */
   severity?: 'information';
+  fix?: QuickFix;
 }
 
 const ids = new WeakMap<DocumentationIndex, number>();
@@ -80,13 +83,10 @@ function diagnoseStatement(
       index.childrenOf(unknown.parent).map((c) => c.name),
     );
     const what = unknown.parent ? `${unknown.parent} has no module or method "${name}"` : `no package "${name}"`;
-    problems.push(
-      at(
-        chain.segments[unknown.segment].span,
-        `${what}${hint.length ? `; did you mean ${hint.map((h) => `"${h}"`).join(' or ')}?` : ''}`,
-        'unknown-member',
-      ),
-    );
+    problems.push({
+      ...at(chain.segments[unknown.segment].span, `${what}${didYouMean(hint)}`, 'unknown-member'),
+      ...(hint.length ? { fix: { replaceWith: hint } } : {}),
+    });
   }
   for (const call of document.syntax.calls(statement)) {
     const path = chainPath(call.chain, aliases, index.packageName);
@@ -135,13 +135,18 @@ function checkCall(
   }
   const missing = params.slice(0, method.requiredCount).filter((_, i) => !filled.has(i));
   if (missing.length > 0 && !hasSpread(call)) {
-    out.push(
-      at(
-        { start: call.argumentList.startIndex, end: call.argumentList.endIndex },
-        `${takes}, got ${filled.size}: ${missing.map((p) => p.doc.name).join(', ')} missing`,
-        'argument-count',
-      ),
+    const problem = at(
+      { start: call.argumentList.startIndex, end: call.argumentList.endIndex },
+      `${takes}, got ${filled.size}: ${missing.map((p) => p.doc.name).join(', ')} missing`,
+      'argument-count',
     );
+    // Placeholders go before the `)`, when the missing ones come after every argument given.
+    const last = Math.max(-1, ...filled);
+    const inOrder = missing.every((p) => params.indexOf(p) > last);
+    const positional = call.arguments.every((a) => !a.keyword);
+    if (inOrder && positional && call.argumentList.text.endsWith(')'))
+      problem.fix = { addArguments: missing.map((p) => p.doc.name), comma: call.arguments.length > 0 };
+    out.push(problem);
   }
   return out;
 }
@@ -165,12 +170,29 @@ function checkLiteral(
       },
     ];
   const problem = validateValue(value, parameter.type, parameter.doc.name);
-  if (problem) return [at(spans.get(problem.path) ?? whole, `${problem.path}: ${problem.message}`, 'type')];
+  if (problem) {
+    const span = spans.get(problem.path) ?? whole;
+    // A misspelt enumeration value: the closest allowed ones, in the same quotes.
+    const written = document.text.getText().slice(span.start, span.end);
+    const quote = /^(["'])(.*)\1$/s.exec(written);
+    const hint = problem.allowed && quote ? closestNames(quote[2], problem.allowed) : [];
+    return [
+      {
+        ...at(span, `${problem.path}: ${problem.message}${didYouMean(hint)}`, 'type'),
+        ...(hint.length ? { fix: { replaceWith: hint.map((h) => `${quote![1]}${h}${quote![1]}`) } } : {}),
+      },
+    ];
+  }
   const range = documentedRange(parameter);
   if (range && typeof value === 'number' && (value < range.lower || value > range.upper)) {
     return [at(whole, `${parameter.doc.name} ${value} is outside ${range.text}`, 'range')];
   }
   return [];
+}
+
+/** "; did you mean "a" or "b"?", or nothing. */
+function didYouMean(hint: string[]): string {
+  return hint.length ? `; did you mean ${hint.map((h) => `"${h}"`).join(' or ')}?` : '';
 }
 
 /** A numeric parameter whose description gives its range as "<low> to <high>" (e.g. "New scale, 0.01 to 100.0."). */

@@ -1,4 +1,5 @@
 import type {
+  CodeAction,
   CompletionItem,
   CompletionList,
   Diagnostic,
@@ -10,6 +11,7 @@ import type { DocumentationIndex } from '../../../src/api/docs/documentation-ind
 import { complete, resolveCompletion } from './completion';
 import { diagnose, diagnosisSteps } from './diagnostics';
 import { hover } from './hover';
+import { quickFixes } from './quick-fixes';
 import { ScriptDocuments, yieldToRequests } from './script-documents';
 import type { ScriptParsers } from './script-parsers';
 import { signatureHelp } from './signature-help';
@@ -37,6 +39,8 @@ export interface MotionLanguageService {
   hover(uri: string, position: Position, token?: Cancellation): Hover | null;
   signatureHelp(uri: string, position: Position, token?: Cancellation): SignatureHelp | null;
   diagnose(uri: string): Diagnostic[];
+  /** Quick fixes of the diagnostics given (those this service made): a suggested name or value, missing arguments. */
+  codeActions(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[];
   /**
    * The same diagnostics, computed in slices of about `budgetMs` that yield to the event loop.
    * Undefined when the document changed or closed meanwhile (a newer check is due), or when
@@ -74,6 +78,7 @@ export function createMotionLanguageService(options: {
     signatureHelp: (uri, position, token) =>
       withDocument(uri, null, (d) => signatureHelp(d, d.text.offsetAt(position), options.documentation()), token),
     diagnose: (uri) => withDocument(uri, [], (d) => diagnose(d, options.documentation())),
+    codeActions: (uri, diagnostics) => withDocument(uri, [], () => quickFixes(uri, diagnostics)),
     async diagnoseInSlices(uri, budgetMs, token = NOT_CANCELLED) {
       const document = documents.get(uri);
       if (!document || token.isCancellationRequested) return undefined;

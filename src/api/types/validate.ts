@@ -4,6 +4,8 @@ import { formatType, type TypeNode } from './type-tree';
 interface TypeProblem {
   path: string;
   message: string;
+  /** The values allowed where an enumeration value does not fit. */
+  allowed?: string[];
 }
 
 /**
@@ -31,6 +33,7 @@ function check(value: unknown, type: TypeNode, path: string): TypeProblem | unde
       return {
         path,
         message: `expected one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(value)}`,
+        allowed: type.values,
       };
     case 'array': {
       if (!Array.isArray(value)) return { path, message: `expected an array, got ${describe(value)}` };

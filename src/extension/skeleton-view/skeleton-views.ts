@@ -189,6 +189,11 @@ export class SkeletonPanel implements vscode.Disposable {
     });
   }
 
+  /** Does in the view what its pose buttons do. */
+  showPose(pose: Pose): void {
+    this.post({ type: 'pose', pose });
+  }
+
   /** Does in the view what a click on a segment's origin does. */
   click(skeleton: string, segment: string): void {
     this.post({ type: 'click', skeleton, segment });

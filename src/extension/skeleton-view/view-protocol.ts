@@ -75,6 +75,8 @@ export type ToView =
   | { type: 'highlight'; segment: SegmentRef | null }
   | { type: 'selection'; markers: string[] }
   | { type: 'report' }
+  /** Does what the pose buttons do (for tests). */
+  | { type: 'pose'; pose: Pose }
   /** Does what a click at the segment's drawn origin does (for tests: the same picking as the mouse). */
   | { type: 'click'; skeleton: string; segment: string };
 

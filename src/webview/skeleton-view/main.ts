@@ -409,6 +409,9 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
     case 'report':
       vscode.postMessage({ type: 'report', report: report() });
       break;
+    case 'pose':
+      setPose(message.pose);
+      break;
     case 'click':
       clickSegment(message.skeleton, message.segment);
       break;

@@ -31,7 +31,7 @@ export function skeletonViewTests(): void {
       return { skeletonId, segmentId: (await skeletons().find_segment('project', skeletonId, segment))! };
     };
     /** A segment's world origin, chained by hand from the application's transforms (row-major, mm). */
-    const worldOrigin = async (segmentId: number) => {
+    const worldOrigin = async (segmentId: number, pose: 'calibrated' | 'default' = 'calibrated') => {
       let world: Matrix = [
         [1, 0, 0, 0],
         [0, 1, 0, 0],
@@ -39,7 +39,12 @@ export function skeletonViewTests(): void {
         [0, 0, 0, 1],
       ];
       for (let id: number | null = segmentId; id !== null; id = await skeletons().get_segment_parent_id('project', id))
-        world = multiply(await skeletons().get_segment_transform('project', id), world);
+        world = multiply(
+          await (pose === 'calibrated'
+            ? skeletons().get_segment_transform('project', id)
+            : skeletons().get_segment_default_transform('project', id)),
+          world,
+        );
       return [world[0][3], world[1][3], world[2][3]];
     };
     /** The view's report once it passes `accept` (the view draws what it is sent a moment later). */
@@ -104,6 +109,20 @@ export function skeletonViewTests(): void {
         }
       assert.ok(inside > 200, `markers drawn inside the extent (${inside} green pixels)`);
       assert.equal(outside, 0, 'nothing of the skeleton drawn outside its extent');
+    });
+
+    it('toggles to the default pose, read after the calibrated one, and back', async () => {
+      panel.showPose('default');
+      const standing = await reportWhen((r) => r.pose === 'default' && r.segments > 0, 'the default pose');
+      for (const name of ['Head', 'LeftHand']) {
+        const { segmentId } = await ids('FullBody', name);
+        const expected = await worldOrigin(segmentId, 'default');
+        assert.ok(close(standing.origins[`FullBody/${name}`], expected), `${name} drawn at ${String(expected)}`);
+      }
+      const hand = standing.origins['FullBody/LeftHand'];
+      assert.ok(!close(hand, await worldOrigin((await ids('FullBody', 'LeftHand')).segmentId)), 'the pose differs');
+      panel.showPose('calibrated');
+      await reportWhen((r) => r.pose === 'calibrated' && r.origins['FullBody/Head']?.[2] === 1570, 'calibrated again');
     });
 
     it('a click on a segment reveals it in the Skeletons view; selecting in the tree highlights in 3D', async () => {

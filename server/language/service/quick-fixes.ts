@@ -1,0 +1,46 @@
+import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver-types';
+
+/** What a diagnostic offers to fix, carried in its `data` to the editor and back. */
+export type QuickFix =
+  /** Replace the diagnostic's range with one of these texts (a suggested name or value). */
+  | { replaceWith: string[] }
+  /** Add placeholders for the missing arguments before the call's `)`, after a comma when some are given. */
+  | { addArguments: string[]; comma: boolean };
+
+/**
+ * The extension's command that inserts a snippet (placeholders to tab through): LSP code actions
+ * edit plain text only.
+ */
+export const INSERT_SNIPPET_COMMAND = 'motion.insertSnippet';
+
+/** The quick fixes of the language server's own diagnostics among those given. */
+export function quickFixes(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  return diagnostics.flatMap((diagnostic): CodeAction[] => {
+    const fix = (diagnostic.data as { fix?: QuickFix } | undefined)?.fix;
+    if (diagnostic.source !== 'motion' || !fix) return [];
+    if ('replaceWith' in fix)
+      return fix.replaceWith.map((text) => ({
+        title: `Change to ${text}`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: fix.replaceWith.length === 1,
+        edit: { changes: { [uri]: [{ range: diagnostic.range, newText: text }] } },
+      }));
+    const title = `Add the missing argument${fix.addArguments.length === 1 ? '' : 's'}: ${fix.addArguments.join(', ')}`;
+    const beforeParenthesis = { line: diagnostic.range.end.line, character: diagnostic.range.end.character - 1 };
+    const placeholders = fix.addArguments.map((name, i) => `\${${i + 1}:${name}}`).join(', ');
+    return [
+      {
+        title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: true,
+        command: {
+          title,
+          command: INSERT_SNIPPET_COMMAND,
+          arguments: [uri, beforeParenthesis, `${fix.comma ? ', ' : ''}${placeholders}`],
+        },
+      },
+    ];
+  });
+}
