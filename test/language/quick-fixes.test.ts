@@ -15,7 +15,7 @@ async function fixes(languageId: 'python' | 'lua', text: string): Promise<{ titl
     }
     // The snippet command, as the editor inserts it: each placeholder becomes its name.
     assert.equal(action.command?.command, INSERT_SNIPPET_COMMAND);
-    const [target, at, snippet] = action.command!.arguments as [string, Position, string];
+    const [target, at, snippet] = action.command.arguments as [string, Position, string];
     assert.equal(target, uri);
     const plain = snippet.replace(/\$\{\d+:([^}]*)\}/g, '$1');
     return text.slice(0, offset(at)) + plain + text.slice(offset(at));
