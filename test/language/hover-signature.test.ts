@@ -134,3 +134,31 @@ describe('signature help', () => {
     assert.equal(await signature('python', 'import motion\nprint(1, |)'), null);
   });
 });
+
+describe('go to definition', () => {
+  it('opens the rendered documentation of a module or operation, from where it is named', async () => {
+    const { service, uri, position } = await scriptFixture(
+      'python',
+      'import motion.gui.selection as sel\nsel.get_sel|ection_count()\n',
+    );
+    assert.deepEqual(service.definition(uri, position), [
+      {
+        originSelectionRange: { start: { line: 1, character: 4 }, end: { line: 1, character: 23 } },
+        targetUri: 'motion-docs:/motion.gui.selection.get_selection_count.md',
+        targetRange: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        targetSelectionRange: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      },
+    ]);
+    const lua = await scriptFixture('lua', 'local n = motion.gui.sel|ection.get_selection_count()\n');
+    assert.equal(lua.service.definition(lua.uri, lua.position)[0]?.targetUri, 'motion-docs:/motion.gui.selection.md');
+    const root = await scriptFixture('python', 'import motion\nmot|ion.get_version()\n');
+    assert.equal(root.service.definition(root.uri, root.position)[0]?.targetUri, 'motion-docs:/motion.md');
+    for (const [languageId, marked] of [
+      ['python', 'import motion\nx = "motion.g|ui"\n'],
+      ['lua', 'local other = {}\nother.g|ui()\n'],
+    ] as const) {
+      const f = await scriptFixture(languageId, marked);
+      assert.deepEqual(f.service.definition(f.uri, f.position), [], marked);
+    }
+  });
+});

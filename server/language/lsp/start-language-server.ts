@@ -145,6 +145,8 @@ export function startLanguageServer(connection: Connection): void {
         hoverProvider: true,
         signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [','] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        documentSymbolProvider: { label: 'Motion calls' },
+        definitionProvider: true,
       },
       serverInfo: { name: 'motion-language-server' },
     };
@@ -202,6 +204,10 @@ export function startLanguageServer(connection: Connection): void {
   );
   connection.onCompletionResolve((item) => service?.resolveCompletion(item) ?? item);
   connection.onHover(({ textDocument, position }, token) => service?.hover(textDocument.uri, position, token) ?? null);
+  connection.onDefinition(
+    ({ textDocument, position }, token) => service?.definition(textDocument.uri, position, token) ?? null,
+  );
+  connection.onDocumentSymbol(({ textDocument }) => service?.documentSymbols(textDocument.uri) ?? null);
   connection.onCodeAction(
     ({ textDocument, context }) => service?.codeActions(textDocument.uri, context.diagnostics) ?? null,
   );

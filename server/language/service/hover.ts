@@ -1,4 +1,5 @@
-import { MarkupKind, type Hover } from 'vscode-languageserver-types';
+import { MarkupKind, type Hover, type LocationLink } from 'vscode-languageserver-types';
+import { documentationUri } from '../../../src/api/docs/documentation-uri';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import { chainPath, pathDocumentation } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
@@ -19,4 +20,24 @@ export function hover(document: ScriptDocument, offset: number, index: Documenta
     contents: { kind: MarkupKind.Markdown, value },
     range: { start: document.text.positionAt(span.start), end: document.text.positionAt(span.end) },
   };
+}
+
+/** Go to Definition on a module path segment or an operation: its rendered documentation. */
+export function definition(document: ScriptDocument, offset: number, index: DocumentationIndex): LocationLink[] {
+  if (document.syntax.inCommentOrString(document.rootAt(offset), offset)) return [];
+  const found = document.syntax.chainAt(document.rootAt(offset), offset);
+  if (!found) return [];
+  const path = chainPath(found.chain, document.aliases(index.packageName), index.packageName, found.index);
+  const kind = path === undefined ? undefined : index.resolve(path)?.kind;
+  if (kind !== 'method' && kind !== 'module') return [];
+  const span = found.chain.segments[found.index].span;
+  const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  return [
+    {
+      originSelectionRange: { start: document.text.positionAt(span.start), end: document.text.positionAt(span.end) },
+      targetUri: documentationUri(path!),
+      targetRange: top,
+      targetSelectionRange: top,
+    },
+  ];
 }

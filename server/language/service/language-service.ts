@@ -1,5 +1,7 @@
 import type {
   CodeAction,
+  DocumentSymbol,
+  LocationLink,
   CompletionItem,
   CompletionList,
   Diagnostic,
@@ -10,7 +12,8 @@ import type {
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import { complete, resolveCompletion } from './completion';
 import { diagnose, diagnosisSteps } from './diagnostics';
-import { hover } from './hover';
+import { documentSymbols } from './document-symbols';
+import { definition, hover } from './hover';
 import { quickFixes } from './quick-fixes';
 import { ScriptDocuments, yieldToRequests } from './script-documents';
 import type { ScriptParsers } from './script-parsers';
@@ -39,6 +42,10 @@ export interface MotionLanguageService {
   hover(uri: string, position: Position, token?: Cancellation): Hover | null;
   signatureHelp(uri: string, position: Position, token?: Cancellation): SignatureHelp | null;
   diagnose(uri: string): Diagnostic[];
+  /** On a module or operation: where its rendered documentation opens. */
+  definition(uri: string, position: Position, token?: Cancellation): LocationLink[];
+  /** The `motion` calls of the script (Outline, Go to Symbol). */
+  documentSymbols(uri: string): DocumentSymbol[];
   /** Quick fixes of the diagnostics given (those this service made): a suggested name or value, missing arguments. */
   codeActions(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[];
   /**
@@ -78,6 +85,9 @@ export function createMotionLanguageService(options: {
     signatureHelp: (uri, position, token) =>
       withDocument(uri, null, (d) => signatureHelp(d, d.text.offsetAt(position), options.documentation()), token),
     diagnose: (uri) => withDocument(uri, [], (d) => diagnose(d, options.documentation())),
+    definition: (uri, position, token) =>
+      withDocument(uri, [], (d) => definition(d, d.text.offsetAt(position), options.documentation()), token),
+    documentSymbols: (uri) => withDocument(uri, [], (d) => documentSymbols(d, options.documentation())),
     codeActions: (uri, diagnostics) => withDocument(uri, [], () => quickFixes(uri, diagnostics)),
     async diagnoseInSlices(uri, budgetMs, token = NOT_CANCELLED) {
       const document = documents.get(uri);

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { DEFAULT_URL, applicationUrlProblem } from '../../api/client/application-url';
 import { DocumentationCache } from '../../api/docs/documentation-cache';
+import type { DocumentationIndex } from '../../api/docs/documentation-index';
+import { DOCUMENTATION_SCHEME, documentationUri, documentedPath } from '../../api/docs/documentation-uri';
 import { loadDocumentation } from '../../api/docs/load-documentation';
 import { methodMarkdown, moduleMarkdown, packageMarkdown } from '../../api/docs/markdown';
 import type { CommandTable } from '../commands/command-table';
@@ -9,7 +11,6 @@ import { documentationCacheDir } from '../language-client';
 
 const RECENT_KEY = 'motion.recentServers';
 const RECENT_LIMIT = 8;
-const DOCS_SCHEME = 'motion-docs';
 
 /** Applications connected to recently, newest first (the embedded server is not one to pick from here). */
 function recentServers(ctx: MotionContext): string[] {
@@ -20,9 +21,13 @@ function recentServers(ctx: MotionContext): string[] {
 export function startServerChoices(ctx: MotionContext): void {
   ctx.own(
     docs.changed,
-    vscode.workspace.registerTextDocumentContentProvider(DOCS_SCHEME, {
+    vscode.workspace.registerTextDocumentContentProvider(DOCUMENTATION_SCHEME, {
       onDidChange: docs.changed.event,
-      provideTextDocumentContent: (uri) => docs.texts.get(uri.toString()) ?? '',
+      // Go to Definition opens these too: rendered on demand from the application's documentation.
+      provideTextDocumentContent: async (uri) =>
+        docs.texts.get(uri.toString()) ??
+        documentationMarkdown(await currentDocumentation(ctx), documentedPath(uri.path)) ??
+        `No module or method ${documentedPath(uri.path)} in the documentation of the application.`,
     }),
     ctx.parts.connection.onDidChange((state) => {
       if (state.kind !== 'connected' || state.embedded) return;
@@ -32,6 +37,25 @@ export function startServerChoices(ctx: MotionContext): void {
       );
     }),
   );
+}
+
+/** The application's documentation, as the language server has it (the same cache). */
+function currentDocumentation(ctx: MotionContext): Promise<DocumentationIndex> {
+  const cache = new DocumentationCache(documentationCacheDir(ctx.extension));
+  return loadDocumentation(ctx.parts.connection.client(), { cache });
+}
+
+/** The Markdown of the package, a module (with its operations) or an operation; undefined for an unknown path. */
+function documentationMarkdown(index: DocumentationIndex, path: string): string | undefined {
+  if (path === index.packageName) return packageMarkdown(index.documentation);
+  const found = index.resolve(path);
+  if (found?.kind === 'method') return methodMarkdown(found.method.module.path, found.method.method);
+  if (found?.kind === 'module')
+    return [
+      moduleMarkdown(found.module),
+      ...found.module.methods.map((m) => methodMarkdown(found.module.path, m)),
+    ].join('\n\n');
+  return undefined;
 }
 
 /** The rendered documentation shown in previews, by URI. */
@@ -71,8 +95,7 @@ export const serverCommands: CommandTable = {
     return connection.connect();
   },
   'motion.showDocumentation': (ctx) => async (pathArgument?: string) => {
-    const cache = new DocumentationCache(documentationCacheDir(ctx.extension));
-    const index = await loadDocumentation(ctx.parts.connection.client(), { cache });
+    const index = await currentDocumentation(ctx);
     let chosen = pathArgument;
     if (!chosen) {
       const items = [
@@ -94,21 +117,10 @@ export const serverCommands: CommandTable = {
       )?.value;
     }
     if (!chosen) return undefined;
-    const found = index.resolve(chosen);
-    const markdown =
-      chosen === index.packageName
-        ? packageMarkdown(index.documentation)
-        : found?.kind === 'method'
-          ? methodMarkdown(found.method.module.path, found.method.method)
-          : found?.kind === 'module'
-            ? [
-                moduleMarkdown(found.module),
-                ...found.module.methods.map((m) => methodMarkdown(found.module.path, m)),
-              ].join('\n\n')
-            : undefined;
+    const markdown = documentationMarkdown(index, chosen);
     if (!markdown) throw new Error(`no module or method ${chosen} in the documentation`);
     // A read-only document of its own scheme: previewed, never dirty, never asks to be saved, not restored as a stray file.
-    const uri = vscode.Uri.from({ scheme: DOCS_SCHEME, path: `/${chosen}.md` });
+    const uri = vscode.Uri.parse(documentationUri(chosen));
     docs.texts.set(uri.toString(), markdown);
     docs.changed.fire(uri);
     await vscode.commands.executeCommand('markdown.showPreview', uri);
