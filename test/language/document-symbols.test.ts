@@ -3,13 +3,15 @@ import { scriptFixture } from '../support/script-fixture';
 
 async function symbols(languageId: 'python' | 'lua', text: string) {
   const { service, uri } = await scriptFixture(languageId, text);
+  const lines = text.split('\n');
   return service.documentSymbols(uri).map((s) => ({
     name: s.name,
     detail: s.detail,
     line: s.range.start.line,
-    selected: text
-      .split('\n')
-      [s.selectionRange.start.line].slice(s.selectionRange.start.character, s.selectionRange.end.character),
+    selected: lines[s.selectionRange.start.line].slice(
+      s.selectionRange.start.character,
+      s.selectionRange.end.character,
+    ),
   }));
 }
 
