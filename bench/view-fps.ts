@@ -168,11 +168,21 @@ async function main(): Promise<void> {
                 if (wait) requestAnimationFrame(() => requestAnimationFrame(() => shown()));
                 else shown();
               }),
-            [json, first || last] as const,
+            [json, first] as const,
           )
-          .then(() => {
+          .then(async () => {
             if (first) firstShown = performance.now();
-            if (last) allShown = performance.now();
+            if (!last) return;
+            // All shown: the legend no longer counts skeletons to come, and a frame was drawn since.
+            await page.waitForFunction(
+              () => !(window.document.getElementById('legend').textContent as string).includes('Loading'),
+              undefined,
+              { polling: 'raf' },
+            );
+            await page.evaluate(
+              () => new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn()))),
+            );
+            allShown = performance.now();
           }),
       );
     });

@@ -189,21 +189,30 @@ function composed(options: { repaint: boolean } = { repaint: true }): void {
   showLegend();
 }
 
-/** Arrivals within one frame are composed once (each newly drawn part is already painted). */
-let composing = 0;
+/**
+ * Arrivals within one frame are composed once (each newly drawn part is already painted). While
+ * a large source is still arriving, the scene is composed and drawn a few times a second, not
+ * at every arrival: each drawing of a growing scene takes the time the next skeletons need.
+ */
+const WHILE_LOADING_MS = 250;
+let composing: ReturnType<typeof setTimeout> | undefined;
+let lastComposed = 0;
 function composeSoon(): void {
   if (composing) return;
-  composing = requestAnimationFrame(() => {
-    composing = 0;
+  const loading = drawn !== undefined && shownSkeletons().length < (outline?.skeletonIds.length ?? 0);
+  const wait = loading ? Math.max(16, lastComposed + WHILE_LOADING_MS - performance.now()) : 16;
+  composing = setTimeout(() => {
+    composing = undefined;
+    lastComposed = performance.now();
     composed({ repaint: false });
-  });
+  }, wait);
 }
 
-/** Composes now what waits for the next frame (before reading the scene back). */
+/** Composes now what waits (before reading the scene back). */
 function flushComposing(): void {
   if (!composing) return;
-  cancelAnimationFrame(composing);
-  composing = 0;
+  clearTimeout(composing);
+  composing = undefined;
   composed({ repaint: false });
 }
 

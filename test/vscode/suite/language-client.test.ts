@@ -98,6 +98,69 @@ export function languageClientTests(): void {
       assert.ok(labels.includes('add_skeleton'), labels.slice(0, 20).join(', '));
     });
 
+    it('fixes a misspelt value and adds missing arguments as a snippet, from the quick fixes', async () => {
+      const document = await vscode.workspace.openTextDocument({
+        language: 'python',
+        content:
+          'import motion.settings.processing.skeleton as sk\nsk.add_skeleton("projct", "A")\nsk.add_segment("project")\n',
+      });
+      const editor = await vscode.window.showTextDocument(document);
+      const motionDiagnostics = () =>
+        vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'motion');
+      if (motionDiagnostics().length < 2)
+        await next(vscode.languages.onDidChangeDiagnostics, () => motionDiagnostics().length >= 2, 'two diagnostics');
+      const fixesOn = (line: number) =>
+        vscode.commands.executeCommand<vscode.CodeAction[]>(
+          'vscode.executeCodeActionProvider',
+          document.uri,
+          document.lineAt(line).range,
+          vscode.CodeActionKind.QuickFix.value,
+        );
+      const change = (await fixesOn(1)).find((a) => a.title === 'Change to "project"');
+      assert.ok(change?.edit, 'a fix for the value');
+      assert.ok(await vscode.workspace.applyEdit(change.edit));
+      assert.equal(document.lineAt(1).text, 'sk.add_skeleton("project", "A")');
+
+      const add = (await fixesOn(2)).find((a) => a.title === 'Add the missing arguments: parent_id, name');
+      assert.ok(add?.command, 'a fix for the arguments');
+      await vscode.commands.executeCommand(add.command.command, ...(add.command.arguments ?? []));
+      assert.equal(document.lineAt(2).text, 'sk.add_segment("project", parent_id, name)');
+      assert.equal(
+        editor.document.getText(editor.selection),
+        'parent_id',
+        'the first placeholder is selected, to type over',
+      );
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+
+    it('goes to an operation’s rendered documentation, and lists a script’s motion calls', async () => {
+      const uri = workspaceFile('select_markers.py');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const [link] = await vscode.commands.executeCommand<vscode.LocationLink[]>(
+        'vscode.executeDefinitionProvider',
+        uri,
+        new vscode.Position(3, 14),
+      );
+      assert.equal(link.targetUri.toString(), 'motion-docs:/motion.settings.processing.skeleton.get_skeleton_count.md');
+      assert.match((await vscode.workspace.openTextDocument(link.targetUri)).getText(), /get_skeleton_count\(source/);
+      await vscode.commands.executeCommand('vscode.open', link.targetUri);
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      assert.ok(
+        input instanceof vscode.TabInputCustom && input.viewType === 'vscode.markdown.preview.editor',
+        `opened as a rendered preview, not as text: ${JSON.stringify(input)}`,
+      );
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+      const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>(
+        'vscode.executeDocumentSymbolProvider',
+        uri,
+      );
+      assert.ok(
+        symbols.some((s) => s.name.endsWith('get_skeleton_count')),
+        symbols.map((s) => s.name).join(', '),
+      );
+    });
+
     it('reloads the documentation on command', async () => {
       const state = await vscode.commands.executeCommand<{ source: string; modules: number }>(
         'motion.reloadDocumentation',
