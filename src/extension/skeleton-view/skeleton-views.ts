@@ -208,6 +208,9 @@ export class SkeletonPanel implements vscode.Disposable {
         await this.sendSelection();
         this.markReady();
         return;
+      case 'pose':
+        this.pose = message.pose;
+        return;
       case 'report':
         this.reports.shift()?.(message.report);
         return;

@@ -83,6 +83,8 @@ export type ToView =
 export type FromView =
   /** The view (made again) is ready for its scene; it shows this pose, so that one is read first. */
   | { type: 'ready'; pose: Pose }
+  /** The view now shows this pose: reloads read it first. */
+  | { type: 'pose'; pose: Pose }
   | { type: 'reveal'; segment: SegmentRef }
   | { type: 'selectMarkers'; segment: SegmentRef }
   | { type: 'report'; report: SceneReport };

@@ -311,6 +311,7 @@ renderer.domElement.addEventListener('pointerup', (e) => {
 });
 
 function setPose(pose: Pose): void {
+  if (pose !== state.pose) vscode.postMessage({ type: 'pose', pose });
   state.pose = pose;
   vscode.setState(state);
   element('pose-calibrated').setAttribute('aria-pressed', String(pose === 'calibrated'));

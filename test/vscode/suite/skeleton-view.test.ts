@@ -112,16 +112,26 @@ export function skeletonViewTests(): void {
     });
 
     it('toggles to the default pose, read after the calibrated one, and back', async () => {
-      panel.showPose('default');
-      const standing = await reportWhen((r) => r.pose === 'default' && r.segments > 0, 'the default pose');
-      for (const name of ['Head', 'LeftHand']) {
-        const { segmentId } = await ids('FullBody', name);
-        const expected = await worldOrigin(segmentId, 'default');
-        assert.ok(close(standing.origins[`FullBody/${name}`], expected), `${name} drawn at ${String(expected)}`);
+      // The demo stands in its default pose: give the head a default of its own, 300 mm higher.
+      const head = await ids('FullBody', 'Head');
+      const before = await skeletons().get_segment_default_transform('project', head.segmentId);
+      const raised = before.map((row, i) => (i === 2 ? [row[0], row[1], row[2], row[3] + 300] : row));
+      await skeletons().set_segment_default_transform('project', head.segmentId, raised);
+      try {
+        await vscode.commands.executeCommand('motion.refreshExplorer');
+        panel.showPose('default');
+        const expected = await worldOrigin(head.segmentId, 'default');
+        const standing = await reportWhen(
+          (r) => r.pose === 'default' && close(r.origins['FullBody/Head'] ?? [], expected),
+          'the head in the default pose',
+        );
+        const hand = await ids('FullBody', 'LeftHand');
+        assert.ok(close(standing.origins['FullBody/LeftHand'], await worldOrigin(hand.segmentId, 'default')));
+      } finally {
+        panel.showPose('calibrated');
+        await skeletons().set_segment_default_transform('project', head.segmentId, before);
+        await vscode.commands.executeCommand('motion.refreshExplorer');
       }
-      const hand = standing.origins['FullBody/LeftHand'];
-      assert.ok(!close(hand, await worldOrigin((await ids('FullBody', 'LeftHand')).segmentId)), 'the pose differs');
-      panel.showPose('calibrated');
       await reportWhen((r) => r.pose === 'calibrated' && r.origins['FullBody/Head']?.[2] === 1570, 'calibrated again');
     });
 
@@ -188,7 +198,11 @@ export function skeletonViewTests(): void {
       panel.reveal();
       const moved = await reportWhen((r) => r.origins['FullBody/Head'][2] === 1670, 'Head moved up 100 mm');
       assert.deepEqual(moved.origins['FullBody/Head'], await worldOrigin(segmentId));
-      assert.deepEqual(moved.camera, before.camera, 'the camera stayed where it was');
+      // Within rounding: a refit to the same box from the same direction may differ in the last digit.
+      assert.ok(
+        close(moved.camera.position, before.camera.position) && close(moved.camera.target, before.camera.target),
+        `the camera stayed where it was: ${JSON.stringify(before.camera)} → ${JSON.stringify(moved.camera)}`,
+      );
 
       await vscode.commands.executeCommand('motion.undoLastChange', { confirm: true });
       await reportWhen((r) => r.origins['FullBody/Head'][2] === 1570, 'Head back after undo');
