@@ -18,6 +18,7 @@ import { ChangeHistory } from './history/change-history';
 import { changeLog, historyCommands, showCanUndo } from './history/history-commands';
 import { DocumentationCache } from '../api/docs/documentation-cache';
 import { loadDocumentation } from '../api/docs/load-documentation';
+import { newScriptCommands } from './templates/new-script-command';
 import { documentationCacheDir, languageCommands, startLanguageClient } from './language-client';
 import { MotionContext } from './motion-context';
 import { runCommands } from './run/run-commands';
@@ -124,6 +125,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     connectionCommands,
     serverCommands,
     languageCommands,
+    newScriptCommands,
     editCommands,
     transferCommands,
     segmentCommands,

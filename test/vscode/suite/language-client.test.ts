@@ -161,6 +161,28 @@ export function languageClientTests(): void {
       );
     });
 
+    it('starts a new script from a template, checked clean by the language server', async () => {
+      const document = await vscode.commands.executeCommand<vscode.TextDocument>(
+        'motion.newScript',
+        'lua-skeleton-tool',
+      );
+      assert.equal(document.languageId, 'lua');
+      assert.equal(document.isUntitled, true);
+      assert.match(document.getText(), /skeleton\.get_skeleton_ids\(SOURCE\)/);
+      assert.equal(vscode.window.activeTextEditor?.document, document);
+      // Checked: the server has seen it (a symbol per call) and finds nothing wrong.
+      const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>(
+        'vscode.executeDocumentSymbolProvider',
+        document.uri,
+      );
+      assert.ok(symbols.length >= 5, `symbols: ${symbols.map((s) => s.name).join(', ')}`);
+      assert.deepEqual(
+        vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'motion'),
+        [],
+      );
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+
     it('reloads the documentation on command', async () => {
       const state = await vscode.commands.executeCommand<{ source: string; modules: number }>(
         'motion.reloadDocumentation',
