@@ -44,6 +44,11 @@ export class MotionConfig implements vscode.Disposable {
     return this.get<boolean>('motion.run.clearBeforeRun') === true;
   }
 
+  /** Whether saving a Python file of the workspace reloads it in the Python session. */
+  get reloadOnSave(): boolean {
+    return this.get<boolean>('motion.run.reloadOnSave') === true;
+  }
+
   /** Connect to another application from now on (a user setting: the URL is machine-scoped). */
   async useServerUrl(url: string): Promise<void> {
     await this.update('motion.server.url', normalApplicationUrl(url));

@@ -21,7 +21,7 @@ import { loadDocumentation } from '../api/docs/load-documentation';
 import { newScriptCommands } from './templates/new-script-command';
 import { documentationCacheDir, languageCommands, startLanguageClient } from './language-client';
 import { MotionContext } from './motion-context';
-import { runCommands } from './run/run-commands';
+import { reloadOnSave, runCommands } from './run/run-commands';
 import { ScriptRunner } from './run/script-runner';
 import { SegmentPreviews, segmentCommands, startSegmentEditor } from './segment-editor/segment-commands';
 import { SEGMENT_SCHEME, SegmentFileSystem } from './segment-editor/segment-file-system';
@@ -120,6 +120,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
   startSegmentEditor(ctx);
   showCanUndo(ctx);
   startDebugging(ctx);
+  reloadOnSave(ctx);
   registerCommands(
     ctx,
     connectionCommands,

@@ -14,6 +14,7 @@ export const SETTING_NEEDS = {
   'motion.python.path': 'reset-sessions',
   'motion.explorer.autoRefreshSeconds': 'reschedule-refresh',
   'motion.run.clearBeforeRun': 'read-when-used',
+  'motion.run.reloadOnSave': 'read-when-used',
 } as const satisfies Record<string, SettingNeed>;
 
 export type SettingKey = keyof typeof SETTING_NEEDS;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { CommandTable } from '../commands/command-table';
+import type { MotionContext } from '../motion-context';
 import { scriptLanguage } from './script-runner';
 
 /** Running code needs a trusted workspace; says so and refuses otherwise. */
@@ -42,8 +43,26 @@ export const runCommands: CommandTable = {
   'motion.openLuaTerminal': (ctx) => async () => {
     if (trusted()) await ctx.parts.runner.openTerminal('lua');
   },
+  'motion.reloadWorkspaceModules': (ctx) => async () => {
+    if (!trusted()) return undefined;
+    const outcome = await ctx.parts.runner.reloadWorkspaceModules();
+    if (!outcome)
+      void vscode.window.showInformationMessage('Motion: no Python session is running, so no module is imported yet.');
+    return outcome;
+  },
   'motion.interruptSession': (ctx) => () => {
     const language = activeLanguage();
     if (language) ctx.parts.runner.interrupt(language);
   },
 };
+
+/** motion.run.reloadOnSave: a Python file of the workspace, saved, is reloaded in the session that imported it. */
+export function reloadOnSave(ctx: MotionContext): void {
+  ctx.own(
+    vscode.workspace.onDidSaveTextDocument((document) => {
+      const ours = document.languageId === 'python' && vscode.workspace.getWorkspaceFolder(document.uri);
+      if (ours && ctx.parts.config.reloadOnSave && vscode.workspace.isTrusted)
+        void ctx.parts.runner.reloadWorkspaceModules([document.uri.fsPath]);
+    }),
+  );
+}

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { codeAtSelection, type CodeToRun, type EditorSelection } from '../../runner/code-to-run';
 import { LuaSession } from '../../runner/lua-session';
+import { reloadModulesCode } from '../../runner/python/reload-modules';
 import { PythonSession } from '../../runner/python-session';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
 import { TYPED_CODE } from '../../runner/repl/console-session';
@@ -88,6 +89,33 @@ export class ScriptRunner implements vscode.Disposable {
       document,
       `Run File ${name}`,
     );
+  }
+
+  /**
+   * Reloads, in the Python session, the modules it imported from the workspace (or only those of
+   * `files`, just saved). Without a session nothing is imported, so nothing is started: undefined.
+   */
+  async reloadWorkspaceModules(files?: string[]): Promise<RunOutcome | undefined> {
+    const session = this.sessions.get('python');
+    if (!session) return undefined;
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+    const terminal = this.terminalFor('python');
+    const start = terminal.transcript.mark();
+    terminal.beginRun(
+      files ? `# Reload ${files.map((f) => f.split(/[\\/]/).pop()).join(', ')}` : '# Reload Workspace Modules',
+    );
+    let result: RunResult;
+    this.busy('python', +1);
+    try {
+      result = await session.run(reloadModulesCode(folders, files), { filename: '<reload>' });
+    } catch (error) {
+      terminal.output('system', `${(error as Error).message}\n`);
+      result = { ok: false, error: { type: 'SessionFailed', message: (error as Error).message } };
+    } finally {
+      this.busy('python', -1);
+      terminal.endRun();
+    }
+    return { result, output: terminal.transcript.since(start) };
   }
 
   transcript(language: ScriptLanguage): string {

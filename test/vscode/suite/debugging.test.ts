@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { setting } from './motion-extension';
+import { setting, takeScreenshot } from './motion-extension';
 import { until } from './wait';
 
 const DEBIAN_PYTHON = '/usr/bin/python3';
@@ -58,6 +58,7 @@ export function debuggingTests(): void {
         );
         assert.equal(values.get('name'), "'FullBody'", 'the variables show the motion result');
         assert.equal(values.get('source'), "'project'");
+        await takeScreenshot('debugging.png'); // the walkthrough's picture: stopped, with the variables
         const ended = until(vscode.debug.onDidTerminateDebugSession, (s) => s.id === session.id, 'the run to finish');
         vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
         await session.customRequest('continue', { threadId: threads.threads[0].id });

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from './motion-extension';
+import { waitFor } from '../../support/wait-for';
+import { EXTENSION_ID, takeScreenshot } from './motion-extension';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 
 /** Waits for an event (never a fixed sleep), with a time limit that names what was awaited. */
@@ -102,13 +105,25 @@ export function languageClientTests(): void {
       const document = await vscode.workspace.openTextDocument({
         language: 'python',
         content:
-          'import motion.settings.processing.skeleton as sk\nsk.add_skeleton("projct", "A")\nsk.add_segment("project")\n',
+          'import motion.settings.processing.skeleton as sk\nsk.add_skeleton("projct", "A")\nsk.add_segment("project")\nsk.get_skel',
       });
       const editor = await vscode.window.showTextDocument(document);
       const motionDiagnostics = () =>
         vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'motion');
       if (motionDiagnostics().length < 2)
         await next(vscode.languages.onDidChangeDiagnostics, () => motionDiagnostics().length >= 2, 'two diagnostics');
+
+      // The README's picture: diagnostics underlined, completion open with an operation's documentation.
+      editor.selection = new vscode.Selection(3, 11, 3, 11);
+      await vscode.commands.executeCommand('editor.action.triggerSuggest');
+      await vscode.commands.executeCommand(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        editor.selection.active,
+      );
+      await new Promise((shown) => setTimeout(shown, 1000)); // for the picture only: the widget draws
+      await takeScreenshot('completion.png');
+      await vscode.commands.executeCommand('hideSuggestWidget');
       const fixesOn = (line: number) =>
         vscode.commands.executeCommand<vscode.CodeAction[]>(
           'vscode.executeCodeActionProvider',
@@ -181,6 +196,31 @@ export function languageClientTests(): void {
         [],
       );
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+
+    it('registers its walkthrough: each step with a command button and a picture the tests made', async () => {
+      const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+      const [walkthrough] = extension.packageJSON.contributes.walkthroughs as {
+        id: string;
+        steps: { id: string; description: string; media: { image: string } }[];
+      }[];
+      const commands = await vscode.commands.getCommands(true);
+      for (const step of walkthrough.steps) {
+        const buttons = [...step.description.matchAll(/\]\(command:([\w.]+)\)/g)].map((m) => m[1]);
+        assert.ok(buttons.length > 0, `${step.id} has a command button`);
+        for (const command of buttons) assert.ok(commands.includes(command), `${step.id}: ${command} is a command`);
+        assert.ok(existsSync(join(extension.extensionPath, step.media.image)), `${step.id}: ${step.media.image}`);
+      }
+      await vscode.commands.executeCommand(
+        'workbench.action.openWalkthrough',
+        `${EXTENSION_ID}#${walkthrough.id}`,
+        false,
+      );
+      await waitFor(
+        () => /Welcome|Walkthrough/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''),
+        'the walkthrough opened',
+      );
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
 
     it('reloads the documentation on command', async () => {

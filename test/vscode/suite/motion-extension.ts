@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import { MotionClient } from '../../../src/api/client/motion-client';
 import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
 
@@ -40,4 +43,18 @@ export async function explorerItemAt(api: MotionExtensionApi, ...labels: string[
     assert.ok(item, `${name} in the Skeletons view`);
   }
   return item!;
+}
+
+/**
+ * A picture of the workbench as it is now, for the README and the walkthrough
+ * (media/screenshots/<name>): the harness takes it when the test logs where to put it, so the
+ * pictures are made by the test run and stay true.
+ */
+export async function takeScreenshot(name: string): Promise<void> {
+  const folder = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'media', 'screenshots');
+  mkdirSync(folder, { recursive: true });
+  const picture = join(folder, name);
+  rmSync(picture, { force: true });
+  console.log(`MOTION_SCREENSHOT ${picture}`);
+  await waitFor(() => existsSync(picture), `the screenshot ${name}`);
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { motionApi, testApplication } from './motion-extension';
+import { motionApi, setting, takeScreenshot, testApplication } from './motion-extension';
 import { waitFor } from '../../support/wait-for';
 
 interface RunOutcome {
@@ -58,11 +58,52 @@ export function runTests(): void {
       assert.match(failed.output, /NameError: name 'undefined_thing' is not defined/);
     });
 
+    it('reloads the workspace modules the Python session imported, by command and on save', async () => {
+      const folder = vscode.workspace.workspaceFolders![0].uri;
+      const module = vscode.Uri.joinPath(folder, 'reload_probe.py');
+      await vscode.workspace.fs.writeFile(module, Buffer.from('VALUE = 1\n'));
+      try {
+        const importer = await vscode.workspace.openTextDocument({
+          language: 'python',
+          content: `import sys\nsys.path.insert(0, ${JSON.stringify(folder.fsPath)})\nimport reload_probe\n`,
+        });
+        await vscode.window.showTextDocument(importer);
+        assert.equal((await vscode.commands.executeCommand<RunOutcome>('motion.runFile')).result.ok, true);
+        await vscode.workspace.fs.writeFile(module, Buffer.from('VALUE = 22\n'));
+        const reloaded = await vscode.commands.executeCommand<RunOutcome>('motion.reloadWorkspaceModules');
+        assert.match(reloaded.output, /reloaded reload_probe\n/);
+        const check = await vscode.workspace.openTextDocument({
+          language: 'python',
+          content: 'print(reload_probe.VALUE)\n',
+        });
+        await vscode.window.showTextDocument(check);
+        assert.match((await vscode.commands.executeCommand<RunOutcome>('motion.runFile')).output, /\n22\n/);
+
+        // motion.run.reloadOnSave: saving the module reloads it.
+        await setting('run.reloadOnSave', true);
+        const api = await motionApi();
+        const source = await vscode.workspace.openTextDocument(module);
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(module, new vscode.Range(0, 0, 1, 0), 'VALUE = 333\n');
+        await vscode.workspace.applyEdit(edit);
+        await source.save();
+        await waitFor(
+          () => /# Reload reload_probe\.py[\s\S]*reloaded reload_probe/.test(api.terminalText('python')),
+          'the reload on save',
+        );
+      } finally {
+        await setting('run.reloadOnSave', undefined);
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.workspace.fs.delete(module);
+      }
+    });
+
     it('runs a Lua file in its own session', async () => {
       await openAt('run_me.lua', 0);
       const outcome = await vscode.commands.executeCommand<RunOutcome>('motion.runFile');
       assert.equal(outcome.result.ok, true, JSON.stringify(outcome));
       assert.match(outcome.output, /measured\tActor1\n/);
+      await takeScreenshot('run-output.png'); // the README's picture: the script and its output
     });
 
     it('Interrupt stops a running script and keeps the session; Restart clears it', async () => {

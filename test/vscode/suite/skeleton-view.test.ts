@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, explorerItemAt, labelText } from './motion-extension';
+import { EXTENSION_ID, explorerItemAt, labelText, takeScreenshot } from './motion-extension';
 import { connectionState, until } from './wait';
 import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
@@ -146,12 +146,8 @@ export function skeletonViewTests(): void {
       assert.deepEqual((await panel.report()).highlighted, leftForeArm);
 
       // The README's picture: the tree and the view, a segment chosen in both.
-      mkdirSync(screenshots(), { recursive: true });
-      const picture = join(screenshots(), 'skeleton-3d.png');
-      rmSync(picture, { force: true });
-      console.log(`MOTION_SCREENSHOT ${picture}`);
-      await waitFor(() => existsSync(picture), 'the screenshot');
-      assert.ok(readFileSync(picture).length > 10_000);
+      await takeScreenshot('skeleton-3d.png');
+      assert.ok(readFileSync(join(screenshots(), 'skeleton-3d.png')).length > 10_000);
 
       const spine = await at('Project settings', 'FullBody', 'Hips', 'Spine');
       await api.explorerTree.reveal(spine, { select: true });

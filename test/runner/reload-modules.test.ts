@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { reloadModulesCode } from '../../src/runner/python/reload-modules';
+import { PythonSession } from '../../src/runner/python-session';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+
+describe('reloading workspace modules in a Python session (the real interpreter)', function () {
+  this.timeout(30_000);
+  let server: MotionServer;
+  let session: PythonSession;
+  let output: string[];
+  let root: string;
+  const run = async (code: string) => {
+    output.length = 0;
+    const result = await session.run(code);
+    assert.equal(result.ok, true, JSON.stringify(result));
+    return output.join('');
+  };
+  before(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+  });
+  after(() => server.close());
+  beforeEach(() => {
+    output = [];
+    root = mkdtempSync(join(tmpdir(), 'motion-reload-'));
+    mkdirSync(join(root, 'workspace'));
+    mkdirSync(join(root, 'elsewhere'));
+    session = new PythonSession({ serverUrl: server.url, onOutput: (_stream, text) => output.push(text) });
+  });
+  afterEach(async () => {
+    await session.dispose();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('reloads what was imported from the workspace, dependencies first, and nothing from elsewhere', async () => {
+    const workspace = join(root, 'workspace');
+    writeFileSync(join(workspace, 'tools.py'), 'SCALE = 1\n');
+    writeFileSync(join(workspace, 'tool_user.py'), 'import tools\nSEEN = tools.SCALE\n');
+    writeFileSync(join(root, 'elsewhere', 'other.py'), 'VALUE = 1\n');
+    await run(
+      `import sys\nsys.path[:0] = [${JSON.stringify(workspace)}, ${JSON.stringify(join(root, 'elsewhere'))}]\nimport tool_user, other\n`,
+    );
+    writeFileSync(join(workspace, 'tools.py'), 'SCALE = 2\n');
+    writeFileSync(join(root, 'elsewhere', 'other.py'), 'VALUE = 2\n');
+    assert.equal(await run(reloadModulesCode([workspace])), 'reloaded tool_user, tools\n');
+    assert.equal(await run('print(tool_user.SEEN, other.VALUE)'), '2 1\n', 'the user saw the new tools; other kept');
+  });
+
+  it('reloads only the file saved, when given, and says when nothing is imported', async () => {
+    const workspace = join(root, 'workspace');
+    assert.equal(await run(reloadModulesCode([workspace])), 'no module of the workspace is imported in this session\n');
+    writeFileSync(join(workspace, 'a.py'), 'N = 1\n');
+    writeFileSync(join(workspace, 'b.py'), 'N = 1\n');
+    await run(`import sys\nsys.path.insert(0, ${JSON.stringify(workspace)})\nimport a, b\n`);
+    writeFileSync(join(workspace, 'a.py'), 'N = 2\n');
+    writeFileSync(join(workspace, 'b.py'), 'N = 2\n');
+    assert.equal(await run(reloadModulesCode([workspace], [join(workspace, 'a.py')])), 'reloaded a\n');
+    assert.equal(await run('print(a.N, b.N)'), '2 1\n');
+  });
+});
