@@ -5,7 +5,7 @@
  */
 
 /** A bracket opened before the cursor and not closed before it. */
-export interface OpenBracket {
+interface OpenBracket {
   char: '(' | '[' | '{';
   offset: number;
   /** Commas at this bracket's own level, before the cursor: the argument or element index. */
@@ -14,7 +14,7 @@ export interface OpenBracket {
   valued: boolean;
 }
 
-export interface TypingState {
+interface TypingState {
   /** Outermost first. */
   brackets: OpenBracket[];
   /** The quote the cursor is inside, if a string is open (its opening quote's offset and text). */

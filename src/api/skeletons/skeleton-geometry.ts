@@ -6,7 +6,7 @@ import type { Matrix, SegmentDefinition, Vec3 } from './skeleton-model';
 export type Pose = 'calibrated' | 'default';
 
 /** What a segment's place in the world depends on (a definition, without solver and degrees of freedom). */
-export type SegmentGeometry = Pick<
+type SegmentGeometry = Pick<
   SegmentDefinition,
   'id' | 'name' | 'parentId' | 'transform' | 'defaultTransform' | 'endpoint' | 'markers' | 'rigidBodies'
 >;

@@ -25,7 +25,7 @@ export function viewKey(target: ViewTarget): string {
 }
 
 /** How a scene is sent: the pose the view shows (read first), and what cancels the reading. */
-export interface SceneOptions {
+interface SceneOptions {
   pose?: Pose;
   signal?: AbortSignal;
 }

@@ -5,7 +5,7 @@
  * walked depth first from the root, trajectories found by their marker's label). Each reads only,
  * until its user uncomments the one line that changes something. No `vscode` import.
  */
-export interface ScriptTemplate {
+interface ScriptTemplate {
   id: string;
   label: string;
   description: string;
