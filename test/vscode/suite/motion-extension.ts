@@ -55,6 +55,7 @@ export async function takeScreenshot(name: string): Promise<void> {
   mkdirSync(folder, { recursive: true });
   const picture = join(folder, name);
   rmSync(picture, { force: true });
+  await vscode.commands.executeCommand('notifications.clearAll'); // earlier tests' messages are not the picture's
   console.log(`MOTION_SCREENSHOT ${picture}`);
   await waitFor(() => existsSync(picture), `the screenshot ${name}`);
 }
