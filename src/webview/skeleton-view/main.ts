@@ -12,6 +12,7 @@ import {
   Vector2,
   WebGLRenderer,
 } from 'three';
+import { ComposeSchedule } from './compose-schedule';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { CSS2DObject, CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
@@ -189,32 +190,10 @@ function composed(options: { repaint: boolean } = { repaint: true }): void {
   showLegend();
 }
 
-/**
- * Arrivals within one frame are composed once (each newly drawn part is already painted). While
- * a large source is still arriving, the scene is composed and drawn a few times a second, not
- * at every arrival: each drawing of a growing scene takes the time the next skeletons need.
- */
-const WHILE_LOADING_MS = 250;
-let composing: ReturnType<typeof setTimeout> | undefined;
-let lastComposed = 0;
-function composeSoon(): void {
-  if (composing) return;
-  const loading = drawn !== undefined && shownSkeletons().length < (outline?.skeletonIds.length ?? 0);
-  const wait = loading ? Math.max(16, lastComposed + WHILE_LOADING_MS - performance.now()) : 16;
-  composing = setTimeout(() => {
-    composing = undefined;
-    lastComposed = performance.now();
-    composed({ repaint: false });
-  }, wait);
-}
-
-/** Composes now what waits (before reading the scene back). */
-function flushComposing(): void {
-  if (!composing) return;
-  clearTimeout(composing);
-  composing = undefined;
-  composed({ repaint: false });
-}
+const composing = new ComposeSchedule(
+  () => composed({ repaint: false }),
+  () => drawn !== undefined && shownSkeletons().length < (outline?.skeletonIds.length ?? 0),
+);
 
 /** The ground grid follows the scene's extent. */
 function placeGrid(extent: Box3): void {
@@ -350,7 +329,7 @@ window.addEventListener('keydown', (e) => {
 
 /** What is drawn, read back from the three.js objects, with the canvas as a picture. */
 function report(): SceneReport {
-  flushComposing();
+  composing.flush();
   render(); // also brings the camera's matrices up to date; the picture is read in this same task
   return {
     pose: state.pose,
@@ -365,7 +344,7 @@ function report(): SceneReport {
 
 /** Does what a click at a segment's drawn origin does. */
 function clickSegment(skeletonName: string, segmentName: string): void {
-  flushComposing();
+  composing.flush();
   for (const mesh of drawn?.joints ?? []) {
     const pick = drawn!.picks.get(mesh)!.find((p) => p.skeletonName === skeletonName && p.name === segmentName);
     if (!pick) continue;
@@ -393,7 +372,7 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
         break;
       }
       drawPart(message.skeleton);
-      composeSoon();
+      composing.soon();
       break;
     case 'defaultPose': {
       const skeleton = arrived.get(message.skeletonId);
@@ -401,7 +380,7 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
       skeleton.default = message.scene;
       if (state.pose !== 'default') break;
       drawPart(skeleton);
-      composeSoon();
+      composing.soon();
       break;
     }
     case 'failed':
