@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { MotionClient } from '../../src/api/client/motion-client';
+import type { MotionClient } from '../../src/api/client/motion-client';
 import * as edits from '../../src/extension/explorer/edit-operations';
-import { ExplorerData } from '../../src/extension/explorer/explorer-data';
+import type { ExplorerData } from '../../src/extension/explorer/explorer-data';
 import { explorerPath } from '../support/explorer-path';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { demoApplicationPerTest } from '../support/demo-application';
 
 /**
  * What the edit commands say to the user, word for word: every question, its actions, the values
@@ -34,21 +34,13 @@ function dialogue(answers: unknown[]) {
 }
 
 describe('what the edit commands ask and say (logic, real server)', () => {
-  let server: MotionServer;
+  const app = demoApplicationPerTest();
   let client: MotionClient;
   let data: ExplorerData;
   const find = (...labels: string[]) => explorerPath(data, labels);
   const api = () => client.settings.processing.skeleton;
 
-  beforeEach(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
-    data = new ExplorerData(() => client);
-  });
-  afterEach(async () => {
-    await client.close();
-    await server.close();
-  });
+  beforeEach(() => ({ client, data } = app));
 
   it('Add Skeleton: a name that is not blank; a clash offers another free name or Replace', async () => {
     const d = dialogue(['Bob']);

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { MotionClient } from '../../src/api/client/motion-client';
+import type { MotionClient } from '../../src/api/client/motion-client';
 import { MotionError } from '../../src/api/client/motion-error';
 import * as edits from '../../src/extension/explorer/edit-operations';
-import { ExplorerData, presentItem } from '../../src/extension/explorer/explorer-data';
+import { presentItem, type ExplorerData } from '../../src/extension/explorer/explorer-data';
 import { explorerPath } from '../support/explorer-path';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import type { MotionServer } from '../../server/scripting/motion-server';
+import { demoApplicationPerTest } from '../support/demo-application';
 
 /** Prompts answered from a script; records what was asked. */
 function answering(inputs: string[], confirm = true, pick?: unknown): edits.Prompts & { asked: string[] } {
@@ -29,20 +30,13 @@ function answering(inputs: string[], confirm = true, pick?: unknown): edits.Prom
 }
 
 describe('explorer edit commands (logic, against the real server)', () => {
+  const app = demoApplicationPerTest();
   let server: MotionServer;
   let client: MotionClient;
   let data: ExplorerData;
   const find = (labels: string[]) => explorerPath(data, labels);
 
-  beforeEach(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
-    data = new ExplorerData(() => client);
-  });
-  afterEach(async () => {
-    await client.close();
-    await server.close();
-  });
+  beforeEach(() => ({ server, client, data } = app));
 
   it('adds, renames, rescales and deletes a skeleton, confirming overwrites', async () => {
     const project = await find(['Project settings']);

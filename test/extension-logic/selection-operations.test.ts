@@ -1,25 +1,19 @@
 import assert from 'node:assert/strict';
-import { MotionClient } from '../../src/api/client/motion-client';
-import { ExplorerData } from '../../src/extension/explorer/explorer-data';
+import type { MotionClient } from '../../src/api/client/motion-client';
+import type { ExplorerData } from '../../src/extension/explorer/explorer-data';
 import { describeSelection, markerNames, selectMarkers } from '../../src/extension/selection/selection-operations';
 import { explorerPath } from '../support/explorer-path';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import type { MotionServer } from '../../server/scripting/motion-server';
+import { demoApplicationPerTest } from '../support/demo-application';
 
 describe('select in the application (logic, against the real server)', () => {
+  const app = demoApplicationPerTest();
   let server: MotionServer;
   let client: MotionClient;
   let data: ExplorerData;
   const find = (labels: string[]) => explorerPath(data, labels);
 
-  beforeEach(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
-    data = new ExplorerData(() => client);
-  });
-  afterEach(async () => {
-    await client.close();
-    await server.close();
-  });
+  beforeEach(() => ({ server, client, data } = app));
 
   it('selects a segment’s markers through their trajectories, replacing or adding', async () => {
     const head = await find(['Data (read-only)', 'Actor1', 'Hips', 'Spine', 'Spine1', 'Spine2', 'Neck', 'Head']);
