@@ -53,10 +53,11 @@ describe('code being typed: what is open before the cursor', () => {
   it('knows the open quote and closes the statement from its first line', () => {
     const { state, closed } = at('x = 1\n    f(1,\n      [{"type": "tr|');
     assert.equal(state.quote?.text, '"');
-    assert.deepEqual(closed, { text: 'f(1,\n      [{"type": "tr"}])', start: 'x = 1\n    '.length });
+    assert.deepEqual(closed, { text: 'f(1,\n      [{"type": "tr"}])', start: 'x = 1\n    '.length, inString: true });
     assert.equal(at('sk.add("pr|', 'lua').closed?.text, 'sk.add("pr")');
     assert.equal(at('sel.set([{"ty|').closed?.text, 'sel.set([{"ty": None}])', 'a Python key is closed with a value');
     assert.equal(at("x = '''doc|").closed?.text, "x = '''doc'''");
+    assert.deepEqual(at('f(1, |').closed, { text: 'f(1, )', start: 0, inString: false }, 'open, but not in a string');
   });
 
   it('has nothing to close after a closed statement, or in a comment', () => {

@@ -48,7 +48,7 @@ export function complete(document: ScriptDocument, offset: number, index: Docume
 function typedStringCompletions(document: ScriptDocument, offset: number, index: DocumentationIndex): CompletionItem[] {
   const text = document.text.getText();
   const closed = closedStatement(text, offset, document.syntax.languageId);
-  if (!closed) return [];
+  if (!closed?.inString) return []; // only a string being typed has values to offer: nothing to parse aside
   let end = offset;
   while (/[\w.-]/.test(text[end] ?? '')) end++;
   return document.parseAside(closed.text, (root) => {

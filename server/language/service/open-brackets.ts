@@ -89,7 +89,7 @@ export function closedStatement(
   text: string,
   offset: number,
   languageId: 'python' | 'lua',
-): { text: string; start: number } | undefined {
+): { text: string; start: number; inString: boolean } | undefined {
   const state = typingState(text, offset, languageId);
   if (!state.quote && state.brackets.length === 0) return undefined;
   const first = state.brackets[0]?.offset ?? state.quote!.offset;
@@ -103,5 +103,9 @@ export function closedStatement(
   // A Python key being typed (`{"ty`): closed as a key with a value, not as a set's element.
   const innermost = state.brackets[state.brackets.length - 1];
   const value = languageId === 'python' && state.quote && innermost?.char === '{' && !innermost.valued ? ': None' : '';
-  return { text: text.slice(start, offset) + (state.quote?.text ?? '') + value + closers, start };
+  return {
+    text: text.slice(start, offset) + (state.quote?.text ?? '') + value + closers,
+    start,
+    inString: state.quote !== undefined,
+  };
 }

@@ -12,22 +12,23 @@ export class CallCancellation {
       call.abort(signal.reason);
       return () => undefined;
     }
-    let following = this.calls.get(signal);
-    if (!following) {
-      const calls = new Set<AbortController>();
-      following = calls;
-      this.calls.set(signal, calls);
-      signal.addEventListener(
-        'abort',
-        () => {
-          for (const c of calls) c.abort(signal.reason);
-          calls.clear();
-        },
-        { once: true },
-      );
-    }
-    following.add(call);
-    const calls = following;
+    const calls = this.calls.get(signal) ?? this.startFollowing(signal);
+    calls.add(call);
     return () => calls.delete(call);
+  }
+
+  /** The one listener of a signal: it aborts every call following the signal then. */
+  private startFollowing(signal: AbortSignal): Set<AbortController> {
+    const calls = new Set<AbortController>();
+    this.calls.set(signal, calls);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const c of calls) c.abort(signal.reason);
+        calls.clear();
+      },
+      { once: true },
+    );
+    return calls;
   }
 }

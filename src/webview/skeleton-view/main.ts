@@ -2,16 +2,7 @@
 // from the front, side and top, hover names, clicks that reveal a segment in the Skeletons view,
 // and the application's selected markers highlighted. Renders on demand: nothing is drawn while
 // nothing changes.
-import {
-  AmbientLight,
-  Box3,
-  DirectionalLight,
-  GridHelper,
-  PerspectiveCamera,
-  Scene,
-  Vector2,
-  WebGLRenderer,
-} from 'three';
+import { AmbientLight, Box3, DirectionalLight, GridHelper, PerspectiveCamera, Scene, WebGLRenderer } from 'three';
 import { ComposeSchedule } from './compose-schedule';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { CSS2DObject, CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
@@ -28,7 +19,8 @@ import type {
 import { readBack } from './drawing-readback';
 import { groundGrid } from './ground-grid';
 import { legendLines } from './legend-lines';
-import { clientPointOf, describePick, pickAt } from './picking';
+import { clientPointOf, pickAt } from './picking';
+import { followPointer } from './pointer-input';
 import {
   combineDrawn,
   drawSkeletons,
@@ -265,29 +257,7 @@ function choose(pick: Pickable | undefined): void {
   if (highlighted) vscode.postMessage({ type: 'reveal', segment: highlighted });
 }
 
-let hoverFrame = 0;
-renderer.domElement.addEventListener('pointermove', (event) => {
-  if (event.buttons !== 0) return void (tooltip.hidden = true);
-  cancelAnimationFrame(hoverFrame);
-  hoverFrame = requestAnimationFrame(() => {
-    const pick = pickUnder(event.clientX, event.clientY);
-    tooltip.hidden = !pick;
-    if (!pick) return;
-    tooltip.textContent = describePick(pick);
-    tooltip.classList.toggle('warning', pick.problems.length > 0);
-    tooltip.style.left = `${event.clientX + 14}px`;
-    tooltip.style.top = `${event.clientY + 14}px`;
-  });
-});
-renderer.domElement.addEventListener('pointerleave', () => (tooltip.hidden = true));
-// A click is a press and release without a drag (a drag orbits).
-let pressedAt: Vector2 | undefined;
-renderer.domElement.addEventListener('pointerdown', (e) => (pressedAt = new Vector2(e.clientX, e.clientY)));
-renderer.domElement.addEventListener('pointerup', (e) => {
-  if (e.button === 0 && pressedAt && pressedAt.distanceTo(new Vector2(e.clientX, e.clientY)) < 4)
-    choose(pickUnder(e.clientX, e.clientY));
-  pressedAt = undefined;
-});
+followPointer(renderer.domElement, tooltip, pickUnder, choose);
 
 function setPose(pose: Pose): void {
   if (pose !== state.pose) vscode.postMessage({ type: 'pose', pose });
