@@ -90,6 +90,20 @@ describe('incremental analysis equals a fresh analysis', function () {
     ]);
   });
 
+  // Seed -734762086: the same broken statement analysed as a whole and then again as the text around
+  // it changed (an import pasted into an open list above it).
+  it('does not reuse what was worked out before an edit above a broken statement', async () => {
+    await incrementalEqualsFresh([
+      { at: 0, remove: 0, insert: 'skeleton.get_skeleton_count("project")\n', sliced: false },
+      { at: 0, remove: 0, insert: '1000', sliced: false },
+      { at: 0, remove: 2, insert: '    ', sliced: false },
+      { at: 397230886, remove: 4, insert: '(', sliced: false },
+      { at: 1147632046, remove: 2, insert: 'x', sliced: false },
+      { at: 1359821892, remove: 2, insert: '(', sliced: true },
+      { at: 1435489891, remove: 2, insert: 'import motion.gui as g\n', sliced: false },
+    ]);
+  });
+
   it('on a 10,000-line script, in slices, with an edit in the middle', async () => {
     const parsers = await loadScriptParsers();
     const docs = bundledDocumentation();

@@ -26,13 +26,18 @@ export class WholeTree implements SyntaxTrees {
   }
 
   *units(): Iterable<AnalysisUnit> {
-    for (const statement of this.root().namedChildren) {
+    const root = this.root();
+    // A whole script tree-sitter could not make sense of has an ERROR for its root, and what is
+    // under it is read as error recovery (no chains, no calls): a statement's text alone does not
+    // say what was worked out from it, so the key says which way it was read.
+    const context = root.type === 'ERROR' ? 'in-error\u0000' : '';
+    for (const statement of root.namedChildren) {
       if (!statement) continue;
       // How tree-sitter recovers from an error depends on the text around it: the same broken
       // statement can give another tree elsewhere, so only error-free statements are cached.
       yield {
         start: statement.startIndex,
-        key: statement.hasError ? undefined : statement.text,
+        key: statement.hasError ? undefined : context + statement.text,
         statements: () => [statement],
       };
     }
