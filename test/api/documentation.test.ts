@@ -152,4 +152,45 @@ describe('loadDocumentation: live, cached, bundled', () => {
     await client.close();
     await app.close();
   });
+  it('uses the live documentation of an application without get_version, as of an unknown version', async () => {
+    const app = await startFakeApplication((path, _b, _req, res) =>
+      path.endsWith('/get_version/')
+        ? json(res, 404, {
+            error: { code: 'unknown_operation', message: 'no such operation', operation: 'motion.get_version' },
+          })
+        : json(res, 200, catalogueDocumentation()),
+    );
+    const client = new MotionClient({ url: app.url });
+    const index = await loadDocumentation(client, { cache: new DocumentationCache(dir) });
+    assert.deepEqual(index.source, { kind: 'live', url: app.url, version: 'unknown version' });
+    await client.close();
+    await app.close();
+  });
+
+  it('falls back when the version cannot be read because the connection failed', async () => {
+    const app = await startFakeApplication((path, _b, req, res) =>
+      path.endsWith('/get_version/') ? req.socket.destroy() : json(res, 200, catalogueDocumentation()),
+    );
+    const client = new MotionClient({ url: app.url });
+    const reasons: string[] = [];
+    const index = await loadDocumentation(client, { onFallback: (r) => reasons.push(r) });
+    assert.equal(index.source.kind, 'bundled');
+    assert.equal(reasons.length, 1);
+    await client.close();
+    await app.close();
+  });
+
+  it('stops when its signal is aborted instead of falling back, and passes the signal to the calls', async () => {
+    const app = await startFakeApplication(() => undefined); // never answers
+    const client = new MotionClient({ url: app.url, timeoutMs: 20_000 });
+    const reasons: string[] = [];
+    const stop = new AbortController();
+    const started = Date.now();
+    setTimeout(() => stop.abort(), 100);
+    await assert.rejects(loadDocumentation(client, { signal: stop.signal, onFallback: (r) => reasons.push(r) }));
+    assert.ok(Date.now() - started < 10_000, 'the calls themselves were stopped');
+    assert.deepEqual(reasons, []);
+    await client.close();
+    await app.close();
+  });
 });

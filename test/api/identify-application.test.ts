@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { formatVersion, identifyApplication } from '../../src/api/client/identify-application';
 import { MotionConnectionError } from '../../src/api/client/motion-error';
 import { startMotionServer } from '../../server/scripting/motion-server';
+import { json, startFakeApplication } from '../support/fake-application';
 import { freePort } from '../support/free-port';
 
 /** A plain HTTP server answering every request with `status` and `body`: what "any other server" looks like. */
@@ -55,5 +56,41 @@ describe('identifying the application at a URL', () => {
     assert.equal(formatVersion('Motion Reference Server 0.1.0'), 'Motion Reference Server 0.1.0');
     assert.equal(formatVersion(null), 'version unknown');
     assert.equal(formatVersion({ major: 'x' }), 'version unknown');
+    assert.equal(formatVersion({ major: 3, minor: 'x', build: 1 }), 'version unknown', 'major and minor both');
+    assert.equal(formatVersion({ major: 3, minor: 1 }), '3.1');
+    assert.equal(formatVersion({ major: 3, minor: 1, build: 'nightly' }), '3.1');
+    assert.equal(formatVersion(' \t'), 'version unknown');
+    assert.equal(formatVersion(42), 'version unknown');
+  });
+
+  it('knows an application without get_version, and says its version is unknown', async () => {
+    const app = await startFakeApplication((path, _b, req, res) =>
+      path.endsWith('/get_package_name/')
+        ? json(res, 200, 'motion')
+        : json(res, 404, { error: { code: 'unknown_operation', message: 'no', operation: 'motion.get_version' } }),
+    );
+    try {
+      assert.deepEqual(await identifyApplication(app.url), { kind: 'motion', version: 'version unknown' });
+      assert.deepEqual(app.requests, [
+        '/api/scripting/motion/utilities/documentation/get_package_name/',
+        '/api/scripting/motion/get_version/',
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('throws when the connection drops while asking the version', async () => {
+    const app = await startFakeApplication((path, _b, req, res) =>
+      path.endsWith('/get_package_name/') ? json(res, 200, 'motion') : req.socket.destroy(),
+    );
+    try {
+      await assert.rejects(
+        identifyApplication(app.url),
+        (e) => e instanceof MotionConnectionError && e.kind === 'dropped',
+      );
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -42,7 +42,7 @@ export async function releasePool(origin: string, pool: Pool): Promise<void> {
  * `localhost` is tried as 127.0.0.1 first, then ::1: applications listen on IPv4 loopback, and
  * Node may resolve `localhost` to ::1 only.
  */
-const localhostFirst: LookupFunction = (hostname, options, callback) => {
+export const localhostFirst: LookupFunction = (hostname, options, callback) => {
   if (hostname.toLowerCase() !== 'localhost') return dnsLookup(hostname, options, callback as never);
   const addresses: LookupAddress[] = [
     { address: '127.0.0.1', family: 4 },

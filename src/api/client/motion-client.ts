@@ -139,6 +139,9 @@ export class MotionClient {
         headersTimeout: timeout,
         bodyTimeout: timeout,
         idempotent: effect === 'read',
+        // undici holds a connection's next request until this one's headers arrive unless told the
+        // answer comes quickly: reads are answered at once, so they may queue on a busy connection.
+        blocking: effect !== 'read',
       };
       const response = await this.pool.request(request);
       return {
@@ -223,6 +226,7 @@ export class MotionClient {
       codes.includes('ECONNREFUSED') ||
       codes.includes('UND_ERR_CONNECT_TIMEOUT') ||
       codes.includes('ENOTFOUND') ||
+      codes.includes('EAI_AGAIN') || // a name that could not be looked up now (no resolver reachable)
       codes.includes('EHOSTUNREACH')
     ) {
       return new MotionConnectionError(
@@ -242,6 +246,14 @@ export class MotionClient {
         { cause: error },
       );
     }
+    if (codes.includes('HTTPParserError'))
+      return new MotionConnectionError(
+        'bad_response',
+        this.url,
+        operation,
+        `${operation}: what answers at ${where} does not speak HTTP (${(error as Error).message})`,
+        { cause: error },
+      );
     return new MotionConnectionError(
       'unreachable',
       this.url,

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DocumentationCache, defaultDocumentationCacheDir } from '../../src/api/docs/documentation-cache';
+
+describe('DocumentationCache', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'motion-doc-cache-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Rewrites a saved entry, as another run (or a damaged disk) might have left it. */
+  function rewrite(file: string, change: (entry: Record<string, unknown>) => unknown): void {
+    const path = join(dir, file);
+    writeFileSync(path, JSON.stringify(change(JSON.parse(readFileSync(path, 'utf8')))));
+  }
+
+  it('saves one file per URL and version, named by short digests, with nothing left over', async () => {
+    const cache = new DocumentationCache(join(dir, 'made', 'here'));
+    await cache.save('http://a', '1.0', { name: 'one' });
+    await cache.save('http://a', '1.0', { name: 'again' });
+    await cache.save('http://a', '2.0', { name: 'two' });
+    const files = readdirSync(cache.dir);
+    assert.equal(files.length, 2);
+    for (const f of files) assert.match(f, /^[0-9a-f]{16}\.[0-9a-f]{16}\.json$/);
+    assert.equal(files[0].split('.')[0], files[1].split('.')[0], 'the URL part is the same');
+  });
+
+  it('gives the entry saved last for a URL, whatever its version and the order of the files', async () => {
+    const cache = new DocumentationCache(dir);
+    await cache.save('http://a', '1.0', 'first');
+    await cache.save('http://a', '2.0', 'second');
+    await cache.save('http://a', '3.0', 'third');
+    const byVersion = new Map<string, string>();
+    for (const f of readdirSync(dir))
+      byVersion.set((JSON.parse(readFileSync(join(dir, f), 'utf8')) as { version: string }).version, f);
+    const at = {
+      '1.0': '2026-01-02T00:00:00.000Z',
+      '2.0': '2026-03-01T00:00:00.000Z',
+      '3.0': '2026-02-01T00:00:00.000Z',
+    };
+    for (const [version, savedAt] of Object.entries(at)) rewrite(byVersion.get(version)!, (e) => ({ ...e, savedAt }));
+    const latest = await cache.latest('http://a');
+    assert.deepEqual(latest, { url: 'http://a', version: '2.0', savedAt: at['2.0'], documentation: 'second' });
+  });
+
+  it('skips entries of another URL, without a date, damaged, or not finished', async () => {
+    const cache = new DocumentationCache(dir);
+    await cache.save('http://a', '1.0', 'kept');
+    const [kept] = readdirSync(dir);
+    const prefix = kept.split('.')[0];
+    const later = '2999-01-01T00:00:00.000Z';
+    // Same URL digest, but the entry says another URL (a digest collision): not this URL's.
+    writeFileSync(
+      join(dir, `${prefix}.0000000000000001.json`),
+      JSON.stringify({ url: 'http://b', version: 'x', savedAt: later, documentation: 'b' }),
+    );
+    writeFileSync(
+      join(dir, `${prefix}.0000000000000002.json`),
+      JSON.stringify({ url: 'http://a', version: 'y', savedAt: 7, documentation: 'no date' }),
+    );
+    writeFileSync(join(dir, `${prefix}.0000000000000003.json`), '{"url": "http://a", "savedAt"');
+    writeFileSync(
+      join(dir, `${prefix}.0000000000000004.json.123.tmp`),
+      JSON.stringify({ url: 'http://a', version: 'z', savedAt: later, documentation: 'half written' }),
+    );
+    writeFileSync(
+      join(dir, `0000000000000000.${prefix}.json`),
+      JSON.stringify({ url: 'http://a', version: 'w', savedAt: later, documentation: 'another digest' }),
+    );
+    assert.equal((await cache.latest('http://a'))?.documentation, 'kept');
+    assert.equal(await cache.latest('http://b'), undefined, 'an entry is found by its URL’s digest first');
+  });
+
+  it('has nothing when its directory does not exist', async () => {
+    assert.equal(await new DocumentationCache(join(dir, 'absent')).latest('http://a'), undefined);
+  });
+
+  describe('where it is by default', () => {
+    const saved = { cache: process.env.MOTION_CACHE_DIR, xdg: process.env.XDG_CACHE_HOME };
+    afterEach(() => {
+      for (const [name, value] of [
+        ['MOTION_CACHE_DIR', saved.cache],
+        ['XDG_CACHE_HOME', saved.xdg],
+      ] as const)
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+    });
+
+    it('MOTION_CACHE_DIR first, then XDG_CACHE_HOME, then ~/.cache', () => {
+      process.env.MOTION_CACHE_DIR = '/m';
+      process.env.XDG_CACHE_HOME = '/x';
+      assert.equal(defaultDocumentationCacheDir(), '/m/documentation');
+      delete process.env.MOTION_CACHE_DIR;
+      assert.equal(defaultDocumentationCacheDir(), '/x/motion-scripting/documentation');
+      delete process.env.XDG_CACHE_HOME;
+      assert.equal(defaultDocumentationCacheDir(), join(homedir(), '.cache', 'motion-scripting', 'documentation'));
+    });
+  });
+});
