@@ -125,6 +125,29 @@ describe('language server over stdio (dist/language-server.js) with the referenc
     );
   });
 
+  it('checks and completes the names the application has, once they arrived from it', async () => {
+    const uri = 'file:///work/scripts/find.py';
+    const text = 'from motion.settings.processing import skeleton\nw = skeleton.find_skeleton("project", "Wnd")\n';
+    const published = lsp.diagnostics(uri, (p) => p.diagnostics.length > 0);
+    void lsp.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'python', version: 1, text },
+    });
+    const { diagnostics } = await published;
+    assert.deepEqual(
+      diagnostics.map((d) => [d.severity, d.message]),
+      [[3, 'no skeleton named "Wnd" in the project settings; did you mean "Wand"?']],
+    );
+    const completion = await lsp.connection.sendRequest<CompletionList>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 1, character: 40 },
+    });
+    assert.deepEqual(
+      completion.items.map((i) => i.label),
+      ['FullBody', 'Wand'],
+    );
+    void lsp.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  });
+
   it('reloads documentation on request from another application, and re-checks documents', async () => {
     const newer = catalogueDocumentation();
     newer.modules.push({

@@ -27,6 +27,33 @@ describe('catalogue', () => {
       );
   });
 
+  it('lists the names of every parameter that names an object with reads the call can feed', () => {
+    const named = CATALOGUE.flatMap((m) =>
+      m.operations.flatMap((op) => op.parameters.filter((p) => p.names).map((p) => ({ m, op, p }))),
+    );
+    assert.deepEqual(
+      named.map(({ m, op, p }) => `${m.path}.${op.name}(${p.name}) ${p.names!.kind}`),
+      [
+        'motion.settings.processing.skeleton.find_skeleton(name) skeleton',
+        'motion.settings.processing.skeleton.find_segment(name) segment',
+        'motion.data.object.skeleton.find_skeleton(name) skeleton',
+        'motion.data.object.skeleton.find_segment(name) segment',
+        'motion.data.object.trajectory.find_trajectory(name) trajectory',
+      ],
+    );
+    for (const { m, op, p } of named) {
+      const list = findOperation(m.path, p.names!.ids);
+      const describe = findOperation(m.path, p.names!.name);
+      const given = op.parameters.filter((q) => q !== p).map((q) => q.name);
+      assert.equal(list?.effect, 'read', `${op.name}: ${p.names!.ids}`);
+      assert.equal(describe?.effect, 'read', `${op.name}: ${p.names!.name}`);
+      assert.equal(list.returns?.type, '[integer]');
+      assert.equal(describe.returns?.type, 'string');
+      for (const q of [...list.parameters, ...describe.parameters.slice(0, -1)])
+        assert.ok(given.includes(q.name), `${op.name} gives ${q.name} to the reads of its names`);
+    }
+  });
+
   it('has the supporting modules of design.md §4', () => {
     assert.ok(findOperation('motion', 'get_version'));
     for (const name of [

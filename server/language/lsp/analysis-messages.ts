@@ -2,6 +2,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textd
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { DocumentationSource } from '../../../src/api/docs/documentation-index';
 import type { PackageDocumentation } from '../../../src/api/docs/documentation-shapes';
+import type { NameReference } from '../service/live-names';
 import type { ScriptLanguageId } from '../service/script-parsers';
 
 /** What the request thread tells the analysis worker: the documents as they change, and what to check. */
@@ -12,9 +13,17 @@ export type ToAnalysis =
   | { kind: 'documentation'; documentation: PackageDocumentation; source: DocumentationSource }
   | { kind: 'diagnose'; uri: string };
 
-/** What the worker answers: a document's diagnostics for one version, and its aliases at that version. */
+/** What the worker answers: a document's diagnostics for one version, and its aliases and name references at that version. */
 export type FromAnalysis =
   | { kind: 'ready' }
-  | { kind: 'diagnostics'; uri: string; version: number; diagnostics: Diagnostic[]; aliases: [string, string][] }
+  | {
+      kind: 'diagnostics';
+      uri: string;
+      version: number;
+      diagnostics: Diagnostic[];
+      aliases: [string, string][];
+      /** The strings naming application objects, checked against the live names on the request thread. */
+      references: NameReference[];
+    }
   /** Checking one document failed (a bug): the worker carries on with the others. */
   | { kind: 'failed'; uri: string; message: string };

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
         version,
         diagnostics,
         aliases: [...document.aliases(documentation.packageName)],
+        references: service.nameReferences(uri),
       });
     } catch (error) {
       // One file that trips a bug must not stop the checking of every other file.

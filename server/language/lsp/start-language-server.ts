@@ -3,7 +3,6 @@ import {
   DidChangeConfigurationNotification,
   TextDocumentSyncKind,
   type Connection,
-  type Diagnostic,
   type InitializeResult,
 } from 'vscode-languageserver';
 import { DEFAULT_URL } from '../../../src/api/client/application-url';
@@ -14,7 +13,9 @@ import { bundledDocumentation, loadDocumentation } from '../../../src/api/docs/l
 import { createMotionLanguageService, type MotionLanguageService } from '../service/language-service';
 import { ScriptDocuments } from '../service/script-documents';
 import { loadScriptParsers } from '../service/script-parsers';
+import type { FromAnalysis } from './analysis-messages';
 import { AnalysisWorker } from './analysis-worker-client';
+import { ApplicationNames } from './application-names';
 import {
   DocumentationLoadedNotification,
   ReloadDocumentationRequest,
@@ -61,17 +62,33 @@ export function startLanguageServer(connection: Connection): void {
       }, REFRESH_DELAY_MS),
     );
   };
-  const received = (message: {
-    uri: string;
-    version: number;
-    diagnostics: Diagnostic[];
-    aliases: [string, string][];
-  }) => {
+  // The worker's last check of each document: published with the live-name checks of now, and
+  // again when names fetched from the application change those.
+  const checked = new Map<string, Extract<FromAnalysis, { kind: 'diagnostics' }>>();
+  const send = (uri: string) => {
+    const last = checked.get(uri);
+    if (!last || service?.documents.get(uri)?.text.version !== last.version) return;
+    const live = service.liveNameDiagnostics(uri, last.references);
+    void connection.sendDiagnostics({ uri, diagnostics: [...last.diagnostics, ...live] });
+  };
+  const received = (message: Extract<FromAnalysis, { kind: 'diagnostics' }>) => {
     const document = service?.documents.get(message.uri);
     if (!document || document.text.version !== message.version) return;
     document.adoptAliases(documentation.packageName, new Map(message.aliases));
-    void connection.sendDiagnostics({ uri: message.uri, diagnostics: message.diagnostics });
+    checked.set(message.uri, message);
+    send(message.uri);
   };
+  let application: MotionClient | undefined;
+  let namesChanged: NodeJS.Timeout | undefined;
+  const liveNames = new ApplicationNames({
+    client: () => (application ??= new MotionClient({ url: serverUrl, timeoutMs })),
+    onChange: () => {
+      clearTimeout(namesChanged);
+      namesChanged = setTimeout(() => {
+        for (const uri of checked.keys()) send(uri);
+      }, 50);
+    },
+  });
 
   const state = (): DocumentationState => ({
     source: documentation.source.kind,
@@ -81,6 +98,10 @@ export function startLanguageServer(connection: Connection): void {
   });
 
   const reload = async (): Promise<DocumentationState> => {
+    // Another application (or the same one restarted): names fetched before say nothing of it.
+    liveNames.clear();
+    void application?.close();
+    application = undefined;
     const client = new MotionClient({ url: serverUrl, timeoutMs });
     try {
       documentation = await loadDocumentation(client, {
@@ -117,7 +138,11 @@ export function startLanguageServer(connection: Connection): void {
     timeoutMs = options.timeoutMs;
     cache = new DocumentationCache(options.cacheDir ?? defaultDocumentationCacheDir());
     canAskConfiguration = !!params.capabilities.workspace?.configuration;
-    service = createMotionLanguageService({ parsers: await loadScriptParsers(), documentation: () => documentation });
+    service = createMotionLanguageService({
+      parsers: await loadScriptParsers(),
+      documentation: () => documentation,
+      liveNames,
+    });
     analysis = new AnalysisWorker({
       onDiagnostics: received,
       log: (line) => connection.console.error(line),
@@ -191,10 +216,13 @@ export function startLanguageServer(connection: Connection): void {
     clearTimeout(refreshing.get(uri));
     refreshing.delete(uri);
     service?.documents.close(uri);
+    checked.delete(uri);
     analysis?.post({ kind: 'close', uri });
     void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
   connection.onShutdown(async () => {
+    clearTimeout(namesChanged);
+    await application?.close();
     await analysis?.terminate();
   });
 

@@ -5,10 +5,11 @@ import {
   type CompletionList,
   type Range,
 } from 'vscode-languageserver-types';
-import type { DocumentationIndex, PathChild } from '../../../src/api/docs/documentation-index';
+import type { DocumentationIndex, IndexedMethod, PathChild } from '../../../src/api/docs/documentation-index';
 import { methodSignature } from '../../../src/api/docs/signature';
 import { enumValues, nonNull, type TypeNode } from '../../../src/api/types/type-tree';
 import { scanLine } from '../../../src/api/text/scan-line';
+import { knownNamesBefore, namedParameter, whereNamesAre, type LiveNames } from './live-names';
 import { closedStatement } from './open-brackets';
 import { chainPath, parameterIndexOf, pathDocumentation, resolveCall } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
@@ -18,7 +19,12 @@ import type { StringSite } from './script-model';
  * Completion after `motion.` (and aliases) of module path segments and operations; inside a string
  * argument of an enumeration type, its values; inside `help("`, the module's method names.
  */
-export function complete(document: ScriptDocument, offset: number, index: DocumentationIndex): CompletionList {
+export function complete(
+  document: ScriptDocument,
+  offset: number,
+  index: DocumentationIndex,
+  live?: LiveNames,
+): CompletionList {
   const empty = { isIncomplete: false, items: [] };
   const position = document.text.positionAt(offset);
   const line = document.text.getText({ start: { line: position.line, character: 0 }, end: position });
@@ -36,8 +42,8 @@ export function complete(document: ScriptDocument, offset: number, index: Docume
     return memberCompletions(document, offset, member, index);
   }
   const site = document.syntax.stringAt(document.rootAt(offset), offset);
-  if (site) return { isIncomplete: false, items: stringCompletions(document, site, index) };
-  return { isIncomplete: false, items: typedStringCompletions(document, offset, index) };
+  if (site) return stringCompletions(document, site, index, live);
+  return typedStringCompletions(document, offset, index, live);
 }
 
 /**
@@ -45,19 +51,26 @@ export function complete(document: ScriptDocument, offset: number, index: Docume
  * yet, or more code after on the next lines): the statement is closed by hand and parsed aside.
  * The item replaces what was typed of the value, and the rest of its word after the cursor.
  */
-function typedStringCompletions(document: ScriptDocument, offset: number, index: DocumentationIndex): CompletionItem[] {
+function typedStringCompletions(
+  document: ScriptDocument,
+  offset: number,
+  index: DocumentationIndex,
+  live: LiveNames | undefined,
+): CompletionList {
   const text = document.text.getText();
   const closed = closedStatement(text, offset, document.syntax.languageId);
-  if (!closed?.inString) return []; // only a string being typed has values to offer: nothing to parse aside
+  if (!closed?.inString) return NOTHING; // only a string being typed has values to offer: nothing to parse aside
   let end = offset;
   while (/[\w.-]/.test(text[end] ?? '')) end++;
   return document.parseAside(closed.text, (root) => {
     const site = document.syntax.stringAt(root, offset - closed.start);
-    if (!site) return [];
+    if (!site) return NOTHING;
     const start = site.contentSpan.start + closed.start;
-    return stringCompletions(document, { ...site, contentSpan: { start, end } }, index);
+    return stringCompletions(document, { ...site, contentSpan: { start, end } }, index, live, offset);
   });
 }
+
+const NOTHING: CompletionList = { isIncomplete: false, items: [] };
 
 /**
  * The most items one completion answers with. A documentation module of any size keeps completion
@@ -166,16 +179,55 @@ function memberItem(
   return item;
 }
 
-function stringCompletions(document: ScriptDocument, site: StringSite, index: DocumentationIndex): CompletionItem[] {
+/**
+ * Completion in a string argument. `at` is where the cursor is in the document: the site's nodes
+ * may belong to a statement parsed aside.
+ */
+function stringCompletions(
+  document: ScriptDocument,
+  site: StringSite,
+  index: DocumentationIndex,
+  live: LiveNames | undefined,
+  at = site.contentSpan.start,
+): CompletionList {
   const method = resolveCall(document, site.call, index);
-  if (!method) return [];
+  if (!method) return NOTHING;
   const position = parameterIndexOf(method, site.argumentIndex, site.keyword);
   const parameter = method.parameters[position];
-  if (!parameter) return [];
+  if (!parameter) return NOTHING;
   const range = {
     start: document.text.positionAt(site.contentSpan.start),
     end: document.text.positionAt(site.contentSpan.end),
   };
+  const names = site.steps.length === 0 && !site.isKey ? namedParameter(method, position) : undefined;
+  if (names) {
+    const query = knownNamesBefore(document, index, at).queryOf(site.call, method, names, position);
+    const known = live?.names(query);
+    // Not known yet: the editor asks again as the user types, by when the names have arrived.
+    if (!known) return { isIncomplete: live !== undefined, items: [] };
+    const where = whereNamesAre(query);
+    return {
+      isIncomplete: false,
+      items: known.map((name) => ({
+        label: name,
+        kind: CompletionItemKind.Value,
+        detail: `${names.kind} ${where}`,
+        textEdit: { range, newText: name },
+      })),
+    };
+  }
+  return { isIncomplete: false, items: valueCompletions(method, position, site, range, index) };
+}
+
+/** Enumeration values, keys and fields, and help()'s method names: what the documentation says a string may be. */
+function valueCompletions(
+  method: IndexedMethod,
+  position: number,
+  site: StringSite,
+  range: Range,
+  index: DocumentationIndex,
+): CompletionItem[] {
+  const parameter = method.parameters[position];
   const item = (label: string, detail: string, documentation?: string): CompletionItem => ({
     label,
     kind: CompletionItemKind.EnumMember,

@@ -191,7 +191,8 @@ function checkLiteral(
 }
 
 /** "; did you mean "a" or "b"?", or nothing. */
-function didYouMean(hint: string[]): string {
+/** `; did you mean "a" or "b"?` after a message, or nothing without suggestions. */
+export function didYouMean(hint: string[]): string {
   return hint.length ? `; did you mean ${hint.map((h) => `"${h}"`).join(' or ')}?` : '';
 }
 

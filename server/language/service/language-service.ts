@@ -13,6 +13,7 @@ import type { DocumentationIndex } from '../../../src/api/docs/documentation-ind
 import { complete, resolveCompletion } from './completion';
 import { diagnose, diagnosisSteps } from './diagnostics';
 import { documentSymbols } from './document-symbols';
+import { liveNameDiagnostics, nameReferences, type LiveNames, type NameReference } from './live-names';
 import { definition, hover } from './hover';
 import { quickFixes } from './quick-fixes';
 import { ScriptDocuments, yieldToRequests } from './script-documents';
@@ -54,11 +55,17 @@ export interface MotionLanguageService {
    * `token` was cancelled.
    */
   diagnoseInSlices(uri: string, budgetMs: number, token?: Cancellation): Promise<Diagnostic[] | undefined>;
+  /** The strings of the script that name application objects (what live-name checks look at). */
+  nameReferences(uri: string): NameReference[];
+  /** Information on the names among `references` that the connected application does not have (from what LiveNames knows now). */
+  liveNameDiagnostics(uri: string, references: readonly NameReference[]): Diagnostic[];
 }
 
 export function createMotionLanguageService(options: {
   parsers: ScriptParsers;
   documentation: () => DocumentationIndex;
+  /** Names the connected application has now: completion and checks of names in strings. */
+  liveNames?: LiveNames;
 }): MotionLanguageService {
   const documents = new ScriptDocuments(options.parsers);
   const withDocument = <T>(
@@ -76,7 +83,7 @@ export function createMotionLanguageService(options: {
       withDocument(
         uri,
         { isIncomplete: false, items: [] },
-        (d) => complete(d, d.text.offsetAt(position), options.documentation()),
+        (d) => complete(d, d.text.offsetAt(position), options.documentation(), options.liveNames),
         token,
       ),
     resolveCompletion: (item) => resolveCompletion(item, options.documentation()),
@@ -89,6 +96,9 @@ export function createMotionLanguageService(options: {
       withDocument(uri, [], (d) => definition(d, d.text.offsetAt(position), options.documentation()), token),
     documentSymbols: (uri) => withDocument(uri, [], (d) => documentSymbols(d, options.documentation())),
     codeActions: (uri, diagnostics) => withDocument(uri, [], () => quickFixes(uri, diagnostics)),
+    nameReferences: (uri) => withDocument(uri, [], (d) => nameReferences(d, options.documentation())),
+    liveNameDiagnostics: (uri, references) =>
+      withDocument(uri, [], (d) => (options.liveNames ? liveNameDiagnostics(d, references, options.liveNames) : [])),
     async diagnoseInSlices(uri, budgetMs, token = NOT_CANCELLED) {
       const document = documents.get(uri);
       if (!document || token.isCancellationRequested) return undefined;

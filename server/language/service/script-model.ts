@@ -80,6 +80,13 @@ export interface ScriptSyntax {
   /** Every chain of two or more names (`a.b`) outside strings and comments, and import paths. */
   chains(root: Node): Chain[];
   calls(root: Node): CallSite[];
+  /** The call a node is, if it is one (an argument or an assigned value). */
+  callOf(node: Node): CallSite | undefined;
+  /**
+   * Assignments of one plain name, in the order of the text (`s = find_skeleton(...)`, `local s = ...`):
+   * value null when the name is bound to something unknown (`s += 1`, a tuple). Not inside error recovery.
+   */
+  assignments(root: Node): { name: string; start: number; value: Node | null }[];
   /** The chain a name at the offset belongs to, and which segment it is. */
   chainAt(root: Node, offset: number): { chain: Chain; index: number } | undefined;
   /** The innermost call whose argument list contains the offset. */

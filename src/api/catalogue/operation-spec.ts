@@ -5,6 +5,23 @@ export interface ParameterSpec {
   /** A documentation type string (design.md §4). A trailing nullable parameter may be omitted. */
   type: string;
   description: string;
+  /** Set when the value names an object the application has now (find_skeleton's name). */
+  names?: NamedObjects;
+}
+
+/**
+ * Where the names a parameter may take are listed, for completion from a connected application:
+ * `ids` (an operation of the same module) lists the objects, given the call's other arguments of
+ * the same parameter names; `name` gives one object's name, given those of its arguments that the
+ * call has too, then the identifier.
+ */
+export interface NamedObjects {
+  /** What is named, in the user's words: "skeleton", "segment", "trajectory". */
+  kind: string;
+  /** How a name is said of it: "named", or "labelled" for trajectories. */
+  called: 'named' | 'labelled';
+  ids: string;
+  name: string;
 }
 
 interface ReturnSpec {
@@ -31,8 +48,8 @@ export interface ModuleSpec {
   operations: OperationSpec[];
 }
 
-export function param(name: string, type: string, description: string): ParameterSpec {
-  return { name, type, description };
+export function param(name: string, type: string, description: string, names?: NamedObjects): ParameterSpec {
+  return names ? { name, type, description, names } : { name, type, description };
 }
 
 export function returns(type: string, description: string): ReturnSpec {

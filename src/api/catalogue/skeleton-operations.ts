@@ -294,14 +294,29 @@ export const SKELETON_OPERATIONS: SkeletonOperation[] = [
     'find_skeleton',
     'Finds a skeleton by name.',
     'Names are compared exactly (case-sensitive).',
-    [param('name', 'string', 'Name of the skeleton.')],
+    [
+      param('name', 'string', 'Name of the skeleton.', {
+        kind: 'skeleton',
+        called: 'named',
+        ids: 'get_skeleton_ids',
+        name: 'get_skeleton_name',
+      }),
+    ],
     returns('integer?', 'Identifier of the skeleton, or null if there is none with that name.'),
   ),
   read(
     'find_segment',
     'Finds a segment of a skeleton by name.',
     'Names are compared exactly (case-sensitive).',
-    [skeletonId, param('name', 'string', 'Name of the segment.')],
+    [
+      skeletonId,
+      param('name', 'string', 'Name of the segment.', {
+        kind: 'segment',
+        called: 'named',
+        ids: 'get_segment_ids',
+        name: 'get_segment_name',
+      }),
+    ],
     returns('integer?', 'Identifier of the segment, or null if the skeleton has none with that name.'),
   ),
 ];

@@ -36,7 +36,14 @@ export const TRAJECTORIES: ModuleSpec = {
       name: 'find_trajectory',
       brief: 'Finds a labelled trajectory by its label.',
       details: 'Labels are marker names, compared exactly (case-sensitive).',
-      parameters: [param('name', 'string', 'The label, usually a marker name.')],
+      parameters: [
+        param('name', 'string', 'The label, usually a marker name.', {
+          kind: 'trajectory',
+          called: 'labelled',
+          ids: 'get_trajectory_ids',
+          name: 'get_label',
+        }),
+      ],
       returns: returns('integer?', 'Identifier of the trajectory, or null if no trajectory has that label.'),
       effect: 'read',
     },

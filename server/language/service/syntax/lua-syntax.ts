@@ -101,6 +101,23 @@ export function luaSyntax(language: Language): ScriptSyntax {
       return chains;
     },
 
+    callOf: (node) => (node.type === 'function_call' ? callOf(node) : undefined),
+
+    assignments(root) {
+      const inErrorRecovery = errorRecoveryTest(root);
+      const found: { name: string; start: number; value: Node | null }[] = [];
+      for (const { node } of assignmentQuery.captures(root)) {
+        if (inErrorRecovery(node)) continue;
+        const names = node.namedChildren.find((c) => c?.type === 'variable_list')?.namedChildren ?? [];
+        const values = node.namedChildren.find((c) => c?.type === 'expression_list')?.namedChildren ?? [];
+        names.forEach((name, i) => {
+          if (name?.type === 'identifier')
+            found.push({ name: name.text, start: node.startIndex, value: values[i] ?? null });
+        });
+      }
+      return found;
+    },
+
     calls(root) {
       const calls: CallSite[] = [];
       const inErrorRecovery = errorRecoveryTest(root);

@@ -32,6 +32,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
   const importQuery = new Query(language, '(import_statement) @import (import_from_statement) @from');
   const attributeQuery = new Query(language, '(attribute) @attribute');
   const callQuery = new Query(language, '(call function: (_) @function arguments: (argument_list) @arguments) @call');
+  const assignmentQuery = new Query(language, '(assignment) @assignment (augmented_assignment) @augmented');
 
   const access: MemberAccess = { type: 'attribute', object: 'object', member: 'attribute' };
   const chainOf = (node: Node) => chainOfMember(node, access);
@@ -142,6 +143,23 @@ export function pythonSyntax(language: Language): ScriptSyntax {
         if (chain) chains.push(chain);
       }
       return chains;
+    },
+
+    callOf: (node) => (node.type === 'call' ? callOf(node) : undefined),
+
+    assignments(root) {
+      const inErrorRecovery = errorRecoveryTest(root);
+      const found: { name: string; start: number; value: Node | null }[] = [];
+      for (const { name, node } of assignmentQuery.captures(root)) {
+        const left = node.childForFieldName('left');
+        if (left?.type !== 'identifier' || inErrorRecovery(node)) continue;
+        const right = node.childForFieldName('right');
+        // `a = b = 2` binds both to 2; `a += 1` and `a: int` alone leave nothing known.
+        let value = name === 'assignment' ? right : null;
+        while (value?.type === 'assignment') value = value.childForFieldName('right');
+        found.push({ name: left.text, start: node.startIndex, value: value ?? null });
+      }
+      return found.sort((a, b) => a.start - b.start);
     },
 
     calls(root) {

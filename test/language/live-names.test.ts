@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import type { CompletionList, Position } from 'vscode-languageserver-types';
+import { MotionClient } from '../../src/api/client/motion-client';
+import { bundledDocumentation } from '../../src/api/docs/load-documentation';
+import { ApplicationNames } from '../../server/language/lsp/application-names';
+import {
+  createMotionLanguageService,
+  type MotionLanguageService,
+} from '../../server/language/service/language-service';
+import { loadScriptParsers } from '../../server/language/service/script-parsers';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+
+const PY_HEAD = 'from motion.settings.processing import skeleton as sk\nimport motion.data.object.trajectory as traj\n';
+const LUA_HEAD = 'local sk = motion.settings.processing.skeleton\n';
+
+/**
+ * Names of the demo state of the real reference server, through ApplicationNames: the first answer
+ * is "not known yet", and the names arrive behind it.
+ */
+describe('live names of the connected application in strings', function () {
+  this.timeout(20_000);
+  let server: MotionServer;
+  let client: MotionClient;
+  let names: ApplicationNames;
+  let service: MotionLanguageService;
+  let changed: () => void = () => undefined;
+  let count = 0;
+
+  before(async () => {
+    server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    client = new MotionClient({ url: server.url });
+    names = new ApplicationNames({ client: () => client, onChange: () => changed(), freshForMs: 60_000 });
+    service = createMotionLanguageService({
+      parsers: await loadScriptParsers(),
+      documentation: bundledDocumentation,
+      liveNames: names,
+    });
+  });
+  after(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  function open(languageId: 'python' | 'lua', marked: string): { uri: string; position: Position } {
+    const offset = marked.indexOf('|');
+    const text = offset < 0 ? marked : marked.slice(0, offset) + marked.slice(offset + 1);
+    const uri = `file:///live/${count++}.${languageId === 'python' ? 'py' : 'lua'}`;
+    const document = service.documents.open(uri, languageId, 1, text);
+    return { uri, position: document.text.positionAt(Math.max(0, offset)) };
+  }
+
+  /** Completion once the names were fetched: the first answer is incomplete and empty. */
+  async function completion(languageId: 'python' | 'lua', marked: string): Promise<CompletionList> {
+    const { uri, position } = open(languageId, marked);
+    const first = service.complete(uri, position);
+    if (!first.isIncomplete) return first;
+    assert.deepEqual(first.items, [], 'nothing is offered before the names arrived');
+    await new Promise<void>((resolve) => (changed = resolve));
+    return service.complete(uri, position);
+  }
+
+  const labels = async (languageId: 'python' | 'lua', marked: string) =>
+    (await completion(languageId, marked)).items.map((i) => i.label);
+
+  it('offers the skeletons of the source the call names', async () => {
+    const list = await completion('python', `${PY_HEAD}sk.find_skeleton("project", "|")\n`);
+    assert.deepEqual(
+      list.items.map((i) => [i.label, i.detail]),
+      [
+        ['FullBody', 'skeleton in the project settings'],
+        ['Wand', 'skeleton in the project settings'],
+      ],
+    );
+    assert.equal(list.isIncomplete, false);
+    assert.deepEqual(await labels('python', `${PY_HEAD}sk.find_skeleton(source="measurement", name="|")\n`), [
+      'Actor1',
+    ]);
+    assert.deepEqual(await labels('python', `import motion\nmotion.data.object.skeleton.find_skeleton("|")\n`), [
+      'Actor1',
+    ]);
+  });
+
+  it('replaces what was typed of the name, in a string still being typed', async () => {
+    const list = await completion('python', `${PY_HEAD}sk.find_skeleton("project", "Fu|`);
+    const item = list.items.find((i) => i.label === 'FullBody');
+    assert.deepEqual(item?.textEdit, {
+      range: { start: { line: 2, character: 29 }, end: { line: 2, character: 31 } },
+      newText: 'FullBody',
+    });
+  });
+
+  it('offers the segments of a skeleton given by id, by find_skeleton, or by a variable assigned from one', async () => {
+    const segments = await labels(
+      'python',
+      `${PY_HEAD}sk.find_segment("project", sk.find_skeleton("project", "Wand"), "|")\n`,
+    );
+    assert.deepEqual(segments, ['Handle', 'Tip']);
+    const wand = await client.settings.processing.skeleton.find_skeleton('project', 'Wand');
+    assert.deepEqual(await labels('python', `${PY_HEAD}sk.find_segment("project", ${wand}, "|")\n`), segments);
+    const viaVariable = `${PY_HEAD}w = sk.find_skeleton("project", "Wand")\nsk.find_segment("project", w, "|")\n`;
+    assert.deepEqual(await labels('python', viaVariable), segments);
+    const lua = `${LUA_HEAD}local w = sk.find_skeleton("project", "Wand")\nlocal s = sk.find_segment("project", w, "|")\n`;
+    assert.deepEqual(await labels('lua', lua), segments);
+    const full = await labels(
+      'python',
+      `${PY_HEAD}sk.find_segment("project", sk.find_skeleton("project", "FullBody"), "|")\n`,
+    );
+    assert.ok(full.includes('Head') || full.length > segments.length, 'another skeleton, other segments');
+  });
+
+  it('offers nothing where the skeleton is not known before the script runs', async () => {
+    const { uri, position } = open('python', `${PY_HEAD}def f(w):\n    sk.find_segment("project", w, "|")\n`);
+    assert.deepEqual(service.complete(uri, position).items, []);
+  });
+
+  it('offers the trajectory labels of the data', async () => {
+    const found = await labels('python', `${PY_HEAD}traj.find_trajectory("|")\n`);
+    const ids = await client.data.object.trajectory.get_trajectory_ids();
+    assert.equal(found.length, ids.length);
+    assert.ok(found.includes(await client.data.object.trajectory.get_label(ids[0])));
+  });
+
+  it('tells, as information, of a name the application does not have, with the closest as a fix', async () => {
+    const text = `${PY_HEAD}a = sk.find_skeleton("project", "FullBdy")\nb = sk.find_skeleton("project", "Wand")\nc = sk.find_segment("measurement", sk.find_skeleton("measurement", "Actor1"), "Hed")\nd = sk.find_skeleton("project", "Nothing like it")\n`;
+    const { uri } = open('python', text);
+    const check = () => service.liveNameDiagnostics(uri, service.nameReferences(uri));
+    check(); // starts the fetches
+    for (let i = 0; i < 20 && check().length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    const diagnostics = check();
+    assert.deepEqual(
+      diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.severity, d.message]),
+      [
+        [2, 33, 3, 'no skeleton named "FullBdy" in the project settings; did you mean "FullBody"?'],
+        [4, 79, 3, 'no segment named "Hed" in skeleton "Actor1" of the measurement settings; did you mean "Head"?'],
+        [5, 33, 3, 'no skeleton named "Nothing like it" in the project settings'],
+      ],
+    );
+    const [fix] = service.codeActions(uri, diagnostics);
+    assert.deepEqual(fix.edit?.changes?.[uri], [{ range: diagnostics[0].range, newText: 'FullBody' }]);
+  });
+
+  it('says nothing, and offers nothing, while no application answers', async () => {
+    const away = new MotionClient({ url: 'http://127.0.0.1:9' });
+    const offline = new ApplicationNames({ client: () => away, onChange: () => changed() });
+    const alone = createMotionLanguageService({
+      parsers: await loadScriptParsers(),
+      documentation: bundledDocumentation,
+      liveNames: offline,
+    });
+    const uri = 'file:///offline.py';
+    alone.documents.open(uri, 'python', 1, `${PY_HEAD}sk.find_skeleton("project", "FullBdy")\n`);
+    alone.liveNameDiagnostics(uri, alone.nameReferences(uri)); // starts a fetch that fails
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(alone.liveNameDiagnostics(uri, alone.nameReferences(uri)), []);
+    assert.deepEqual(alone.complete(uri, { line: 2, character: 30 }).items, []);
+    await away.close();
+  });
+});
