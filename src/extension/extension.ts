@@ -19,6 +19,7 @@ import { changeLog, historyCommands, showCanUndo } from './history/history-comma
 import { DocumentationCache } from '../api/docs/documentation-cache';
 import { loadDocumentation } from '../api/docs/load-documentation';
 import { newScriptCommands } from './templates/new-script-command';
+import { offerStubsUpdate, typeCheckingCommands } from './typings/type-checking-commands';
 import { documentationCacheDir, languageCommands, startLanguageClient } from './language-client';
 import { MotionContext } from './motion-context';
 import { reloadOnSave, runCommands } from './run/run-commands';
@@ -108,6 +109,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
   });
   const { segments, runner, skeletonViews } = ctx.parts;
   own(loaded.event(() => runner.documentationChanged()));
+  own(loaded.event((state) => void offerStubsUpdate(ctx, state)));
   own(ctx, connection, languageClient, explorer, selection, segments, runner, skeletonViews);
 
   own(
@@ -127,6 +129,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     serverCommands,
     languageCommands,
     newScriptCommands,
+    typeCheckingCommands,
     editCommands,
     transferCommands,
     segmentCommands,

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { runCli } from '../support/run-cli';
+import { pyright } from '../support/pyright';
 
 describe('motion CLI (the built dist/motion.js)', function () {
   this.timeout(60_000);
@@ -212,15 +212,6 @@ describe('motion CLI (the built dist/motion.js)', function () {
     });
   });
 });
-
-function pyright(cwd: string, file: string): Promise<{ code: number; stdout: string }> {
-  const bin = resolve(__dirname, '../../node_modules/pyright/index.js');
-  return new Promise((done) => {
-    execFile(process.execPath, [bin, file], { cwd, timeout: 60_000 }, (error, stdout) =>
-      done({ code: error ? Number(error.code) : 0, stdout }),
-    );
-  });
-}
 
 const GOOD_SCRIPT = `import motion
 import motion.gui.selection as sel

@@ -11,6 +11,8 @@ export interface DocumentationState {
   description: string;
   serverUrl: string;
   modules: number;
+  /** The application's version, when the documentation is live or cached from it. */
+  version?: string;
 }
 
 /** Reload the documentation (the application was upgraded, or the URL changed); documents are re-checked. */

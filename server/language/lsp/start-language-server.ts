@@ -95,6 +95,7 @@ export function startLanguageServer(connection: Connection): void {
     description: documentation.describeSource(),
     serverUrl,
     modules: documentation.modules().length,
+    ...(documentation.source.kind === 'bundled' ? {} : { version: documentation.source.version }),
   });
 
   const reload = async (): Promise<DocumentationState> => {

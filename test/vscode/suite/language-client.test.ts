@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
@@ -221,6 +222,39 @@ export function languageClientTests(): void {
         'the walkthrough opened',
       );
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+
+    it('sets up Python type checking: the stubs and stubPath, so pyright resolves `import motion`', async () => {
+      const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
+      const settings = join(folder, '.vscode', 'settings.json');
+      const settingsBefore = existsSync(settings) ? readFileSync(settings, 'utf8') : undefined;
+      try {
+        const result = await vscode.commands.executeCommand<{ dir: string; files: number }>(
+          'motion.setUpPythonTypeChecking',
+        );
+        assert.equal(result.dir, join(folder, 'typings'));
+        assert.equal(result.files, 14);
+        assert.equal(
+          (JSON.parse(readFileSync(settings, 'utf8')) as Record<string, unknown>)['python.analysis.stubPath'],
+          'typings',
+        );
+        assert.ok(existsSync(join(folder, 'typings', 'motion', 'settings', 'processing', 'skeleton.pyi')));
+        const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+        const report = await new Promise<string>((resolve) =>
+          execFile(
+            process.execPath,
+            [join(extension.extensionPath, 'node_modules', 'pyright', 'index.js'), 'list_skeletons.py'],
+            { cwd: folder, timeout: 60_000 },
+            (_error, stdout) => resolve(stdout),
+          ),
+        );
+        assert.doesNotMatch(report, /could not be resolved/, report);
+        assert.doesNotMatch(report, /reportAttributeAccessIssue|is not a known attribute/, report);
+      } finally {
+        rmSync(join(folder, 'typings'), { recursive: true, force: true });
+        if (settingsBefore === undefined) rmSync(join(folder, '.vscode'), { recursive: true, force: true });
+        else writeFileSync(settings, settingsBefore);
+      }
     });
 
     it('reloads the documentation on command', async () => {
