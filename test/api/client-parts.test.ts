@@ -3,6 +3,7 @@ import { getEventListeners } from 'node:events';
 import { applicationUrlProblem, DEFAULT_URL, normalApplicationUrl } from '../../src/api/client/application-url';
 import { CallCancellation } from '../../src/api/client/call-cancellation';
 import { MotionConnectionError, MotionError } from '../../src/api/client/motion-error';
+import { DOCUMENTATION_SCHEME, documentationUri, documentedPath } from '../../src/api/docs/documentation-uri';
 
 describe('application URLs as users type them', () => {
   it('accepts http:// with a host and port, and nothing after it but a slash', () => {
@@ -70,5 +71,15 @@ describe('CallCancellation', () => {
     const late = new AbortController();
     cancellation.follow(caller.signal, late)();
     assert.equal(late.signal.aborted, true);
+  });
+});
+
+describe('documentation URIs', () => {
+  it('name a documented path as a Markdown document of their own scheme, and back', () => {
+    assert.equal(DOCUMENTATION_SCHEME, 'motion-docs');
+    assert.equal(documentationUri('motion.gui.selection.select'), 'motion-docs:/motion.gui.selection.select.md');
+    assert.equal(documentedPath('/motion.gui.md'), 'motion.gui');
+    assert.equal(documentedPath('motion.md.md'), 'motion.md', 'only the extension at the end goes');
+    assert.equal(documentedPath('/motion'), 'motion');
   });
 });

@@ -114,6 +114,7 @@ describe('loadDocumentation: live, cached, bundled', () => {
       onFallback: (r) => reasons.push(r),
     });
     assert.equal(index.source.kind, 'bundled');
+    assert.equal(index.describeSource(), 'bundled with this version (no server answered)');
     assert.match(reasons[0], /nothing is listening/);
     assert.ok(index.method('motion.settings.processing.skeleton.add_skeleton'));
     await client.close();
@@ -133,6 +134,10 @@ describe('loadDocumentation: live, cached, bundled', () => {
     const offline = await loadDocumentation(client, { cache });
     assert.equal(offline.source.kind, 'cache');
     assert.equal(offline.source.kind === 'cache' && offline.source.version, 'Mocap Studio 2.0');
+    assert.match(
+      offline.describeSource(),
+      /^cached from http:\/\/127\.0\.0\.1:\d+ \(Mocap Studio 2\.0, saved \d{4}-\d\d-\d\dT[\d:.]+Z\)$/,
+    );
     assert.ok(offline.method('motion.animation.curves.get_curve_count'));
     const other = new MotionClient({ url: 'http://127.0.0.1:9' });
     assert.equal((await loadDocumentation(other, { cache })).source.kind, 'bundled', 'the cache is per server URL');
