@@ -53,7 +53,7 @@ const MAX_INDIRECTION = 4;
  * What the script has assigned to plain names so far, as KnownValues: read in text order, so a
  * name means its last assignment before the place that uses it.
  */
-export class KnownNames {
+class KnownNames {
   private readonly values = new Map<string, KnownValue | undefined>();
 
   constructor(
