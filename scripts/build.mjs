@@ -30,6 +30,8 @@ const options = {
   sourcemap: !production,
   minify: production,
   external: ['vscode'],
+  // jsonc-parser's main build (UMD) requires its parts at run time, past the bundler: take its ES build.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   logLevel: 'warning',
   // web-tree-sitter (an ES module) asks for import.meta.url, which a CommonJS bundle does not have.
   define: { 'import.meta.url': '__bundleUrl' },
