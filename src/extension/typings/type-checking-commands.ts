@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { PACKAGE_NAME } from '../../api/catalogue';
 import { DocumentationCache } from '../../api/docs/documentation-cache';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
 import { loadDocumentation } from '../../api/docs/load-documentation';
@@ -78,7 +79,7 @@ function describe(index: DocumentationIndex): string {
 export async function offerStubsUpdate(ctx: MotionContext, state: DocumentationState): Promise<void> {
   if (!state.version) return;
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    const stubs = await stubsInFolder(stubPathOf(folder).dir, 'motion');
+    const stubs = await stubsInFolder(stubPathOf(folder).dir, PACKAGE_NAME);
     if (stubs.kind !== 'ours' || stubs.version === state.version) continue;
     const regenerate = 'Regenerate Stubs';
     const answer = await vscode.window.showInformationMessage(

@@ -248,7 +248,10 @@ export function languageClientTests(): void {
             (_error, stdout) => resolve(stdout),
           ),
         );
-        assert.doesNotMatch(report, /could not be resolved/, report);
+        // Resolved, from the stubs: pyright still warns that the module has no source, which is
+        // true (the application provides it when a script runs there), but nothing is unresolved.
+        assert.match(report, /\b0 errors/, report);
+        assert.doesNotMatch(report, /reportMissingImports/, report);
         assert.doesNotMatch(report, /reportAttributeAccessIssue|is not a known attribute/, report);
       } finally {
         rmSync(join(folder, 'typings'), { recursive: true, force: true });
