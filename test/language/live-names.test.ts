@@ -9,6 +9,7 @@ import {
 } from '../../server/language/service/language-service';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { waitFor } from '../support/wait-for';
 
 const PY_HEAD = 'from motion.settings.processing import skeleton as sk\nimport motion.data.object.trajectory as traj\n';
 const LUA_HEAD = 'local sk = motion.settings.processing.skeleton\n';
@@ -125,7 +126,7 @@ describe('live names of the connected application in strings', function () {
     const { uri } = open('python', text);
     const check = () => service.liveNameDiagnostics(uri, service.nameReferences(uri));
     check(); // starts the fetches
-    for (let i = 0; i < 20 && check().length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => check().length === 3, 'the names of the project and measurement settings');
     const diagnostics = check();
     assert.deepEqual(
       diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.severity, d.message]),

@@ -45,14 +45,15 @@ async function main(): Promise<void> {
     const version = document.text.version;
     try {
       const diagnostics = await service.diagnoseInSlices(uri, SLICE_MS);
-      if (!diagnostics || service.documents.get(uri) !== document) return;
+      const references = diagnostics && (await service.nameReferencesInSlices(uri, SLICE_MS));
+      if (!diagnostics || !references || service.documents.get(uri) !== document) return;
       send({
         kind: 'diagnostics',
         uri,
         version,
         diagnostics,
         aliases: [...document.aliases(documentation.packageName)],
-        references: service.nameReferences(uri),
+        references,
       });
     } catch (error) {
       // One file that trips a bug must not stop the checking of every other file.

@@ -9,7 +9,8 @@ import type { DocumentationIndex, IndexedMethod, PathChild } from '../../../src/
 import { methodSignature } from '../../../src/api/docs/signature';
 import { enumValues, nonNull, type TypeNode } from '../../../src/api/types/type-tree';
 import { scanLine } from '../../../src/api/text/scan-line';
-import { knownNamesBefore, namedParameter, whereNamesAre, type LiveNames } from './live-names';
+import { whereNamesAre, type LiveNames } from './live-names';
+import { namesQueryAt } from './name-references';
 import { closedStatement } from './open-brackets';
 import { chainPath, parameterIndexOf, pathDocumentation, resolveCall } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
@@ -199,9 +200,9 @@ function stringCompletions(
     start: document.text.positionAt(site.contentSpan.start),
     end: document.text.positionAt(site.contentSpan.end),
   };
-  const names = site.steps.length === 0 && !site.isKey ? namedParameter(method, position) : undefined;
-  if (names) {
-    const query = knownNamesBefore(document, index, at).queryOf(site.call, method, names, position);
+  const query =
+    site.steps.length === 0 && !site.isKey ? namesQueryAt(document, index, at, site.call, method, position) : undefined;
+  if (query) {
     const known = live?.names(query);
     // Not known yet: the editor asks again as the user types, by when the names have arrived.
     if (!known) return { isIncomplete: live !== undefined, items: [] };
@@ -211,7 +212,7 @@ function stringCompletions(
       items: known.map((name) => ({
         label: name,
         kind: CompletionItemKind.Value,
-        detail: `${names.kind} ${where}`,
+        detail: `${query.names.kind} ${where}`,
         textEdit: { range, newText: name },
       })),
     };

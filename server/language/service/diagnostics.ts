@@ -6,7 +6,7 @@ import { validateValue } from '../../../src/api/types/validate';
 import type { Node } from 'web-tree-sitter';
 import { chainPath, firstUnknownSegment } from './resolve-chain';
 import type { QuickFix } from './quick-fixes';
-import type { ScriptDocument } from './script-documents';
+import { finishSteps, type ScriptDocument } from './script-documents';
 import { MAX_LITERAL_DEPTH, TOO_DEEP, type CallSite, type Span } from './script-model';
 
 /**
@@ -15,10 +15,7 @@ import { MAX_LITERAL_DEPTH, TOO_DEEP, type CallSite, type Span } from './script-
  * variable argument (or a variable part of a literal) is never flagged.
  */
 export function diagnose(document: ScriptDocument, index: DocumentationIndex): Diagnostic[] {
-  const steps = diagnosisSteps(document, index);
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return step.value;
+  return finishSteps(diagnosisSteps(document, index));
 }
 
 /** diagnose() one statement per step, for callers that share the thread with requests. */

@@ -13,10 +13,11 @@ import type { DocumentationIndex } from '../../../src/api/docs/documentation-ind
 import { complete, resolveCompletion } from './completion';
 import { diagnose, diagnosisSteps } from './diagnostics';
 import { documentSymbols } from './document-symbols';
-import { liveNameDiagnostics, nameReferences, type LiveNames, type NameReference } from './live-names';
+import { liveNameDiagnostics, type LiveNames, type NameReference } from './live-names';
+import { nameReferenceSteps } from './name-references';
 import { definition, hover } from './hover';
 import { quickFixes } from './quick-fixes';
-import { ScriptDocuments, yieldToRequests } from './script-documents';
+import { finishSteps, ScriptDocuments, yieldToRequests, type ScriptDocument } from './script-documents';
 import type { ScriptParsers } from './script-parsers';
 import { signatureHelp } from './signature-help';
 
@@ -57,6 +58,8 @@ export interface MotionLanguageService {
   diagnoseInSlices(uri: string, budgetMs: number, token?: Cancellation): Promise<Diagnostic[] | undefined>;
   /** The strings of the script that name application objects (what live-name checks look at). */
   nameReferences(uri: string): NameReference[];
+  /** The same, in slices, as diagnoseInSlices. */
+  nameReferencesInSlices(uri: string, budgetMs: number, token?: Cancellation): Promise<NameReference[] | undefined>;
   /** Information on the names among `references` that the connected application does not have (from what LiveNames knows now). */
   liveNameDiagnostics(uri: string, references: readonly NameReference[]): Diagnostic[];
 }
@@ -96,25 +99,39 @@ export function createMotionLanguageService(options: {
       withDocument(uri, [], (d) => definition(d, d.text.offsetAt(position), options.documentation()), token),
     documentSymbols: (uri) => withDocument(uri, [], (d) => documentSymbols(d, options.documentation())),
     codeActions: (uri, diagnostics) => withDocument(uri, [], () => quickFixes(uri, diagnostics)),
-    nameReferences: (uri) => withDocument(uri, [], (d) => nameReferences(d, options.documentation())),
+    nameReferences: (uri) => withDocument(uri, [], (d) => finishSteps(nameReferenceSteps(d, options.documentation()))),
+    nameReferencesInSlices: (uri, budgetMs, token = NOT_CANCELLED) =>
+      inSlices(uri, budgetMs, token, (d) => nameReferenceSteps(d, options.documentation())),
     liveNameDiagnostics: (uri, references) =>
       withDocument(uri, [], (d) => (options.liveNames ? liveNameDiagnostics(d, references, options.liveNames) : [])),
-    async diagnoseInSlices(uri, budgetMs, token = NOT_CANCELLED) {
-      const document = documents.get(uri);
-      if (!document || token.isCancellationRequested) return undefined;
-      const version = document.text.version;
-      await document.refresh(budgetMs);
-      const steps = diagnosisSteps(document, options.documentation());
-      let deadline = performance.now() + budgetMs;
-      for (let step = steps.next(); ; step = steps.next()) {
-        if (documents.get(uri) !== document || document.text.version !== version) return undefined;
-        if (token.isCancellationRequested) return undefined;
-        if (step.done) return step.value;
-        if (performance.now() > deadline) {
-          await yieldToRequests();
-          deadline = performance.now() + budgetMs;
-        }
-      }
-    },
+    diagnoseInSlices: (uri, budgetMs, token = NOT_CANCELLED) =>
+      inSlices(uri, budgetMs, token, (d) => diagnosisSteps(d, options.documentation())),
   };
+
+  /**
+   * Runs a document's steps in slices of about `budgetMs` that yield to the event loop; undefined
+   * when the document changed or closed meanwhile, or the token was cancelled.
+   */
+  async function inSlices<T>(
+    uri: string,
+    budgetMs: number,
+    token: Cancellation,
+    start: (document: ScriptDocument) => Generator<void, T>,
+  ): Promise<T | undefined> {
+    const document = documents.get(uri);
+    if (!document || token.isCancellationRequested) return undefined;
+    const version = document.text.version;
+    await document.refresh(budgetMs);
+    const steps = start(document);
+    let deadline = performance.now() + budgetMs;
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (documents.get(uri) !== document || document.text.version !== version) return undefined;
+      if (token.isCancellationRequested) return undefined;
+      if (step.done) return step.value;
+      if (performance.now() > deadline) {
+        await yieldToRequests();
+        deadline = performance.now() + budgetMs;
+      }
+    }
+  }
 }

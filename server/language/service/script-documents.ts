@@ -113,10 +113,7 @@ export class ScriptDocument {
   /** Local names bound to the package. While edits are pending, the aliases of the last parse. */
   aliases(packageName: string, exact = false): Map<string, string> {
     if (!exact && this.lastAliases?.packageName === packageName && !this.trees.fresh) return this.lastAliases.aliases;
-    const steps = this.aliasSteps(packageName);
-    let step = steps.next();
-    while (!step.done) step = steps.next();
-    return step.value;
+    return finishSteps(this.aliasSteps(packageName));
   }
 
   /** Aliases worked out elsewhere (the analysis worker) for the current text: used until this tree is re-parsed. */
@@ -201,6 +198,13 @@ export class ScriptDocument {
     this.asideParser?.delete();
     this.unitCache.clear();
   }
+}
+
+/** Runs work written as steps (to share a thread with requests) to its end at once. */
+export function finishSteps<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
 }
 
 /** The open scripts. */
