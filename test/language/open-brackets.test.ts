@@ -60,6 +60,15 @@ describe('code being typed: what is open before the cursor', () => {
     assert.deepEqual(at('f(1, |').closed, { text: 'f(1, )', start: 0, inString: false }, 'open, but not in a string');
   });
 
+  // Seed -933490903 of "lua: any script": completion in 20,000 open tables took over a minute,
+  // in tree-sitter's error recovery on the statement closed by hand.
+  it('does not close a statement opened deeper than any argument is read', () => {
+    const typed = (depth: number) => `motion.gui.selection.select(${'{"a": '.repeat(depth)}"`;
+    assert.ok(closedStatement(typed(39), typed(39).length, 'lua'), 'as deep as an argument is read, and a few calls');
+    assert.equal(closedStatement(typed(40), typed(40).length, 'lua'), undefined);
+    assert.equal(closedStatement(typed(20_000), typed(20_000).length, 'python'), undefined);
+  });
+
   it('has nothing to close after a closed statement, or in a comment', () => {
     assert.equal(at('f(1, "a")\n|').closed, undefined);
     assert.equal(at('f(1, # "open (|').closed, undefined);

@@ -1,3 +1,5 @@
+import { MAX_LITERAL_DEPTH } from './script-model';
+
 /**
  * Code as it is while being typed: a string, call or bracket not closed yet before the cursor.
  * The parser sees an error there, so the trees cannot say which call or string the cursor is in;
@@ -80,6 +82,9 @@ function openingQuote(
   return undefined;
 }
 
+/** Calls and literals around the cursor that a statement being typed may have open: a call's arguments are read MAX_LITERAL_DEPTH deep. */
+const MAX_OPEN_BRACKETS = MAX_LITERAL_DEPTH + 8;
+
 /**
  * The statement being typed, closed by hand: from its first line up to the cursor, then the open
  * quote's close and each open bracket's, innermost first. Parsed on its own, it holds the string
@@ -92,6 +97,9 @@ export function closedStatement(
 ): { text: string; start: number; inString: boolean } | undefined {
   const state = typingState(text, offset, languageId);
   if (!state.quote && state.brackets.length === 0) return undefined;
+  // Deeper than any argument is read: nothing to offer there, and tree-sitter's error recovery on
+  // thousands of brackets closed by hand takes seconds to minutes.
+  if (state.brackets.length > MAX_OPEN_BRACKETS) return undefined;
   const first = state.brackets[0]?.offset ?? state.quote!.offset;
   // From the first non-blank of its line: Python would read leading blanks as an indented block.
   let start = text.lastIndexOf('\n', first - 1) + 1;
