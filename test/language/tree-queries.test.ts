@@ -76,4 +76,24 @@ describe('tree queries walk down the way tree-sitter finds nodes', () => {
       }
     });
   }
+
+  it('decides an empty (missing) node at the range the way tree-sitter does (seed 596731595)', async () => {
+    // Python's recovery inserts a missing identifier between the two commas of `motion,,"`: an
+    // empty node at offset 7, followed by the comma at 7-8. Tree-sitter finds the comma.
+    const parsers = await loadScriptParsers();
+    const parser = parsers.createParser('python');
+    const tree = parser.parse('motion,,"')!;
+    try {
+      const path = pathDown(tree.rootNode, 7, 7);
+      const last = path[path.length - 1];
+      assert.deepEqual([last.type, last.startIndex, last.endIndex], [',', 7, 8]);
+      assert.deepEqual(
+        path.map((n) => n.type),
+        ['module', 'ERROR', ','],
+      );
+    } finally {
+      tree.delete();
+      parser.delete();
+    }
+  });
 });

@@ -5,7 +5,7 @@
 // None of them climbs with Node.parent: web-tree-sitter finds a parent by searching down from the
 // root, so climbing from a node costs the square of its depth (minutes for an expression nested
 // 30,000 deep). They walk down once with a cursor instead (pathDown) and climb the path.
-import type { Node } from 'web-tree-sitter';
+import type { Node, TreeCursor } from 'web-tree-sitter';
 import type { CallSite, Chain, Span, StringSite, ValueStep } from '../script-model';
 import { spanOf } from '../script-model';
 
@@ -47,29 +47,50 @@ export function outermostMembers(nodes: Node[], access: MemberAccess): Node[] {
 /**
  * The nodes from `root` down to the smallest one spanning [start, end] (the node that
  * descendantForIndex finds), outermost first: the ancestors of that node, found in one walk down.
+ * Tree-sitter names the node itself, so that empty (missing) nodes at the range are decided its
+ * way; the walk only looks for it among the children that span it.
  */
 export function pathDown(root: Node, start: number, end: number): Node[] {
+  const target = root.descendantForIndex(start, end);
   const path = [root];
+  if (!target || target.id === root.id) return path;
   const cursor = root.walk();
   try {
-    let descended = true;
-    while (descended && cursor.gotoFirstChild()) {
-      descended = false;
-      do {
-        const [from, to] = [cursor.startIndex, cursor.endIndex];
-        // Tree-sitter's own rule: the child reaches the end of the range and passes its start (an
-        // empty child may sit at it), and starts at or before the start.
-        if (to < end || (from === to ? to < start : to <= start)) continue;
-        if (start < from) break;
-        path.push(cursor.currentNode);
-        descended = true;
-        break;
-      } while (cursor.gotoNextSibling());
-    }
+    walkDownTo(cursor, target, path);
   } finally {
     cursor.delete();
   }
   return path;
+}
+
+/**
+ * Depth first, without recursion (trees nest tens of thousands deep), through the nodes below the
+ * cursor's that span `target`, pushing them on `path` until it holds the target. Only empty nodes
+ * at the target's edges make it try more than one child of a node.
+ */
+function walkDownTo(cursor: TreeCursor, target: Node, path: Node[]): void {
+  let entering = true; // look among the children of the path's last node; else among its next siblings
+  for (;;) {
+    let moved: boolean;
+    if (entering) moved = cursor.gotoFirstChild();
+    else {
+      path.pop();
+      moved = cursor.gotoNextSibling();
+    }
+    const wentDown = entering && moved;
+    while (moved && cursor.startIndex <= target.startIndex && cursor.endIndex < target.endIndex)
+      moved = cursor.gotoNextSibling();
+    if (moved && cursor.startIndex <= target.startIndex) {
+      path.push(cursor.currentNode);
+      if (cursor.nodeId === target.id) return;
+      entering = true;
+      continue;
+    }
+    // Nothing here spans the target: back to the path's last node, then on to its next sibling.
+    if (!entering || wentDown) cursor.gotoParent();
+    if (path.length === 1) return;
+    entering = false;
+  }
 }
 
 /** The path down to what the cursor at an offset touches: the character before it, and the offset. */
