@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { LOG_LEVELS, type LogLevel } from './log';
 import { startMotionServer } from './motion-server';
-import { APPLICATION_VERSION } from './version';
+import { APPLICATION_TITLE } from './version';
 
 const USAGE = `Usage: motion-server [--port 7979] [--host 127.0.0.1] [--state FILE] [--empty] [--log-level info]
 
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     fail(`${(error as Error).message}\n\n${USAGE}`);
   }
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
-  if (values.version) return void process.stdout.write(`${APPLICATION_VERSION}\n`);
+  if (values.version) return void process.stdout.write(`${APPLICATION_TITLE}\n`);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be an integer from 0 to 65535, got "${values.port}"`);

@@ -39,14 +39,14 @@ describe('MotionClient against the reference server', () => {
     assert.deepEqual(await client.data.object.skeleton.get_skeleton_count(), 1);
     assert.equal(await client.gui.selection.get_selection_count(), 0, 'trailing optional arguments may be left out');
     assert.equal(await client.gui.selection.clear_selections(), null, 'operations without result give null');
-    assert.match(await client.get_version(), /Motion Reference Server/);
+    assert.deepEqual(Object.keys(await client.get_version()), ['major', 'minor', 'build']);
     assert.match(await client.help(), /Module motion/);
   });
 
   it('reaches any operation with call(), by dotted or slashed module path', async () => {
     assert.equal(await client.call('motion.utilities.documentation', 'get_module_path', [0]), 'motion');
     assert.equal(await client.call('utilities/documentation', 'get_module_path', [0]), 'motion');
-    assert.equal(await client.call('motion', 'get_version'), await client.call('', 'get_version'));
+    assert.deepEqual(await client.call('motion', 'get_version'), await client.call('', 'get_version'));
   });
 
   it('turns refusals into MotionError with status, code, operation, parameter and message', async () => {
@@ -72,7 +72,7 @@ describe('MotionClient against the reference server', () => {
 
   it('tries localhost as 127.0.0.1', async () => {
     const local = new MotionClient({ url: server.url.replace('127.0.0.1', 'localhost') });
-    assert.match(await local.get_version(), /Motion Reference Server/);
+    assert.equal(typeof (await local.get_version()).major, 'number');
     await local.close();
   });
 

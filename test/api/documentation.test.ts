@@ -99,9 +99,9 @@ describe('loadDocumentation: live, cached, bundled', () => {
     const server = await startMotionServer({ port: 0, logLevel: 'silent' });
     const client = new MotionClient({ url: server.url });
     const index = await loadDocumentation(client, { cache: new DocumentationCache(dir) });
-    assert.deepEqual(index.source, { kind: 'live', url: server.url, version: 'Motion Reference Server 0.1.0' });
+    assert.deepEqual(index.source, { kind: 'live', url: server.url, version: '0.1.0' });
     assert.equal(index.modules().length, CATALOGUE.length);
-    assert.match(index.describeSource(), /^live from http:\/\/127\.0\.0\.1:\d+ \(Motion Reference Server 0\.1\.0\)$/);
+    assert.match(index.describeSource(), /^live from http:\/\/127\.0\.0\.1:\d+ \(0\.1\.0\)$/);
     await client.close();
     await server.close();
   });

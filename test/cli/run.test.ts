@@ -57,6 +57,30 @@ describe('motion run, and the example scripts', function () {
     assert.equal(missing.stderr, "no segment 'Tail' in skeleton 'Actor1' of the current data\n");
   });
 
+  it('examples/help_topics.py reads the help topics as the application’s own scripts do', async () => {
+    const run = await runCli(['run', join(EXAMPLES, 'help_topics.py')], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, 'overview\nmodules\ntypes\nsignatures\nchangelog\n');
+    const types = await runCli(['run', join(EXAMPLES, 'help_topics.py'), 'types'], env);
+    assert.match(types.stdout, /^Type strings:\n/);
+  });
+
+  it('examples/bones_between_markers.py joins a segment’s markers with coloured bones, once', async () => {
+    const bonesOf = (labels: string[]) =>
+      server.model
+        .bones()
+        .filter((b) => [b.from, b.to].every((id) => labels.includes(server.model.trajectory(id, 'id').label!)));
+    const head = ['LFHD', 'RFHD', 'LBHD', 'RBHD'];
+    assert.equal(bonesOf(head).length, 4, 'the demo joins the head markers in a ring');
+    const run = await runCli(['run', join(EXAMPLES, 'bones_between_markers.py'), 'Head'], env);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, 'Head: 2 bones added, 4 already there, all coloured orange\n');
+    assert.equal(bonesOf(head).length, 6, 'every pair of four markers');
+    assert.ok(bonesOf(head).every((b) => b.color === 0x0080ff));
+    const again = await runCli(['run', join(EXAMPLES, 'bones_between_markers.py'), 'Head'], env);
+    assert.equal(again.stdout, 'Head: 0 bones added, 6 already there, all coloured orange\n');
+  });
+
   it('exits 1 with a traceback at the script’s line when the application refuses a call', async () => {
     const script = join(dir, 'bad_scale.py');
     writeFileSync(

@@ -110,7 +110,7 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
       describeConnection({
         kind: 'connected',
         url: 'http://127.0.0.1:7979',
-        version: 'Motion Reference Server 0.1.0',
+        version: '0.1.0',
         embedded: true,
       }).text,
       /Motion: embedded/,

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { CATALOGUE } from '../../src/api/catalogue';
 import { assertAllExercised, DATA, SETTINGS, startTestServer, type TestServer } from '../support/test-server';
 
@@ -9,8 +10,6 @@ describe('HTTP: motion.data.object.skeleton (read-only) and the supporting modul
   });
   after(async () => {
     assertAllExercised(t, 'motion.data.object.skeleton', DATA);
-    assertAllExercised(t, 'motion.data.object.trajectory', 'data/object/trajectory');
-    assertAllExercised(t, 'motion.data.object.bone', 'data/object/bone');
     assertAllExercised(t, 'motion', '');
     await t.close();
   });
@@ -83,33 +82,13 @@ describe('HTTP: motion.data.object.skeleton (read-only) and the supporting modul
     await t.fails(DATA, 'get_skeleton_name', [measured], 'not_found');
   });
 
-  it('labels a trajectory for every marker, some with several parts', async () => {
-    const ids: number[] = await t.ok('data/object/trajectory', 'get_trajectory_ids');
-    assert.equal(await t.ok('data/object/trajectory', 'get_trajectory_count'), ids.length);
-    const labels = await Promise.all(ids.map((id) => t.ok('data/object/trajectory', 'get_label', [id])));
-    assert.ok(labels.includes('LASI') && labels.includes('RTOE'));
-    const parts = await Promise.all(ids.map((id) => t.ok('data/object/trajectory', 'get_part_count', [id])));
-    assert.ok(parts.every((p) => p >= 1) && parts.some((p) => p > 1));
-    assert.equal(await t.ok('data/object/trajectory', 'find_trajectory', ['LASI']), ids[labels.indexOf('LASI')]);
-    assert.equal(await t.ok('data/object/trajectory', 'find_trajectory', ['lasi']), null);
-    await t.fails('data/object/trajectory', 'get_label', [123456], 'not_found');
-    assert.match(await t.ok('data/object/trajectory', 'help'), /trajectory/);
-  });
-
-  it('links bones between trajectories', async () => {
-    const ids: number[] = await t.ok('data/object/bone', 'get_bone_ids');
-    assert.equal(await t.ok('data/object/bone', 'get_bone_count'), ids.length);
-    const bone = await t.ok('data/object/bone', 'find_bone', ['LASI-RASI']);
-    const [from, to] = await t.ok('data/object/bone', 'get_bone_trajectory_ids', [bone]);
-    assert.equal(await t.ok('data/object/trajectory', 'get_label', [from]), 'LASI');
-    assert.equal(await t.ok('data/object/trajectory', 'get_label', [to]), 'RASI');
-    assert.equal(await t.ok('data/object/bone', 'find_bone', ['RASI-LASI']), null);
-    await t.fails('data/object/bone', 'get_bone_trajectory_ids', [from], 'not_found');
-    assert.match(await t.ok('data/object/bone', 'help'), /bone/);
-  });
-
   it('tells the application version and the package help', async () => {
-    assert.match(await t.ok('', 'get_version'), /^Motion Reference Server \d+\.\d+\.\d+$/);
+    const version = await t.ok('', 'get_version');
+    assert.deepEqual(Object.keys(version), ['major', 'minor', 'build'], 'the application’s form: numbers');
+    const [major, minor, build] = (JSON.parse(await readFile('package.json', 'utf8')) as { version: string }).version
+      .split('.')
+      .map(Number);
+    assert.deepEqual(version, { major, minor, build });
     assert.match(await t.ok('', 'help'), /Module motion/);
   });
 });

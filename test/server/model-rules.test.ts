@@ -200,7 +200,7 @@ for (const [how, open] of RULE_HARNESSES)
       const demo = async () => {
         const m = await open(demoState());
         const traj = (label: string): Promise<number> => m.call('data/object/trajectory', 'find_trajectory', label);
-        const multi = m.model.trajectories().find((x) => x.parts > 1)!;
+        const multi = m.model.trajectories().find((x) => x.parts.length > 1)!;
         const [bone] = await m.call('data/object/bone', 'get_bone_ids');
         return { ...m, traj, multi, bone };
       };
@@ -249,7 +249,7 @@ for (const [how, open] of RULE_HARNESSES)
         await d.refuses('not_found', G, 'select', [{ type: 'trajectory', id: 999999 }]);
         await d.refuses('not_found', G, 'select', [{ type: 'bone', id: await d.traj('LASI') }]);
         await d.refuses('out_of_range', G, 'select', [
-          { type: 'trajectory', id: d.multi.id, part_index: d.multi.parts },
+          { type: 'trajectory', id: d.multi.id, part_index: d.multi.parts.length },
         ]);
         await d.refuses('out_of_range', G, 'is_selected', { type: 'trajectory', id: d.multi.id, part_index: -1 });
       });

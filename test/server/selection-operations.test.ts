@@ -5,12 +5,12 @@ describe('HTTP: motion.gui.selection', () => {
   let t: TestServer;
   let traj: (label: string) => Promise<number>;
   let bones: number[];
-  let multi: { id: number; parts: number };
+  let multi: { id: number; parts: unknown[] };
   before(async () => {
     t = await startTestServer();
     traj = (label) => t.ok('data/object/trajectory', 'find_trajectory', [label]);
     bones = await t.ok('data/object/bone', 'get_bone_ids');
-    multi = t.server.model.trajectories().find((x) => x.parts > 2)!;
+    multi = t.server.model.trajectories().find((x) => x.parts.length > 2)!;
   });
   beforeEach(() => t.ok(SELECTION, 'clear_selections'));
   after(async () => {
@@ -77,7 +77,7 @@ describe('HTTP: motion.gui.selection', () => {
     );
     await t.fails(SELECTION, 'select', [[{ type: 'marker', id: 1 }]], 'invalid_argument');
     await t.fails(SELECTION, 'select', [[item('trajectory', 999999)]], 'not_found');
-    await t.fails(SELECTION, 'select', [[item('trajectory', multi.id, multi.parts)]], 'out_of_range');
+    await t.fails(SELECTION, 'select', [[item('trajectory', multi.id, multi.parts.length)]], 'out_of_range');
     await t.fails(SELECTION, 'get_selections', ['marker'], 'invalid_argument');
     await t.fails(SELECTION, 'deselect', [[item('bone', 999999)]], 'not_found');
   });

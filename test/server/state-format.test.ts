@@ -19,7 +19,7 @@ const segmentsOf = (skeleton: any): any[] => Object.values(skeleton.segments);
 
 /** Each case breaks one rule; the message names the rule and where (design.md §6: a corrupt file is never guessed at). */
 const CASES: [string, (document: any) => void, string][] = [
-  ['another format version', (d) => (d.version = 2), 'it has format version 2; this server reads version 1'],
+  ['another format version', (d) => (d.version = 3), 'it has format version 3; this server reads versions 1 and 2'],
   ['a missing field', (d) => delete d.state.nextId, 'file.state.nextId: missing field "nextId" of type integer'],
   [
     'a foreign format name',
@@ -29,12 +29,12 @@ const CASES: [string, (document: any) => void, string][] = [
   [
     'an id at nextId',
     (d) => (d.state.nextId = d.state.bones.at(-1).id),
-    'bone "RANK-RTOE" has id 146, outside 1..nextId-1 (nextId 146)',
+    'the bone joining trajectories 109 and 111 has id 149, outside 1..nextId-1 (nextId 149)',
   ],
   [
     'an id of 0',
     (d) => (d.state.trajectories[0].id = 0),
-    'trajectory "LASI" has id 0, outside 1..nextId-1 (nextId 147)',
+    'trajectory "LASI" has id 0, outside 1..nextId-1 (nextId 150)',
   ],
   [
     'one id twice',
@@ -161,14 +161,37 @@ const CASES: [string, (document: any) => void, string][] = [
   [
     'a bone to a missing trajectory',
     (d) => (d.state.bones[0].from = 5000),
-    'bone "LASI-RASI" (112) joins trajectory 5000, which does not exist',
+    'bone 115 joins trajectory 5000, which does not exist',
+  ],
+  ['a bone to itself', (d) => (d.state.bones[0].to = d.state.bones[0].from), 'bone 115 joins trajectory 73 to itself'],
+  [
+    'a second bone between two trajectories',
+    (d) => ([d.state.bones[1].from, d.state.bones[1].to] = [d.state.bones[0].to, d.state.bones[0].from]),
+    'bone 116 joins trajectories 73-74 again; two trajectories have at most one bone',
+  ],
+  [
+    'a colour past white',
+    (d) => (d.state.bones[0].color = 0x1000000),
+    'bone 115 has colour 16777216, outside 0..0xFFFFFF',
+  ],
+  ['a negative colour', (d) => (d.state.bones[0].color = -1), 'bone 115 has colour -1, outside 0..0xFFFFFF'],
+  ['a trajectory without parts', (d) => (d.state.trajectories[0].parts = []), 'trajectory 73 has no parts'],
+  [
+    'parts that overlap',
+    (d) => (d.state.trajectories[1].parts[1].range.start = d.state.trajectories[1].parts[0].range.end),
+    'trajectory 74: part 1 (frames 1479..2999) is empty or overlaps the part before; parts are ordered frame ranges',
+  ],
+  [
+    'a part that ends before it starts',
+    (d) => (d.state.trajectories[0].parts[0].range = { start: 10, end: 9 }),
+    'trajectory 73: part 0 (frames 10..9) is empty or overlaps the part before; parts are ordered frame ranges',
   ],
   [
     'a selection of two types',
     (d) =>
       (d.state.selection = [
         { type: 'trajectory', id: 73, part_index: null },
-        { type: 'bone', id: 112, part_index: null },
+        { type: 'bone', id: 115, part_index: null },
       ]),
     'the selection mixes trajectories and bones; one type is selected at a time',
   ],
@@ -179,13 +202,13 @@ const CASES: [string, (document: any) => void, string][] = [
   ],
   [
     'a selected bone part',
-    (d) => (d.state.selection = [{ type: 'bone', id: 112, part_index: 0 }]),
+    (d) => (d.state.selection = [{ type: 'bone', id: 115, part_index: 0 }]),
     'selection[0]: a bone has no parts (part_index must be null)',
   ],
   [
     'a selected trajectory that does not exist',
-    (d) => (d.state.selection = [{ type: 'trajectory', id: 112, part_index: null }]),
-    'selection[0] points at trajectory 112, which does not exist',
+    (d) => (d.state.selection = [{ type: 'trajectory', id: 115, part_index: null }]),
+    'selection[0] points at trajectory 115, which does not exist',
   ],
   [
     'a selected part past the last',
@@ -266,8 +289,43 @@ describe('state file format: every rule of a loaded state, by its message (state
       '(accepted)',
     );
     assert.equal(
-      problemOf((d) => (d.state.selection = [{ type: 'bone', id: 112, part_index: null }])),
+      problemOf((d) => (d.state.selection = [{ type: 'bone', id: 115, part_index: null }])),
       '(accepted)',
     );
+  });
+
+  it('reads a version-1 file (part counts, named bones) as version 2, without losing an object', () => {
+    const current = demoState();
+    const old = {
+      format: 'motion-server-state',
+      version: 1,
+      state: {
+        ...current,
+        trajectories: current.trajectories
+          .filter((t) => t.label !== null)
+          .map((t) => ({ id: t.id, label: t.label, parts: t.parts.length })),
+        bones: current.bones.map((b) => ({ id: b.id, name: `bone ${b.id}`, from: b.from, to: b.to })),
+      },
+    };
+    const upgraded = decodeState(JSON.stringify(old));
+    assert.deepEqual(
+      upgraded.trajectories.map((t) => [t.id, t.label, t.parts.length]),
+      old.state.trajectories.map((t) => [t.id, t.label, t.parts]),
+    );
+    for (const t of upgraded.trajectories) {
+      assert.equal(t.parts[0].range.start, 0);
+      assert.equal(t.parts.at(-1)!.range.end, 2999);
+      t.parts.forEach((p, i) => {
+        assert.equal(p.type, 'measured');
+        if (i > 0) assert.ok(p.range.start > t.parts[i - 1].range.end + 1, 'a gap between parts');
+      });
+    }
+    assert.deepEqual(
+      upgraded.bones,
+      current.bones.map((b) => ({ ...b, color: 0xffffff })),
+    );
+    assert.equal(JSON.parse(encodeState(upgraded)).version, 2, 'written back as version 2');
+    old.state.trajectories[0].parts = 0;
+    assert.throws(() => decodeState(JSON.stringify(old)), /trajectory 73 has no parts/);
   });
 });

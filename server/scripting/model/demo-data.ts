@@ -6,6 +6,7 @@ import {
   type Marker,
   type MotionState,
   type SkeletonRecord,
+  type TrajectoryRecord,
   type Vec3,
 } from './records';
 
@@ -145,6 +146,27 @@ const FULL_BODY: SegmentPlan[] = [
   ...limb('Right'),
 ];
 
+/** The demo measurement's frames: 30 s at 100 Hz. */
+const DEMO_FRAMES = { start: 0, end: 2999 };
+const UNIDENTIFIED: [number, number][] = [
+  [120, 181],
+  [1440, 1502],
+  [2710, 2733],
+];
+/** 0xbbggrr: white, yellow, cyan. */
+const BONE_COLOURS = [0xffffff, 0x00ffff, 0xffff00];
+
+/** `count` measured parts covering the measurement, with a gap of 40 frames between them. */
+function demoParts(count: number): TrajectoryRecord['parts'] {
+  const gap = 40;
+  const length = Math.floor((DEMO_FRAMES.end - DEMO_FRAMES.start + 1 - gap * (count - 1)) / count);
+  return Array.from({ length: count }, (_, k) => {
+    const start = DEMO_FRAMES.start + k * (length + gap);
+    const end = k === count - 1 ? DEMO_FRAMES.end : start + length - 1;
+    return { range: { start, end }, type: 'measured' };
+  });
+}
+
 const BONE_PAIRS: [string, string][] = [
   ['LASI', 'RASI'],
   ['LPSI', 'RPSI'],
@@ -259,15 +281,18 @@ export function demoState(): MotionState {
     const parts = 1 + (i % 4 === 1 ? 1 : 0) + (i % 7 === 3 ? 2 : 0);
     const id = state.nextId++;
     trajectoryByLabel.set(label, id);
-    state.trajectories.push({ id, label, parts });
+    state.trajectories.push({ id, label, parts: demoParts(parts) });
   });
-  for (const [from, to] of BONE_PAIRS) {
+  // Stray reflections the labelling left unidentified: short, and not part of any skeleton.
+  for (const [start, end] of UNIDENTIFIED)
+    state.trajectories.push({ id: state.nextId++, label: null, parts: [{ range: { start, end }, type: 'measured' }] });
+  BONE_PAIRS.forEach(([from, to], i) => {
     state.bones.push({
       id: state.nextId++,
-      name: `${from}-${to}`,
       from: trajectoryByLabel.get(from)!,
       to: trajectoryByLabel.get(to)!,
+      color: BONE_COLOURS[i % BONE_COLOURS.length],
     });
-  }
+  });
   return state;
 }

@@ -22,7 +22,7 @@ export class MotionModel {
   constructor(private state: MotionState) {
     this.reindexSkeletons();
     for (const t of state.trajectories) this.trajectoryById.set(t.id, t);
-    for (const b of state.bones) this.boneById.set(b.id, b);
+    this.reindexBones();
   }
 
   snapshot(): MotionState {
@@ -72,8 +72,10 @@ export class MotionModel {
       ...this.state,
       skeletons,
       selection: changes.selection ?? this.state.selection,
+      bones: changes.bones ?? this.state.bones,
       nextId: changes.nextId,
     };
+    if (changes.bones) this.reindexBones();
     for (const id of changes.removed) this.segmentOwner.delete(id);
     for (const [id, owner] of changes.added) this.segmentOwner.set(id, owner);
   }
@@ -82,6 +84,12 @@ export class MotionModel {
   restore(state: MotionState): void {
     this.state = state;
     this.reindexSkeletons();
+    this.reindexBones();
+  }
+
+  private reindexBones(): void {
+    this.boneById.clear();
+    for (const b of this.state.bones) this.boneById.set(b.id, b);
   }
 
   private reindexSkeletons(): void {
@@ -133,6 +141,7 @@ class SkeletonDraft {
 export interface ModelChanges {
   skeletons: Partial<Record<SkeletonSource, SkeletonRecord[]>>;
   selection?: SelectionItem[];
+  bones?: BoneRecord[];
   nextId: number;
   added: ReadonlyMap<number, { source: SkeletonSource; skeletonId: number }>;
   removed: ReadonlySet<number>;
@@ -149,6 +158,7 @@ export class Transaction {
   private added = new Map<number, { source: SkeletonSource; skeletonId: number }>();
   private removed = new Set<number>();
   private selectionDraft?: SelectionItem[];
+  private bonesDraft?: BoneRecord[];
   private nextId: number;
 
   constructor(readonly model: MotionModel) {
@@ -219,6 +229,21 @@ export class Transaction {
     this.selectionDraft = items;
   }
 
+  bones(): readonly BoneRecord[] {
+    return this.bonesDraft ?? this.model.bones();
+  }
+
+  bone(id: number, parameter: string): BoneRecord {
+    if (!this.bonesDraft) return this.model.bone(id, parameter);
+    const found = this.bonesDraft.find((b) => b.id === id);
+    if (!found) throw notFound(parameter, `no bone with id ${id}`);
+    return found;
+  }
+
+  setBones(bones: BoneRecord[]): void {
+    this.bonesDraft = bones;
+  }
+
   segmentAdded(id: number, source: SkeletonSource, skeletonId: number): void {
     this.removed.delete(id);
     this.added.set(id, { source, skeletonId });
@@ -234,6 +259,7 @@ export class Transaction {
     const changes: ModelChanges = {
       skeletons: this.lists,
       selection: this.selectionDraft,
+      bones: this.bonesDraft,
       nextId: this.nextId,
       added: this.added,
       removed: this.removed,

@@ -62,17 +62,25 @@ export interface SkeletonRecord {
   segments: Record<number, SegmentRecord>;
 }
 
+/** A gap-free piece of a trajectory: its first and last frame (inclusive), and how its samples came about. */
+interface TrajectoryPart {
+  range: { start: number; end: number };
+  type: string;
+}
+
 export interface TrajectoryRecord {
   id: number;
-  label: string;
-  parts: number;
+  /** null for an unidentified trajectory. */
+  label: string | null;
+  parts: TrajectoryPart[];
 }
 
 export interface BoneRecord {
   id: number;
-  name: string;
   from: number;
   to: number;
+  /** 0xbbggrr. */
+  color: number;
 }
 
 export interface SelectionItem {

@@ -3,7 +3,7 @@ import { requiredArgumentCount } from '../../../src/api/types/required-arguments
 import { catalogueDocumentation } from '../../../src/api/docs/catalogue-documentation';
 import { parseTypeCached } from '../../../src/api/types/parse-type';
 import type { TypeNode } from '../../../src/api/types/type-tree';
-import { APPLICATION_VERSION, INTERFACE_CHANGELOG } from '../version';
+import { APPLICATION_TITLE, APPLICATION_VERSION, INTERFACE_CHANGELOG } from '../version';
 import { BONE_HANDLERS, TRAJECTORY_HANDLERS } from './data-object-handlers';
 import { documentationHandlers, helpHandler } from './documentation-handlers';
 import type { SkeletonSource } from '../model/records';
@@ -28,13 +28,13 @@ export type OperationTable = Map<string, Map<string, OperationEntry>>;
 export function buildOperationTable(modules: readonly ModuleSpec[] = CATALOGUE): OperationTable {
   const pkg = catalogueDocumentation(modules);
   const implementations: Record<string, ModuleHandlers> = {
-    motion: { get_version: () => APPLICATION_VERSION },
+    motion: { get_version: () => ({ ...APPLICATION_VERSION }) },
     'motion.settings.processing.skeleton': settingsSkeletonHandlers(),
     'motion.data.object.skeleton': dataSkeletonHandlers(),
     'motion.data.object.trajectory': TRAJECTORY_HANDLERS,
     'motion.data.object.bone': BONE_HANDLERS,
     'motion.gui.selection': SELECTION_HANDLERS,
-    'motion.utilities.documentation': documentationHandlers(pkg, APPLICATION_VERSION, INTERFACE_CHANGELOG),
+    'motion.utilities.documentation': documentationHandlers(pkg, APPLICATION_TITLE, INTERFACE_CHANGELOG),
   };
   const table: OperationTable = new Map();
   for (const module of modules) {

@@ -10,16 +10,16 @@ function resolve(tx: Transaction, items: ItemInput[], parameter: string): Select
   return items.map((item, i) => {
     const part = item.part_index ?? null;
     if (item.type === 'bone') {
-      tx.model.bone(item.id, parameter);
+      tx.bone(item.id, parameter);
       if (part !== null) throw invalid(parameter, `${parameter}[${i}].part_index must be null for a bone, got ${part}`);
     } else {
       const trajectory = tx.model.trajectory(item.id, parameter);
-      if (part !== null && (part < 0 || part >= trajectory.parts)) {
+      if (part !== null && (part < 0 || part >= trajectory.parts.length)) {
         throw outOfRange(
           `${parameter}[${i}].part_index`,
           part,
-          trajectory.parts,
-          `parts in trajectory "${trajectory.label}"`,
+          trajectory.parts.length,
+          `parts in ${trajectory.label === null ? 'unidentified trajectory' : `trajectory "${trajectory.label}"`}`,
         );
       }
     }

@@ -1,4 +1,10 @@
-import { DEGREES_OF_FREEDOM, MARKER, RIGID_BODY, SELECTION_ITEM } from '../../../src/api/catalogue/type-strings';
+import {
+  DEGREES_OF_FREEDOM,
+  MARKER,
+  RIGID_BODY,
+  SELECTION_ITEM,
+  TRAJECTORY_PART,
+} from '../../../src/api/catalogue/type-strings';
 import { parseType } from '../../../src/api/types/parse-type';
 import { validateValue } from '../../../src/api/types/validate';
 import { LIMITS } from '../../../src/api/catalogue/limits';
@@ -11,21 +17,59 @@ import {
   completeDegreesOfFreedom,
 } from '../operations/skeleton-rules';
 
-/** The state file: `{"format": "motion-server-state", "version": 1, "state": {...}}`. */
+/**
+ * The state file: `{"format": "motion-server-state", "version": 2, "state": {...}}`. Version 1
+ * (trajectories with a part count, bones with a name) is still read, and written back as 2.
+ */
 const STATE_FORMAT = 'motion-server-state';
-const STATE_VERSION = 1;
+const STATE_VERSION = 2;
 
 const SEGMENT =
   `{"id": integer, "name": string, "parentId": integer?, "children": [integer], "solver": "none"|"global_optimization"?, ` +
   `"transform": mat4x4f, "defaultTransform": mat4x4f, "degreesOfFreedom": ${DEGREES_OF_FREEDOM}, "endpoint": vec3f?, ` +
   `"markers": [${MARKER}], "rigidBodies": [${RIGID_BODY}]}`;
 const SKELETON = `{"id": integer, "name": string, "scale": float, "rootId": integer, "segments": {string: ${SEGMENT}}}`;
-const STATE_TYPE = parseType(
-  `{"format": "${STATE_FORMAT}", "version": integer, "state": {"nextId": integer, ` +
-    `"skeletons": {"project": [${SKELETON}], "measurement": [${SKELETON}], "data": [${SKELETON}]}, ` +
-    `"trajectories": [{"id": integer, "label": string, "parts": integer}], ` +
-    `"bones": [{"id": integer, "name": string, "from": integer, "to": integer}], "selection": [${SELECTION_ITEM}]}}`,
+const stateType = (trajectory: string, bone: string) =>
+  parseType(
+    `{"format": "${STATE_FORMAT}", "version": integer, "state": {"nextId": integer, ` +
+      `"skeletons": {"project": [${SKELETON}], "measurement": [${SKELETON}], "data": [${SKELETON}]}, ` +
+      `"trajectories": [${trajectory}], "bones": [${bone}], "selection": [${SELECTION_ITEM}]}}`,
+  );
+const STATE_TYPE = stateType(
+  `{"id": integer, "label": string?, "parts": [${TRAJECTORY_PART}]}`,
+  '{"id": integer, "from": integer, "to": integer, "color": integer}',
 );
+const STATE_TYPE_1 = stateType(
+  '{"id": integer, "label": string, "parts": integer}',
+  '{"id": integer, "name": string, "from": integer, "to": integer}',
+);
+/** What version 1 did not record: one measurement's frames, and bones without a colour (white). */
+const FRAMES_1 = { start: 0, end: 2999 };
+const WHITE = 0xffffff;
+
+/** A version-1 state as version 2: n parts become n measured frame ranges with gaps of one frame. */
+function upgradeFrom1(state: Record<string, unknown>): MotionState {
+  const old = state as unknown as {
+    trajectories: { id: number; label: string; parts: number }[];
+    bones: { id: number; from: number; to: number }[];
+  };
+  const frames = FRAMES_1.end - FRAMES_1.start + 1;
+  return {
+    ...(state as unknown as MotionState),
+    trajectories: old.trajectories.map(({ id, label, parts }) => ({
+      id,
+      label,
+      parts: Array.from({ length: parts }, (_, k) => ({
+        range: {
+          start: FRAMES_1.start + Math.floor((k * frames) / parts),
+          end: FRAMES_1.start + Math.floor(((k + 1) * frames) / parts) - (k === parts - 1 ? 1 : 2),
+        },
+        type: 'measured',
+      })),
+    })),
+    bones: old.bones.map(({ id, from, to }) => ({ id, from, to, color: WHITE })),
+  };
+}
 
 export function encodeState(state: MotionState): string {
   return JSON.stringify({ format: STATE_FORMAT, version: STATE_VERSION, state });
@@ -39,13 +83,15 @@ export function decodeState(text: string): MotionState {
   } catch (error) {
     throw new Error(`it is not valid JSON (${(error as Error).message})`, { cause: error });
   }
-  const problem = validateValue(document, STATE_TYPE, 'file');
+  const version = (document as { version?: unknown } | null)?.version;
+  const problem = validateValue(document, version === 1 ? STATE_TYPE_1 : STATE_TYPE, 'file');
   if (problem) throw new Error(`${problem.path}: ${problem.message}`);
-  const { version, state } = document as { version: number; state: MotionState };
-  if (version !== STATE_VERSION)
-    throw new Error(`it has format version ${version}; this server reads version ${STATE_VERSION}`);
-  checkConsistency(state);
-  return state;
+  if (version !== 1 && version !== STATE_VERSION)
+    throw new Error(`it has format version ${String(version)}; this server reads versions 1 and ${STATE_VERSION}`);
+  const { state } = document as { state: MotionState };
+  const current = version === 1 ? upgradeFrom1(state as unknown as Record<string, unknown>) : state;
+  checkConsistency(current);
+  return current;
 }
 
 /** Runs a rule of the model on loaded data, naming where it was broken. */
@@ -93,8 +139,26 @@ function checkDataObjects(state: MotionState): void {
   const bones = new Set(state.bones.map((b) => b.id));
   for (const b of state.bones) {
     for (const end of [b.from, b.to])
-      if (!trajectories.has(end))
-        throw new Error(`bone "${b.name}" (${b.id}) joins trajectory ${end}, which does not exist`);
+      if (!trajectories.has(end)) throw new Error(`bone ${b.id} joins trajectory ${end}, which does not exist`);
+    if (b.from === b.to) throw new Error(`bone ${b.id} joins trajectory ${b.from} to itself`);
+    if (b.color < 0 || b.color > WHITE) throw new Error(`bone ${b.id} has colour ${b.color}, outside 0..0xFFFFFF`);
+  }
+  const pairs = new Set<string>();
+  for (const b of state.bones) {
+    const pair = [b.from, b.to].sort((x, y) => x - y).join('-');
+    if (pairs.has(pair))
+      throw new Error(`bone ${b.id} joins trajectories ${pair} again; two trajectories have at most one bone`);
+    pairs.add(pair);
+  }
+  for (const t of state.trajectories) {
+    t.parts.forEach(({ range }, i) => {
+      const previous = t.parts[i - 1]?.range.end ?? -1;
+      if (range.start > range.end || range.start <= previous)
+        throw new Error(
+          `trajectory ${t.id}: part ${i} (frames ${range.start}..${range.end}) is empty or overlaps the part before; parts are ordered frame ranges`,
+        );
+    });
+    if (t.parts.length === 0) throw new Error(`trajectory ${t.id} has no parts`);
   }
   const types = new Set(state.selection.map((item) => item.type));
   if (types.size > 1) throw new Error('the selection mixes trajectories and bones; one type is selected at a time');
@@ -107,7 +171,7 @@ function checkDataObjects(state: MotionState): void {
     }
     const trajectory = trajectories.get(item.id);
     if (!trajectory) throw new Error(`${where} points at trajectory ${item.id}, which does not exist`);
-    if (item.part_index !== null && (item.part_index < 0 || item.part_index >= trajectory.parts))
+    if (item.part_index !== null && (item.part_index < 0 || item.part_index >= trajectory.parts.length))
       throw new Error(`${where}: trajectory ${item.id} has no part ${item.part_index}`);
   });
 }
@@ -145,8 +209,9 @@ function checkConsistency(state: MotionState): void {
       }
     }
   }
-  for (const t of state.trajectories) claim(t.id, `trajectory "${t.label}"`);
-  for (const b of state.bones) claim(b.id, `bone "${b.name}"`);
+  for (const t of state.trajectories)
+    claim(t.id, t.label === null ? 'an unidentified trajectory' : `trajectory "${t.label}"`);
+  for (const b of state.bones) claim(b.id, `the bone joining trajectories ${b.from} and ${b.to}`);
   // After the tree checks: the rules below walk the tree.
   for (const source of SKELETON_SOURCES) {
     const names = new Set<string>();

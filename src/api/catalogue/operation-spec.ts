@@ -12,8 +12,8 @@ export interface ParameterSpec {
 /**
  * Where the names a parameter may take are listed, for completion from a connected application:
  * `ids` (an operation of the same module) lists the objects, given the call's other arguments of
- * the same parameter names; `name` gives one object's name, given those of its arguments that the
- * call has too, then the identifier.
+ * the same parameter names; `name` gives one object's name (or null for one without, such as an
+ * unidentified trajectory), given those of its arguments that the call has too, then the identifier.
  */
 export interface NamedObjects {
   /** What is named, in the user's words: "skeleton", "segment", "trajectory". */

@@ -37,3 +37,6 @@ export const HELP_TOPIC = '"overview"|"modules"|"types"|"signatures"|"changelog"
 
 export const SCALE_MIN = 0.01;
 export const SCALE_MAX = 100.0;
+
+export const VERSION = '{"major": integer, "minor": integer, "build": integer}';
+export const TRAJECTORY_PART = '{"range": {"start": integer, "end": integer}, "type": string}';

@@ -154,32 +154,52 @@ export interface MotionApiDataObjectSkeleton {
   help(method?: string | null): Promise<string>;
 }
 
-/** Read the labelled trajectories of the current data. */
+/** Read the trajectories of the current data. */
 export interface MotionApiDataObjectTrajectory {
-  /** Finds a labelled trajectory by its label. */
-  find_trajectory(name: string): Promise<number | null>;
-  /** Returns the identifiers of all labelled trajectories. */
+  /** Finds a trajectory by its label. */
+  find_trajectory(label: string): Promise<number | null>;
+  /** Returns the identifier of a trajectory by index. */
+  get_trajectory_id(index: number): Promise<number>;
+  /** Returns the identifiers of all trajectories, labelled and unidentified. */
   get_trajectory_ids(): Promise<number[]>;
-  /** Returns the number of labelled trajectories. */
+  /** Returns the number of trajectories, labelled and unidentified. */
   get_trajectory_count(): Promise<number>;
   /** Returns the label of a trajectory. */
-  get_label(trajectory_id: number): Promise<string>;
+  get_label(id: number): Promise<string | null>;
+  /** Returns one part of a trajectory by index. */
+  get_part(id: number, index: number): Promise<{ "range": { "start": number; "end": number }; "type": string }>;
+  /** Returns all parts of a trajectory, in frame order. */
+  get_parts(id: number): Promise<{ "range": { "start": number; "end": number }; "type": string }[]>;
   /** Returns the number of parts of a trajectory. */
-  get_part_count(trajectory_id: number): Promise<number>;
+  get_part_count(id: number): Promise<number>;
+  /** Returns the skeleton segment a trajectory belongs to. */
+  get_skeleton_segment_id(id: number): Promise<number | null>;
   /** Returns the documentation of a method of this module, or of the module. */
   help(method?: string | null): Promise<string>;
 }
 
-/** Read the bones of the current data. */
+/** Read and change the bones of the current data. */
 export interface MotionApiDataObjectBone {
+  /** Adds a bone between two trajectories. */
+  add_bone(trajectory_id_1: number, trajectory_id_2: number, color?: number | null): Promise<number>;
+  /** Deletes a bone. */
+  delete_bone(bone_id: number): Promise<null>;
+  /** Finds the bone between two trajectories. */
+  find_bone(trajectory_id_1: number, trajectory_id_2: number): Promise<number | null>;
+  /** Deletes all bones. */
+  clear_bones(): Promise<null>;
+  /** Returns the identifier of a bone by index. */
+  get_bone_id(index: number): Promise<number>;
   /** Returns the identifiers of all bones. */
   get_bone_ids(): Promise<number[]>;
   /** Returns the number of bones. */
   get_bone_count(): Promise<number>;
-  /** Finds a bone by name. */
-  find_bone(name: string): Promise<number | null>;
-  /** Returns the identifiers of the two trajectories a bone links. */
+  /** Returns the identifiers of the two trajectories a bone joins. */
   get_bone_trajectory_ids(bone_id: number): Promise<number[]>;
+  /** Returns the colour of a bone. */
+  get_bone_color(bone_id: number): Promise<number>;
+  /** Sets the colour of a bone. */
+  set_bone_color(bone_id: number, color: number): Promise<null>;
   /** Returns the documentation of a method of this module, or of the module. */
   help(method?: string | null): Promise<string>;
 }
@@ -282,8 +302,8 @@ export interface MotionApi {
   data: MotionApiData;
   gui: MotionApiGui;
   utilities: MotionApiUtilities;
-  /** Returns the name and version of the application. */
-  get_version(): Promise<string>;
+  /** Returns the version number of the application. */
+  get_version(): Promise<{ "major": number; "minor": number; "build": number }>;
   /** Returns the documentation of a method of this module, or of the module. */
   help(method?: string | null): Promise<string>;
 }

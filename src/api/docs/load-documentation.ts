@@ -1,4 +1,5 @@
 import type { MotionClient } from '../client/motion-client';
+import { formatVersion } from '../client/identify-application';
 import { MotionConnectionError } from '../client/motion-error';
 import { catalogueDocumentation } from './catalogue-documentation';
 import type { DocumentationCache } from './documentation-cache';
@@ -26,7 +27,7 @@ export async function loadDocumentation(
     const api = signal ? client.with({ signal }) : client;
     const [documentation, version] = await Promise.all([
       api.utilities.documentation.get_package_documentation(),
-      api.get_version().catch((error: unknown) => {
+      api.get_version().then(formatVersion, (error: unknown) => {
         if (error instanceof MotionConnectionError) throw error;
         return 'unknown version'; // an application without motion.get_version
       }),

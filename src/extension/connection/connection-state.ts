@@ -37,7 +37,7 @@ export function describeConnection(state: ConnectionState): { text: string; tool
           }
         : {
             text: `$(pulse) Motion: ${host(state.url)} ${shortVersion(state.version)}`,
-            tooltip: `Connected to ${state.version} at ${state.url}. Click for options.`,
+            tooltip: `Connected to the motion application ${state.version} at ${state.url}. Click for options.`,
           };
     case 'foreign':
       return {

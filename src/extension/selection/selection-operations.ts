@@ -48,13 +48,18 @@ export async function describeSelection(
     items.map(async (item) => {
       const label =
         item.type === 'trajectory'
-          ? await client.data.object.trajectory.get_label(item.id)
+          ? trajectoryName(await client.data.object.trajectory.get_label(item.id), item.id)
           : (bones.get(item.id) ?? `bone ${item.id}`);
       const part =
         item.part_index === null ? (item.type === 'trajectory' ? 'whole trajectory' : '') : `part ${item.part_index}`;
       return { item, label, description: [item.type, `id ${item.id}`, part].filter(Boolean).join(' · ') };
     }),
   );
+}
+
+/** A trajectory as people call it: its label, or "unidentified <id>" when it has none. */
+function trajectoryName(label: string | null, id: number): string {
+  return label ?? `unidentified ${id}`;
 }
 
 async function boneNames(client: MotionClient): Promise<Map<number, string>> {
@@ -67,7 +72,7 @@ async function boneNames(client: MotionClient): Promise<Map<number, string>> {
         client.data.object.trajectory.get_label(from),
         client.data.object.trajectory.get_label(to),
       ]);
-      return [id, `${a}-${b}`] as const;
+      return [id, `${trajectoryName(a, from)}-${trajectoryName(b, to)}`] as const;
     }),
   );
   return new Map(pairs);

@@ -40,7 +40,7 @@ export function connectionTruthTests(): void {
       assert.equal(api.statusBar.text, `$(pulse) Motion: ${host} 0.1.0`);
       assert.match(
         tooltipText(api.statusBar.tooltip),
-        /Connected to Motion Reference Server 0\.1\.0 at http:\/\/127\.0\.0\.1:\d+/,
+        /Connected to the motion application 0\.1\.0 at http:\/\/127\.0\.0\.1:\d+/,
       );
     });
 
