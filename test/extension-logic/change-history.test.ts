@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { MotionClient } from '../../src/api/client/motion-client';
 import * as edits from '../../src/extension/explorer/edit-operations';
 import type { ExplorerData } from '../../src/extension/explorer/explorer-data';
-import { exportSkeleton } from '../../src/extension/explorer/skeleton-definition';
+import { exportSkeleton } from '../../src/api/skeletons/skeleton-definition';
 import {
   ChangeHistory,
   HISTORY_LIMIT,

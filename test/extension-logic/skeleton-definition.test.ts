@@ -5,7 +5,8 @@ import {
   copySkeleton,
   exportSkeleton,
   importSkeleton,
-} from '../../src/extension/explorer/skeleton-definition';
+  importSkeletons,
+} from '../../src/api/skeletons/skeleton-definition';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import type { SkeletonRecord } from '../../server/scripting/model/records';
 
@@ -144,5 +145,52 @@ describe('skeleton definitions: export, import, copy (against the real server)',
       /cancelled/,
     );
     assert.equal(await client.settings.processing.skeleton.find_skeleton('project', 'Half'), null);
+  });
+
+  it('replaces a skeleton of the same name only once the new one is complete: a refusal keeps the old one', async () => {
+    const api = client.settings.processing.skeleton;
+    const fullBody = (await api.find_skeleton('project', 'FullBody'))!;
+    const before = JSON.stringify(server.model.skeletons('project'));
+    const doc = JSON.parse(
+      JSON.stringify(await exportSkeleton(client, 'measurement', (await api.get_skeleton_ids('measurement'))[0])),
+    );
+    doc.name = 'FullBody';
+    const leaf = (segment: any): any => (segment.children.length ? leaf(segment.children.at(-1)) : segment);
+    leaf(doc.root).markers = [{ name: 'M', position: [0, 0, 0], weight: -1 }]; // refused, at the very last segment
+    await assert.rejects(importSkeleton(client, 'project', doc), /weight/);
+    assert.equal(
+      JSON.stringify(server.model.skeletons('project')),
+      before,
+      'the old FullBody, untouched, and nothing else',
+    );
+    leaf(doc.root).markers = [];
+    const id = await importSkeleton(client, 'project', doc);
+    assert.equal(await api.find_skeleton('project', 'FullBody'), id, 'replaced by the import');
+    assert.notEqual(id, fullBody);
+    assert.equal(server.model.skeletons('project').length, 2);
+  });
+
+  it('imports several skeletons all or nothing', async () => {
+    const api = client.settings.processing.skeleton;
+    const wand = await exportSkeleton(client, 'project', (await api.find_skeleton('project', 'Wand'))!);
+    const before = JSON.stringify(server.model.skeletons('measurement'));
+    const broken = { ...wand, name: 'Broken', scale: 1000 };
+    await assert.rejects(importSkeletons(client, 'measurement', [{ ...wand, name: 'One' }, broken]), /scale 1000/);
+    assert.equal(JSON.stringify(server.model.skeletons('measurement')), before);
+    const reported: [number, number][] = [];
+    const ids = await importSkeletons(
+      client,
+      'measurement',
+      [
+        { ...wand, name: 'One' },
+        { ...wand, name: 'Two' },
+      ],
+      {
+        report: (done, total) => reported.push([done, total]),
+        cancelled: () => false,
+      },
+    );
+    assert.deepEqual(await Promise.all(ids.map((id) => api.get_skeleton_name('measurement', id))), ['One', 'Two']);
+    assert.deepEqual(reported.at(-1), [4, 4], 'progress over both skeletons’ segments');
   });
 });

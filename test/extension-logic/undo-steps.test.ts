@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { MotionError } from '../../src/api/client/motion-error';
-import { exportSegment, exportSkeleton } from '../../src/extension/explorer/skeleton-definition';
+import { exportSegment, exportSkeleton } from '../../src/api/skeletons/skeleton-definition';
 import {
   undoAddedSegment,
   undoAddedSkeleton,

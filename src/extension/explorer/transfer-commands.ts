@@ -12,7 +12,7 @@ import {
   importSkeleton,
   type Progress,
   type SkeletonDefinitionDocument,
-} from './skeleton-definition';
+} from '../../api/skeletons/skeleton-definition';
 
 type Target = 'project' | 'measurement';
 

@@ -6,7 +6,7 @@ import {
   importSkeleton,
   type SegmentDefinitionDocument,
   type SkeletonDefinitionDocument,
-} from '../explorer/skeleton-definition';
+} from '../../api/skeletons/skeleton-definition';
 import { applySegmentFields, type FieldChange, type SegmentFields } from '../segment-editor/segment-document';
 import type { Undo } from './change-history';
 

@@ -1,10 +1,10 @@
 import type { MotionClient } from '../../api/client/motion-client';
+import { segmentFields } from '../../api/skeletons/skeleton-definition';
 import { loadSegmentDefinition } from '../../api/skeletons/skeleton-loader';
 import {
   changedFields,
   formatSegmentFields,
   parseSegmentDocument,
-  segmentFields,
   type FieldChange,
   type SegmentFields,
 } from './segment-document';

@@ -2,7 +2,7 @@ import type { MotionClient } from '../../api/client/motion-client';
 import { MotionError } from '../../api/client/motion-error';
 import { findOperation } from '../../api/catalogue';
 import { loadSegmentDefinition } from '../../api/skeletons/skeleton-loader';
-import type { SegmentDefinition } from '../../api/skeletons/skeleton-model';
+import { segmentFields } from '../../api/skeletons/skeleton-definition';
 import { parseTypeCached } from '../../api/types/parse-type';
 import { isPlainObject, validateValue } from '../../api/types/validate';
 
@@ -22,20 +22,6 @@ const SEGMENT_FIELDS = {
 } as const;
 type Field = keyof typeof SEGMENT_FIELDS;
 const FIELDS = Object.keys(SEGMENT_FIELDS) as Field[];
-
-/** A segment's editable fields, named as in documents (and skeleton definition files). */
-export function segmentFields(d: SegmentDefinition): Record<Field, unknown> {
-  return {
-    name: d.name,
-    solver: d.solver,
-    transform: d.transform,
-    default_transform: d.defaultTransform,
-    degrees_of_freedom: d.degreesOfFreedom,
-    markers: d.markers,
-    rigid_bodies: d.rigidBodies,
-    endpoint: d.endpoint,
-  };
-}
 
 /** The one layout of segment documents: two-space JSON with a final newline. */
 export function formatSegmentFields(fields: Partial<Record<Field, unknown>>): string {

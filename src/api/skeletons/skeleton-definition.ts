@@ -1,12 +1,26 @@
-import type { MotionClient } from '../../api/client/motion-client';
-import { DEGREES_OF_FREEDOM, MARKER, RIGID_BODY, SOLVER } from '../../api/catalogue/type-strings';
-import { loadSegmentDefinition, skeletonReader } from '../../api/skeletons/skeleton-loader';
-import type { SkeletonSourceName } from '../../api/skeletons/skeleton-model';
-import { parseType } from '../../api/types/parse-type';
-import { validateValue } from '../../api/types/validate';
-import { segmentFields } from '../segment-editor/segment-document';
+import type { MotionClient } from '../client/motion-client';
+import { LIMITS } from '../catalogue/limits';
+import { DEGREES_OF_FREEDOM, MARKER, RIGID_BODY, SOLVER } from '../catalogue/type-strings';
+import { loadSegmentDefinition, skeletonReader } from './skeleton-loader';
+import type { SegmentDefinition, SkeletonSourceName } from './skeleton-model';
+import { parseType } from '../types/parse-type';
+import { validateValue } from '../types/validate';
 
-/** A whole skeleton as one JSON document: what export writes, import reads and copy moves. No `vscode` import. */
+/** A segment's editable fields, named as in documents (segment documents and skeleton definition files). */
+export function segmentFields(d: SegmentDefinition): Omit<SegmentDefinitionDocument, 'children'> {
+  return {
+    name: d.name,
+    solver: d.solver,
+    transform: d.transform,
+    default_transform: d.defaultTransform,
+    degrees_of_freedom: d.degreesOfFreedom,
+    markers: d.markers,
+    rigid_bodies: d.rigidBodies,
+    endpoint: d.endpoint,
+  };
+}
+
+/** A whole skeleton as one JSON document: what export writes, import reads and copy moves. */
 export interface SegmentDefinitionDocument {
   name: string;
   solver: 'none' | 'global_optimization' | null;
@@ -122,8 +136,7 @@ export async function buildSegments(
 
 /**
  * Creates the skeleton in a settings source from a definition. A skeleton of that name there is
- * replaced (the interface's rule: callers ask first). If the application refuses something, or the
- * user cancels, the half-built skeleton is deleted again.
+ * replaced (the interface's rule: callers ask first), but only at the very end: see importSkeletons.
  */
 export async function importSkeleton(
   client: MotionClient,
@@ -131,17 +144,58 @@ export async function importSkeleton(
   doc: SkeletonDefinitionDocument,
   progress?: Progress,
 ): Promise<number> {
+  const [id] = await importSkeletons(client, target, [doc], progress);
+  return id;
+}
+
+/**
+ * Creates several skeletons, all or nothing. Each is built under a temporary name no skeleton has,
+ * so that a skeleton it replaces stays as it is while the others are built; once every one is
+ * complete, renaming it to its own name replaces the old one in one call (the interface's rename
+ * rule). If the application refuses anything, or the user cancels, the ones being built are
+ * deleted again and nothing else has changed. Returns the ids, in the order of `docs`.
+ */
+export async function importSkeletons(
+  client: MotionClient,
+  target: 'project' | 'measurement',
+  docs: readonly SkeletonDefinitionDocument[],
+  progress?: Progress,
+): Promise<number[]> {
   const api = client.settings.processing.skeleton;
-  const skeletonId = await api.add_skeleton(target, doc.name);
+  const total = docs.reduce((n, doc) => n + count(doc.root), 0);
+  let before = 0;
+  const built: number[] = [];
   try {
-    await api.set_skeleton_scale(target, skeletonId, doc.scale);
-    const rootId = await api.get_skeleton_root_id(target, skeletonId);
-    await api.set_segment_name(target, rootId, doc.root.name);
-    await buildSegments(client, target, rootId, doc.root, progress);
-    return skeletonId;
+    for (const doc of docs) {
+      if (progress?.cancelled()) throw new Error('cancelled');
+      const skeletonId = await api.add_skeleton(target, await temporaryName(client, target, doc.name));
+      built.push(skeletonId);
+      await api.set_skeleton_scale(target, skeletonId, doc.scale);
+      const rootId = await api.get_skeleton_root_id(target, skeletonId);
+      await api.set_segment_name(target, rootId, doc.root.name);
+      const offset = before;
+      await buildSegments(client, target, rootId, doc.root, {
+        report: (done) => progress?.report(offset + done, total),
+        cancelled: () => progress?.cancelled() ?? false,
+      });
+      before += count(doc.root);
+    }
+    if (progress?.cancelled()) throw new Error('cancelled');
   } catch (error) {
-    await api.delete_skeleton(target, skeletonId).catch(() => undefined);
+    for (const id of built) await api.delete_skeleton(target, id).catch(() => undefined);
     throw error;
+  }
+  for (const [i, id] of built.entries()) await api.set_skeleton_name(target, id, docs[i].name);
+  return built;
+}
+
+/** A name for a skeleton being built that no skeleton of the source has (and that fits the name limit). */
+async function temporaryName(client: MotionClient, target: 'project' | 'measurement', name: string): Promise<string> {
+  const api = client.settings.processing.skeleton;
+  for (let attempt = 0; ; attempt++) {
+    const suffix = ` (importing${attempt ? ` ${attempt + 1}` : ''})`;
+    const candidate = `${name.slice(0, LIMITS.nameLength - suffix.length)}${suffix}`;
+    if ((await api.find_skeleton(target, candidate)) === null) return candidate;
   }
 }
 
@@ -153,7 +207,7 @@ export async function exportSegment(
 ): Promise<SegmentDefinitionDocument> {
   const d = await loadSegmentDefinition(client, source, segmentId);
   return {
-    ...(segmentFields(d) as Omit<SegmentDefinitionDocument, 'children'>),
+    ...segmentFields(d),
     children: await Promise.all(d.childIds.map((id) => exportSegment(client, source, id))),
   };
 }
