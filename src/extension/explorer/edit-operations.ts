@@ -7,7 +7,11 @@ import { applySegmentFields, type FieldChange } from '../segment-editor/segment-
 import type { ChangeRecord } from '../history/change-history';
 import * as undo from '../history/undo-steps';
 import { describePlace, type ExplorerItem } from './explorer-data';
-import { exportSegment, exportSkeleton, type SkeletonDefinitionDocument } from '../../api/skeletons/skeleton-definition';
+import {
+  exportSegment,
+  exportSkeleton,
+  type SkeletonDefinitionDocument,
+} from '../../api/skeletons/skeleton-definition';
 
 /**
  * What the edit commands ask the user. In VS Code these are input boxes, confirmations and quick
