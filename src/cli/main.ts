@@ -4,12 +4,14 @@ import { callCommand } from './commands/call-command';
 import { docsCommand } from './commands/docs-command';
 import { replCommand } from './commands/repl-command';
 import { runCommand } from './commands/run-command';
+import { skeletonCommand } from './commands/skeleton-command';
 import { stubsCommand } from './commands/stubs-command';
 import { treeCommand } from './commands/tree-command';
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   call: callCommand,
   tree: treeCommand,
+  skeleton: skeletonCommand,
   docs: docsCommand,
   stubs: stubsCommand,
   run: runCommand,
@@ -23,6 +25,7 @@ The command-line client of a motion-capture application's scripting interface (p
 Commands:
   call <module path> <operation> [ARG...]   call one operation and print its JSON result
   tree [--source project|measurement|data]  print the skeletons as trees
+  skeleton export|import [--format xml|json] skeleton definitions to or from a file
   docs [PATH]                               print the documentation of the package, a module or a method
   stubs --out DIR                           write Python type stubs (.pyi) for the package
   run FILE.py|FILE.lua [ARG...]             run a Python or Lua script against the application
