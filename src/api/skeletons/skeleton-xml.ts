@@ -29,7 +29,7 @@ export class SkeletonXmlError extends Error {
   }
 }
 
-export interface SkeletonXmlImport {
+interface SkeletonXmlImport {
   skeletons: SkeletonDefinitionDocument[];
   /** What was changed or left out to fit the interface, each naming its element. */
   warnings: string[];

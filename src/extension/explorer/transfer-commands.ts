@@ -2,17 +2,19 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
-import { undoAddedSkeleton } from '../history/undo-steps';
+import { undoAddedSkeleton, undoAll } from '../history/undo-steps';
 import { prompts, type ScriptedAnswers } from '../prompts';
 import { resolveNameClash } from './edit-operations';
 import { describePlace, type ExplorerItem } from './explorer-data';
 import {
   checkSkeletonDefinition,
   exportSkeleton,
-  importSkeleton,
+  importSkeletons,
   type Progress,
   type SkeletonDefinitionDocument,
 } from '../../api/skeletons/skeleton-definition';
+import { skeletonsFromXml, skeletonsToXml } from '../../api/skeletons/skeleton-xml';
+import type { SkeletonSourceName } from '../../api/skeletons/skeleton-model';
 
 type Target = 'project' | 'measurement';
 
@@ -39,29 +41,97 @@ function exportFolder(): vscode.Uri {
   return vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
 }
 
-/** Creates a skeleton from a definition in `target`, asking first where its name is taken; recorded for undo. */
+/**
+ * Creates skeletons from definitions in `target`, all or nothing, asking first about each name the
+ * settings already have; recorded as one change for undo.
+ */
 async function create(
   ctx: MotionContext,
   verb: 'Copy' | 'Import',
-  doc: SkeletonDefinitionDocument,
+  docs: readonly SkeletonDefinitionDocument[],
   target: Target,
   answers?: ScriptedAnswers,
 ) {
   const client = ctx.parts.connection.client();
-  const place = await resolveNameClash(client, prompts(answers), target, doc.name);
-  if (!place) return undefined;
-  const named = { ...doc, name: place.name };
-  const id = await withProgress(
-    `${verb === 'Copy' ? 'Copying' : 'Importing'} ${named.name} into the ${target} settings`,
-    (p) => importSkeleton(client, target, named, p),
+  const named: SkeletonDefinitionDocument[] = [];
+  const replaced: (SkeletonDefinitionDocument | undefined)[] = [];
+  for (const doc of docs) {
+    const place = await resolveNameClash(client, prompts(answers), target, doc.name);
+    if (!place) return undefined;
+    if (named.some((d) => d.name === place.name)) throw new Error(`two skeletons would be named "${place.name}"`);
+    named.push({ ...doc, name: place.name });
+    replaced.push(place.replaced);
+  }
+  const what = named.length === 1 ? named[0].name : `${named.length} skeletons`;
+  const ids = await withProgress(
+    `${verb === 'Copy' ? 'Copying' : 'Importing'} ${what} into the ${target} settings`,
+    (p) => importSkeletons(client, target, named, p),
   );
+  const replacing = replaced.some(Boolean);
   ctx.parts.changes.record({
-    description: `${verb} skeleton "${named.name}"${place.replaced ? ' (replacing the one of that name)' : ''}`,
+    description:
+      named.length === 1
+        ? `${verb} skeleton "${named[0].name}"${replacing ? ' (replacing the one of that name)' : ''}`
+        : `${verb} skeletons ${named.map((d) => `"${d.name}"`).join(', ')}${replacing ? ' (replacing those of the same names)' : ''}`,
     where: describePlace(target),
-    undo: undoAddedSkeleton(target, id, named.name, place.replaced),
+    undo: undoAll(named.map((d, i) => undoAddedSkeleton(target, ids[i], d.name, replaced[i]))),
   });
   ctx.changedApplication();
-  return { changed: true, id, target, name: named.name };
+  return { changed: true, id: ids[0], ids, target, name: named[0].name };
+}
+
+/** Definitions from a file's text: the application's XML (one or several, with warnings) or our JSON document. */
+function readDefinitions(uri: vscode.Uri, text: string): { docs: SkeletonDefinitionDocument[]; warnings: string[] } {
+  try {
+    if (/\.xml$/i.test(uri.path)) {
+      const { skeletons, warnings } = skeletonsFromXml(text);
+      return { docs: skeletons, warnings };
+    }
+    return { docs: [checkSkeletonDefinition(JSON.parse(text))], warnings: [] };
+  } catch (error) {
+    throw new Error(`${uri.path.split('/').pop()} cannot be imported: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+const FILTERS = { 'Skeleton file (application XML)': ['xml'], 'Skeleton definition (JSON)': ['json'] };
+
+/** Writes definitions to a file chosen by the user (XML, or JSON for one skeleton), and offers to open it. */
+async function writeDefinitions(
+  ctx: MotionContext,
+  source: SkeletonSourceName,
+  ids: number[],
+  suggested: string,
+  uri: vscode.Uri | undefined,
+) {
+  const target =
+    uri ??
+    (await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.joinPath(exportFolder(), suggested),
+      filters: ids.length === 1 ? FILTERS : { 'Skeleton file (application XML)': ['xml'] },
+      saveLabel: 'Export',
+    }));
+  if (!target) return undefined;
+  const client = ctx.parts.connection.client();
+  const docs = await Promise.all(ids.map((id) => exportSkeleton(client, source, id)));
+  const xml = !/\.json$/i.test(target.path);
+  if (!xml && docs.length !== 1)
+    throw new Error('a JSON skeleton definition holds one skeleton; export several as XML');
+  const text = xml ? skeletonsToXml(docs) : `${JSON.stringify(docs[0], null, 2)}\n`;
+  await vscode.workspace.fs.writeFile(target, Buffer.from(text));
+  const file = target.path.split('/').pop();
+  if (!uri) {
+    void vscode.window
+      .showInformationMessage(
+        `Motion: exported ${docs.map((d) => d.name).join(', ')} to ${file}.`,
+        'Open',
+        'Reveal in Explorer',
+      )
+      .then((choice) => {
+        if (choice === 'Open') void vscode.window.showTextDocument(target);
+        if (choice === 'Reveal in Explorer') void vscode.commands.executeCommand('revealInExplorer', target);
+      });
+  }
+  return { uri: target, names: docs.map((d) => d.name) };
 }
 
 /** Copy to the other settings, export to a file, import from a file. Arguments may answer the questions (automation, tests). */
@@ -84,33 +154,28 @@ export const transferCommands: CommandTable = {
     return create(
       ctx,
       'Copy',
-      await exportSkeleton(ctx.parts.connection.client(), item.skeleton.source, item.skeleton.id),
+      [await exportSkeleton(ctx.parts.connection.client(), item.skeleton.source, item.skeleton.id)],
       target,
       options,
     );
   },
   'motion.exportSkeleton': (ctx) => async (item?: ExplorerItem, options?: { uri?: vscode.Uri }) => {
     if (item?.kind !== 'skeleton') throw new Error('choose a skeleton in the Skeletons view');
-    const uri =
-      options?.uri ??
-      (await vscode.window.showSaveDialog({
-        defaultUri: vscode.Uri.joinPath(exportFolder(), `${item.skeleton.name}.skeleton.json`),
-        filters: { 'Skeleton definition': ['json'] },
-        saveLabel: 'Export',
-      }));
-    if (!uri) return undefined;
-    const doc = await exportSkeleton(ctx.parts.connection.client(), item.skeleton.source, item.skeleton.id);
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(`${JSON.stringify(doc, null, 2)}\n`));
-    const file = uri.path.split('/').pop();
-    if (!options?.uri) {
-      void vscode.window
-        .showInformationMessage(`Motion: exported ${item.skeleton.name} to ${file}.`, 'Open', 'Reveal in Explorer')
-        .then((choice) => {
-          if (choice === 'Open') void vscode.window.showTextDocument(uri);
-          if (choice === 'Reveal in Explorer') void vscode.commands.executeCommand('revealInExplorer', uri);
-        });
-    }
-    return { uri };
+    return writeDefinitions(ctx, item.skeleton.source, [item.skeleton.id], `${item.skeleton.name}.xml`, options?.uri);
+  },
+  'motion.exportSkeletons': (ctx) => async (item?: ExplorerItem, options?: { uri?: vscode.Uri }) => {
+    if (item?.kind !== 'source') throw new Error('choose a source (Project settings, …) in the Skeletons view');
+    const ids = await ctx.parts.connection
+      .client()
+      .call(
+        item.source === 'data' ? 'motion.data.object.skeleton' : 'motion.settings.processing.skeleton',
+        'get_skeleton_ids',
+        item.source === 'data' ? [] : [item.source],
+        { effect: 'read' },
+      );
+    if (!Array.isArray(ids) || ids.length === 0)
+      throw new Error(`${describePlace(item.source)} has no skeletons to export`);
+    return writeDefinitions(ctx, item.source, ids as number[], `${item.source}-skeletons.xml`, options?.uri);
   },
   'motion.importSkeleton': (ctx) => async (item?: ExplorerItem, options?: { uri?: vscode.Uri } & ScriptedAnswers) => {
     if (item?.kind !== 'source' || item.source === 'data')
@@ -121,19 +186,25 @@ export const transferCommands: CommandTable = {
         await vscode.window.showOpenDialog({
           defaultUri: exportFolder(),
           canSelectMany: false,
-          filters: { 'Skeleton definition': ['json'] },
+          filters: { 'Skeleton files': ['xml', 'json'], ...FILTERS },
           openLabel: 'Import',
         })
       )?.[0];
     if (!uri) return undefined;
-    let doc;
-    try {
-      doc = checkSkeletonDefinition(JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8')));
-    } catch (error) {
-      throw new Error(`${uri.path.split('/').pop()} cannot be imported: ${(error as Error).message}`, {
-        cause: error,
-      });
+    const { docs, warnings } = readDefinitions(
+      uri,
+      Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'),
+    );
+    if (warnings.length > 0) {
+      const shown = warnings.slice(0, 8).map((w) => `• ${w}`);
+      if (warnings.length > 8) shown.push(`… and ${warnings.length - 8} more`);
+      const answer = await prompts(options).decide(
+        `${uri.path.split('/').pop()} holds what the application's skeletons cannot: ${warnings.length} ${warnings.length === 1 ? 'change' : 'changes'} on import.`,
+        ['Import'],
+        shown.join('\n'),
+      );
+      if (answer !== 'Import') return undefined;
     }
-    return create(ctx, 'Import', doc, item.source, options);
+    return create(ctx, 'Import', docs, item.source, options);
   },
 };

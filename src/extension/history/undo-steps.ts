@@ -105,6 +105,25 @@ export function undoAddedSkeleton(
   };
 }
 
+/** Several undos as one: checked all first (the first problem stops it), run last first. */
+export function undoAll(undos: readonly Undo[]): Undo {
+  if (undos.length === 1) return undos[0];
+  const caveats = undos.flatMap((u) => (u.caveat ? [u.caveat] : []));
+  return {
+    caveat: caveats.length > 0 ? caveats.join(' ') : undefined,
+    check: async (client) => {
+      for (const undo of undos) {
+        const problem = await undo.check(client);
+        if (problem) return problem;
+      }
+      return undefined;
+    },
+    run: async (client) => {
+      for (const undo of [...undos].reverse()) await undo.run(client);
+    },
+  };
+}
+
 /** Creates a deleted skeleton again from its definition. */
 export function undoDeletedSkeleton(source: Editable, deleted: SkeletonDefinitionDocument): Undo {
   return {

@@ -267,5 +267,50 @@ export function liveEditTests(): void {
       assert.equal(await skeletons().find_skeleton('project', 'Wand Copy'), null, 'undo removed the import');
       await vscode.workspace.fs.delete(file);
     });
+
+    it('exports all skeletons of a source as the application’s XML, and imports them back all at once, undone as one', async () => {
+      const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.project-skeletons.xml');
+      const exported = await vscode.commands.executeCommand<{ names: string[] }>(
+        'motion.exportSkeletons',
+        await at('Project settings'),
+        { uri: file },
+      );
+      const text = Buffer.from(await vscode.workspace.fs.readFile(file)).toString('utf8');
+      assert.match(text, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<QTM_Settings>/);
+      assert.ok(exported.names.includes('Wand'));
+      // A quaternion off unit length: a warning the user confirms before anything changes.
+      const edited = text
+        .replace(/<Skeleton Name="([^"]+)">/g, '<Skeleton Name="$1 XML">')
+        .replace('W="1.000000"', 'W="2.000000"');
+      await vscode.workspace.fs.writeFile(file, Buffer.from(edited));
+      const before = await skeletons().get_skeleton_ids('measurement');
+      const declined = await vscode.commands.executeCommand('motion.importSkeleton', await at('Measurement settings'), {
+        uri: file,
+        decisions: ['Cancel'],
+      });
+      assert.equal(declined, undefined);
+      assert.deepEqual(await skeletons().get_skeleton_ids('measurement'), before, 'declined: nothing changed');
+      const imported = await vscode.commands.executeCommand<{ ids: number[] }>(
+        'motion.importSkeleton',
+        await at('Measurement settings'),
+        { uri: file, decisions: ['Import'] },
+      );
+      assert.equal(imported.ids.length, exported.names.length);
+      for (const name of exported.names)
+        assert.notEqual(await skeletons().find_skeleton('measurement', `${name} XML`), null, name);
+      await vscode.commands.executeCommand('motion.undoLastChange', { confirm: true });
+      assert.deepEqual(await skeletons().get_skeleton_ids('measurement'), before, 'one undo removes them all');
+      await vscode.workspace.fs.writeFile(file, Buffer.from(edited.replace('<Segment Name="Hips">', '<Segment>')));
+      const refused = await vscode.commands.executeCommand<{ error?: string }>(
+        'motion.importSkeleton',
+        await at('Measurement settings'),
+        { uri: file },
+      );
+      assert.match(
+        refused.error ?? '',
+        /cannot be imported: QTM_Settings\/Skeletons\/Skeleton\[@Name="FullBody XML"\]\/Segments\/Segment: it has no Name/,
+      );
+      await vscode.workspace.fs.delete(file);
+    });
   });
 }
