@@ -1,29 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { runCli } from '../support/run-cli';
+import { serverAndFolderEach } from '../support/server-and-folder';
 
 const EXAMPLES = resolve(__dirname, '../../examples');
 
 describe('motion run, and the example scripts', function () {
   this.timeout(60_000);
-  let server: MotionServer;
-  let env: Record<string, string>;
-  let dir: string;
-  beforeEach(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    env = { MOTION_URL: server.url };
-    dir = mkdtempSync(join(tmpdir(), 'motion-run-'));
-  });
-  afterEach(async () => {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const fixture = serverAndFolderEach('motion-run-');
 
   it('examples/list_skeletons.py lists both settings sources as trees', async () => {
-    const run = await runCli(['run', join(EXAMPLES, 'list_skeletons.py')], env);
+    const run = await runCli(['run', join(EXAMPLES, 'list_skeletons.py')], fixture.env);
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stdout,
@@ -33,11 +21,11 @@ describe('motion run, and the example scripts', function () {
   });
 
   it('examples/copy_measurement_skeleton_to_project.py copies every field of every segment', async () => {
-    const run = await runCli(['run', join(EXAMPLES, 'copy_measurement_skeleton_to_project.py'), 'Actor1'], env);
+    const run = await runCli(['run', join(EXAMPLES, 'copy_measurement_skeleton_to_project.py'), 'Actor1'], fixture.env);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, 'copied Actor1 (22 segments) to the project settings\n');
-    const measured = server.model.skeletons('measurement').find((s) => s.name === 'Actor1')!;
-    const copied = server.model.skeletons('project').find((s) => s.name === 'Actor1')!;
+    const measured = fixture.server.model.skeletons('measurement').find((s) => s.name === 'Actor1')!;
+    const copied = fixture.server.model.skeletons('project').find((s) => s.name === 'Actor1')!;
     const strip = (s: typeof measured) =>
       Object.values(s.segments)
         .map(({ id: _id, parentId: _p, children: _c, ...rest }) => rest)
@@ -47,47 +35,47 @@ describe('motion run, and the example scripts', function () {
   });
 
   it('examples/select_segment_markers.py selects a segment’s marker trajectories', async () => {
-    const run = await runCli(['run', join(EXAMPLES, 'select_segment_markers.py'), 'LeftForeArm'], env);
+    const run = await runCli(['run', join(EXAMPLES, 'select_segment_markers.py'), 'LeftForeArm'], fixture.env);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, 'selected 3 trajectories of LeftForeArm\n');
-    const labels = server.model.selection().map((item) => server.model.trajectory(item.id, 'id').label);
+    const labels = fixture.server.model.selection().map((item) => fixture.server.model.trajectory(item.id, 'id').label);
     assert.deepEqual(labels, ['LFRM', 'LWRA', 'LWRB']);
-    const missing = await runCli(['run', join(EXAMPLES, 'select_segment_markers.py'), 'Tail'], env);
+    const missing = await runCli(['run', join(EXAMPLES, 'select_segment_markers.py'), 'Tail'], fixture.env);
     assert.equal(missing.code, 1);
     assert.equal(missing.stderr, "no segment 'Tail' in skeleton 'Actor1' of the current data\n");
   });
 
   it('examples/help_topics.py reads the help topics as the application’s own scripts do', async () => {
-    const run = await runCli(['run', join(EXAMPLES, 'help_topics.py')], env);
+    const run = await runCli(['run', join(EXAMPLES, 'help_topics.py')], fixture.env);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, 'overview\nmodules\ntypes\nsignatures\nchangelog\n');
-    const types = await runCli(['run', join(EXAMPLES, 'help_topics.py'), 'types'], env);
+    const types = await runCli(['run', join(EXAMPLES, 'help_topics.py'), 'types'], fixture.env);
     assert.match(types.stdout, /^Type strings:\n/);
   });
 
   it('examples/bones_between_markers.py joins a segment’s markers with coloured bones, once', async () => {
     const bonesOf = (labels: string[]) =>
-      server.model
+      fixture.server.model
         .bones()
-        .filter((b) => [b.from, b.to].every((id) => labels.includes(server.model.trajectory(id, 'id').label!)));
+        .filter((b) => [b.from, b.to].every((id) => labels.includes(fixture.server.model.trajectory(id, 'id').label!)));
     const head = ['LFHD', 'RFHD', 'LBHD', 'RBHD'];
     assert.equal(bonesOf(head).length, 4, 'the demo joins the head markers in a ring');
-    const run = await runCli(['run', join(EXAMPLES, 'bones_between_markers.py'), 'Head'], env);
+    const run = await runCli(['run', join(EXAMPLES, 'bones_between_markers.py'), 'Head'], fixture.env);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, 'Head: 2 bones added, 4 already there, all coloured orange\n');
     assert.equal(bonesOf(head).length, 6, 'every pair of four markers');
     assert.ok(bonesOf(head).every((b) => b.color === 0x0080ff));
-    const again = await runCli(['run', join(EXAMPLES, 'bones_between_markers.py'), 'Head'], env);
+    const again = await runCli(['run', join(EXAMPLES, 'bones_between_markers.py'), 'Head'], fixture.env);
     assert.equal(again.stdout, 'Head: 0 bones added, 6 already there, all coloured orange\n');
   });
 
   it('exits 1 with a traceback at the script’s line when the application refuses a call', async () => {
-    const script = join(dir, 'bad_scale.py');
+    const script = join(fixture.dir, 'bad_scale.py');
     writeFileSync(
       script,
       'from motion.settings.processing import skeleton\n\n\nskeleton.set_skeleton_scale("project", 1, 0)\nprint("not reached")\n',
     );
-    const run = await runCli(['run', script], env);
+    const run = await runCli(['run', script], fixture.env);
     assert.equal(run.code, 1);
     assert.equal(run.stdout, '');
     assert.match(
@@ -99,25 +87,25 @@ describe('motion run, and the example scripts', function () {
   });
 
   it('runs Lua scripts too, with arg', async () => {
-    const script = join(dir, 'count.lua');
+    const script = join(fixture.dir, 'count.lua');
     writeFileSync(
       script,
       'local sk = motion.settings.processing.skeleton\nprint(arg[1], sk.get_skeleton_count("project"))\nsk.set_skeleton_scale("project", 1, 0)\n',
     );
-    const run = await runCli(['run', script, 'hello'], env);
+    const run = await runCli(['run', script, 'hello'], fixture.env);
     assert.equal(run.code, 1);
     assert.equal(run.stdout, 'hello\t2\n');
     assert.match(run.stderr, /count\.lua:3:/);
   });
 
   it('passes Lua any argument as it is: control characters, quotes, backslashes, non-ASCII', async () => {
-    const script = join(dir, 'echo.lua');
+    const script = join(fixture.dir, 'echo.lua');
     writeFileSync(
       script,
       'for i = 1, #arg do print((arg[i]:gsub(".", function(c) return string.format("%02x", c:byte()) end))) end\n',
     );
     const tricky = ['a\u0001b', 'say "hi"\\', 'Grüße', 'x\n]] os.exit(3) --'];
-    const run = await runCli(['run', script, ...tricky], env);
+    const run = await runCli(['run', script, ...tricky], fixture.env);
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(
       run.stdout.trim().split('\n'),
@@ -127,14 +115,14 @@ describe('motion run, and the example scripts', function () {
   });
 
   it('exits 0 for sys.exit(0), and refuses what is not a Python or Lua script', async () => {
-    const script = join(dir, 'done.py');
+    const script = join(fixture.dir, 'done.py');
     writeFileSync(script, 'import sys\nprint("bye")\nsys.exit(0)\n');
-    const ok = await runCli(['run', script], env);
+    const ok = await runCli(['run', script], fixture.env);
     assert.deepEqual([ok.code, ok.stdout], [0, 'bye\n']);
-    const other = await runCli(['run', join(dir, 'script.rb')], env);
+    const other = await runCli(['run', join(fixture.dir, 'script.rb')], fixture.env);
     assert.equal(other.code, 2);
     assert.match(other.stderr, /run takes a Python \(\.py\) or Lua \(\.lua\) script, got/);
-    const none = await runCli(['run', join(dir, 'absent.py')], env);
+    const none = await runCli(['run', join(fixture.dir, 'absent.py')], fixture.env);
     assert.deepEqual([none.code, /cannot read/.test(none.stderr)], [2, true]);
   });
 });

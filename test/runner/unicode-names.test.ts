@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { rawRequest } from '../support/test-server';
 import { runCli } from '../support/run-cli';
+import { serverAndFolderEach } from '../support/server-and-folder';
 
 /**
  * Names are Unicode and travel as UTF-8 (README, "Strings"): the application documents 8-bit
@@ -15,31 +14,22 @@ const NAMES = ['Väinö', '関節', 'Łokieć-Ø', 'bone 🦴'];
 
 describe('non-ASCII names round-trip as UTF-8: HTTP, Python and Lua', function () {
   this.timeout(60_000);
-  let server: MotionServer;
-  let dir: string;
-  beforeEach(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    dir = mkdtempSync(join(tmpdir(), 'motion-unicode-'));
-  });
-  afterEach(async () => {
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const fixture = serverAndFolderEach('motion-unicode-');
 
-  const projectNames = () => server.model.skeletons('project').map((s) => s.name);
+  const projectNames = () => fixture.server.model.skeletons('project').map((s) => s.name);
 
   it('over HTTP: raw UTF-8 bytes in, the same name out, in a JSON reply', async () => {
     const path = (op: string) => `/api/scripting/motion/settings/processing/skeleton/${op}/`;
     for (const name of NAMES) {
       const body = Buffer.from(JSON.stringify(['project', name]), 'utf8'); // not \u escapes: the bytes themselves
-      const added = await rawRequest(Number(new URL(server.url).port), {
+      const added = await rawRequest(Number(new URL(fixture.server.url).port), {
         method: 'POST',
         path: path('add_skeleton'),
         headers: { 'content-type': 'application/json' },
         body,
       });
       assert.equal(added.status, 200, JSON.stringify(added.body));
-      const read = await rawRequest(Number(new URL(server.url).port), {
+      const read = await rawRequest(Number(new URL(fixture.server.url).port), {
         method: 'POST',
         path: path('get_skeleton_name'),
         headers: { 'content-type': 'application/json' },
@@ -52,7 +42,7 @@ describe('non-ASCII names round-trip as UTF-8: HTTP, Python and Lua', function (
   });
 
   it('in Python: str in, the same str out, found by name, printed as UTF-8', async () => {
-    const script = join(dir, 'names.py');
+    const script = join(fixture.dir, 'names.py');
     writeFileSync(
       script,
       [
@@ -65,14 +55,14 @@ describe('non-ASCII names round-trip as UTF-8: HTTP, Python and Lua', function (
       ].join('\n'),
       'utf8',
     );
-    const run = await runCli(['run', script], { MOTION_URL: server.url });
+    const run = await runCli(['run', script], fixture.env);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, NAMES.map((n) => `${n} ${[...n].length}\n`).join(''));
     assert.deepEqual(projectNames().slice(-NAMES.length), NAMES);
   });
 
   it('in Lua: UTF-8 bytes in, the same bytes out, found by name', async () => {
-    const script = join(dir, 'names.lua');
+    const script = join(fixture.dir, 'names.lua');
     const list = NAMES.map((n) => JSON.stringify(n)).join(', ');
     writeFileSync(
       script,
@@ -87,7 +77,7 @@ describe('non-ASCII names round-trip as UTF-8: HTTP, Python and Lua', function (
       ].join('\n'),
       'utf8',
     );
-    const run = await runCli(['run', script], { MOTION_URL: server.url });
+    const run = await runCli(['run', script], fixture.env);
     assert.equal(run.code, 0, run.stderr);
     // Lua's # counts bytes: the UTF-8 encoding's length.
     assert.equal(run.stdout, NAMES.map((n) => `${n}\t${Buffer.byteLength(n)}\n`).join(''));
