@@ -7,7 +7,9 @@ import {
   type SegmentDefinitionDocument,
   type SkeletonDefinitionDocument,
 } from '../../src/api/skeletons/skeleton-definition';
-import { SkeletonXmlError, skeletonsFromXml, skeletonsToXml } from '../../src/api/skeletons/skeleton-xml';
+import { SkeletonXmlError } from '../../src/api/skeletons/skeleton-xml';
+import { skeletonsFromXml } from '../../src/api/skeletons/skeleton-xml-read';
+import { skeletonsToXml } from '../../src/api/skeletons/skeleton-xml-write';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 
 const SDK_SHAPED = readFileSync(join(__dirname, '../fixtures/sdk-shaped-skeletons.xml'), 'utf8');

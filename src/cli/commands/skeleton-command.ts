@@ -10,7 +10,8 @@ import {
 } from '../../api/skeletons/skeleton-definition';
 import { skeletonReader } from '../../api/skeletons/skeleton-loader';
 import { SKELETON_SOURCE_NAMES, type SkeletonSourceName } from '../../api/skeletons/skeleton-model';
-import { skeletonsFromXml, skeletonsToXml } from '../../api/skeletons/skeleton-xml';
+import { skeletonsFromXml } from '../../api/skeletons/skeleton-xml-read';
+import { skeletonsToXml } from '../../api/skeletons/skeleton-xml-write';
 import { clientFor, EXIT, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, terminalSafe, UsageError } from '../cli-context';
 
 const SKELETON_HELP = `Usage: motion skeleton export --source project|measurement|data [--name NAME]... [--format xml|json] [--out FILE]

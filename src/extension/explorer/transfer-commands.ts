@@ -13,7 +13,8 @@ import {
   type Progress,
   type SkeletonDefinitionDocument,
 } from '../../api/skeletons/skeleton-definition';
-import { skeletonsFromXml, skeletonsToXml } from '../../api/skeletons/skeleton-xml';
+import { skeletonsFromXml } from '../../api/skeletons/skeleton-xml-read';
+import { skeletonsToXml } from '../../api/skeletons/skeleton-xml-write';
 import type { SkeletonSourceName } from '../../api/skeletons/skeleton-model';
 
 type Target = 'project' | 'measurement';
