@@ -27,6 +27,22 @@ export class EmbeddedServer {
   }
 
   /** Told when the server stops without being asked to (a crash, a kill): with the exit code or signal. */
+  /**
+   * Resolves once the running server has exited (its exit listeners have run), or after `ms`: a
+   * call that found nobody listening can be ahead of the exit event that says why.
+   */
+  exitWithin(ms: number): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        setImmediate(resolve);
+      });
+    });
+  }
+
   onUnexpectedExit(listener: (description: string) => void): { dispose(): void } {
     this.exitListeners.add(listener);
     return { dispose: () => this.exitListeners.delete(listener) };

@@ -7,6 +7,8 @@ import type { EmbeddedServer } from './embedded-server';
 
 /** While connected, how often the application is asked whether it is still there. */
 const HEARTBEAT_MS = 5_000;
+/** How long a failed check waits for the embedded server's exit event, to report its reason. */
+const EXIT_WAIT_MS = 1_000;
 
 /**
  * The connection to the application: the configured URL, or the embedded reference server when
@@ -118,7 +120,10 @@ export class MotionConnection implements vscode.Disposable {
             : `${url} no longer answers as a motion application: ${identity.reason}`,
         (error: Error) => error.message,
       )
-      .then((problem) => {
+      .then(async (problem) => {
+        // The embedded server's own exit says why better than "nothing is listening": wait for it briefly.
+        if (problem && this.current.kind === 'connected' && this.current.embedded)
+          await this.embedded.exitWithin(EXIT_WAIT_MS);
         if (problem && generation === this.generation && this.current.kind === 'connected') this.lost(problem);
       })
       .finally(() => (this.checking = undefined));
