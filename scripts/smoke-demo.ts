@@ -16,7 +16,7 @@ async function serverAnswers(): Promise<string | undefined> {
       headers: { 'content-type': 'application/json' },
       body: '[]',
     });
-    return response.ok ? ((await response.json()) as string) : undefined;
+    return response.ok ? JSON.stringify(await response.json()) : undefined; // get_version: {"major", "minor", "build"}
   } catch {
     return undefined;
   }
