@@ -7,6 +7,7 @@ import {
   type SegmentDefinitionDocument,
   type SkeletonDefinitionDocument,
 } from '../../src/api/skeletons/skeleton-definition';
+import { readSkeletonFile, skeletonFileFormat, writeSkeletonFile } from '../../src/api/skeletons/skeleton-files';
 import { SkeletonXmlError } from '../../src/api/skeletons/skeleton-xml';
 import { skeletonsFromXml } from '../../src/api/skeletons/skeleton-xml-read';
 import { skeletonsToXml } from '../../src/api/skeletons/skeleton-xml-write';
@@ -175,6 +176,17 @@ describe('skeleton definitions in the application’s XML format', () => {
     assert.deepEqual(dof.translation_x, { constraint: null, couplings: [], goal: null }, 'absent: free');
     assert.deepEqual(base.markers, [{ name: 'BaseA', position: [10, 0, 5], weight: 2 }]);
     assert.deepEqual(skeletons[1].root.markers, []);
+  });
+
+  it('tells a file’s format by its name, else by its text, and keeps JSON to one skeleton', () => {
+    assert.equal(skeletonFileFormat('a/Wand.JSON'), 'json');
+    assert.equal(skeletonFileFormat('a/Wand.xml', '{"format": "motion-skeleton"}'), 'xml', 'the name decides first');
+    assert.equal(skeletonFileFormat('a/wand', '  {"format": "motion-skeleton"}'), 'json');
+    assert.equal(skeletonFileFormat('a/wand', '\n<QTM_Settings/>'), 'xml');
+    const wand = demo.find((d) => d.name === 'Wand')!;
+    assert.deepEqual(readSkeletonFile(writeSkeletonFile([wand], 'json'), 'json'), { docs: [wand], warnings: [] });
+    assert.throws(() => writeSkeletonFile([wand, wand], 'json'), /a JSON skeleton document holds one skeleton, not 2/);
+    assert.equal(readSkeletonFile(writeSkeletonFile([wand, demo[0]], 'xml'), 'xml').docs.length, 2);
   });
 
   it('accepts <Skeletons> as the root too', () => {

@@ -147,7 +147,7 @@ const FULL_BODY: SegmentPlan[] = [
 ];
 
 /** The demo measurement's frames: 30 s at 100 Hz. */
-const DEMO_FRAMES = { start: 0, end: 2999 };
+export const DEMO_FRAMES = { start: 0, end: 2999 };
 const UNIDENTIFIED: [number, number][] = [
   [120, 181],
   [1440, 1502],

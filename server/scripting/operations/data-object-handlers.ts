@@ -3,12 +3,15 @@ import type { Transaction } from '../model/motion-model';
 import type { BoneRecord, TrajectoryRecord } from '../model/records';
 import type { ModuleHandlers } from './handler';
 
-/** The colour a bone gets when add_bone is given none: white, 0xbbggrr. */
-const WHITE = 0xffffff;
+/** The colour a bone gets when add_bone is given none (and a bone of a version-1 state file): white, 0xbbggrr. */
+export const WHITE = 0xffffff;
+
+/** A colour is a 0xbbggrr integer from black (0) to white. */
+export const isColour = (n: number) => n >= 0 && n <= WHITE;
 
 /** A colour in 0xbbggrr form, or the invalid_argument error naming the parameter. */
 function checkColour(color: number, parameter: string): number {
-  if (color < 0 || color > WHITE)
+  if (!isColour(color))
     throw invalid(
       parameter,
       `${parameter} ${color} is not a colour: colours are 0xbbggrr integers from 0 to 16777215 (0xFFFFFF)`,

@@ -8,7 +8,9 @@ import {
 import { parseType } from '../../../src/api/types/parse-type';
 import { validateValue } from '../../../src/api/types/validate';
 import { LIMITS } from '../../../src/api/catalogue/limits';
+import { DEMO_FRAMES } from '../model/demo-data';
 import { SKELETON_SOURCES, type MotionState } from '../model/records';
+import { isColour, WHITE } from '../operations/data-object-handlers';
 import {
   checkCount,
   checkName,
@@ -43,9 +45,8 @@ const STATE_TYPE_1 = stateType(
   '{"id": integer, "label": string, "parts": integer}',
   '{"id": integer, "name": string, "from": integer, "to": integer}',
 );
-/** What version 1 did not record: one measurement's frames, and bones without a colour (white). */
-const FRAMES_1 = { start: 0, end: 2999 };
-const WHITE = 0xffffff;
+/** Version 1 recorded no frames: its parts are spread over the demo measurement's, as the demo's are now. */
+const FRAMES_1 = DEMO_FRAMES;
 
 /** A version-1 state as version 2: n parts become n measured frame ranges with gaps of one frame. */
 function upgradeFrom1(state: Record<string, unknown>): MotionState {
@@ -141,7 +142,7 @@ function checkDataObjects(state: MotionState): void {
     for (const end of [b.from, b.to])
       if (!trajectories.has(end)) throw new Error(`bone ${b.id} joins trajectory ${end}, which does not exist`);
     if (b.from === b.to) throw new Error(`bone ${b.id} joins trajectory ${b.from} to itself`);
-    if (b.color < 0 || b.color > WHITE) throw new Error(`bone ${b.id} has colour ${b.color}, outside 0..0xFFFFFF`);
+    if (!isColour(b.color)) throw new Error(`bone ${b.id} has colour ${b.color}, outside 0..0xFFFFFF`);
   }
   const pairs = new Set<string>();
   for (const b of state.bones) {

@@ -1,17 +1,19 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MotionClient } from '../../api/client/motion-client';
 import {
-  checkSkeletonDefinition,
   exportSkeleton,
   importSkeletons,
   type SkeletonDefinitionDocument,
 } from '../../api/skeletons/skeleton-definition';
+import {
+  readSkeletonFile,
+  skeletonFileFormat,
+  writeSkeletonFile,
+  type SkeletonFileFormat,
+} from '../../api/skeletons/skeleton-files';
 import { skeletonReader } from '../../api/skeletons/skeleton-loader';
 import { SKELETON_SOURCE_NAMES, type SkeletonSourceName } from '../../api/skeletons/skeleton-model';
-import { skeletonsFromXml } from '../../api/skeletons/skeleton-xml-read';
-import { skeletonsToXml } from '../../api/skeletons/skeleton-xml-write';
 import { clientFor, EXIT, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, terminalSafe, UsageError } from '../cli-context';
 
 const SKELETON_HELP = `Usage: motion skeleton export --source project|measurement|data [--name NAME]... [--format xml|json] [--out FILE]
@@ -31,16 +33,15 @@ element of the first problem.
 
 ${GLOBAL_HELP}`;
 
-type Format = 'xml' | 'json';
+/** Where a source's skeletons are, with its verb: "the project settings have", "the current data has". */
+const holds = (source: SkeletonSourceName) =>
+  source === 'data' ? 'the current data has' : `the ${source} settings have`;
 
-const place = (source: SkeletonSourceName) => (source === 'data' ? 'the current data' : `the ${source} settings`);
-
-function formatOf(given: string | undefined, file: string | undefined): Format {
-  if (given !== undefined) {
-    if (given !== 'xml' && given !== 'json') throw new UsageError(`--format must be xml or json, got "${given}"`);
-    return given;
-  }
-  return file && extname(file).toLowerCase() === '.json' ? 'json' : 'xml';
+/** --format as given, else the file's. */
+function formatOf(given: string | undefined, file: string | undefined, text?: string): SkeletonFileFormat {
+  if (given === undefined) return file ? skeletonFileFormat(file, text) : 'xml';
+  if (given !== 'xml' && given !== 'json') throw new UsageError(`--format must be xml or json, got "${given}"`);
+  return given;
 }
 
 export async function skeletonCommand(argv: string[]): Promise<number> {
@@ -72,9 +73,9 @@ export async function skeletonCommand(argv: string[]): Promise<number> {
       const format = formatOf(values.format, values.out);
       if (format === 'json' && docs.length !== 1)
         throw new UsageError(
-          `a JSON skeleton document holds one skeleton and ${place(source)} ${source === 'data' ? 'has' : 'have'} ${docs.length}; name one with --name, or use --format xml`,
+          `a JSON skeleton document holds one skeleton and ${holds(source)} ${docs.length}; name one with --name, or use --format xml`,
         );
-      const text = format === 'xml' ? skeletonsToXml(docs) : `${JSON.stringify(docs[0], null, 2)}\n`;
+      const text = writeSkeletonFile(docs, format);
       if (values.out) {
         await writeFile(values.out, text);
         process.stderr.write(`exported ${docs.map((d) => terminalSafe(d.name)).join(', ')} to ${values.out}\n`);
@@ -91,15 +92,14 @@ export async function skeletonCommand(argv: string[]): Promise<number> {
       throw new UsageError('--target must be project or measurement (the current data is read-only)');
     const [file] = files;
     const text = await readFile(file, 'utf8');
-    let docs: SkeletonDefinitionDocument[];
-    let warnings: string[] = [];
+    let read: ReturnType<typeof readSkeletonFile>;
     try {
-      if (formatOf(values.format, file) === 'xml') ({ skeletons: docs, warnings } = skeletonsFromXml(text));
-      else docs = [checkSkeletonDefinition(JSON.parse(text))];
+      read = readSkeletonFile(text, formatOf(values.format, file, text));
     } catch (error) {
       process.stderr.write(`motion: ${file} cannot be imported: ${terminalSafe((error as Error).message)}\n`);
       return EXIT.refused;
     }
+    const { docs, warnings } = read;
     for (const warning of warnings) process.stderr.write(`warning: ${terminalSafe(warning)}\n`);
     const client = clientFor(options);
     try {
@@ -142,12 +142,9 @@ async function exportNamed(
     const found = await Promise.all(names.map((n) => read<number | null>('find_skeleton', n)));
     const missing = names.filter((_, i) => found[i] === null);
     if (missing.length > 0)
-      throw new UsageError(
-        `${place(source)} ${source === 'data' ? 'has' : 'have'} no skeleton named ${missing.map((n) => `"${n}"`).join(', ')}`,
-      );
+      throw new UsageError(`${holds(source)} no skeleton named ${missing.map((n) => `"${n}"`).join(', ')}`);
     chosen = found as number[];
   }
-  if (chosen.length === 0)
-    throw new UsageError(`${place(source)} ${source === 'data' ? 'has' : 'have'} no skeletons to export`);
+  if (chosen.length === 0) throw new UsageError(`${holds(source)} no skeletons to export`);
   return Promise.all(chosen.map((id) => exportSkeleton(client, source, id)));
 }

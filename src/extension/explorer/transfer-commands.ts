@@ -7,14 +7,13 @@ import { prompts, type ScriptedAnswers } from '../prompts';
 import { resolveNameClash } from './edit-operations';
 import { describePlace, type ExplorerItem } from './explorer-data';
 import {
-  checkSkeletonDefinition,
   exportSkeleton,
   importSkeletons,
   type Progress,
   type SkeletonDefinitionDocument,
 } from '../../api/skeletons/skeleton-definition';
-import { skeletonsFromXml } from '../../api/skeletons/skeleton-xml-read';
-import { skeletonsToXml } from '../../api/skeletons/skeleton-xml-write';
+import { readSkeletonFile, skeletonFileFormat, writeSkeletonFile } from '../../api/skeletons/skeleton-files';
+import { skeletonReader } from '../../api/skeletons/skeleton-loader';
 import type { SkeletonSourceName } from '../../api/skeletons/skeleton-model';
 
 type Target = 'project' | 'measurement';
@@ -81,19 +80,6 @@ async function create(
   return { changed: true, id: ids[0], ids, target, name: named[0].name };
 }
 
-/** Definitions from a file's text: the application's XML (one or several, with warnings) or our JSON document. */
-function readDefinitions(uri: vscode.Uri, text: string): { docs: SkeletonDefinitionDocument[]; warnings: string[] } {
-  try {
-    if (/\.xml$/i.test(uri.path)) {
-      const { skeletons, warnings } = skeletonsFromXml(text);
-      return { docs: skeletons, warnings };
-    }
-    return { docs: [checkSkeletonDefinition(JSON.parse(text))], warnings: [] };
-  } catch (error) {
-    throw new Error(`${uri.path.split('/').pop()} cannot be imported: ${(error as Error).message}`, { cause: error });
-  }
-}
-
 const FILTERS = { 'Skeleton file (application XML)': ['xml'], 'Skeleton definition (JSON)': ['json'] };
 
 /** Writes definitions to a file chosen by the user (XML, or JSON for one skeleton), and offers to open it. */
@@ -114,10 +100,7 @@ async function writeDefinitions(
   if (!target) return undefined;
   const client = ctx.parts.connection.client();
   const docs = await Promise.all(ids.map((id) => exportSkeleton(client, source, id)));
-  const xml = !/\.json$/i.test(target.path);
-  if (!xml && docs.length !== 1)
-    throw new Error('a JSON skeleton definition holds one skeleton; export several as XML');
-  const text = xml ? skeletonsToXml(docs) : `${JSON.stringify(docs[0], null, 2)}\n`;
+  const text = writeSkeletonFile(docs, skeletonFileFormat(target.path));
   await vscode.workspace.fs.writeFile(target, Buffer.from(text));
   const file = target.path.split('/').pop();
   if (!uri) {
@@ -166,17 +149,9 @@ export const transferCommands: CommandTable = {
   },
   'motion.exportSkeletons': (ctx) => async (item?: ExplorerItem, options?: { uri?: vscode.Uri }) => {
     if (item?.kind !== 'source') throw new Error('choose a source (Project settings, …) in the Skeletons view');
-    const ids = await ctx.parts.connection
-      .client()
-      .call(
-        item.source === 'data' ? 'motion.data.object.skeleton' : 'motion.settings.processing.skeleton',
-        'get_skeleton_ids',
-        item.source === 'data' ? [] : [item.source],
-        { effect: 'read' },
-      );
-    if (!Array.isArray(ids) || ids.length === 0)
-      throw new Error(`${describePlace(item.source)} has no skeletons to export`);
-    return writeDefinitions(ctx, item.source, ids as number[], `${item.source}-skeletons.xml`, options?.uri);
+    const ids = await skeletonReader(ctx.parts.connection.client(), item.source)<number[]>('get_skeleton_ids');
+    if (ids.length === 0) throw new Error(`${describePlace(item.source)} has no skeletons to export`);
+    return writeDefinitions(ctx, item.source, ids, `${item.source}-skeletons.xml`, options?.uri);
   },
   'motion.importSkeleton': (ctx) => async (item?: ExplorerItem, options?: { uri?: vscode.Uri } & ScriptedAnswers) => {
     if (item?.kind !== 'source' || item.source === 'data')
@@ -192,10 +167,14 @@ export const transferCommands: CommandTable = {
         })
       )?.[0];
     if (!uri) return undefined;
-    const { docs, warnings } = readDefinitions(
-      uri,
-      Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'),
-    );
+    const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+    let read: ReturnType<typeof readSkeletonFile>;
+    try {
+      read = readSkeletonFile(text, skeletonFileFormat(uri.path, text));
+    } catch (error) {
+      throw new Error(`${uri.path.split('/').pop()} cannot be imported: ${(error as Error).message}`, { cause: error });
+    }
+    const { docs, warnings } = read;
     if (warnings.length > 0) {
       const shown = warnings.slice(0, 8).map((w) => `• ${w}`);
       if (warnings.length > 8) shown.push(`… and ${warnings.length - 8} more`);
