@@ -4,6 +4,7 @@
 // nothing changes.
 import { AmbientLight, Box3, DirectionalLight, GridHelper, PerspectiveCamera, Scene, WebGLRenderer } from 'three';
 import { ComposeSchedule } from './compose-schedule';
+import { FrameQuality } from './frame-quality';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { CSS2DObject, CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
@@ -58,10 +59,12 @@ const labelsBox = element<HTMLInputElement>('labels');
 
 const state: SavedState = { pose: 'calibrated', labels: false, ...vscode.getState() };
 const colours = themeColours();
-const renderer = new WebGLRenderer({ antialias: true });
+// Antialiased at rest only (frame-quality): the context itself is not.
+const renderer = new WebGLRenderer({ antialias: false });
 renderer.setPixelRatio(window.devicePixelRatio);
 renderer.setClearColor(colours.background);
 viewport.appendChild(renderer.domElement);
+const quality = new FrameQuality(renderer);
 const labelRenderer = new CSS2DRenderer();
 labelRenderer.domElement.classList.add('labels');
 viewport.appendChild(labelRenderer.domElement);
@@ -89,6 +92,14 @@ let selectedMarkers = new Set<string>();
 let frame = 0;
 /** The camera is where the view put it (not moved by the user): a resize fits the scene again. */
 let autoFitted = false;
+/**
+ * The user is moving the camera (a drag, or wheel turns, each of which starts and ends at once):
+ * frames are drawn quickly; once the camera has rested a moment, one is drawn well.
+ */
+let moving = false;
+let resting: ReturnType<typeof setTimeout> | undefined;
+/** How long the camera rests before the frame is drawn well: longer than the gap between wheel turns. */
+const REST_MS = 200;
 
 /** Draws once on the next frame, however many changes ask for it. */
 function invalidate(): void {
@@ -100,7 +111,7 @@ function invalidate(): void {
 }
 
 function render(): void {
-  renderer.render(scene3d, camera);
+  quality.render(scene3d, camera, moving);
   labelRenderer.render(scene3d, camera);
 }
 
@@ -108,6 +119,7 @@ function resize(): void {
   const { clientWidth: width, clientHeight: height } = viewport;
   if (width === 0 || height === 0) return;
   renderer.setSize(width, height);
+  quality.setSize(width, height);
   labelRenderer.setSize(width, height);
   camera.aspect = width / height;
   camera.updateProjectionMatrix();
@@ -119,8 +131,19 @@ function resize(): void {
 }
 new ResizeObserver(resize).observe(viewport);
 controls.addEventListener('change', invalidate);
-controls.addEventListener('start', () => (autoFitted = false));
-controls.addEventListener('end', () => saveCamera());
+controls.addEventListener('start', () => {
+  autoFitted = false;
+  moving = true;
+  clearTimeout(resting);
+});
+controls.addEventListener('end', () => {
+  clearTimeout(resting);
+  resting = setTimeout(() => {
+    moving = false;
+    invalidate();
+  }, REST_MS);
+  saveCamera();
+});
 
 function saveCamera(): void {
   state.camera = { position: camera.position.toArray(), target: controls.target.toArray() };

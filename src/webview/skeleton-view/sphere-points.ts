@@ -36,6 +36,7 @@ const FRAGMENT = `
     vec3 normal = vec3(p.x, -p.y, sqrt(1.0 - r2));
     float light = 0.45 + 0.55 * max(dot(normal, normalize(vec3(0.4, 0.6, 0.7))), 0.0);
     gl_FragColor = vec4(vTint * light, 1.0);
+    #include <colorspace_fragment>
   }`;
 
 const size = new Vector2();

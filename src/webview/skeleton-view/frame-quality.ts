@@ -1,0 +1,77 @@
+import {
+  BufferGeometry,
+  type Camera,
+  Float32BufferAttribute,
+  HalfFloatType,
+  Mesh,
+  type Object3D,
+  OrthographicCamera,
+  ShaderMaterial,
+  type WebGLRenderer,
+  WebGLRenderTarget,
+} from 'three';
+
+/** Samples per pixel of a frame at rest. */
+const SAMPLES = 4;
+
+/** A triangle covering the canvas, which shows the frame rendered at rest (with colour-space output like any material). */
+const SHOW_VERTEX = `
+  varying vec2 vUv;
+  void main() {
+    vUv = uv;
+    gl_Position = vec4(position.xy, 0.0, 1.0);
+  }`;
+const SHOW_FRAGMENT = `
+  uniform sampler2D frame;
+  varying vec2 vUv;
+  void main() {
+    gl_FragColor = texture2D(frame, vUv);
+    #include <colorspace_fragment>
+  }`;
+
+/**
+ * Frames drawn two ways. While the camera moves, straight to the canvas without antialiasing: a
+ * software renderer (SwiftShader, a remote desktop without a GPU) then keeps orbiting a large
+ * stage smooth. Once it rests, into a 4× multisampled target shown on the canvas: the picture the
+ * user looks at, and every screenshot, has smooth edges. Both ways give the same colours (the
+ * target holds linear colour in half floats; showing it converts as the canvas would).
+ */
+export class FrameQuality {
+  private readonly rested: WebGLRenderTarget;
+  private readonly show: Mesh<BufferGeometry, ShaderMaterial>;
+  private readonly showCamera: Camera;
+
+  constructor(private readonly renderer: WebGLRenderer) {
+    this.rested = new WebGLRenderTarget(1, 1, { samples: SAMPLES, type: HalfFloatType });
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new Float32BufferAttribute([-1, -1, 0, 3, -1, 0, -1, 3, 0], 3));
+    geometry.setAttribute('uv', new Float32BufferAttribute([0, 0, 2, 0, 0, 2], 2));
+    const material = new ShaderMaterial({
+      uniforms: { frame: { value: this.rested.texture } },
+      vertexShader: SHOW_VERTEX,
+      fragmentShader: SHOW_FRAGMENT,
+      depthTest: false,
+      depthWrite: false,
+    });
+    this.show = new Mesh(geometry, material);
+    this.show.frustumCulled = false;
+    this.showCamera = new OrthographicCamera(); // any camera: the triangle is placed in clip space
+  }
+
+  /** Follows the canvas's size (in CSS pixels; the target counts device pixels). */
+  setSize(width: number, height: number): void {
+    const ratio = this.renderer.getPixelRatio();
+    this.rested.setSize(Math.floor(width * ratio), Math.floor(height * ratio));
+  }
+
+  render(scene: Object3D, camera: Camera, moving: boolean): void {
+    if (moving) {
+      this.renderer.render(scene, camera);
+      return;
+    }
+    this.renderer.setRenderTarget(this.rested);
+    this.renderer.render(scene, camera);
+    this.renderer.setRenderTarget(null);
+    this.renderer.render(this.show, this.showCamera);
+  }
+}
