@@ -5,6 +5,7 @@ import {
   HalfFloatType,
   Mesh,
   type Object3D,
+  type Scene,
   OrthographicCamera,
   ShaderMaterial,
   type WebGLRenderer,
@@ -62,6 +63,18 @@ export class FrameQuality {
   setSize(width: number, height: number): void {
     const ratio = this.renderer.getPixelRatio();
     this.rested.setSize(Math.floor(width * ratio), Math.floor(height * ratio));
+  }
+
+  /**
+   * Compiles the shaders of `objects` for both ways of drawing, as if they were in `scene` (its
+   * lights), and the one that shows a frame at rest: the GPU compiles them meanwhile.
+   */
+  compile(objects: Object3D, camera: Camera, scene: Scene): void {
+    this.renderer.compile(objects, camera, scene);
+    this.renderer.setRenderTarget(this.rested);
+    this.renderer.compile(objects, camera, scene);
+    this.renderer.setRenderTarget(null);
+    this.renderer.compile(this.show, this.showCamera);
   }
 
   render(scene: Object3D, camera: Camera, moving: boolean): void {

@@ -18,6 +18,7 @@ import type {
   ViewSkeleton,
 } from '../../extension/skeleton-view/view-protocol';
 import { readBack } from './drawing-readback';
+import { compileShaders } from './shader-warm-up';
 import { groundGrid } from './ground-grid';
 import { legendLines } from './legend-lines';
 import { clientPointOf, pickAt } from './picking';
@@ -111,7 +112,8 @@ function invalidate(): void {
 }
 
 function render(): void {
-  quality.render(scene3d, camera, moving);
+  // While a large source arrives, each frame is soon replaced: drawn quickly, it leaves the time to reading.
+  quality.render(scene3d, camera, moving || arriving());
   labelRenderer.render(scene3d, camera);
 }
 
@@ -205,10 +207,12 @@ function composed(options: { repaint: boolean } = { repaint: true }): void {
   showLegend();
 }
 
-const composing = new ComposeSchedule(
-  () => composed({ repaint: false }),
-  () => drawn !== undefined && shownSkeletons().length < (outline?.skeletonIds.length ?? 0),
-);
+/** Skeletons are still arriving after the first was drawn. */
+function arriving(): boolean {
+  return drawn !== undefined && shownSkeletons().length < (outline?.skeletonIds.length ?? 0);
+}
+
+const composing = new ComposeSchedule(() => composed({ repaint: false }), arriving);
 
 /** The ground grid follows the scene's extent. */
 function placeGrid(extent: Box3): void {
@@ -403,3 +407,4 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
 setPose(state.pose);
 resize();
 vscode.postMessage({ type: 'ready', pose: state.pose });
+compileShaders(quality, camera, scene3d, colours);
