@@ -36,8 +36,8 @@ export function selectedCode(lines: string[], startLine: number, endLine: number
 /** The statement that the cursor's line starts or belongs to. */
 export function statementAt(lines: string[], cursorLine: number, languageId: 'python' | 'lua'): CodeToRun {
   let start = cursorLine;
-  // A line inside an open bracket belongs to the statement that opened it.
-  while (start > 0 && depthBefore(lines, start, languageId) > 0) start--;
+  // A line inside an open bracket belongs to the statement that opened it (none is open before the first).
+  while (depthBefore(lines, start, languageId) > 0) start--;
   let end = start;
   let depth = bracketDelta(lines[start], languageId);
   let blocks = languageId === 'lua' ? luaBlockDelta(lines[start]) : 0;
@@ -58,13 +58,14 @@ export function statementAt(lines: string[], cursorLine: number, languageId: 'py
       end = next;
     }
   }
-  if (cursorLine > end) end = cursorLine;
+  // The scan ends at or after the cursor: a line inside brackets has more of them open before it
+  // than closed, so the statement that opened them goes on at least to it.
   return selectedCode(lines, start, end);
 }
 
 export function dedent(lines: string[]): string[] {
-  const indents = lines.filter((l) => l.trim() !== '').map(indentOf);
-  const common = indents.length > 0 ? Math.min(...indents) : 0;
+  // With no line of text, the least is Infinity: each (blank) line loses all its indentation.
+  const common = Math.min(...lines.filter((l) => l.trim() !== '').map(indentOf));
   return lines.map((l) => l.slice(Math.min(common, indentOf(l))));
 }
 

@@ -48,3 +48,53 @@ describe('what Run Selection sends', () => {
     assert.deepEqual(statementAt(['print("(")  # (', 'x = 1'], 0, 'python').code, 'print("(")  # (');
   });
 });
+
+describe('what Run Selection sends, at the edges', () => {
+  const python = (lines: string[], cursor: number) => statementAt(lines, cursor, 'python').code;
+  const lua = (lines: string[], cursor: number) => statementAt(lines, cursor, 'lua').code;
+
+  it('sends a block left open at the end of the script whole, without reading past its last line', () => {
+    assert.equal(lua(['for i = 1, 3 do', '  print(i)'], 0), 'for i = 1, 3 do\n  print(i)');
+    assert.equal(python(['print(1,', '  2'], 0), 'print(1,\n  2');
+    assert.equal(python(['for i in r:', '    print(i)'], 0), 'for i in r:\n    print(i)');
+  });
+
+  it('counts Lua block words in Lua only, and outside its strings and comments', () => {
+    assert.equal(python(['then = 1', 'y = 2'], 0), 'then = 1');
+    assert.equal(python(['x = f(', '    then,', ')', 'y = 2'], 0), 'x = f(\n    then,\n)');
+    assert.equal(lua(['print("do") -- then', 'x = 1'], 0), 'print("do") -- then');
+    assert.equal(lua(['print(\'do\', "then")', 'x = 1'], 0), 'print(\'do\', "then")');
+    assert.equal(lua(['print("a\\"do")', 'x = 1'], 0), 'print("a\\"do")');
+    assert.equal(
+      lua(['if a then', '  b()', 'elseif c then', '  d()', 'end', 'e()'], 0),
+      'if a then\n  b()\nelseif c then\n  d()\nend',
+    );
+    assert.equal(lua(['repeat', '  n = n + 1', 'until n > 3', 'x = 1'], 0), 'repeat\n  n = n + 1\nuntil n > 3');
+  });
+
+  it('takes a line ending in a colon (before a comment) as a Python block, and no other', () => {
+    assert.equal(python(['if x:  # when set', '    print(x)', 'y = 1'], 0), 'if x:  # when set\n    print(x)');
+    assert.equal(python(['label = "x: y"', '    print(label)'], 0), 'label = "x: y"');
+    assert.equal(lua(['-- totals:', '  print(1)'], 0), '-- totals:');
+  });
+
+  it('keeps a Python block to its body and its own else parts', () => {
+    // A blank line of spaces inside the body is skipped; one after it is not sent.
+    assert.equal(python(['if x:', '    a()', '    ', 'b()'], 0), 'if x:\n    a()');
+    assert.equal(python(['if x:', '    a()', '    ', '    c()', 'b()'], 0), 'if x:\n    a()\n    \n    c()');
+    // An inner block's else at an outer indentation belongs to the outer statement.
+    assert.equal(python(['    if a:', '        b()', 'else:', '    c()'], 0), 'if a:\n    b()');
+    assert.equal(python(['    if a:', '        b()', '    else:', '        c()'], 0), 'if a:\n    b()\nelse:\n    c()');
+    assert.equal(python(['if a:', '    b()', 'x = 1 if a else 2'], 0), 'if a:\n    b()');
+    assert.equal(
+      python(['try:', '    a()', 'except E:', '    b()', 'finally:', '    c()', 'd()'], 0),
+      'try:\n    a()\nexcept E:\n    b()\nfinally:\n    c()',
+    );
+  });
+
+  it('dedents by the least indentation of the lines that have text', () => {
+    assert.deepEqual(dedent(['    a', '  ', '      b']), ['a', '', '  b']);
+    assert.deepEqual(dedent(['', '']), ['', '']);
+    assert.deepEqual(dedent(['  a']), ['a']);
+  });
+});
