@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
+import { DoneMarkers } from './python/done-markers';
 import { pythonSupportDir } from './python-support';
 import type { Completeness } from './repl/statements';
 import type { CodeOrigin, LineReader, RunError, RunResult, ScriptSession, SessionOutput } from './script-session';
@@ -16,9 +17,6 @@ interface PythonSessionOptions {
   /** Lines for input() and sys.stdin; without it, reading gives end of input (EOFError). */
   readLine?: LineReader;
 }
-
-/** The longest tail of output that may be the start of an end-of-run marker, and is held back for the next chunk. */
-const MARKER_HOLD = 80;
 
 /**
  * A long-lived Python interpreter with the `motion` package, running code in one set of globals
@@ -34,7 +32,6 @@ export class PythonSession implements ScriptSession {
   private pending = new Map<number, { resolve: (r: RunResult) => void; reply?: RunResult; streams: number }>();
   /** Ends each run's output; secret, so that no script can print it. */
   private readonly token = randomBytes(16).toString('hex');
-  private readonly done = new RegExp(`\\x00motion-done:${this.token}:(\\d+)\\x00\\n`, 'g');
   /** Runs go one at a time: a run sent while another is going waits for it (and for a fresh session if that one ended it). */
   private tail: Promise<unknown> = Promise.resolve();
   private inFlight = 0;
@@ -218,28 +215,13 @@ export class PythonSession implements ScriptSession {
     });
   }
 
-  /**
-   * Passes output through, minus the markers that say a run's output is complete. Only a short tail
-   * that could be the start of a marker is held back, so output of any size (NUL bytes included)
-   * is handled in linear time.
-   */
+  /** Passes output through, minus the markers that say a run's output is complete. */
   private relay(stream: Readable, name: 'stdout' | 'stderr'): void {
-    let held = '';
+    const markers = new DoneMarkers(this.token);
     stream.setEncoding('utf8');
     stream.on('data', (text: string) => {
-      const buffer = held + text;
-      let last = 0;
-      let output = '';
-      for (const match of buffer.matchAll(this.done)) {
-        output += buffer.slice(last, match.index);
-        last = match.index + match[0].length;
-        this.streamDone(Number(match[1]));
-      }
-      const rest = buffer.slice(last);
-      let start = rest.indexOf('\x00', Math.max(0, rest.length - MARKER_HOLD));
-      while (start >= 0 && !isMarkerStart(rest.slice(start), this.token)) start = rest.indexOf('\x00', start + 1);
-      held = start >= 0 ? rest.slice(start) : '';
-      output += held ? rest.slice(0, start) : rest;
+      const { output, done } = markers.take(text);
+      for (const id of done) this.streamDone(id);
       if (output) this.options.onOutput(name, output);
     });
   }
@@ -265,12 +247,4 @@ export class PythonSession implements ScriptSession {
       run.resolve(run.reply);
     }
   }
-}
-
-/** Whether `tail` may be the beginning of this session's end-of-run marker (cut by a chunk boundary). */
-function isMarkerStart(tail: string, token: string): boolean {
-  const marker = `\x00motion-done:${token}:`;
-  if (tail.length <= marker.length) return marker.startsWith(tail);
-  // eslint-disable-next-line no-control-regex -- the marker is framed by NUL characters
-  return tail.startsWith(marker) && /^\d*\x00?$/.test(tail.slice(marker.length));
 }

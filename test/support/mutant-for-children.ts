@@ -1,12 +1,87 @@
 // Mocha root hook: under mutation testing (StrykerJS), the active mutant is a global of this
-// process; worker threads, child servers, the CLI and the language server run bundles built from
-// the same instrumented sources, and read it from their environment. Outside Stryker: nothing.
-const withStryker = globalThis as { __stryker__?: { activeMutant?: string | number } };
+// process; worker threads, child servers, the CLI, the debug adapters and the language server run
+// bundles built from the same instrumented sources, and read it from their environment.
+//
+// In Stryker's dry run, per-test coverage sees only this process, so code that runs only in a
+// child (a worker's, an adapter's) would count as covered by no test and never be tried. The
+// children are then given child-coverage.js, which writes what they reached and when; at the end
+// of the run each reached mutant is added to the coverage of every test that ran in its time
+// window (a superset: a mutant is tried against a few tests too many, never too few).
+// Outside Stryker: nothing.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Context } from 'mocha';
+
+interface Coverage {
+  static: Record<string, number>;
+  perTest: Record<string, Record<string, number>>;
+}
+const withStryker = globalThis as {
+  __stryker__?: { activeMutant?: string | number; mutantCoverage?: Coverage };
+};
+
+/** What a child reached in one window of its time. */
+interface Reached {
+  from: number;
+  to: number;
+  mutants: string[];
+}
+
+/** Set up in the dry run only: where children write, and when each test ran. */
+let dryRun:
+  { directory: string; nodeOptions: string | undefined; tests: { id: string; from: number; to: number }[] } | undefined;
+
+/** How long the children get to write their last window after the last test. */
+const LAST_WINDOW_MS = 60;
+
+function mergeChildCoverage(): void {
+  const run = dryRun!;
+  const stryker = withStryker.__stryker__!;
+  const coverage = (stryker.mutantCoverage ??= { static: {}, perTest: {} });
+  for (const name of readdirSync(run.directory)) {
+    const lines = readFileSync(join(run.directory, name), 'utf8').split('\n').filter(Boolean);
+    for (const reached of lines.map((line) => JSON.parse(line) as Reached)) {
+      // Widened by a millisecond each side: the clocks are the same, their readings are not atomic.
+      const during = run.tests.filter((t) => t.from <= reached.to + 1 && reached.from - 1 <= t.to);
+      for (const test of during) {
+        const counts = (coverage.perTest[test.id] ??= {});
+        for (const mutant of reached.mutants) counts[mutant] = (counts[mutant] ?? 0) + 1;
+      }
+    }
+  }
+}
 
 export const mochaHooks = {
-  beforeEach(): void {
+  beforeAll(): void {
+    const stryker = withStryker.__stryker__;
+    if (!stryker || stryker.activeMutant !== undefined || dryRun) return;
+    const directory = mkdtempSync(join(tmpdir(), 'motion-child-coverage-'));
+    dryRun = { directory, nodeOptions: process.env.NODE_OPTIONS, tests: [] };
+    process.env.__MOTION_CHILD_COVERAGE__ = directory;
+    const preload = `--require ${resolve(__dirname, 'child-coverage.js')}`;
+    process.env.NODE_OPTIONS = [dryRun.nodeOptions, preload].filter(Boolean).join(' ');
+  },
+  beforeEach(this: Context): void {
     const active = withStryker.__stryker__?.activeMutant;
     if (active === undefined) delete process.env.__STRYKER_ACTIVE_MUTANT__;
     else process.env.__STRYKER_ACTIVE_MUTANT__ = String(active);
+    // The same id Stryker's mocha runner gives the test (its full title).
+    if (dryRun && this.currentTest)
+      dryRun.tests.push({ id: this.currentTest.fullTitle(), from: Date.now(), to: Infinity });
+  },
+  afterEach(): void {
+    const last = dryRun?.tests.at(-1);
+    if (last) last.to = Date.now();
+  },
+  async afterAll(): Promise<void> {
+    if (!dryRun) return;
+    await new Promise((done) => setTimeout(done, LAST_WINDOW_MS));
+    mergeChildCoverage();
+    if (dryRun.nodeOptions === undefined) delete process.env.NODE_OPTIONS;
+    else process.env.NODE_OPTIONS = dryRun.nodeOptions;
+    delete process.env.__MOTION_CHILD_COVERAGE__;
+    rmSync(dryRun.directory, { recursive: true, force: true });
+    dryRun = undefined;
   },
 };
