@@ -13,7 +13,10 @@ export class LineEditor {
   private readonly history: string[] = [];
   /** The history entry shown, history.length while typing a new line. */
   private recalled = 0;
-  /** The line being typed before the history was recalled, given back by down past the newest entry. */
+  /**
+   * The line being typed before the history was recalled, given back by down past the newest
+   * entry (kept when leaving the new line, so never stale).
+   */
   private draft: string[] = [];
 
   constructor(private readonly historySize = 1000) {}
@@ -52,7 +55,6 @@ export class LineEditor {
       if (this.history.length > this.historySize) this.history.shift();
     }
     this.recalled = this.history.length;
-    this.draft = [];
     this.set('');
     return line;
   }
@@ -60,7 +62,6 @@ export class LineEditor {
   /** Drops the line without remembering it (Ctrl+C). */
   clear(): void {
     this.recalled = this.history.length;
-    this.draft = [];
     this.set('');
   }
 
