@@ -49,7 +49,7 @@ describe('the Motion terminals as consoles: a line discipline over a real sessio
     screen.dispose();
   });
 
-  function open(language: 'python' | 'lua', columns = 80): void {
+  function open(language: 'python' | 'lua', columns = 80, banner?: string): void {
     screen = new VirtualTerminal(columns);
     transcript.length = 0;
     const options = {
@@ -64,6 +64,7 @@ describe('the Motion terminals as consoles: a line discipline over a real sessio
       write: screen.write,
       transcript: (text) => transcript.push(text),
       complete: (before) => motionNames(index, before),
+      banner,
     });
     console_.open(columns);
   }
@@ -243,6 +244,66 @@ describe('the Motion terminals as consoles: a line discipline over a real sessio
     await screenEndsWith('>     x');
     press(KEY.ctrlU, 'mot', KEY.tab);
     await screenEndsWith('> motion');
+  });
+
+  it('lists completions in columns across the terminal, after a bell for the first Tab that adds nothing', async () => {
+    open('python', 60, 'Motion Python console');
+    let bells = 0;
+    screen.terminal.onBell(() => bells++);
+    await screenEndsWith('Motion Python console', '>>> ');
+    const typed = 'motion.settings.processing.skeleton.get_segment_';
+    press(typed, KEY.tab);
+    await screenEndsWith(`>>> ${typed}`);
+    assert.equal(bells, 1);
+    press(KEY.tab);
+    await screenEndsWith(`>>> ${typed}`);
+    const rows = await screen.rows();
+    const listing = rows.slice(rows.indexOf(`>>> ${typed}`) + 1, -1);
+    const names = motionNames(index, typed)!.names;
+    assert.ok(names.length > 6, `many names (${names.length})`);
+    const cell = Math.max(...names.map((n) => n.length)) + 2;
+    assert.deepEqual(
+      listing.flatMap((row) => row.split(/ +/)),
+      names,
+      'every name once, in order, row by row',
+    );
+    assert.ok(listing.length > 1 && listing.every((row) => row.length > 0 && row.length <= 60));
+    const perRow = listing[0].split(/ +/).length;
+    assert.equal(perRow, Math.floor(60 / cell), 'as many as fit');
+    assert.ok(listing.every((row) => row.split(/ +/).length <= perRow));
+    for (const row of listing)
+      row.split(/ +/).forEach((name, i) => assert.equal(row.indexOf(name), i * cell, `${name} in its column`));
+    assert.equal(bells, 1);
+  });
+
+  it('indents to the next multiple of four on Tab in leading blanks; Ctrl+D deletes at the prompt', async () => {
+    open('lua');
+    press(' ', KEY.tab, 'x');
+    await screenEndsWith('>     x');
+    press(KEY.ctrlU, KEY.tab, KEY.tab, 'y');
+    await screenEndsWith('>         y');
+    press(KEY.ctrlU, 'abc', KEY.home, KEY.ctrlD);
+    await screenEndsWith('> bc');
+  });
+
+  it('Ctrl+C on a line wrapped over rows leaves all of it and starts the next prompt below', async () => {
+    open('lua', 20);
+    press('print("abcdefghijklmnopqrstu")', KEY.home, KEY.ctrlC);
+    await screenEndsWith('> print("abcdefghijk', 'lmnopqrstu")^C', '> ');
+  });
+
+  it('writes an answer to input() into the transcript, and an empty one at end of input', async () => {
+    open('python');
+    press('a = input("Name? ")', KEY.enter);
+    await screenEndsWith('Name? ');
+    press('Ann', KEY.enter);
+    await screenEndsWith('Name? Ann', '>>> ');
+    assert.ok(transcript.join('').includes('Name? Ann\n'), transcript.join(''));
+    press('b = input("Again? ")', KEY.enter);
+    await screenEndsWith('Again? ');
+    press(KEY.ctrlD);
+    await screenEndsWith('EOFError: EOF when reading a line', '>>> ');
+    assert.ok(transcript.join('').includes('Again? \n'), transcript.join(''));
   });
 
   it('Ctrl+L clears the screen and keeps the line', async () => {
