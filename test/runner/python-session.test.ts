@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PythonSession } from '../../src/runner/python-session';
@@ -178,6 +178,84 @@ describe('Python sessions (the machine’s python3) against the reference server
       process.env.PATH = path;
       rmSync(bin, { recursive: true, force: true });
     }
+  });
+
+  it('says it is running while runs are under way or waiting, and not after', async () => {
+    assert.equal(session.running, false);
+    const first = session.run('import time\ntime.sleep(0.2)');
+    const second = session.run('print("second")');
+    assert.equal(session.running, true);
+    await first;
+    assert.equal(session.running, true, 'the second still waits');
+    await second;
+    assert.equal(session.running, false);
+  });
+
+  it('names the code run without a file "<selection>" in its tracebacks', async () => {
+    await session.run('1 / 0');
+    assert.match(printed('stderr'), /File "<selection>", line 1/);
+  });
+
+  it('ignores an interrupt while nothing runs: the session and its variables stay', async () => {
+    await session.run('x = 5');
+    session.interrupt();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await session.run('print(x)');
+    assert.equal(after.ok, true);
+    assert.equal(printed(), '5\n');
+    assert.equal(printed('system'), '');
+  });
+
+  it('ends its interpreter on dispose, and says when one crashed after it was ready', async () => {
+    await session.run('import os\nprint(os.getpid())');
+    const pid = Number(printed().trim());
+    await session.dispose();
+    assert.throws(() => process.kill(pid, 0), /ESRCH/, 'the interpreter is gone');
+
+    const crashing = new PythonSession({
+      serverUrl: server.url,
+      onOutput: (stream, text) => output.push({ stream, text }),
+    });
+    const crash = await crashing.run('import os\nos._exit(4)');
+    await crashing.dispose();
+    assert.equal(crash.ok, false);
+    assert.match(
+      printed('system'),
+      /The Python session exited with code 4: its variables were cleared, and the next run starts a new session\.\n/,
+    );
+  });
+
+  it('keeps the user’s own PYTHONPATH beside its package', async () => {
+    const lib = mkdtempSync(join(tmpdir(), 'motion-pythonpath-'));
+    writeFileSync(join(lib, 'studio_tools.py'), 'NAME = "studio"\n');
+    const before = process.env.PYTHONPATH;
+    process.env.PYTHONPATH = lib;
+    try {
+      const withPath = new PythonSession({
+        serverUrl: server.url,
+        onOutput: (stream, text) => output.push({ stream, text }),
+      });
+      const result = await withPath.run('import studio_tools, motion\nprint(studio_tools.NAME)');
+      await withPath.dispose();
+      assert.equal(result.ok, true, JSON.stringify(result));
+      assert.equal(printed(), 'studio\n');
+    } finally {
+      if (before === undefined) delete process.env.PYTHONPATH;
+      else process.env.PYTHONPATH = before;
+      rmSync(lib, { recursive: true, force: true });
+    }
+  });
+
+  it('names an interpreter that ends before the session is ready, and one that cannot be run', async () => {
+    const ends = new PythonSession({ serverUrl: server.url, interpreter: '/bin/false', onOutput: () => undefined });
+    await assert.rejects(ends.run('1'), /the Python session exited with code 1 before it was ready/);
+    const notExecutable = join(mkdtempSync(join(tmpdir(), 'motion-python-')), 'python3');
+    writeFileSync(notExecutable, '');
+    const refused = new PythonSession({ serverUrl: server.url, interpreter: notExecutable, onOutput: () => undefined });
+    await assert.rejects(
+      refused.run('1'),
+      (error: Error) => /EACCES/.test(error.message) && !/was not found/.test(error.message),
+    );
   });
 
   it('names a missing interpreter', async () => {
