@@ -85,6 +85,8 @@ describe('debug launch: motion configurations in debugpy terms', () => {
     assert.equal(programLanguage('x.lua'), 'lua');
     assert.equal(programLanguage('x.txt'), undefined);
     assert.equal(programLanguage('x.py.txt'), undefined);
+    assert.equal(programLanguage('x.lua.bak'), undefined);
+    assert.equal(programLanguage('X.LUA'), 'lua');
   });
 });
 
