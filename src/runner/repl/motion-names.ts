@@ -15,10 +15,9 @@ export function motionNames(index: DocumentationIndex, beforeCursor: string): Na
   const match = /(?:^|[^\w.])((?:[A-Za-z_]\w*\.)*)(\w*)$/.exec(beforeCursor);
   if (!match) return undefined;
   const [, path, typed] = match;
+  // A path outside the package (os.path.) has no children in the documentation.
   const candidates = path
-    ? path.split('.')[0] === index.packageName
-      ? index.childrenOf(path.slice(0, -1)).map((c) => c.name)
-      : []
+    ? index.childrenOf(path.slice(0, -1)).map((c) => c.name)
     : typed
       ? [index.packageName, 'help']
       : [];
