@@ -37,8 +37,12 @@ export function codeLines(text: string): Set<number> {
     } else if (c === '"' || c === "'") {
       lines.add(line);
       i++;
-      while (i < text.length && text[i] !== c && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
-      i++;
+      while (i < text.length && text[i] !== c && text[i] !== '\n') {
+        if (text[i] === '\\' && text[i + 1] === '\n') line++; // a backslash continues the string on the next line
+        i += text[i] === '\\' ? 2 : 1;
+      }
+      // An unclosed string ends at its line's end, whose line break is counted as any other.
+      if (text[i] === c) i++;
     } else {
       lines.add(line);
       i++;
