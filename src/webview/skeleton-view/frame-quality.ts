@@ -1,6 +1,7 @@
 import {
   BufferGeometry,
   type Camera,
+  type EventDispatcher,
   Float32BufferAttribute,
   HalfFloatType,
   Mesh,
@@ -14,6 +15,8 @@ import {
 
 /** Samples per pixel of a frame at rest. */
 const SAMPLES = 4;
+/** How long the camera rests before a frame is drawn well: longer than the gap between wheel turns. */
+const REST_MS = 200;
 
 /** A triangle covering the canvas, which shows the frame rendered at rest (with colour-space output like any material). */
 const SHOW_VERTEX = `
@@ -41,6 +44,9 @@ export class FrameQuality {
   private readonly rested: WebGLRenderTarget;
   private readonly show: Mesh<BufferGeometry, ShaderMaterial>;
   private readonly showCamera: Camera;
+  /** The user is moving the camera (a drag, or wheel turns, each of which starts and ends at once). */
+  private moving = false;
+  private resting: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly renderer: WebGLRenderer) {
     this.rested = new WebGLRenderTarget(1, 1, { samples: SAMPLES, type: HalfFloatType });
@@ -57,6 +63,24 @@ export class FrameQuality {
     this.show = new Mesh(geometry, material);
     this.show.frustumCulled = false;
     this.showCamera = new OrthographicCamera(); // any camera: the triangle is placed in clip space
+  }
+
+  /**
+   * Frames are drawn quickly while `controls` move the camera; once it has rested a moment,
+   * `redraw` is asked for one drawn well.
+   */
+  follow(controls: EventDispatcher<{ start: object; end: object }>, redraw: () => void): void {
+    controls.addEventListener('start', () => {
+      this.moving = true;
+      clearTimeout(this.resting);
+    });
+    controls.addEventListener('end', () => {
+      clearTimeout(this.resting);
+      this.resting = setTimeout(() => {
+        this.moving = false;
+        redraw();
+      }, REST_MS);
+    });
   }
 
   /** Follows the canvas's size (in CSS pixels; the target counts device pixels). */
@@ -77,8 +101,9 @@ export class FrameQuality {
     this.renderer.compile(this.show, this.showCamera);
   }
 
-  render(scene: Object3D, camera: Camera, moving: boolean): void {
-    if (moving) {
+  /** Draws a frame: quickly while the camera moves or when `soonReplaced`, else well. */
+  render(scene: Object3D, camera: Camera, soonReplaced: boolean): void {
+    if (this.moving || soonReplaced) {
       this.renderer.render(scene, camera);
       return;
     }

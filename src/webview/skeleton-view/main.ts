@@ -93,14 +93,6 @@ let selectedMarkers = new Set<string>();
 let frame = 0;
 /** The camera is where the view put it (not moved by the user): a resize fits the scene again. */
 let autoFitted = false;
-/**
- * The user is moving the camera (a drag, or wheel turns, each of which starts and ends at once):
- * frames are drawn quickly; once the camera has rested a moment, one is drawn well.
- */
-let moving = false;
-let resting: ReturnType<typeof setTimeout> | undefined;
-/** How long the camera rests before the frame is drawn well: longer than the gap between wheel turns. */
-const REST_MS = 200;
 
 /** Draws once on the next frame, however many changes ask for it. */
 function invalidate(): void {
@@ -113,7 +105,7 @@ function invalidate(): void {
 
 function render(): void {
   // While a large source arrives, each frame is soon replaced: drawn quickly, it leaves the time to reading.
-  quality.render(scene3d, camera, moving || arriving());
+  quality.render(scene3d, camera, arriving());
   labelRenderer.render(scene3d, camera);
 }
 
@@ -133,19 +125,9 @@ function resize(): void {
 }
 new ResizeObserver(resize).observe(viewport);
 controls.addEventListener('change', invalidate);
-controls.addEventListener('start', () => {
-  autoFitted = false;
-  moving = true;
-  clearTimeout(resting);
-});
-controls.addEventListener('end', () => {
-  clearTimeout(resting);
-  resting = setTimeout(() => {
-    moving = false;
-    invalidate();
-  }, REST_MS);
-  saveCamera();
-});
+controls.addEventListener('start', () => (autoFitted = false));
+controls.addEventListener('end', () => saveCamera());
+quality.follow(controls, invalidate);
 
 function saveCamera(): void {
   state.camera = { position: camera.position.toArray(), target: controls.target.toArray() };
