@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { LuaSession } from '../../src/runner/lua-session';
+import type { Worker } from 'node:worker_threads';
+import { freePort } from '../support/free-port';
 import { waitFor } from '../support/wait-for';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 
@@ -111,10 +113,48 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
     assert.match(printed(), /looping\nstill here\n$/);
   });
 
-  it('restarts with fresh globals', async () => {
+  it('restarts with fresh globals, saying nothing of the session it ended', async () => {
     await session.run('gone = 1');
     await session.restart();
     await session.run('print(gone == nil)');
     assert.equal(printed(), 'true\n');
+    assert.equal(printed('system'), '');
+  });
+
+  it('reports a session whose thread ended under a run, and starts a new one on the next run', async () => {
+    await session.run('kept = 1');
+    const running = session.run('print("looping") while true do end');
+    await waitFor(() => printed().includes('looping'), 'the loop to start');
+    // The thread ending under the run, as a crash of the VM would end it.
+    await (session as unknown as { worker: Worker }).worker.terminate();
+    const crash = await running;
+    assert.deepEqual(crash, {
+      ok: false,
+      error: { type: 'SessionCrashed', message: 'the Lua session stopped (exit 1); the next run starts a new session' },
+    });
+    assert.equal(
+      printed('system'),
+      'The Lua session stopped (exit 1): its variables were cleared, and the next run starts a new session.\n',
+    );
+    assert.equal(session.running, false);
+    assert.deepEqual(await session.run('print(kept == nil)'), { ok: true, error: undefined });
+    assert.match(printed(), /true\n$/);
+  });
+
+  it('runs plain Lua when no application answers, and says why motion is missing', async () => {
+    const away = new LuaSession({
+      serverUrl: `http://127.0.0.1:${await freePort()}`,
+      onOutput: (stream, text) => output.push({ stream, text }),
+    });
+    try {
+      assert.deepEqual(await away.run('print(1 + 1)'), { ok: true, error: undefined });
+      assert.equal(printed(), '2\n');
+      assert.match(
+        printed('system'),
+        /^motion is not available in this session: nothing is listening on 127\.0\.0\.1:\d+/,
+      );
+    } finally {
+      await away.dispose();
+    }
   });
 });

@@ -6,7 +6,7 @@
 // coverage of the tests that ran meanwhile. Plain JavaScript: it runs before any loader.
 const { appendFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { threadId } = require('node:worker_threads');
+const { threadId, parentPort } = require('node:worker_threads');
 
 const WINDOW_MS = 20;
 const directory = process.env.__MOTION_CHILD_COVERAGE__;
@@ -29,4 +29,13 @@ if (directory) {
   };
   setInterval(flush, WINDOW_MS).unref();
   process.on('exit', flush);
+  // A worker is often terminated right after its last message (a session disposed once a run
+  // ended), before its last window: what it reached is written before anything it says.
+  if (parentPort) {
+    const postMessage = parentPort.postMessage;
+    parentPort.postMessage = function (...args) {
+      flush();
+      return postMessage.apply(this, args);
+    };
+  }
 }

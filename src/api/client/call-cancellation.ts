@@ -3,11 +3,16 @@
  * A 3D view reads thousands of values under one signal: `AbortSignal.any` per call costs about
  * four times a plain controller, and a listener per call makes Node warn of a leak past ten.
  */
+/** What a signal cancels: a call in flight (an AbortController is one). */
+interface Abortable {
+  abort(reason?: unknown): void;
+}
+
 export class CallCancellation {
-  private readonly calls = new WeakMap<AbortSignal, Set<AbortController>>();
+  private readonly calls = new WeakMap<AbortSignal, Set<Abortable>>();
 
   /** Aborts `call` when `signal` aborts (at once if it has); returns what stops following it. */
-  follow(signal: AbortSignal, call: AbortController): () => void {
+  follow(signal: AbortSignal, call: Abortable): () => void {
     if (signal.aborted) {
       call.abort(signal.reason);
       return () => undefined;
@@ -18,8 +23,8 @@ export class CallCancellation {
   }
 
   /** The one listener of a signal: it aborts every call following the signal then. */
-  private startFollowing(signal: AbortSignal): Set<AbortController> {
-    const calls = new Set<AbortController>();
+  private startFollowing(signal: AbortSignal): Set<Abortable> {
+    const calls = new Set<Abortable>();
     this.calls.set(signal, calls);
     signal.addEventListener(
       'abort',

@@ -116,7 +116,12 @@ export class MotionClient {
     await releasePool(this.origin, this.pool);
   }
 
-  private async send(
+  /**
+   * Sends one request and reads its answer through undici's dispatch interface: a view reads
+   * thousands of small values at once, and a response stream and an AbortController per call cost
+   * more than the request itself (measured: about twice the time of the bare dispatch).
+   */
+  private send(
     path: string,
     body: string,
     effect: 'read' | 'write',
@@ -125,33 +130,55 @@ export class MotionClient {
     // One deadline for the whole call: undici's own timers only bound the gaps between chunks, so a
     // server trickling a byte at a time would otherwise hold the caller for ever.
     const timeout = options.timeoutMs ?? this.timeoutMs;
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new DeadlineExceeded()), timeout);
-    const unfollow = options.signal ? this.cancellation.follow(options.signal, deadline) : undefined;
-    const signal = deadline.signal;
-    try {
-      const request: Dispatcher.RequestOptions = {
-        method: 'POST',
-        path,
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body,
-        signal,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-        idempotent: effect === 'read',
-        // undici holds a connection's next request until this one's headers arrive unless told the
-        // answer comes quickly: reads are answered at once, so they may queue on a busy connection.
-        blocking: effect !== 'read',
+    const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    return new Promise((resolve, reject) => {
+      const call = new PendingCall();
+      const timer = setTimeout(() => call.abort(new DeadlineExceeded()), timeout);
+      const unfollow = options.signal ? this.cancellation.follow(options.signal, call) : undefined;
+      const settle = () => {
+        clearTimeout(timer);
+        unfollow?.();
       };
-      const response = await this.pool.request(request);
-      return {
-        status: response.statusCode,
-        text: await readLimited(response.body, this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+      let status = 0;
+      let size = 0;
+      const chunks: Buffer[] = [];
+      const handler: Dispatcher.DispatchHandler = {
+        onRequestStart: (controller) => call.started(controller),
+        onResponseStart: (_controller, statusCode) => {
+          status = statusCode;
+        },
+        onResponseData: (controller, chunk) => {
+          size += chunk.length;
+          // Refused, not read: the connection is dropped rather than drained.
+          if (size > limit) controller.abort(new TooLarge(limit));
+          else chunks.push(chunk);
+        },
+        onResponseEnd: () => {
+          settle();
+          resolve({ status, text: Buffer.concat(chunks).toString('utf8') });
+        },
+        onResponseError: (_controller, error) => {
+          settle();
+          reject(error);
+        },
       };
-    } finally {
-      clearTimeout(timer);
-      unfollow?.();
-    }
+      // A closed pool, or a request undici refuses, is reported to the handler too, not thrown.
+      this.pool.dispatch(
+        {
+          method: 'POST',
+          path,
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body,
+          headersTimeout: timeout,
+          bodyTimeout: timeout,
+          idempotent: effect === 'read',
+          // undici holds a connection's next request until this one's headers arrive unless told the
+          // answer comes quickly: reads are answered at once, so they may queue on a busy connection.
+          blocking: effect !== 'read',
+        },
+        handler,
+      );
+    });
   }
 
   private interpret(operation: string, status: number, text: string): unknown {
@@ -288,28 +315,30 @@ function buildTypedApi(invoke: Invoke): Record<string, unknown> {
 
 class DeadlineExceeded extends Error {}
 
+/**
+ * A call's way to be cancelled (deadline, caller's signal) before and after undici starts it: a
+ * request still queued in the pool has no controller yet, so the reason waits for it.
+ */
+class PendingCall {
+  private controller: Dispatcher.DispatchController | undefined;
+  private reason: Error | undefined;
+
+  started(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.reason) controller.abort(this.reason);
+  }
+
+  abort(reason: unknown): void {
+    const error = reason instanceof Error ? reason : new Error(String(reason));
+    if (this.controller) this.controller.abort(error);
+    else this.reason ??= error;
+  }
+}
+
 class TooLarge extends Error {
   constructor(readonly limit: number) {
     super(`larger than ${limit} bytes`);
   }
-}
-
-/** Reads a body as text, refusing (and dropping the connection) past `limit` bytes. */
-async function readLimited(
-  body: AsyncIterable<Buffer> & { destroy?: (error?: Error) => void },
-  limit: number,
-): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy?.();
-      throw new TooLarge(limit);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The error object of design.md §3, if `value` is one. */
