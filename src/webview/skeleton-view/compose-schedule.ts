@@ -7,19 +7,26 @@ const FRAME_MS = 16;
  * When the scene is composed again after skeletons arrive: once per frame's worth of arrivals
  * (each newly drawn part is already painted), and while a large source is still arriving a few
  * times a second, since each drawing of a growing scene takes the time the next skeletons need.
+ * The last arrival is composed within a frame: the whole scene is not kept waiting for the
+ * loading pace.
  */
 export class ComposeSchedule {
   private waiting: ReturnType<typeof setTimeout> | undefined;
-  private last = 0;
+  private due = 0;
+  private last = -Infinity;
 
   constructor(
     private readonly compose: () => void,
     private readonly loading: () => boolean,
+    private readonly clock: () => number = () => performance.now(),
   ) {}
 
   soon(): void {
-    if (this.waiting) return;
-    const wait = this.loading() ? Math.max(FRAME_MS, this.last + WHILE_LOADING_MS - performance.now()) : FRAME_MS;
+    const now = this.clock();
+    const wait = this.loading() ? Math.max(FRAME_MS, this.last + WHILE_LOADING_MS - now) : FRAME_MS;
+    if (this.waiting && this.due <= now + wait) return;
+    clearTimeout(this.waiting);
+    this.due = now + wait;
     this.waiting = setTimeout(() => this.now(), wait);
   }
 
@@ -31,7 +38,7 @@ export class ComposeSchedule {
   private now(): void {
     clearTimeout(this.waiting);
     this.waiting = undefined;
-    this.last = performance.now();
+    this.last = this.clock();
     this.compose();
   }
 }
