@@ -184,6 +184,8 @@ function composed(options: { repaint: boolean } = { repaint: true }): void {
     // Saved, so that a view made again (after being hidden) looks from the same place.
     saveCamera();
   }
+  // Shown at once, drawn quickly; drawn well once nothing more arrives for a moment.
+  quality.changed();
   if (options.repaint) repaint();
   else relabel();
   showLegend();
