@@ -306,6 +306,56 @@ describe('the Motion terminals as consoles: a line discipline over a real sessio
     assert.ok(transcript.join('').includes('Again? \n'), transcript.join(''));
   });
 
+  it('starts the prompt on a row of its own after output too long to redraw under it, and goes on with that row', async () => {
+    open('lua');
+    press('local _ = io.write(string.rep("x", 1210))', KEY.enter);
+    await screenEndsWith('x'.repeat(80), 'x'.repeat(10), '> ');
+    press('local _ = io.write(string.rep("y", 1010)) io.write("z\\n")', KEY.enter);
+    await screenEndsWith('y'.repeat(80), `${'y'.repeat(50)}z`, '> ');
+    const rows = await screen.rows();
+    assert.equal(rows.filter((row) => row === 'x'.repeat(80)).length, 15, 'every row of the output kept');
+  });
+
+  it('Ctrl+C while the code asks for a line interrupts the code, and leaves its question as typed', async () => {
+    open('lua');
+    press('io.write("Name: ") local n = io.read() print("never")', KEY.enter);
+    await screenEndsWith('Name: ');
+    press('Ad', KEY.ctrlC);
+    await screenEndsWith('> ');
+    const shown = await screen.rows();
+    const left = shown.indexOf('Name: Ad^C');
+    assert.ok(left > 0, shown.join('\n'));
+    assert.match(shown.slice(left + 1).join('\n'), /^interrupted\nstack traceback:\n.*\n> $/s);
+    assert.ok(!shown.includes('never'));
+    press('print("again")', KEY.enter);
+    await screenEndsWith('> print("again")', 'again', '> ');
+  });
+
+  it('Python: Ctrl+C in input() raises KeyboardInterrupt below the line as typed', async () => {
+    open('python');
+    press('input("Name? ")', KEY.enter);
+    await screenEndsWith('Name? ');
+    press('Ad', KEY.ctrlC);
+    await screenEndsWith('Name? Ad^C', 'KeyboardInterrupt: interrupted', '>>> ');
+    const shown = await screen.rows();
+    assert.equal(shown.filter((row) => row.startsWith('Name? ')).join('|'), 'Name? Ad^C');
+  });
+
+  it('takes Tab in an answer as a tab, and rings the bell for Tab after a name nothing completes', async () => {
+    open('lua');
+    let bells = 0;
+    screen.terminal.onBell(() => bells++);
+    press('print("[" .. io.read() .. "]")', KEY.enter);
+    await waitFor(() => transcript.join('').endsWith('> print("[" .. io.read() .. "]")\n'), 'the question');
+    press('a', KEY.tab, 'b', KEY.enter);
+    await waitFor(() => transcript.join('').includes('[a\tb]\n'), 'the answer printed');
+    await screenEndsWith('> ');
+    assert.equal(bells, 0);
+    press('motion.nothing_like_it', KEY.tab);
+    await screenEndsWith('> motion.nothing_like_it');
+    assert.equal(bells, 1);
+  });
+
   it('Ctrl+L clears the screen and keeps the line', async () => {
     open('lua');
     press('print("old")', KEY.enter);

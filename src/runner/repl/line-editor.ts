@@ -65,60 +65,58 @@ export class LineEditor {
     this.set('');
   }
 
-  /** Applies an editing key; false for keys that are not editing (enter, tab, Ctrl+C...). */
-  edit(key: Key): boolean {
+  /** Applies an editing key; keys that are not editing (enter, tab, Ctrl+C...) change nothing. */
+  edit(key: Key): void {
     switch (key.kind) {
       case 'text':
         this.insert(key.text);
-        return true;
+        return;
       case 'backspace':
         if (this.cursor > 0) this.chars.splice(--this.cursor, 1);
-        return true;
+        return;
       case 'delete':
         this.chars.splice(this.cursor, 1);
-        return true;
+        return;
       case 'left':
         this.cursor = Math.max(0, this.cursor - 1);
-        return true;
+        return;
       case 'right':
         this.cursor = Math.min(this.chars.length, this.cursor + 1);
-        return true;
+        return;
       case 'home':
         this.cursor = 0;
-        return true;
+        return;
       case 'end':
         this.cursor = this.chars.length;
-        return true;
+        return;
       case 'wordLeft':
         this.cursor = this.wordStartBefore(this.cursor);
-        return true;
+        return;
       case 'wordRight':
         this.cursor = this.wordEndAfter(this.cursor);
-        return true;
+        return;
       case 'deleteWordBefore': {
         const start = this.wordStartBefore(this.cursor);
         this.chars.splice(start, this.cursor - start);
         this.cursor = start;
-        return true;
+        return;
       }
       case 'deleteWordAfter':
         this.chars.splice(this.cursor, this.wordEndAfter(this.cursor) - this.cursor);
-        return true;
+        return;
       case 'deleteToEnd':
         this.chars.length = this.cursor;
-        return true;
+        return;
       case 'deleteToStart':
         this.chars.splice(0, this.cursor);
         this.cursor = 0;
-        return true;
+        return;
       case 'up':
         this.recall(-1);
-        return true;
+        return;
       case 'down':
         this.recall(+1);
-        return true;
-      default:
-        return false;
+        return;
     }
   }
 

@@ -26,6 +26,12 @@ interface TerminalConsoleOptions {
   banner?: string;
 }
 
+/** A line the running code asked for, and where its answer goes. */
+interface Question {
+  prompt: string;
+  answer: (text: string | null) => void;
+}
+
 /** A row of output longer than this is not redrawn under a prompt: the prompt starts on a row of its own. */
 const LONGEST_REDRAWN_ROW = 1000;
 const STYLES = { stdout: '', stderr: '\x1b[31m', system: '\x1b[33m', echo: '\x1b[2m' } as const;
@@ -51,7 +57,9 @@ export class TerminalConsole {
   /** A typed line is being looked at (is the statement complete?). */
   private checking = false;
   /** A line that the running code asked for (input(), io.read). */
-  private question: { prompt: string; answer: (text: string | null) => void } | undefined;
+  private question: Question | undefined;
+  /** A question left with Ctrl+C: answered (with nothing) once the interrupted code has ended. */
+  private abandoned: Question | undefined;
   /** Keys typed while the prompt waits: used once it is back. */
   private typedAhead: Key[] = [];
   private tabbedOnce = false;
@@ -141,6 +149,10 @@ export class TerminalConsole {
 
   /** The prompt is due again (when nothing runs): what was typed ahead is used. */
   private resume(): void {
+    if (this.runs === 0) {
+      this.abandoned?.answer(null);
+      this.abandoned = undefined;
+    }
     if (this.runs === 0 && this.question) {
       // The code that asked is gone (interrupted, or it failed): its question goes too.
       this.options.write(this.line.leave(this.partial + this.question.prompt, this.answers.text));
@@ -156,6 +168,8 @@ export class TerminalConsole {
   /** A line for the running code (input(), io.read): null when the user ends input (Ctrl+D). */
   ask(prompt: string): Promise<string | null> {
     this.question?.answer(null);
+    this.abandoned?.answer(null);
+    this.abandoned = undefined;
     return new Promise((resolve) => {
       this.question = { prompt, answer: resolve };
       this.show();
@@ -266,8 +280,16 @@ export class TerminalConsole {
   /** Ctrl+C at the prompt: the line (and the statement under way) is dropped, as in Python's console. */
   private cancelLine(): void {
     if (this.question) {
+      // The code that asked is interrupted; its line stays as typed, with ^C, above what the
+      // interruption prints (not answered now: the code would take that answer for end of input).
+      const question = (this.abandoned = this.question);
+      this.question = undefined;
+      const text = `${this.answers.text}^C`;
+      this.options.write(this.line.draw(this.partial + question.prompt, text, [...text].length));
+      this.leaveLine(question.prompt, text);
+      this.answers.clear();
       this.options.session.interrupt();
-      return;
+      return this.show();
     }
     const prompt = this.prompt;
     this.options.write(this.line.draw(this.partial + prompt, `${this.code.text}^C`, this.code.length + 2));
