@@ -4,7 +4,7 @@ import { LuaSession } from '../../src/runner/lua-session';
 import { PythonSession } from '../../src/runner/python-session';
 import { typedInto } from '../../src/runner/repl/console-session';
 import { motionNames } from '../../src/runner/repl/motion-names';
-import { TerminalConsole } from '../../src/runner/repl/terminal-console';
+import { TerminalConsole, type ConsoleSession } from '../../src/runner/repl/terminal-console';
 import type { ScriptSession } from '../../src/runner/script-session';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { VirtualTerminal } from '../support/virtual-terminal';
@@ -354,6 +354,23 @@ describe('the Motion terminals as consoles: a line discipline over a real sessio
     press('motion.nothing_like_it', KEY.tab);
     await screenEndsWith('> motion.nothing_like_it');
     assert.equal(bells, 1);
+  });
+
+  it('says why a line could not be looked at or run, and gives the prompt back', async () => {
+    open('lua');
+    // The session's interpreter gone wrong underneath: its check fails once, then its run.
+    const failing: ConsoleSession = {
+      isComplete: () => Promise.reject(new Error('the Lua session could not check the line')),
+      run: () => Promise.reject(new Error('the Lua session stopped')),
+      interrupt: () => undefined,
+    };
+    console_ = new TerminalConsole({ language: 'lua', session: failing, write: screen.write });
+    console_.open();
+    press('print(1)', KEY.enter);
+    await screenEndsWith('> print(1)', 'the Lua session could not check the line', '> ');
+    failing.isComplete = () => Promise.resolve('complete');
+    press('print(2)', KEY.enter);
+    await screenEndsWith('> print(2)', 'the Lua session stopped', '> ');
   });
 
   it('Ctrl+L clears the screen and keeps the line', async () => {
