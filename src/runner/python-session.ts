@@ -147,6 +147,10 @@ export class PythonSession implements ScriptSession {
         this.child = undefined;
         rejectStart(new Error(message));
       });
+      // An interpreter killed with a request unread resets its end of the pipes: the reset is
+      // no error of ours ('close' below says how the session ended), and unheard it would end
+      // the process reading it (the extension host, the CLI).
+      for (const stream of child.stdio) stream?.on('error', () => undefined);
       this.relay(child.stdout!, 'stdout');
       this.relay(child.stderr!, 'stderr');
       let control = '';
@@ -162,14 +166,15 @@ export class PythonSession implements ScriptSession {
             check?: number;
             complete?: boolean;
             ask?: number;
-            prompt?: string;
+            /** With `ask`: what input() was given (it always says, '' for none). */
+            prompt: string;
           };
           control = control.slice(newline + 1);
           if (message.check !== undefined) {
             this.checks.get(message.check)?.(message.complete === true);
             this.checks.delete(message.check);
           } else if (message.ask !== undefined) {
-            void this.answer(message.ask, message.prompt ?? '', child);
+            void this.answer(message.ask, message.prompt, child);
           } else if (message.ready) {
             ready = true;
             if (!message.ok)

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -223,6 +223,47 @@ describe('Python sessions (the machine’s python3) against the reference server
       printed('system'),
       /The Python session exited with code 4: its variables were cleared, and the next run starts a new session\.\n/,
     );
+  });
+
+  it('disposes of a session that never started, and of one already disposed', async () => {
+    const idle = new PythonSession({ serverUrl: server.url, onOutput: () => undefined });
+    await idle.dispose();
+    await session.run('x = 1');
+    await session.dispose();
+    await session.dispose();
+  });
+
+  it('drops an answer typed after its session ended', async () => {
+    let answer: ((text: string | null) => void) | undefined;
+    const asking = new PythonSession({
+      serverUrl: server.url,
+      onOutput: (stream, text) => output.push({ stream, text }),
+      readLine: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const failures: unknown[] = [];
+    const failed = (reason: unknown) => failures.push(reason);
+    process.on('unhandledRejection', failed);
+    try {
+      const run = asking.run('input("Name? ")');
+      await waitFor(() => answer !== undefined, 'the question');
+      await asking.dispose();
+      assert.equal((await run).error?.type, 'SessionCrashed');
+      answer!('Ann');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(failures, []);
+    } finally {
+      process.off('unhandledRejection', failed);
+    }
+  });
+
+  it('survives an interpreter killed with a request unread (a reset pipe), and takes the statement asked about for complete', async () => {
+    await session.run('x = 1');
+    const child = (session as unknown as { child: ChildProcess }).child;
+    child.kill('SIGSTOP'); // it can no longer answer
+    const check = session.isComplete('for i in range(3):');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    child.kill('SIGKILL');
+    assert.equal(await check, 'complete');
   });
 
   it('keeps the user’s own PYTHONPATH beside its package', async () => {
