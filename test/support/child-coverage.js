@@ -31,11 +31,14 @@ if (directory) {
   process.on('exit', flush);
   // A worker is often terminated right after its last message (a session disposed once a run
   // ended), before its last window: what it reached is written before anything it says.
-  if (parentPort) {
-    const postMessage = parentPort.postMessage;
-    parentPort.postMessage = function (...args) {
+  // A debug adapter or language server is killed once its last answer is read, as likely.
+  const before = (target, method) => {
+    const original = target[method];
+    target[method] = function (...args) {
       flush();
-      return postMessage.apply(this, args);
+      return original.apply(this, args);
     };
-  }
+  };
+  if (parentPort) before(parentPort, 'postMessage');
+  else before(process.stdout, 'write');
 }

@@ -12,6 +12,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Context } from 'mocha';
+import threads, { type WorkerOptions } from 'node:worker_threads';
+
+const originalWorker = threads.Worker;
 
 interface Coverage {
   static: Record<string, number>;
@@ -59,8 +62,15 @@ export const mochaHooks = {
     const directory = mkdtempSync(join(tmpdir(), 'motion-child-coverage-'));
     dryRun = { directory, nodeOptions: process.env.NODE_OPTIONS, tests: [] };
     process.env.__MOTION_CHILD_COVERAGE__ = directory;
-    const preload = `--require ${resolve(__dirname, 'child-coverage.js')}`;
-    process.env.NODE_OPTIONS = [dryRun.nodeOptions, preload].filter(Boolean).join(' ');
+    const preload = resolve(__dirname, 'child-coverage.js');
+    process.env.NODE_OPTIONS = [dryRun.nodeOptions, `--require ${preload}`].filter(Boolean).join(' ');
+    // Worker threads of this process take their options from its start, not from NODE_OPTIONS
+    // set since: each is given the preload itself (workers run built bundles, nothing else).
+    threads.Worker = class extends originalWorker {
+      constructor(file: string | URL, options: WorkerOptions = {}) {
+        super(file, { ...options, execArgv: [...(options.execArgv ?? []), '--require', preload] });
+      }
+    };
   },
   beforeEach(this: Context): void {
     const active = withStryker.__stryker__?.activeMutant;
@@ -78,6 +88,7 @@ export const mochaHooks = {
     if (!dryRun) return;
     await new Promise((done) => setTimeout(done, LAST_WINDOW_MS));
     mergeChildCoverage();
+    threads.Worker = originalWorker;
     if (dryRun.nodeOptions === undefined) delete process.env.NODE_OPTIONS;
     else process.env.NODE_OPTIONS = dryRun.nodeOptions;
     delete process.env.__MOTION_CHILD_COVERAGE__;
