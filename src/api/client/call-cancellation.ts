@@ -1,13 +1,13 @@
-/**
- * Lets one caller's AbortSignal cancel many calls at once, with one 'abort' listener per signal.
- * A 3D view reads thousands of values under one signal: `AbortSignal.any` per call costs about
- * four times a plain controller, and a listener per call makes Node warn of a leak past ten.
- */
 /** What a signal cancels: a call in flight (an AbortController is one). */
 interface Abortable {
   abort(reason?: unknown): void;
 }
 
+/**
+ * Lets one caller's AbortSignal cancel many calls at once, with one 'abort' listener per signal.
+ * A 3D view reads thousands of values under one signal: `AbortSignal.any` per call costs about
+ * four times a plain controller, and a listener per call makes Node warn of a leak past ten.
+ */
 export class CallCancellation {
   private readonly calls = new WeakMap<AbortSignal, Set<Abortable>>();
 
