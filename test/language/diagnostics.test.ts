@@ -30,6 +30,18 @@ describe('diagnostics', () => {
     );
   });
 
+  it('flags an alias of an unknown path where it is made, not again at each use', async () => {
+    for (const [languageId, text] of [
+      ['python', 'import motion.gui.selections as sel\nsel.select([])\nsel.selec([])\n'],
+      ['python', 'from motion import guy\nguy.selection.select([])\n'],
+      ['lua', 'local s = motion.gui.selektion\ns.select({})\n'],
+    ] as const) {
+      const got = await diagnostics(languageId, text);
+      assert.equal(got.length, 1, text);
+      assert.match(got[0].message, /did you mean "(selection|gui)"\?$/);
+    }
+  });
+
   it('counts arguments: too many, too few, trailing optionals may be left out', async () => {
     const got = await diagnostics(
       'python',
@@ -167,8 +179,14 @@ describe('diagnostics', () => {
   it('accepts names of the scripting runtime and members of results', async () => {
     const got = await diagnostics(
       'python',
-      'import motion\ntry:\n  pass\nexcept motion.MotionError as e:\n  print(e.code)\nnames = motion.settings.processing.skeleton.get_skeleton_ids("project").count(1)\n',
+      'import motion\ntry:\n  pass\nexcept motion.MotionError as e:\n  print(e.code)\nnames = motion.settings.processing.skeleton.get_skeleton_ids("project").count(1)\nf = motion.settings.processing.skeleton.get_skeleton_ids.__name__\n',
     );
     assert.deepEqual(got, []);
+    const elsewhere = await diagnostics('python', 'import motion\nmotion.gui.MotionError\n');
+    assert.deepEqual(
+      elsewhere.map((d) => d.message),
+      ['motion.gui has no module or method "MotionError"'],
+      'the runtime adds its names to the package only',
+    );
   });
 });

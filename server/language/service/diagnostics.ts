@@ -79,9 +79,12 @@ function diagnoseStatement(
       name,
       index.childrenOf(unknown.parent).map((c) => c.name),
     );
-    const what = unknown.parent ? `${unknown.parent} has no module or method "${name}"` : `no package "${name}"`;
     problems.push({
-      ...at(chain.segments[unknown.segment].span, `${what}${didYouMean(hint)}`, 'unknown-member'),
+      ...at(
+        chain.segments[unknown.segment].span,
+        `${unknown.parent} has no module or method "${name}"${didYouMean(hint)}`,
+        'unknown-member',
+      ),
       ...(hint.length ? { fix: { replaceWith: hint } } : {}),
     });
   }

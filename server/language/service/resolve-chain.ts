@@ -29,8 +29,8 @@ export function firstUnknownSegment(
   const base = chainPath(chain, aliases, packageName, 0);
   if (base === undefined) return undefined;
   let path = base;
-  if (!index.resolve(path) && path !== packageName)
-    return { segment: 0, parent: path.split('.').slice(0, -1).join('.') };
+  // An alias of a path that names nothing: flagged where the alias is made, not again at each use.
+  if (!index.resolve(path) && path !== packageName) return undefined;
   for (let i = 1; i < chain.segments.length; i++) {
     const next = `${path}.${chain.segments[i].name}`;
     if (!index.resolve(next)) {
