@@ -127,11 +127,11 @@ describe('live names of the connected application in strings', function () {
   });
 
   it('tells, as information, of a name the application does not have, with the closest as a fix', async () => {
-    const text = `${PY_HEAD}a = sk.find_skeleton("project", "FullBdy")\nb = sk.find_skeleton("project", "Wand")\nc = sk.find_segment("measurement", sk.find_skeleton("measurement", "Actor1"), "Hed")\nd = sk.find_skeleton("project", "Nothing like it")\n`;
+    const text = `${PY_HEAD}a = sk.find_skeleton("project", "FullBdy")\nb = sk.find_skeleton("project", "Wand")\nc = sk.find_segment("measurement", sk.find_skeleton("measurement", "Actor1"), "Hed")\nd = sk.find_skeleton("project", "Nothing like it")\ne = sk.find_segment("project", sk.get_skeleton_id("project", 0), "Hed")\nf = traj.find_trajectory("LFHDX")\n`;
     const { uri } = open('python', text);
     const check = () => service.liveNameDiagnostics(uri, service.nameReferences(uri));
     check(); // starts the fetches
-    await waitFor(() => check().length === 3, 'the names of the project and measurement settings');
+    await waitFor(() => check().length === 5, 'the names of the project and measurement settings, and of the data');
     const diagnostics = check();
     assert.deepEqual(
       diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.severity, d.message]),
@@ -139,8 +139,16 @@ describe('live names of the connected application in strings', function () {
         [2, 33, 3, 'no skeleton named "FullBdy" in the project settings; did you mean "FullBody"?'],
         [4, 79, 3, 'no segment named "Hed" in skeleton "Actor1" of the measurement settings; did you mean "Head"?'],
         [5, 33, 3, 'no skeleton named "Nothing like it" in the project settings'],
+        [
+          6,
+          66,
+          3,
+          'no segment named "Hed" in skeleton get_skeleton_id("project", 0) of the project settings; did you mean "Head"?',
+        ],
+        [7, 26, 3, 'no trajectory labelled "LFHDX" in the data; did you mean "LFHD"?'],
       ],
     );
+    assert.ok(diagnostics.every((d) => d.code === 'unknown-name' && d.source === 'motion'));
     const [fix] = service.codeActions(uri, diagnostics);
     assert.deepEqual(fix.edit?.changes?.[uri], [{ range: diagnostics[0].range, newText: 'FullBody' }]);
   });

@@ -54,13 +54,13 @@ export function whereNamesAre(query: NamesQuery): string {
   return places.length ? `in ${places.join(' of ')}` : 'in the data';
 }
 
-/** A known value as a user wrote it: a literal, or the name a find_ read looks up. */
+/** A known value as a user wrote it: a literal, the name a find_ read looks up, or the read. */
 function describeKnown(value: KnownValue): string {
   if ('literal' in value) return JSON.stringify(value.literal);
-  const last = value.read.args.at(-1);
-  return value.read.operation.startsWith('find_') && last && 'literal' in last
-    ? JSON.stringify(last.literal)
-    : `${value.read.operation}(…)`;
+  const { operation, args } = value.read;
+  const last = args.at(-1);
+  if (operation.startsWith('find_') && last && 'literal' in last) return JSON.stringify(last.literal);
+  return `${operation}(${args.map(describeKnown).join(', ')})`;
 }
 
 /**
