@@ -33,3 +33,55 @@ describe('cancellation: a request the editor superseded answers nothing', () => 
     assert.ok(Array.isArray(await service.diagnoseInSlices(uri, 1)), 'and answers when not cancelled');
   });
 });
+
+describe('analysis in slices: sharing the thread with requests', () => {
+  /** The event-loop turns other work got while a slice-wise analysis ran, as seen from its steps. */
+  async function turnsSeenBySteps(budgetMs: number): Promise<{ result: unknown; distinctTurns: number }> {
+    const { service, uri } = await scriptFixture('python', scriptOfLines(400));
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      turns++;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const seen: number[] = [];
+    const token = {
+      get isCancellationRequested() {
+        seen.push(turns);
+        return false;
+      },
+    };
+    const result = await service.diagnoseInSlices(uri, budgetMs, token);
+    running = false;
+    // The first question comes before the trees are refreshed: only the steps' questions count.
+    return { result, distinctTurns: new Set(seen.slice(1)).size };
+  }
+
+  it('yields to other work between steps once its budget is spent, and not before', async () => {
+    const spent = await turnsSeenBySteps(0);
+    assert.ok(Array.isArray(spent.result));
+    assert.ok(spent.distinctTurns > 10, `other work ran between steps (${spent.distinctTurns} turns)`);
+    const ample = await turnsSeenBySteps(1e9);
+    assert.ok(Array.isArray(ample.result));
+    assert.equal(ample.distinctTurns, 1, 'all steps in one turn within the budget');
+  });
+
+  it('answers nothing when the document changes or closes while it runs', async () => {
+    for (const act of ['change', 'close'] as const) {
+      const { service, uri } = await scriptFixture('python', scriptOfLines(400));
+      let asked = 0;
+      const token = {
+        get isCancellationRequested() {
+          if (++asked === 20) {
+            if (act === 'change') service.documents.change(uri, 2, [{ text: 'x = 1\n' }]);
+            else service.documents.close(uri);
+          }
+          return false;
+        },
+      };
+      assert.equal(await service.diagnoseInSlices(uri, 1e9, token), undefined, act);
+      assert.ok(asked >= 20, act);
+    }
+  });
+});

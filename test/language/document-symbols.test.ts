@@ -38,6 +38,28 @@ describe('document symbols: the motion calls of a script', () => {
     assert.match(found[0].detail!, /^motion\.settings\.processing\.skeleton\.get_skeleton_ids\(source: /);
   });
 
+  it('lists calls inside calls after the call they are in, by where they start', async () => {
+    const found = await symbols(
+      'python',
+      [
+        'import motion.settings.processing.skeleton as sk',
+        'sk.set_skeleton_scale(',
+        '    "project", sk.find_skeleton("project", sk.get_skeleton_name("project", 1)), 2)',
+        'x = sk.get_skeleton_count("project"); y = sk.get_skeleton_ids("project")',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      found.map((s) => [s.line, s.selected]),
+      [
+        [1, 'set_skeleton_scale'],
+        [2, 'find_skeleton'],
+        [2, 'get_skeleton_name'],
+        [3, 'get_skeleton_count'],
+        [3, 'get_skeleton_ids'],
+      ],
+    );
+  });
+
   it('follows Lua aliases', async () => {
     const found = await symbols(
       'lua',

@@ -36,6 +36,9 @@ describe('hover', () => {
       (await hoverText('python', 'import motion\nmotion.da|ta.object.skeleton'))!,
       /^### motion\.data\n\n- `motion\.data\.object\.skeleton`/,
     );
+    const objects = (await hoverText('python', 'import motion\nmotion.data.obj|ect.bone'))!.split('\n');
+    assert.ok(objects.length > 3, 'one module per line');
+    for (const line of objects.slice(2)) assert.match(line, /^- `motion\.data\.object\.\w+` — \S/);
   });
 
   it('follows aliases and import statements', async () => {
@@ -62,6 +65,11 @@ describe('hover', () => {
     assert.equal(await hoverText('python', 'import os\nos.pa|th'), undefined);
     assert.equal(await hoverText('python', 'import motion\n# motion.gu|i'), undefined);
     assert.equal(await hoverText('lua', 'x = "motion.gu|i"'), undefined);
+    assert.equal(
+      await hoverText('python', 'import motion\nmotion.gui.selek|tion.select([])'),
+      undefined,
+      'nothing for a path that names nothing',
+    );
   });
 });
 
@@ -123,6 +131,29 @@ describe('signature help', () => {
       'from motion.settings.processing import skeleton\nskeleton.add_segment("project", name="A|", parent_id=2)',
     );
     assert.equal(help!.activeParameter, 2);
+    const at = async (marked: string) =>
+      (await signature('python', `from motion.settings.processing import skeleton\nskeleton.add_segment(${marked})`))
+        ?.activeParameter;
+    assert.equal(await at('"project", |name="A", parent_id=2'), 2, 'at the start of a keyword argument');
+    assert.equal(await at('"project", name="A"|, parent_id=2'), 2, 'at its end');
+    assert.equal(await at('"pro|ject", name="A", parent_id=2'), 0, 'before it');
+    assert.equal(await at('"project"|, 2, "A"'), 0, 'just before a comma');
+    assert.equal(await at('"project",| 2, "A"'), 1, 'just after it');
+  });
+
+  it('reads the call being typed however it is spaced, wherever it is in the script', async () => {
+    const lua = async (marked: string) => (await signature('lua', marked))?.signatures[0].label;
+    assert.match((await lua('motion.gui.selection.select({|'))!, /^select\(/, 'at the very start of the script');
+    assert.match(
+      (await lua('local sk = motion.settings.processing.skeleton\nsk\n  .add_segment("project", |'))!,
+      /^add_segment\(/,
+    );
+    assert.match(
+      (await lua('local sk = motion.settings.processing.skeleton\nsk . add_segment ("project", |'))!,
+      /^add_segment\(/,
+    );
+    const after = `local sk = motion.settings.processing.skeleton\nsk.add_segment("project", |\n${'local x = 1\n'.repeat(60)}`;
+    assert.match((await lua(after))!, /^add_segment\(/, 'with a long script after the cursor');
   });
 
   it('answers for the innermost motion call', async () => {
@@ -156,6 +187,9 @@ describe('go to definition', () => {
     for (const [languageId, marked] of [
       ['python', 'import motion\nx = "motion.g|ui"\n'],
       ['lua', 'local other = {}\nother.g|ui()\n'],
+      ['lua', 'x = "motion.gu|i"\n'],
+      ['python', 'import motion\n# motion.gu|i\n'],
+      ['python', 'import motion\nmotion.settings.processi|ng\n'],
     ] as const) {
       const f = await scriptFixture(languageId, marked);
       assert.deepEqual(f.service.definition(f.uri, f.position), [], marked);

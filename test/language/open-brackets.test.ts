@@ -74,4 +74,69 @@ describe('code being typed: what is open before the cursor', () => {
     assert.equal(at('f(1, # "open (|').closed, undefined);
     assert.equal(at('f(1) -- "open (|', 'lua').closed, undefined);
   });
+
+  it('reads the statement from at most 50 lines above the cursor line', () => {
+    const lines = (n: number) => 'x = 1\n'.repeat(n);
+    // A bracket opened at the end of a line 50 lines above is still open; one 51 above is not read.
+    assert.equal(at(`f(\n${lines(49)}  y|\nz`).state.brackets.length, 1);
+    assert.equal(at(`f(\n${lines(50)}  y|\nz`).state.brackets.length, 0);
+    assert.equal(at(`f(\n${lines(49)}|`).state.brackets.length, 1, 'the cursor at the start of a line');
+  });
+
+  it('pops only the matching bracket, and ignores closers with nothing open', () => {
+    assert.deepEqual(
+      at('f([1), |').state.brackets.map((b) => [b.char, b.commas]),
+      [
+        ['(', 0],
+        ['[', 1],
+      ],
+    );
+    assert.deepEqual(
+      at('x) ] }, y, f({"a": 1}, |').state.brackets.map((b) => [b.char, b.commas]),
+      [['(', 1]],
+    );
+    assert.deepEqual(
+      at('a, b = 1, f(|').state.brackets.map((b) => [b.char, b.commas]),
+      [['(', 0]],
+    );
+  });
+
+  it('reads strings as each language does', () => {
+    assert.deepEqual(
+      at('f([[a\\]], |', 'lua').state,
+      { brackets: [{ char: '(', offset: 1, commas: 1, valued: false }] },
+      'no escapes in a Lua long string',
+    );
+    assert.deepEqual(
+      at('f("""a\n(b""", |').state.brackets.map((b) => [b.char, b.commas]),
+      [['(', 1]],
+      'a triple-quoted string spans lines',
+    );
+    assert.equal(at('f("""|', 'lua').state.quote?.text, '"', 'Lua has no triple quotes');
+    assert.deepEqual(
+      at('f([[1, 2], |').state.brackets.map((b) => [b.char, b.commas]),
+      [
+        ['(', 0],
+        ['[', 1],
+      ],
+      'Python has no long strings',
+    );
+    assert.deepEqual(
+      at('f(t[1], [[s, t]], |', 'lua').state.brackets.map((b) => [b.char, b.commas]),
+      [['(', 2]],
+    );
+  });
+
+  it('knows the cursor is in a comment that goes on after it', () => {
+    assert.deepEqual(at('f(1, # (|\n)').state.brackets, []);
+    assert.deepEqual(at('f(1, # (|x\n)').state.brackets, []);
+    assert.deepEqual(at('f(1, --|', 'lua').state.brackets, []);
+  });
+
+  it('closes a statement indented with tabs, and only a Python key being typed as a key', () => {
+    assert.deepEqual(at('x = 1\n\t\tf(1, |').closed, { text: 'f(1, )', start: 'x = 1\n\t\t'.length, inString: false });
+    assert.equal(at('sel.set({"ty|', 'lua').closed?.text, 'sel.set({"ty"})');
+    assert.equal(at('sel.set({|').closed?.text, 'sel.set({})');
+    assert.equal(at('sel.set({"a": "ty|').closed?.text, 'sel.set({"a": "ty"})', 'a value is not a key');
+  });
 });

@@ -77,6 +77,26 @@ describe('quick fixes of the diagnostics', () => {
     );
   });
 
+  it('names a single missing argument, and ties each fix to its diagnostic, preferred when it is the only one', async () => {
+    const { service, uri } = await scriptFixture(
+      'python',
+      'import motion\nimport motion.settings.processing.skeleton as sk\nsk.add_skeleton("project")\nmotion.gui.selektion\n',
+    );
+    const diagnostics = service.diagnose(uri);
+    const actions = service.codeActions(uri, diagnostics);
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred, a.kind]),
+      [
+        ['Add the missing argument: name', true, 'quickfix'],
+        ['Change to selection', true, 'quickfix'],
+      ],
+    );
+    assert.deepEqual(
+      actions.map((a) => a.diagnostics),
+      diagnostics.map((d) => [d]),
+    );
+  });
+
   it('offers nothing for a problem without a fix, or for diagnostics of others', async () => {
     assert.deepEqual(await fixes('python', 'import motion\nmotion.zzzzzzzz.get()\n'), []);
     const { service, uri } = await scriptFixture('python', 'import motion\nmotion.sttings\n');

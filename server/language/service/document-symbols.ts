@@ -33,7 +33,6 @@ export function documentSymbols(document: ScriptDocument, index: DocumentationIn
       }
     }
   }
-  return symbols.sort(
-    (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
-  );
+  // Units, statements and their calls come in text order: the symbols are already sorted.
+  return symbols;
 }
