@@ -1,0 +1,50 @@
+// @ts-check
+// Tests that measure resources rather than answers (the 200,000-line script) skip themselves in
+// mutation runs: Stryker forks its test runners from this process, so they see this variable.
+process.env.MOTION_MUTATION_RUN = '1';
+
+/** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
+export default {
+  testRunner: 'mocha',
+  buildCommand: 'node scripts/build.mjs',
+  mochaOptions: {
+    config: '.mocharc.json',
+    spec: ['test/{unit,server,api,cli,language,runner,debug,extension-logic}/**/*.test.ts'],
+  },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: {
+    prioritizePerformanceOverAccuracy: true,
+  },
+  coverageAnalysis: 'perTest',
+  incremental: true,
+  incrementalFile: '.stryker-tmp/incremental.json',
+  concurrency: 2,
+  timeoutMS: 30000,
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: {
+    fileName: '.stryker-tmp/report/index.html',
+  },
+  mutate: [
+    'server/scripting/model/**/*.ts',
+    'server/scripting/operations/**/*.ts',
+    'server/scripting/persistence/**/*.ts',
+    'server/scripting/http/**/*.ts',
+    'src/api/types/**/*.ts',
+    'src/api/client/**/*.ts',
+    'src/api/docs/**/*.ts',
+    'src/api/catalogue/**/*.ts',
+    'server/language/service/**/*.ts',
+    'src/runner/**/*.ts',
+    'src/extension/segment-editor/segment-document.ts',
+    'src/extension/segment-editor/apply-plan.ts',
+    'src/extension/explorer/edit-operations.ts',
+    'src/extension/explorer/explorer-data.ts',
+    'src/extension/history/change-history.ts',
+    'src/extension/history/undo-steps.ts',
+    '!src/api/client/motion-api.generated.ts',
+    '!**/*.lua.ts',
+  ],
+  disableTypeChecks: false,
+  ignoreStatic: true,
+};
