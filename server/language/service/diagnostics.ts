@@ -140,11 +140,10 @@ function checkCall(
       `${takes}, got ${filled.size}: ${missing.map((p) => p.doc.name).join(', ')} missing`,
       'argument-count',
     );
-    // Placeholders go before the `)`, when the missing ones come after every argument given.
-    const last = Math.max(-1, ...filled);
-    const inOrder = missing.every((p) => params.indexOf(p) > last);
+    // Placeholders go before the `)` when every argument given is positional: the missing ones then
+    // come after all of them (after a keyword argument, a positional one would be a syntax error).
     const positional = call.arguments.every((a) => !a.keyword);
-    if (inOrder && positional && call.argumentList.text.endsWith(')'))
+    if (positional && call.argumentList.text.endsWith(')'))
       problem.fix = { addArguments: missing.map((p) => p.doc.name), comma: call.arguments.length > 0 };
     out.push(problem);
   }
@@ -190,7 +189,6 @@ function checkLiteral(
   return [];
 }
 
-/** "; did you mean "a" or "b"?", or nothing. */
 /** `; did you mean "a" or "b"?` after a message, or nothing without suggestions. */
 export function didYouMean(hint: string[]): string {
   return hint.length ? `; did you mean ${hint.map((h) => `"${h}"`).join(' or ')}?` : '';

@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict';
+import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
+import { DocumentationIndex } from '../../src/api/docs/documentation-index';
+import { createMotionLanguageService } from '../../server/language/service/language-service';
+import { loadScriptParsers } from '../../server/language/service/script-parsers';
+import { diagnostics } from '../support/script-fixture';
+
+const SK = 'from motion.settings.processing import skeleton\n';
+
+/** The package's documentation with one parameter described otherwise (as another application version might). */
+function documentationWith(operation: string, parameter: string, change: { type?: string; description?: string }) {
+  const documentation = catalogueDocumentation();
+  for (const module of documentation.modules)
+    for (const method of module.methods)
+      if (method.name === operation)
+        for (const p of method.parameters) if (p.name === parameter) Object.assign(p, change);
+  return DocumentationIndex.fromPackage(documentation, { kind: 'bundled' });
+}
+
+describe('diagnostics in detail: codes, severities, messages, documentation', () => {
+  it('gives each kind of problem its code, as an error; a literal too deep to check is information', async () => {
+    const { service, uri } = await open(
+      `${SK}import motion\nmotion.gui.selektion\nskeleton.get_skeleton_count()\nskeleton.get_skeleton_count("scene")\nskeleton.set_skeleton_scale("project", 1, 250.0)\nskeleton.set_segment_transform("project", 1, ${'['.repeat(40)}${']'.repeat(40)})\n`,
+    );
+    assert.deepEqual(
+      service.diagnose(uri).map((d) => [d.range.start.line, d.code, d.severity, d.source]),
+      [
+        [2, 'unknown-member', 1, 'motion'],
+        [3, 'argument-count', 1, 'motion'],
+        [4, 'type', 1, 'motion'],
+        [5, 'range', 1, 'motion'],
+        [6, 'too-deep', 3, 'motion'],
+      ],
+    );
+    assert.match(String(service.diagnose(uri)[4].message), /^not checked: transform nests deeper than 32 levels$/);
+  });
+
+  it('counts arguments of methods without parameters, with optional ones, and by keyword', async () => {
+    const got = await diagnostics(
+      'python',
+      [
+        'import motion',
+        'import motion.gui.selection as sel',
+        SK.trim(),
+        'motion.get_version(1)',
+        'sel.get_selections(None, 2)',
+        'skeleton.add_segment()',
+        'skeleton.add_skeleton(source="project", name="A")',
+        'skeleton.add_segment(*args)',
+        'skeleton.add_segment("project", **more)',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      got.map((d) => [d.text, d.code, d.message]),
+      [
+        ['1', 'argument-count', 'get_version takes 0 arguments (none), got 1'],
+        ['2', 'argument-count', 'get_selections takes 0 to 1 argument (type), got 2'],
+        [
+          '()',
+          'argument-count',
+          'add_segment takes 3 arguments (source, parent_id, name), got 0: source, parent_id, name missing',
+        ],
+      ],
+    );
+  });
+
+  it('offers placeholders for missing arguments only after positional ones', async () => {
+    const { service, uri } = await open(
+      `${SK}skeleton.add_segment(source="project")\nskeleton.add_segment("project")\n`,
+    );
+    assert.deepEqual(
+      service.diagnose(uri).map((d) => (d.data as { fix?: unknown } | undefined)?.fix),
+      [undefined, { addArguments: ['parent_id', 'name'], comma: true }],
+    );
+  });
+
+  it('suggests values in the quotes they were written in, and every name as close as the closest', async () => {
+    const { service, uri } = await open(
+      `import motion.gui.selection as sel\nsel.select([{"type": 'bon', "id": 3}])\n${SK}skeleton.xet_segment_name("project", 1)\n`,
+    );
+    const [value, name] = service.diagnose(uri);
+    assert.equal(
+      value.message,
+      `selections[0].type: expected one of "trajectory", "bone", got string "bon"; did you mean "bone"?`,
+    );
+    assert.deepEqual(value.data, { fix: { replaceWith: ["'bone'"] } });
+    assert.match(String(name.message), /; did you mean "get_segment_name" or "set_segment_name"\?$/);
+  });
+
+  it('reads a numeric range from the documentation as written there, both ends inclusive', async () => {
+    const scale = async (documentation: DocumentationIndex, values: string[]) => {
+      const { service, uri } = await open(
+        `${SK}${values.map((v) => `skeleton.set_skeleton_scale("project", 1, ${v})`).join('\n')}\n`,
+        documentation,
+      );
+      return service.diagnose(uri).map((d) => d.message);
+    };
+    const wide = documentationWith('set_skeleton_scale', 'scale', { description: 'New scale, 10 to 250.' });
+    assert.deepEqual(await scale(wide, ['10', '250', '9.5', '251']), [
+      'scale 9.5 is outside 10 to 250',
+      'scale 251 is outside 10 to 250',
+    ]);
+    const fine = documentationWith('set_skeleton_scale', 'scale', { description: 'New scale, -0.25  to  0.125.' });
+    assert.deepEqual(await scale(fine, ['-0.25', '0.125', '0.13']), ['scale 0.13 is outside -0.25 to 0.125']);
+    const integer = documentationWith('set_skeleton_scale', 'scale', {
+      type: 'integer',
+      description: 'Steps, 1 to 8.',
+    });
+    assert.deepEqual(await scale(integer, ['8', '9']), ['scale 9 is outside 1 to 8']);
+    const text = documentationWith('set_skeleton_scale', 'scale', {
+      type: 'string',
+      description: 'A name, 1 to 8 letters.',
+    });
+    assert.deepEqual(await scale(text, ['"abcdefghij"']), [], 'a range is read for numbers only');
+  });
+
+  it('judges a script again when the documentation changes', async () => {
+    let documentation = DocumentationIndex.fromPackage(catalogueDocumentation(), { kind: 'bundled' });
+    const { service, uri } = await open(`${SK}skeleton.set_skeleton_scale("project", 1, 150)\n`, () => documentation);
+    assert.equal(service.diagnose(uri).length, 1);
+    documentation = documentationWith('set_skeleton_scale', 'scale', { description: 'New scale, 0.01 to 1000.0.' });
+    assert.deepEqual(service.diagnose(uri), [], 'the new range allows 150');
+  });
+});
+
+async function open(
+  text: string,
+  documentation: DocumentationIndex | (() => DocumentationIndex) = DocumentationIndex.fromPackage(
+    catalogueDocumentation(),
+    { kind: 'bundled' },
+  ),
+) {
+  const service = createMotionLanguageService({
+    parsers: await loadScriptParsers(),
+    documentation: typeof documentation === 'function' ? documentation : () => documentation,
+  });
+  const uri = 'file:///test/details.py';
+  service.documents.open(uri, 'python', 1, text);
+  return { service, uri };
+}
