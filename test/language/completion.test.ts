@@ -1,8 +1,4 @@
 import assert from 'node:assert/strict';
-import { DocumentationIndex } from '../../src/api/docs/documentation-index';
-import { MAX_COMPLETION_ITEMS } from '../../server/language/service/completion';
-import { createMotionLanguageService } from '../../server/language/service/language-service';
-import { loadScriptParsers } from '../../server/language/service/script-parsers';
 import { labels, scriptFixture } from '../support/script-fixture';
 
 const includes = (got: string[], ...wanted: string[]) => {
@@ -347,46 +343,5 @@ describe('completion', () => {
       );
       assert.deepEqual(await labels('python', 'print("|")'), []);
     });
-  });
-});
-
-describe('completion with a very large documentation module', () => {
-  it('stays small whatever the documentation’s size: filtered by what was typed, capped, incomplete, documentation on resolve', async () => {
-    const methods = Array.from({ length: 50_000 }, (_, i) => ({
-      name: `op_${String(i).padStart(5, '0')}`,
-      brief: `Operation ${i}.`,
-      details: 'x'.repeat(200),
-      parameters: [{ name: 'value', type: 'integer', description: 'a value' }],
-      return_value: null,
-    }));
-    const index = DocumentationIndex.fromPackage(
-      { name: 'motion', modules: [{ path: 'motion.huge', brief: 'Huge.', details: '', methods }] },
-      { kind: 'bundled' } as never,
-    );
-    const service = createMotionLanguageService({ parsers: await loadScriptParsers(), documentation: () => index });
-    const text = 'import motion\nmotion.huge.op_4999';
-    service.documents.open('file:///huge.py', 'python', 1, text);
-    const list = service.complete('file:///huge.py', { line: 1, character: text.split('\n')[1].length });
-    assert.equal(list.isIncomplete, true, 'the editor asks again as the user types');
-    assert.ok(list.items.length <= MAX_COMPLETION_ITEMS && list.items.length > 0);
-    assert.deepEqual(
-      list.items.slice(0, 10).map((i) => i.label),
-      Array.from({ length: 10 }, (_, i) => `op_4999${i}`),
-      'what starts with the typed text comes first',
-    );
-    assert.ok(
-      list.items.every((i) => /4.*9.*9.*9/.test(String(i.label))),
-      'every item fits what was typed',
-    );
-    assert.ok(JSON.stringify(list).length < 100_000, `the answer is small: ${JSON.stringify(list).length} bytes`);
-    assert.equal(list.items[0].documentation, undefined);
-    const resolved = service.resolveCompletion(list.items[0]);
-    assert.match((resolved.documentation as { value: string }).value, /Operation 49990\./);
-    const small = await scriptFixture('python', 'import motion\nmotion.gui.selection.|');
-    assert.equal(
-      small.service.complete(small.uri, small.position).isIncomplete,
-      false,
-      'small lists are complete, with documentation inline',
-    );
   });
 });

@@ -3,6 +3,7 @@ import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentati
 import { DocumentationIndex } from '../../src/api/docs/documentation-index';
 import { createMotionLanguageService } from '../../server/language/service/language-service';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
+import { messageText } from '../support/lsp-client';
 import { diagnostics } from '../support/script-fixture';
 
 const SK = 'from motion.settings.processing import skeleton\n';
@@ -32,7 +33,7 @@ describe('diagnostics in detail: codes, severities, messages, documentation', ()
         [6, 'too-deep', 3, 'motion'],
       ],
     );
-    assert.match(String(service.diagnose(uri)[4].message), /^not checked: transform nests deeper than 32 levels$/);
+    assert.match(messageText(service.diagnose(uri)[4].message), /^not checked: transform nests deeper than 32 levels$/);
   });
 
   it('counts arguments of methods without parameters, with optional ones, and by keyword', async () => {
@@ -84,7 +85,7 @@ describe('diagnostics in detail: codes, severities, messages, documentation', ()
       `selections[0].type: expected one of "trajectory", "bone", got string "bon"; did you mean "bone"?`,
     );
     assert.deepEqual(value.data, { fix: { replaceWith: ["'bone'"] } });
-    assert.match(String(name.message), /; did you mean "get_segment_name" or "set_segment_name"\?$/);
+    assert.match(messageText(name.message), /; did you mean "get_segment_name" or "set_segment_name"\?$/);
   });
 
   it('reads a numeric range from the documentation as written there, both ends inclusive', async () => {

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { bundledDocumentation } from '../../src/api/docs/load-documentation';
+import { diagnose } from '../../server/language/service/diagnostics';
+import { ScriptDocuments } from '../../server/language/service/script-documents';
+import { loadScriptParsers } from '../../server/language/service/script-parsers';
+
+const SMALL = { chunkedAboveLines: 10, chunkLines: 3 };
+
+describe('open scripts: their text, trees and aliases', () => {
+  it('tracks Python and Lua only', () => {
+    assert.deepEqual(
+      ['python', 'lua', 'javascript', 'json', 'plaintext'].map((id) => ScriptDocuments.isScriptLanguage(id)),
+      [true, true, false, false, false],
+    );
+  });
+
+  it('takes a whole new text: its trees, and one tree or chunks as its length now asks', async () => {
+    const documents = new ScriptDocuments(await loadScriptParsers(), SMALL);
+    const uri = 'file:///whole.py';
+    const document = documents.open(uri, 'python', 1, 'import motion\nmotion.gui.selektion\n');
+    assert.equal(diagnose(document, bundledDocumentation()).length, 1);
+    documents.change(uri, 2, [{ text: 'import motion\nmotion.gui.selection\n' }]);
+    assert.deepEqual(diagnose(document, bundledDocumentation()), [], 'the new text, not the old tree');
+    const long = `import motion\n${'x = 1\n'.repeat(20)}motion.gui.selektion\n`;
+    documents.change(uri, 3, [{ text: long }]);
+    assert.equal(document.chunked, true, 'past the limit: chunks');
+    assert.deepEqual(
+      diagnose(document, bundledDocumentation()).map((d) => d.range.start.line),
+      [21],
+    );
+    documents.change(uri, 4, [{ text: 'import motion\nmotion.gui.selektion\n' }]);
+    assert.equal(document.chunked, false, 'back under it: one tree');
+    assert.equal(diagnose(document, bundledDocumentation()).length, 1);
+    documents.close(uri);
+  });
+
+  it('gives the aliases of the last parse while edits are pending, the exact ones when asked, and those adopted from the worker', async () => {
+    const documents = new ScriptDocuments(await loadScriptParsers());
+    const uri = 'file:///aliases.py';
+    const document = documents.open(uri, 'python', 1, 'import motion.gui.selection as sel\n');
+    assert.deepEqual([...document.aliases('motion')], [['sel', 'motion.gui.selection']]);
+    documents.change(uri, 2, [
+      { range: { start: { line: 0, character: 31 }, end: { line: 0, character: 34 } }, text: 's' },
+    ]);
+    assert.deepEqual([...document.aliases('motion')], [['sel', 'motion.gui.selection']], 'no parse for it');
+    assert.deepEqual([...document.aliases('motion', true)], [['s', 'motion.gui.selection']]);
+    documents.change(uri, 3, [
+      { range: { start: { line: 0, character: 31 }, end: { line: 0, character: 32 } }, text: 'g' },
+    ]);
+    const adopted = new Map([['g', 'motion.gui.selection']]);
+    document.adoptAliases('motion', adopted);
+    assert.equal(document.aliases('motion'), adopted, 'worked out by the analysis worker for this text');
+    documents.close(uri);
+  });
+});
