@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { chainPath } from '../../server/language/service/resolve-chain';
 import { scriptFixture } from '../support/script-fixture';
 
 async function hoverText(languageId: 'python' | 'lua', marked: string): Promise<string | undefined> {
@@ -139,6 +140,7 @@ describe('signature help', () => {
     assert.equal(await at('"pro|ject", name="A", parent_id=2'), 0, 'before it');
     assert.equal(await at('"project"|, 2, "A"'), 0, 'just before a comma');
     assert.equal(await at('"project",| 2, "A"'), 1, 'just after it');
+    assert.equal(await at('name="A", parent_id=|2'), 1, 'in a keyword argument after another');
   });
 
   it('reads the call being typed however it is spaced, wherever it is in the script', async () => {
@@ -152,8 +154,12 @@ describe('signature help', () => {
       (await lua('local sk = motion.settings.processing.skeleton\nsk . add_segment ("project", |'))!,
       /^add_segment\(/,
     );
-    const after = `local sk = motion.settings.processing.skeleton\nsk.add_segment("project", |\n${'local x = 1\n'.repeat(60)}`;
-    assert.match((await lua(after))!, /^add_segment\(/, 'with a long script after the cursor');
+    const after = `import motion.settings.processing.skeleton as sk\nsk.add_segment("project", |\n${'x = 1\n'.repeat(60)}`;
+    assert.match(
+      (await signature('python', after))!.signatures[0].label,
+      /^add_segment\(/,
+      'with a long script after the cursor',
+    );
   });
 
   it('answers for the innermost motion call', async () => {
@@ -194,5 +200,21 @@ describe('go to definition', () => {
       const f = await scriptFixture(languageId, marked);
       assert.deepEqual(f.service.definition(f.uri, f.position), [], marked);
     }
+  });
+});
+
+describe('chains as written, and the package paths they name', () => {
+  const chain = (absolute: boolean, ...names: string[]) => ({
+    absolute,
+    segments: names.map((name) => ({ name, span: { start: 0, end: 0 } })),
+  });
+  const aliases = new Map([['sel', 'motion.gui.selection']]);
+
+  it('follows an alias, starts an import at the package, and names nothing else', () => {
+    assert.equal(chainPath(chain(false, 'sel', 'select'), aliases, 'motion'), 'motion.gui.selection.select');
+    assert.equal(chainPath(chain(false, 'sel', 'select'), aliases, 'motion', 0), 'motion.gui.selection');
+    assert.equal(chainPath(chain(true, 'motion', 'gui'), aliases, 'motion'), 'motion.gui');
+    assert.equal(chainPath(chain(true, 'os', 'path'), aliases, 'motion'), undefined, 'an import of another package');
+    assert.equal(chainPath(chain(false, 'os', 'path'), aliases, 'motion'), undefined, 'a name that is no alias');
   });
 });

@@ -30,7 +30,7 @@ export function firstUnknownSegment(
   if (base === undefined) return undefined;
   let path = base;
   // An alias of a path that names nothing: flagged where the alias is made, not again at each use.
-  if (!index.resolve(path) && path !== packageName) return undefined;
+  if (!index.resolve(path)) return undefined;
   for (let i = 1; i < chain.segments.length; i++) {
     const next = `${path}.${chain.segments[i].name}`;
     if (!index.resolve(next)) {
