@@ -45,13 +45,13 @@ describe('named-object strings of a script, and what they are looked up in', () 
     );
     const lua = await references(
       'lua',
-      `${LUA}sk.find_skeleton("project", [==[Actor1]==])\nsk.find_skeleton("project", [[Actor2]])\n`,
+      `${LUA}sk.find_skeleton("project", [==[Actor1]==])\nsk.find_skeleton("project", [[Act"or2]])\n`,
     );
     assert.deepEqual(
       lua.map((r) => [r.name, r.spanned]),
       [
         ['Actor1', 'Actor1'],
-        ['Actor2', 'Actor2'],
+        ['Act"or2', 'Act"or2'],
       ],
     );
   });
@@ -83,6 +83,7 @@ describe('named-object strings of a script, and what they are looked up in', () 
       'other.thing()',
       'sk.add_skeleton("project", "New")',
       'sk.find_skeleton(source="project", name="Actor1")',
+      'sk.find_skeleton("project", name="Actor1")',
       'sk.find_skeleton("project", unknown)',
     ])
       assert.deepEqual(await headScope(skeleton), { source: project }, skeleton);

@@ -37,13 +37,13 @@ class KnownNames {
     this.values.set(name, value && this.resolve(value));
   }
 
-  resolve(written: Written, depth = 0): KnownValue | undefined {
+  /** A variable's value was resolved when it was assigned, and reads nest at most as deep as ArgumentReader reads them: no depth to watch here. */
+  resolve(written: Written): KnownValue | undefined {
     if ('literal' in written) return written;
     if ('variable' in written) return this.values.get(written.variable);
-    if (depth > MAX_INDIRECTION) return undefined;
     const args: KnownValue[] = [];
     for (const arg of written.read.args) {
-      const value = this.resolve(arg, depth + 1);
+      const value = this.resolve(arg);
       if (!value) return undefined;
       args.push(value);
     }
