@@ -53,3 +53,39 @@ describe('open scripts: their text, trees and aliases', () => {
     documents.close(uri);
   });
 });
+
+describe('what is worked out per statement: computed once per text, kept one generation', () => {
+  it('reuses a statement’s value while its text is unchanged, and drops values no statement used since the last sweep', async () => {
+    const documents = new ScriptDocuments(await loadScriptParsers());
+    const uri = 'file:///cache.py';
+    const document = documents.open(uri, 'python', 1, 'a = 1\nb = 2\n');
+    const computed: string[] = [];
+    /** One pass over the statements, as an analysis does: each unit's value, then a sweep. */
+    const pass = (purpose = 'test:') => {
+      const values = [...document.units()].map((unit) =>
+        document.perUnit(unit, purpose, (statements) => {
+          const text = statements.map((s) => s.text).join();
+          computed.push(text);
+          return text;
+        }),
+      );
+      document.sweep(purpose);
+      return values;
+    };
+    const edit = (version: number, line: number, text: string) =>
+      documents.change(uri, version, [{ range: { start: { line, character: 4 }, end: { line, character: 5 } }, text }]);
+    assert.deepEqual(pass(), ['a = 1', 'b = 2']);
+    assert.deepEqual(pass(), ['a = 1', 'b = 2']);
+    assert.deepEqual(computed, ['a = 1', 'b = 2'], 'the second pass reused both');
+    edit(2, 1, '3');
+    assert.deepEqual(pass(), ['a = 1', 'b = 3']);
+    assert.deepEqual(computed.slice(2), ['b = 3'], 'only the changed statement again');
+    edit(3, 1, '2');
+    pass();
+    assert.deepEqual(computed.slice(3), ['b = 2'], '"b = 2" was dropped when a pass no longer used it');
+    pass('other:');
+    pass();
+    assert.equal(computed.length, 6, 'another purpose computes its own values, and sweeps only them');
+    documents.close(uri);
+  });
+});
