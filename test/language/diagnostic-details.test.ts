@@ -21,7 +21,7 @@ function documentationWith(operation: string, parameter: string, change: { type?
 describe('diagnostics in detail: codes, severities, messages, documentation', () => {
   it('gives each kind of problem its code, as an error; a literal too deep to check is information', async () => {
     const { service, uri } = await open(
-      `${SK}import motion\nmotion.gui.selektion\nskeleton.get_skeleton_count()\nskeleton.get_skeleton_count("scene")\nskeleton.set_skeleton_scale("project", 1, 250.0)\nskeleton.set_segment_transform("project", 1, ${'['.repeat(40)}${']'.repeat(40)})\n`,
+      `${SK}import motion\nmotion.gui.selektion\nskeleton.get_skeleton_count()\nskeleton.get_skeleton_count("scene")\nskeleton.set_skeleton_scale("project", 1, 250.0)\nskeleton.set_segment_transform("project", 1, ${'['.repeat(40)}${']'.repeat(40)})\nskeleton.get_skeleton_count(sorce="project")\n`,
     );
     assert.deepEqual(
       service.diagnose(uri).map((d) => [d.range.start.line, d.code, d.severity, d.source]),
@@ -31,6 +31,8 @@ describe('diagnostics in detail: codes, severities, messages, documentation', ()
         [4, 'type', 1, 'motion'],
         [5, 'range', 1, 'motion'],
         [6, 'too-deep', 3, 'motion'],
+        [7, 'argument-count', 1, 'motion'],
+        [7, 'argument-count', 1, 'motion'],
       ],
     );
     assert.match(messageText(service.diagnose(uri)[4].message), /^not checked: transform nests deeper than 32 levels$/);
