@@ -37,7 +37,10 @@ class KnownNames {
     this.values.set(name, value && this.resolve(value));
   }
 
-  /** A variable's value was resolved when it was assigned, and reads nest at most as deep as ArgumentReader reads them: no depth to watch here. */
+  /**
+   * No depth to watch here: a variable's value was resolved when it was assigned, and reads nest
+   * at most as deep as ArgumentReader reads them.
+   */
   resolve(written: Written): KnownValue | undefined {
     if ('literal' in written) return written;
     if ('variable' in written) return this.values.get(written.variable);
