@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import type { Node } from 'web-tree-sitter';
 import { loadScriptParsers, type ScriptLanguageId } from '../../server/language/service/script-parsers';
-import { pathDown, quotedSpansIn } from '../../server/language/service/syntax/tree-queries';
+import { errorRecoveryTest, pathDown, quotedSpansIn } from '../../server/language/service/syntax/tree-queries';
 import { propertyRuns } from '../support/property-runs';
 
 // The tree queries walk down with a cursor instead of climbing with Node.parent (which costs the
@@ -39,6 +40,44 @@ describe('tree queries walk down the way tree-sitter finds nodes', () => {
             }
           }),
           propertyRuns(`${languageId}: path down`, 200),
+        );
+      } finally {
+        parser.delete();
+      }
+    });
+
+    it(`${languageId}: code recovered from a syntax error is what lies in an ERROR node, from any subtree`, async () => {
+      const parsers = await loadScriptParsers();
+      const parser = parsers.createParser(languageId);
+      const nodes = (root: Node): Node[] => [
+        root,
+        ...root.children.filter((c): c is Node => c !== null).flatMap(nodes),
+      ];
+      // The climb the test is built to avoid: the node, or a node it is in, is an error.
+      const recovered = (node: Node): boolean => {
+        if (node.hasError) return true;
+        for (let n: Node | null = node.parent; n; n = n.parent) if (n.type === 'ERROR') return true;
+        return false;
+      };
+      try {
+        fc.assert(
+          fc.property(script, (text) => {
+            const tree = parser.parse(text)!;
+            try {
+              for (const root of nodes(tree.rootNode).filter((n) => n.childCount > 0)) {
+                const test = errorRecoveryTest(root);
+                for (const node of nodes(root))
+                  assert.equal(
+                    test(node),
+                    recovered(node),
+                    `${node.type} at ${node.startIndex}-${node.endIndex} under ${root.type} of ${JSON.stringify(text)}`,
+                  );
+              }
+            } finally {
+              tree.delete();
+            }
+          }),
+          propertyRuns(`${languageId}: error recovery`, 100),
         );
       } finally {
         parser.delete();
