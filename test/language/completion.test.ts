@@ -272,6 +272,19 @@ describe('completion', () => {
       ]);
     });
 
+    it('offers no values for a string that is not itself the field: passed to a call, or in an expression', async () => {
+      for (const marked of [
+        'import motion.gui.selection as sel\nsel.select([{"type": str("|")}])',
+        'import motion.gui.selection as sel\nsel.select([{"type": "b" + "|"}])',
+      ]) {
+        assert.deepEqual(await labels('python', marked), [], marked);
+      }
+      assert.deepEqual(
+        await labels('lua', 'local sel = motion.gui.selection\nsel.select({{type = tostring("|")}})'),
+        [],
+      );
+    });
+
     it('offers degree-of-freedom names as keys of the degrees-of-freedom object', async () => {
       const got = await labels(
         'python',

@@ -170,6 +170,37 @@ describe('signature help', () => {
     assert.match(help!.signatures[0].label, /^get_skeleton_name\(/);
     assert.equal(await signature('python', 'import motion\nprint(1, |)'), null);
   });
+
+  it('ends with the call: nothing after a closed argument list, Lua’s table and string arguments too', async () => {
+    const inside = [
+      ['python', 'import motion\nmotion.gui.selection.select([]|)'],
+      ['lua', 'motion.gui.selection.select{|}'],
+      ['lua', 'motion.data.object.skeleton.find_skeleton"Ar|m"'],
+      // The parser supplies the missing `)` empty, before the colon.
+      ['python', 'import motion\nif motion.data.object.skeleton.find_skeleton("Arm"|:\n    pass'],
+    ] as const;
+    for (const [languageId, marked] of inside) {
+      assert.ok(await signature(languageId, marked), `${marked}: inside the call`);
+    }
+    const after = [
+      ['python', 'import motion\nmotion.gui.selection.select([])|'],
+      ['python', 'import motion\nmotion.gui.selection.select([])|\nx = 1'],
+      ['lua', 'motion.gui.selection.select{}|'],
+      ['lua', 'motion.gui.selection.select{}|\nlocal x = 1'],
+      ['lua', 'motion.data.object.skeleton.find_skeleton"Arm"|'],
+    ] as const;
+    for (const [languageId, marked] of after) {
+      assert.equal(await signature(languageId, marked), null, `${marked}: after the call`);
+    }
+  });
+
+  it('answers for the call whose list the cursor is in, not one called on its result or named in it', async () => {
+    const SK = 'from motion.data.object import skeleton\n';
+    const name = async (marked: string) => (await signature('python', SK + marked))?.signatures[0].label.split('(')[0];
+    assert.equal(await name('skeleton.get_skeleton_name(skeleton.find_skeleton("A"|), 0)'), 'find_skeleton');
+    assert.equal(await name('skeleton.get_skeleton_name(skeleton.find_skeleton("A"), |0)'), 'get_skeleton_name');
+    assert.equal(await name('skeleton.get_skeleton_name(|skeleton.find_skeleton("A"), 0)'), 'get_skeleton_name');
+  });
 });
 
 describe('go to definition', () => {

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Node } from 'web-tree-sitter';
 import { loadScriptParsers, type ScriptLanguageId } from '../../server/language/service/script-parsers';
-import { errorRecoveryTest, pathDown, quotedSpansIn } from '../../server/language/service/syntax/tree-queries';
+import type { Span } from '../../server/language/service/script-model';
+import {
+  errorRecoveryTest,
+  pathDown,
+  quotedSpansIn,
+  unescape,
+} from '../../server/language/service/syntax/tree-queries';
 import { propertyRuns } from '../support/property-runs';
 
 // The tree queries walk down with a cursor instead of climbing with Node.parent (which costs the
@@ -95,6 +101,16 @@ describe('tree queries walk down the way tree-sitter finds nodes', () => {
             try {
               const [from, to] = [a % (text.length + 1), b % (text.length + 1)].sort((x, y) => x - y);
               const spans = quotedSpansIn(tree.rootNode, from, to, (node) => syntax.quoted(node));
+              // Those of the comments and strings that meet the stretch, and no others (none nested).
+              const expected: Span[] = [];
+              const visit = (node: Node): void => {
+                if (node.endIndex < from || node.startIndex > to) return;
+                const span = node.type === 'comment' || node.type === 'string' ? syntax.quoted(node) : undefined;
+                if (span) expected.push(span);
+                else for (const child of node.children) if (child) visit(child);
+              };
+              visit(tree.rootNode);
+              assert.deepEqual(spans, expected, `${from}-${to} of ${JSON.stringify(text)}`);
               for (let offset = from; offset <= to; offset++) {
                 // Nested quotes (a string inside an f-string) answer for the outer one, as a stretch does.
                 if (spans.filter((s) => s.start < offset && offset <= s.end).length > 1) continue;
@@ -134,5 +150,51 @@ describe('tree queries walk down the way tree-sitter finds nodes', () => {
       tree.delete();
       parser.delete();
     }
+  });
+});
+
+describe('the call around an offset', () => {
+  it('holds the offset from after its opening bracket to before its closing one, or its end while `)` is missing', async () => {
+    const parsers = await loadScriptParsers();
+    const callee = (languageId: ScriptLanguageId, marked: string) => {
+      const offset = marked.indexOf('|');
+      const parser = parsers.createParser(languageId);
+      const tree = parser.parse(marked.replace('|', ''))!;
+      try {
+        return parsers
+          .syntax(languageId)
+          .callAt(tree.rootNode, offset)
+          ?.chain.segments.map((s) => s.name)
+          .join('.');
+      } finally {
+        tree.delete();
+        parser.delete();
+      }
+    };
+    // Python parses `if f(x:` as a call whose `)` is missing, empty, before the colon.
+    assert.equal(callee('python', 'if f(x|:\n    pass'), 'f');
+    assert.equal(callee('python', 'if f(x|):\n    pass'), 'f');
+    assert.equal(callee('python', 'if f(x)|:\n    pass'), undefined);
+    assert.equal(callee('python', 'f|(x)'), undefined);
+    assert.equal(callee('python', 'f(|x)'), 'f');
+    assert.equal(callee('python', 'f(g(x|))'), 'g');
+    assert.equal(callee('python', 'f(g(x)|)'), 'f');
+    assert.equal(callee('lua', 'f{|}'), 'f');
+    assert.equal(callee('lua', 'f{}|'), undefined);
+    assert.equal(callee('lua', 'f(g"x|")'), 'g');
+    assert.equal(callee('lua', 'f(g"x"|)'), 'f');
+  });
+});
+
+describe('string escapes', () => {
+  it('resolves the escapes Python and Lua agree on, and keeps the escaped character otherwise', () => {
+    assert.equal(unescape('\\n\\t\\r\\0\\a\\b\\f\\v'), '\n\t\r\0\x07\b\f\v');
+    assert.equal(unescape('Left\\x41rm \\u00e9t\\u00C9'), 'LeftArm étÉ');
+    assert.equal(unescape('\\\\ \\" \\\' \\q'), '\\ " \' q');
+    // Too few hex digits: the letter stands for itself, and what follows is kept.
+    assert.equal(unescape('\\x4 \\u00e'), 'x4 u00e');
+    assert.equal(unescape('\\x41' + '1'), 'A1');
+    assert.equal(unescape('\\u00411'), 'A1');
+    assert.equal(unescape('no escapes'), 'no escapes');
   });
 });

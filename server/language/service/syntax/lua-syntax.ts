@@ -54,11 +54,11 @@ export function luaSyntax(language: Language): ScriptSyntax {
           ? { segments: [segmentOf(name)], absolute: false }
           : undefined;
     if (!chain) return undefined;
-    // `f"text"` and `f{...}` pass one argument without parentheses.
-    const args: ArgumentSite[] =
-      list.type === 'arguments'
-        ? list.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment').map((node) => ({ node }))
-        : [{ node: list }];
+    // `f"text"` and `f{...}` pass their one argument without parentheses: the grammar still wraps it
+    // in an `arguments` node, as one child.
+    const args: ArgumentSite[] = list.namedChildren
+      .filter((c): c is Node => !!c && c.type !== 'comment')
+      .map((node) => ({ node }));
     return { chain, node: call, argumentList: list, arguments: args };
   };
 
@@ -134,12 +134,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
       return path && chainThrough(path, access);
     },
 
-    // Only calls with parentheses: `f"text"` and `f{...}` take no further arguments to help with.
-    callAt: (root, offset) =>
-      callAround(root, offset, 'function_call', (node) => {
-        const call = callOf(node);
-        return call?.argumentList.type === 'arguments' ? call : undefined;
-      }),
+    callAt: (root, offset) => callAround(root, offset, 'function_call', callOf),
 
     stringAt(root, offset) {
       const found = stringAround(root, offset, (string) => {

@@ -231,19 +231,19 @@ export function segmentOf(node: Node) {
   return { name: node.text, span: spanOf(node) };
 }
 
-/** The innermost call, of those given, whose argument list strictly contains the offset. */
+/**
+ * The innermost call, of those given outermost first, whose argument list holds the offset: between
+ * its brackets, or at its end while its `)` is missing (`if f(x|:` parses with an empty `)` there).
+ * After a closed list, `f(x)|` or Lua's `f{x}|`, the call is over.
+ */
 function innermostCall(calls: CallSite[], offset: number): CallSite | undefined {
-  let best: CallSite | undefined;
-  for (const call of calls) {
-    const list = call.argumentList;
-    if (
-      offset > list.startIndex &&
-      (offset < list.endIndex || (offset === list.endIndex && !list.text.endsWith(')')))
-    ) {
-      if (!best || list.startIndex >= best.argumentList.startIndex) best = call;
-    }
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const list = calls[i].argumentList;
+    if (offset <= list.startIndex) continue;
+    const last = list.lastChild;
+    if (offset < list.endIndex || (last?.type === ')' && last.isMissing)) return calls[i];
   }
-  return best;
+  return undefined;
 }
 
 /** Climbs a path from its last node up to an argument of a call, recording the steps (list elements, dictionary fields) on the way down. */
