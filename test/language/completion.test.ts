@@ -216,6 +216,19 @@ describe('completion', () => {
     });
   });
 
+  describe('names assigned a module (Python)', () => {
+    it('follows a name assigned a module path, or another such name, until it is assigned something else', async () => {
+      const SEL = 'import motion\nsel = motion.gui.selection\n';
+      includes(await labels('python', `${SEL}sel.|`), 'select', 'get_selections');
+      includes(await labels('python', `${SEL}s2 = sel\ns2.|`), 'select');
+      includes(await labels('python', 'import motion\na = b = motion.gui\nb.|'), 'selection');
+      includes(await labels('python', 'from motion import gui\ng: object = gui\ng.|'), 'selection');
+      assert.deepEqual(await labels('python', `${SEL}sel = sel.get_selections(None)\nsel.|`), []);
+      assert.deepEqual(await labels('python', `${SEL}sel += 1\nsel.|`), []);
+      assert.deepEqual(await labels('python', 'import os\np = os.path\np.|'), []);
+    });
+  });
+
   describe('module paths and operations (Lua)', () => {
     it('knows the global motion table and local aliases', async () => {
       includes(await labels('lua', 'motion.|'), 'settings', 'gui');

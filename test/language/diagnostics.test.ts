@@ -42,6 +42,42 @@ describe('diagnostics', () => {
     }
   });
 
+  it('checks uses of a name assigned a module path; not of one also assigned something else', async () => {
+    const got = await diagnostics(
+      'python',
+      [
+        'import motion',
+        'sk = motion.settings.processing.skeleton',
+        'sk.add_skelton("project", "A")',
+        'gui = motion.guy',
+        'gui.selection.select([])',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      got.map((d) => [d.text, d.message]),
+      [
+        [
+          'add_skelton',
+          'motion.settings.processing.skeleton has no module or method "add_skelton"; did you mean "add_skeleton"?',
+        ],
+        ['guy', 'motion has no module or method "guy"; did you mean "gui"?'],
+      ],
+    );
+    // What a name stands for is decided once for the script, not line by line: a name that is
+    // also given a value is left alone everywhere, rather than flagged where it holds the value.
+    for (const languageId of ['python', 'lua'] as const) {
+      const rebound = [
+        languageId === 'python'
+          ? 'sk = motion.settings.processing.skeleton'
+          : 'local sk = motion.settings.processing.skeleton',
+        'sk.add_skelton("project", "A")',
+        'sk = sk.find_skeleton("A")',
+        'sk.anything()',
+      ].join('\n');
+      assert.deepEqual(await diagnostics(languageId, (languageId === 'python' ? 'import motion\n' : '') + rebound), []);
+    }
+  });
+
   it('counts arguments: too many, too few, trailing optionals may be left out', async () => {
     const got = await diagnostics(
       'python',

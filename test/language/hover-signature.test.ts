@@ -57,6 +57,13 @@ describe('hover', () => {
       /^### motion\.settings\.processing\.skeleton/,
     );
     assert.match(
+      (await hoverText(
+        'python',
+        'import motion\nsk = motion.settings.processing.skeleton\nsk.find_seg|ment("project", 1, "Head")',
+      ))!,
+      /find_segment\(source: "project"\|"measurement", skeleton_id: integer, name: string\) -> integer\?/,
+    );
+    assert.match(
       (await hoverText('lua', 'local sk = motion.settings.processing.skeleton\nsk.find_seg|ment(1, "Head")'))!,
       /find_segment\(source: "project"\|"measurement", skeleton_id: integer, name: string\) -> integer\?/,
     );

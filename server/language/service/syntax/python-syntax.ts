@@ -37,6 +37,14 @@ export function pythonSyntax(language: Language): ScriptSyntax {
   const access: MemberAccess = { type: 'attribute', object: 'object', member: 'attribute' };
   const chainOf = (node: Node) => chainOfMember(node, access);
 
+  /** What an assignment (captured as `name`) binds its left side to. */
+  const assignedValue = (name: string, node: Node): Node | null => {
+    // `a = b = 2` binds both to 2; `a += 1` and `a: int` alone leave nothing known.
+    let value = name === 'assignment' ? node.childForFieldName('right') : null;
+    while (value?.type === 'assignment') value = value.childForFieldName('right');
+    return value;
+  };
+
   const dotted = (node: Node): Chain => ({
     segments: node.namedChildren.filter((n): n is Node => n?.type === 'identifier').map(segmentOf),
     absolute: true,
@@ -128,6 +136,20 @@ export function pythonSyntax(language: Language): ScriptSyntax {
           }
         }
       }
+      // `sk = motion.data.object.skeleton` names the module too; `sk = 3` (anything but a chain of
+      // names) ends what `sk` named.
+      for (const { name, node } of assignmentQuery.captures(statement)) {
+        const left = node.childForFieldName('left');
+        if (left?.type !== 'identifier') continue;
+        const value = assignedValue(name, node);
+        const chain =
+          value?.type === 'attribute'
+            ? chainOf(value)
+            : value?.type === 'identifier'
+              ? { segments: [segmentOf(value)] }
+              : undefined;
+        bindings.push({ name: left.text, target: chain ? chain.segments.map((s) => s.name) : null, absolute: false });
+      }
       return bindings;
     },
 
@@ -153,11 +175,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
       for (const { name, node } of assignmentQuery.captures(root)) {
         const left = node.childForFieldName('left');
         if (left?.type !== 'identifier' || inErrorRecovery(node)) continue;
-        const right = node.childForFieldName('right');
-        // `a = b = 2` binds both to 2; `a += 1` and `a: int` alone leave nothing known.
-        let value = name === 'assignment' ? right : null;
-        while (value?.type === 'assignment') value = value.childForFieldName('right');
-        found.push({ name: left.text, start: node.startIndex, value: value ?? null });
+        found.push({ name: left.text, start: node.startIndex, value: assignedValue(name, node) });
       }
       return found.sort((a, b) => a.start - b.start);
     },
