@@ -102,6 +102,8 @@ describe('live names of the connected application in strings', function () {
     assert.deepEqual(await labels('python', viaVariable), segments);
     const lua = `${LUA_HEAD}local w = sk.find_skeleton("project", "Wand")\nlocal s = sk.find_segment("project", w, "|")\n`;
     assert.deepEqual(await labels('lua', lua), segments);
+    const later = `${viaVariable.replace(/\n$/, '')}\nw = sk.find_skeleton("project", "FullBody")\n`;
+    assert.deepEqual(await labels('python', later), segments, 'what w holds at the call, not after it');
     const full = await labels(
       'python',
       `${PY_HEAD}sk.find_segment("project", sk.find_skeleton("project", "FullBody"), "|")\n`,
