@@ -226,6 +226,9 @@ describe('completion', () => {
       assert.deepEqual(await labels('python', `${SEL}sel = sel.get_selections(None)\nsel.|`), []);
       assert.deepEqual(await labels('python', `${SEL}sel += 1\nsel.|`), []);
       assert.deepEqual(await labels('python', 'import os\np = os.path\np.|'), []);
+      for (const rebinding of ['sel, n = 1, 2', '[n, *sel] = x', 'for sel in x:\n    pass', 'import numpy as sel'])
+        assert.deepEqual(await labels('python', `${SEL}${rebinding}\nsel.|`), [], rebinding);
+      includes(await labels('python', `${SEL}sel.x, a[sel] = 1, 2\nsel.|`), 'select');
     });
   });
 

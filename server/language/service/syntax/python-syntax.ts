@@ -32,10 +32,22 @@ export function pythonSyntax(language: Language): ScriptSyntax {
   const importQuery = new Query(language, '(import_statement) @import (import_from_statement) @from');
   const attributeQuery = new Query(language, '(attribute) @attribute');
   const callQuery = new Query(language, '(call function: (_) @function arguments: (argument_list) @arguments) @call');
-  const assignmentQuery = new Query(language, '(assignment) @assignment (augmented_assignment) @augmented');
+  // A loop binds its variable as an assignment does, to something not known before the script runs.
+  const assignmentQuery = new Query(
+    language,
+    '(assignment) @assignment (augmented_assignment) @augmented (for_statement) @loop',
+  );
 
   const access: MemberAccess = { type: 'attribute', object: 'object', member: 'attribute' };
   const chainOf = (node: Node) => chainOfMember(node, access);
+
+  /** The names an unpacking target binds (`a, [b, *c] = …`): not those in `x.y` or `x[i]`. */
+  const unpackedNames = (target: Node | null): string[] =>
+    target && (target.type === 'pattern_list' || target.type.endsWith('_pattern'))
+      ? target
+          .descendantsOfType('identifier')
+          .flatMap((n) => (n && n.parent?.type !== 'attribute' && n.parent?.type !== 'subscript' ? [n.text] : []))
+      : [];
 
   /** What an assignment (captured as `name`) binds its left side to. */
   const assignedValue = (name: string, node: Node): Node | null => {
@@ -109,9 +121,10 @@ export function pythonSyntax(language: Language): ScriptSyntax {
 
     aliases(statement, packageName) {
       const bindings: AliasBinding[] = [];
+      // An import of anything but the package ends what the name named.
       const bind = (name: string, path: string) => {
         const target = path.replace(/\s+/g, '').split('.');
-        if (target[0] === packageName) bindings.push({ name, target, absolute: true });
+        bindings.push({ name, target: target[0] === packageName ? target : null, absolute: true });
       };
       for (const { node } of importQuery.captures(statement)) {
         if (node.type === 'import_statement') {
@@ -120,8 +133,9 @@ export function pythonSyntax(language: Language): ScriptSyntax {
               const path = name.childForFieldName('name')?.text;
               const alias = name.childForFieldName('alias')?.text;
               if (path && alias) bind(alias, path);
-            } else if (name?.type === 'dotted_name' && name.text.split('.')[0].trim() === packageName) {
-              bind(packageName, packageName); // `import motion.gui` binds `motion`
+            } else if (name?.type === 'dotted_name') {
+              const first = name.text.split('.')[0].trim();
+              bind(first, first); // `import motion.gui` binds `motion`
             }
           }
         } else {
@@ -137,10 +151,13 @@ export function pythonSyntax(language: Language): ScriptSyntax {
         }
       }
       // `sk = motion.data.object.skeleton` names the module too; `sk = 3` (anything but a chain of
-      // names) ends what `sk` named.
+      // names), unpacking (`sk, n = …`) and a loop's variable end what `sk` named.
       for (const { name, node } of assignmentQuery.captures(statement)) {
         const left = node.childForFieldName('left');
-        if (left?.type !== 'identifier') continue;
+        if (left?.type !== 'identifier') {
+          for (const unpacked of unpackedNames(left)) bindings.push({ name: unpacked, target: null, absolute: false });
+          continue;
+        }
         const value = assignedValue(name, node);
         const chain =
           value?.type === 'attribute'
