@@ -152,6 +152,77 @@ describe('long scripts are analysed one chunk at a time', function () {
     ],
   };
 
+  // Statements (and comments) that parse without error and start in every way the scanners know:
+  // at a name, a decorator, a keyword of a block; and in ways they never cut at (a bracket, a
+  // string, a number, an indented line).
+  const VALID = {
+    python: [
+      ...STATEMENTS.python.filter((s) => !s.startsWith('if x:')),
+      'if x:\n    pass\nelif y:\n    pass\nelse:\n    pass',
+      'try:\n    pass\nexcept E:\n    pass\nfinally:\n    pass',
+      'class C:\n    @staticmethod\n    def m():\n        return [\n1]',
+      '(a, b) = 1, 2',
+      '[x for x in y]',
+      '"""doc"""',
+      "x = {'a': (1,\n2)}",
+      '1 + 2',
+      'a = 1; b = 2',
+      'while x:\n    break',
+      'with open(f) as g:\n    pass',
+      "s = f'{x}' 'y' r'\\\\'",
+      "u = '\\'#'",
+      'x = [\n# ]\n]',
+      "v = f\"{d['}']}\"",
+      'async def h():\n    await x',
+      'k = lambda: (\n1)',
+      '',
+    ],
+    lua: [
+      ...STATEMENTS.lua,
+      'while x do\nlocal y = {\n}\nend',
+      'for i = 1, 3 do\nprint(i)\nend',
+      'do\nlocal z = 1\nend',
+      'local function g()\nreturn [==[\n]]\n]==]\nend',
+      'x = "a" .. \'b\' -- c',
+      '--[=[\n]]\n]=]',
+      'goto done\n::done::',
+      'print(#t)',
+      'a, b = 1,\n2',
+      't = {[1] = 2}',
+      'x = a[ [=[s]=] ]',
+      'obj:method(\n1)',
+      '',
+    ],
+  };
+
+  for (const languageId of ['python', 'lua'] as const) {
+    it(`${languageId}: cuts exactly where tree-sitter starts a top-level statement at a line's first name`, async () => {
+      const parsers = await loadScriptParsers();
+      const parser = parsers.createParser(languageId);
+      try {
+        fc.assert(
+          fc.property(fc.array(fc.constantFrom(...VALID[languageId]), { maxLength: 30 }), (statements) => {
+            const text = statements.join('\n');
+            const tree = parser.parse(text)!;
+            try {
+              if (tree.rootNode.hasError) return; // what the statements make together may not parse
+              const expected = tree.rootNode.namedChildren
+                .filter((n) => n !== null && n.type !== 'comment' && n.startIndex > 0)
+                .map((n) => n!.startIndex)
+                .filter((at) => text[at - 1] === '\n' && /[A-Za-z_@]/.test(text[at]));
+              assert.deepEqual(scanChunkStarts(text, languageId, 0).starts, expected, text);
+            } finally {
+              tree.delete();
+            }
+          }),
+          propertyRuns(`${languageId} cuts`, 300),
+        );
+      } finally {
+        parser.delete();
+      }
+    });
+  }
+
   async function analysed(
     languageId: 'python' | 'lua',
     text: string,

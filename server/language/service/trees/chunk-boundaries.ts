@@ -176,6 +176,9 @@ function scanLua(text: string, minLines: number, from: number, stopAt?: (offset:
     } else if (c === 91 && longBracketLevel(text, i) >= 0) {
       i = skipLongBracket(text, i, longBracketLevel(text, i), () => linesSinceStart++);
       open = false;
+    } else if (c === 58 && text.charCodeAt(i + 1) === 58) {
+      i += 2; // a label's `::`, which leaves nothing open (a method's `:` does)
+      open = false;
     } else if (isNameStart(c)) {
       const word = wordAt(text, i);
       if (LUA_OPENERS.has(word)) blocks++;
