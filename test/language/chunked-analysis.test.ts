@@ -172,7 +172,7 @@ describe('long scripts are analysed one chunk at a time', function () {
       "s = f'{x}' 'y' r'\\\\'",
       "u = '\\'#'",
       'x = [\n# ]\n]',
-      "v = f\"{d['}']}\"",
+      'v = f"{d[\'}\']}"',
       'async def h():\n    await x',
       'k = lambda: (\n1)',
       '',
