@@ -13,7 +13,6 @@ import {
 } from '../script-model';
 import {
   callAround,
-  unescape,
   chainOfMember,
   chainThrough,
   identifierAt,
@@ -26,6 +25,7 @@ import {
   stringSite,
   type MemberAccess,
 } from './tree-queries';
+import { pythonStringValue } from './python-strings';
 
 /** Python through tree-sitter-python. */
 export function pythonSyntax(language: Language): ScriptSyntax {
@@ -246,7 +246,8 @@ export function pythonSyntax(language: Language): ScriptSyntax {
             key();
             return null;
           }
-          return keyNode?.type === 'string' ? { kind: 'field', name: stringValue(keyNode) } : undefined;
+          const name = keyNode ? pythonStringValue(keyNode) : undefined;
+          return name === undefined ? undefined : { kind: 'field', name };
         })
       );
     },
@@ -266,19 +267,19 @@ export function pythonSyntax(language: Language): ScriptSyntax {
           const value = Number(node.text.replace(/_/g, ''));
           return Number.isSafeInteger(value) ? value : UNKNOWN;
         }
-        case 'float':
-          return Number(node.text.replace(/_/g, ''));
+        case 'float': {
+          const value = Number(node.text.replace(/_/g, '')); // NaN for an imaginary `2.5j`
+          return Number.isFinite(value) ? value : UNKNOWN;
+        }
         case 'true':
           return true;
         case 'false':
           return false;
         case 'none':
           return null;
-        case 'string': {
-          const start = node.children.find((c) => c?.type === 'string_start')?.text ?? '';
-          if (/[fFbB]/.test(start) || node.children.some((c) => c?.type === 'interpolation')) return UNKNOWN;
-          return stringValue(node);
-        }
+        case 'string':
+        case 'concatenated_string':
+          return pythonStringValue(node) ?? UNKNOWN;
         case 'unary_operator': {
           const operand = node.childForFieldName('argument');
           const op = node.childForFieldName('operator')?.text;
@@ -294,7 +295,9 @@ export function pythonSyntax(language: Language): ScriptSyntax {
         case 'list':
         case 'tuple': {
           const items = node.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment');
-          if (items.some((c) => c.type === 'list_splat' || c.type === 'list_comprehension')) return UNKNOWN;
+          // `[*a, 1]`: not even the length is known. (Tree-sitter reads `*f(1)` as a call of `*f`, so
+          // the text tells. A comprehension is a node of its own, not a list.)
+          if (items.some((c) => c.text.startsWith('*'))) return UNKNOWN;
           return items.map((item, i) => this.literal(item, `${path}[${i}]`, spans, depth + 1));
         }
         case 'dictionary': {
@@ -304,8 +307,9 @@ export function pythonSyntax(language: Language): ScriptSyntax {
             if (child.type !== 'pair') return UNKNOWN;
             const key = child.childForFieldName('key');
             const value = child.childForFieldName('value');
-            if (key?.type !== 'string' || !value) return UNKNOWN;
-            const name = stringValue(key);
+            if (!key || !value) return UNKNOWN;
+            const name = pythonStringValue(key);
+            if (name === undefined) return UNKNOWN;
             spans.set(`${path}.${name}`, spanOf(key));
             object[name] = this.literal(value, `${path}.${name}`, spans, depth + 1);
           }
@@ -316,14 +320,4 @@ export function pythonSyntax(language: Language): ScriptSyntax {
       }
     },
   };
-}
-
-/** The value of a plain string literal, escapes resolved. */
-function stringValue(node: Node): string {
-  const content = node.children
-    .filter((c) => c?.type === 'string_content' || c?.type === 'escape_sequence')
-    .map((c) => c!.text)
-    .join('');
-  const quote = node.children.find((c) => c?.type === 'string_start')?.text ?? '"';
-  return /[rR]/.test(quote) ? content : unescape(content);
 }

@@ -1,0 +1,65 @@
+// The value of a Python string literal, as CPython reads it.
+import type { Node } from 'web-tree-sitter';
+
+const SIMPLE: Record<string, string> = {
+  '\n': '', // a backslash at the end of a line joins the lines
+  '\r\n': '',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+};
+
+/**
+ * Resolves the escapes of a (not raw) Python string. Undefined where the value cannot be known
+ * here: `\N{…}` names a character by its Unicode name, and no table of names is at hand.
+ */
+export function pythonUnescape(text: string): string | undefined {
+  let known = true;
+  const value = text.replace(
+    /\\(N\{[^}\n]*\}|\r\n|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g,
+    (escape, e: string) => {
+      if (e in SIMPLE) return SIMPLE[e];
+      if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
+      if (e.length > 1 && /^[xuU]/.test(e)) {
+        const code = parseInt(e.slice(1), 16);
+        if (code <= 0x10ffff) return String.fromCodePoint(code);
+      }
+      if (e.length > 1) known = false; // \N{…}, or a code point past Unicode (a syntax error)
+      return escape; // Python keeps the backslash of an escape it does not know
+    },
+  );
+  return known ? value : undefined;
+}
+
+/**
+ * The value of a plain string literal (`r`, `u` or no prefix), or of adjacent ones (`"a" "b"`).
+ * Undefined for bytes, f-strings, and what pythonUnescape cannot know.
+ */
+export function pythonStringValue(node: Node): string | undefined {
+  if (node.type === 'concatenated_string') {
+    let value = '';
+    for (const part of node.namedChildren) {
+      const text = part && part.type !== 'comment' ? pythonStringValue(part) : '';
+      if (text === undefined) return undefined;
+      value += text;
+    }
+    return value;
+  }
+  if (node.type !== 'string') return undefined;
+  const start = node.children.find((c) => c?.type === 'string_start');
+  const prefix = start?.text.replace(/['"]+$/, '') ?? '';
+  if (!start || /[fFbB]/.test(prefix) || node.children.some((c) => c?.type === 'interpolation')) return undefined;
+  // Between the quotes, from the text: tree-sitter's own pieces can be wrong (in r"""\"\"""" it
+  // reads the escaped quotes as part of the closing ones).
+  const quote = start.text.length - prefix.length;
+  const closed = !!node.children.find((c) => c?.type === 'string_end')?.text; // not while being typed
+  const content = node.text.slice(start.text.length, node.text.length - (closed ? quote : 0));
+  return /[rR]/.test(prefix) ? content : pythonUnescape(content);
+}
