@@ -43,7 +43,10 @@ const plainString = fc
   .map(([prefix, q, parts]) => `${prefix}${q}${parts.join('')}${q}`);
 /** Adjacent strings, which Python joins (the oracle tells `\N{…}` only by the first one's prefix). */
 const joinedStrings = fc
-  .array(plainString.filter((s) => !s.includes('N{')), { minLength: 2, maxLength: 3 })
+  .array(
+    plainString.filter((s) => !s.includes('N{')),
+    { minLength: 2, maxLength: 3 },
+  )
   .map((parts) => parts.join(' '));
 const otherString = fc
   .tuple(fc.constantFrom('b', 'rb', 'f', 'F', 'fr'), quote, fc.constantFrom('a', '\\x41', '{x}', '{{}}'))
@@ -69,7 +72,9 @@ const { expression } = fc.letrec<{ expression: string }>((tie) => ({
     fc.tuple(fc.constantFrom('-', '+', 'not ', '~', '- -'), tie('expression')).map(([op, e]) => `${op}${e}`),
     tie('expression').map((e) => `(${e})`),
     fc.array(tie('expression'), { maxLength: 4 }).map((items) => `[${items.join(', ')}]`),
-    fc.array(tie('expression'), { maxLength: 4 }).map((items) => (items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`)),
+    fc
+      .array(tie('expression'), { maxLength: 4 })
+      .map((items) => (items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`)),
     fc.array(tie('expression'), { minLength: 1, maxLength: 3 }).map((items) => `{${items.join(', ')}}`),
     fc
       .array(fc.tuple(fc.oneof(plainString, number), tie('expression')), { maxLength: 4 })
