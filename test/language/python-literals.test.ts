@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { Node } from 'web-tree-sitter';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
@@ -116,7 +117,7 @@ describe('Python literals are read as CPython reads them', function () {
         execFileSync('python3', [ORACLE], { input: JSON.stringify(samples), encoding: 'utf8' }),
       ) as unknown[];
       const cases = samples
-        .map((source, i) => ({ source, expected: expected[i], got: undefined as unknown }))
+        .map((source, i): { source: string; expected: unknown; got?: unknown } => ({ source, expected: expected[i] }))
         .filter((c) => !isDeepStrictEqual(c.expected, { $invalid: true }));
       assert.ok(cases.length > samples.length / 2, `${cases.length} of ${samples.length} samples are Python`);
       for (const c of cases) c.got = read(c.source);
@@ -134,12 +135,3 @@ describe('Python literals are read as CPython reads them', function () {
     }
   });
 });
-
-function isDeepStrictEqual(a: unknown, b: unknown): boolean {
-  try {
-    assert.deepStrictEqual(a, b);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -3,12 +3,7 @@ import fc from 'fast-check';
 import type { Node } from 'web-tree-sitter';
 import { loadScriptParsers, type ScriptLanguageId } from '../../server/language/service/script-parsers';
 import type { Span } from '../../server/language/service/script-model';
-import {
-  errorRecoveryTest,
-  pathDown,
-  quotedSpansIn,
-  unescape,
-} from '../../server/language/service/syntax/tree-queries';
+import { errorRecoveryTest, pathDown, quotedSpansIn } from '../../server/language/service/syntax/tree-queries';
 import { propertyRuns } from '../support/property-runs';
 
 // The tree queries walk down with a cursor instead of climbing with Node.parent (which costs the
@@ -183,18 +178,5 @@ describe('the call around an offset', () => {
     assert.equal(callee('lua', 'f{}|'), undefined);
     assert.equal(callee('lua', 'f(g"x|")'), 'g');
     assert.equal(callee('lua', 'f(g"x"|)'), 'f');
-  });
-});
-
-describe('string escapes', () => {
-  it('resolves the escapes Python and Lua agree on, and keeps the escaped character otherwise', () => {
-    assert.equal(unescape('\\n\\t\\r\\0\\a\\b\\f\\v'), '\n\t\r\0\x07\b\f\v');
-    assert.equal(unescape('Left\\x41rm \\u00e9t\\u00C9'), 'LeftArm étÉ');
-    assert.equal(unescape('\\\\ \\" \\\' \\q'), '\\ " \' q');
-    // Too few hex digits: the letter stands for itself, and what follows is kept.
-    assert.equal(unescape('\\x4 \\u00e'), 'x4 u00e');
-    assert.equal(unescape('\\x41' + '1'), 'A1');
-    assert.equal(unescape('\\u00411'), 'A1');
-    assert.equal(unescape('no escapes'), 'no escapes');
   });
 });

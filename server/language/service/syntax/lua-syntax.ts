@@ -13,7 +13,6 @@ import {
 } from '../script-model';
 import {
   callAround,
-  unescape,
   chainOfMember,
   chainThrough,
   identifierAt,
@@ -25,6 +24,7 @@ import {
   stringSite,
   type MemberAccess,
 } from './tree-queries';
+import { luaNumberValue, luaStringValue } from './lua-strings';
 
 /** Lua through tree-sitter-lua. `motion` is a global table; `local sk = motion.settings.processing.skeleton` makes an alias. */
 export function luaSyntax(language: Language): ScriptSyntax {
@@ -156,11 +156,9 @@ export function luaSyntax(language: Language): ScriptSyntax {
             return null;
           }
           if (!name) return { kind: 'element' };
-          return name.type === 'identifier'
-            ? { kind: 'field', name: name.text }
-            : name.type === 'string'
-              ? { kind: 'field', name: luaString(name) }
-              : undefined;
+          const field =
+            name.type === 'identifier' ? name.text : name.type === 'string' ? luaStringValue(name) : undefined;
+          return field === undefined ? undefined : { kind: 'field', name: field };
         })
       );
     },
@@ -176,10 +174,8 @@ export function luaSyntax(language: Language): ScriptSyntax {
       }
       spans.set(path, spanOf(node));
       switch (node.type) {
-        case 'number': {
-          const value = Number(node.text);
-          return Number.isFinite(value) ? value : UNKNOWN;
-        }
+        case 'number':
+          return luaNumberValue(node.text) ?? UNKNOWN;
         case 'true':
           return true;
         case 'false':
@@ -187,7 +183,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
         case 'nil':
           return null;
         case 'string':
-          return luaString(node);
+          return luaStringValue(node) ?? UNKNOWN;
         case 'unary_expression': {
           const operand = node.childForFieldName('operand');
           if (!operand || !node.text.trimStart().startsWith('-')) return UNKNOWN;
@@ -203,27 +199,34 @@ export function luaSyntax(language: Language): ScriptSyntax {
           const fields = node.namedChildren.filter((c): c is Node => c?.type === 'field');
           if (fields.length === 0) return UNKNOWN; // {} is an empty list and an empty record alike
           const positional = fields.every((f) => !f.childForFieldName('name'));
-          if (positional)
-            return fields.map((f, i) => this.literal(f.childForFieldName('value')!, `${path}[${i}]`, spans, depth + 1));
+          if (positional) {
+            const values = fields.map((f) => f.childForFieldName('value')!);
+            // A nil leaves a hole (Lua's length is then any border); a call or `...` last gives all its results.
+            const last = values[values.length - 1].type;
+            if (values.some((v) => v.type === 'nil') || last === 'function_call' || last === 'vararg_expression')
+              return UNKNOWN;
+            return values.map((v, i) => this.literal(v, `${path}[${i}]`, spans, depth + 1));
+          }
           const object: Record<string, unknown> = {};
           for (const field of fields) {
             const key = field.childForFieldName('name');
             const value = field.childForFieldName('value');
-            if (!key || !value || (key.type !== 'identifier' && key.type !== 'string')) return UNKNOWN;
-            const name = key.type === 'identifier' ? key.text : luaString(key);
+            if (!key || !value) return UNKNOWN;
+            const name = key.type === 'identifier' ? key.text : key.type === 'string' ? luaStringValue(key) : undefined;
+            // A table holds no nil: the field is not there (a key that is not text is no field's either).
+            if (value.type === 'nil') {
+              if (name !== undefined) delete object[name];
+              continue;
+            }
+            if (name === undefined) return UNKNOWN;
             spans.set(`${path}.${name}`, spanOf(key));
             object[name] = this.literal(value, `${path}.${name}`, spans, depth + 1);
           }
-          return object;
+          return Object.keys(object).length > 0 ? object : UNKNOWN;
         }
         default:
           return UNKNOWN;
       }
     },
   };
-}
-
-function luaString(node: Node): string {
-  const content = node.childForFieldName('content')?.text ?? '';
-  return node.text.startsWith('[') ? content : unescape(content);
 }

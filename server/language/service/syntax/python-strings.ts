@@ -20,7 +20,7 @@ const SIMPLE: Record<string, string> = {
  * Resolves the escapes of a (not raw) Python string. Undefined where the value cannot be known
  * here: `\N{…}` names a character by its Unicode name, and no table of names is at hand.
  */
-export function pythonUnescape(text: string): string | undefined {
+function pythonUnescape(text: string): string | undefined {
   let known = true;
   const value = text.replace(
     /\\(N\{[^}\n]*\}|\r\n|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g,

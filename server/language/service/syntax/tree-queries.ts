@@ -297,11 +297,3 @@ export function errorRecoveryTest(root: Node): (node: Node) => boolean {
     return found >= 0 && node.endIndex <= regions[found][1];
   };
 }
-
-/** Resolves backslash escapes the way Python and Lua string literals (and JSON) agree on. */
-export function unescape(text: string): string {
-  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
-  return text.replace(/\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/gs, (_m, e: string) =>
-    e.length > 1 ? String.fromCharCode(parseInt(e.slice(1), 16)) : (simple[e] ?? e),
-  );
-}

@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { loadScriptParsers } from '../../server/language/service/script-parsers';
+import { UNKNOWN } from '../../server/language/service/script-model';
+import { luaLiteralOracle } from '../support/lua-literal-oracle';
+import { propertyRuns } from '../support/property-runs';
+
+// The literal reader decides what an argument is before the script runs. Lua 5.4 itself is the
+// oracle: how it reads numbers, strings (quotes, long brackets, escapes) and table constructors.
+const shortContent = fc.constantFrom(
+  'a',
+  ' ',
+  'é',
+  '-',
+  '\\n',
+  '\\t',
+  '\\r',
+  '\\a',
+  '\\b',
+  '\\f',
+  '\\v',
+  '\\0',
+  '\\65',
+  '\\065',
+  '\\0659',
+  '\\200',
+  '\\x41',
+  '\\xC3\\xA9',
+  '\\u{E9}',
+  '\\u{1F600}',
+  '\\u{7FFFFFFF}',
+  '\\z  \n  ',
+  '\\\n',
+  '\\\\',
+  "\\'",
+  '\\"',
+);
+const shortString = fc
+  .tuple(fc.constantFrom("'", '"'), fc.array(shortContent, { maxLength: 6 }))
+  .map(([q, parts]) => `${q}${parts.join('')}${q}`);
+const longString = fc
+  .tuple(
+    fc.constantFrom('', '=', '=='),
+    fc.constantFrom('', '\n', '\r\n'),
+    fc.array(fc.constantFrom('a', ']]', '\\n', '"', '\n', ']=]', 'é'), { maxLength: 5 }),
+  )
+  .map(([level, first, parts]) => `[${level}[${first}${parts.join('')}]${level}]`)
+  .filter((s) => {
+    const level = /^\[(=*)\[/.exec(s)![1];
+    return s.indexOf(`]${level}]`) === s.length - level.length - 2; // closed only at its end
+  });
+const number = fc.oneof(
+  fc.integer({ min: 0, max: 2 ** 31 }).map(String),
+  fc.constantFrom('0x1F', '0XfF', '9007199254740991', '9007199254740993', '0x7fffffffffffffff', '0xffffffffffffffff'),
+  fc.constantFrom('1.5', '1e3', '1E-2', '.5', '3.', '2e400'),
+);
+const leaf = fc.oneof(
+  { weight: 3, arbitrary: number },
+  { weight: 3, arbitrary: shortString },
+  { weight: 1, arbitrary: longString },
+  { weight: 1, arbitrary: fc.constantFrom('true', 'false', 'x', 'f(1)', '#x') },
+);
+const key = fc.oneof(
+  fc.constantFrom('name', 'type', 'id', '_1'),
+  shortString.filter((s) => !s.includes('\\200')).map((s) => `[${s}]`),
+);
+
+const { expression } = fc.letrec<{ expression: string; value: string }>((tie) => ({
+  // In a list, no nil: Lua's length of a table with holes is any of its borders.
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('expression')).filter((v) => v !== 'nil'),
+  expression: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    // A space after each minus: `--` starts a comment.
+    fc
+      .tuple(fc.constantFrom('- ', '- - ', '-(- '), tie('value'))
+      .map(([op, e]) => `${op}${e}${op.includes('(') ? ')' : ''}`),
+    tie('value').map((e) => `(${e})`),
+    fc
+      .tuple(fc.array(tie('value'), { minLength: 1, maxLength: 4 }), fc.constantFrom(', ', '; ', ',\n-- note\n'))
+      .map(([items, separator]) => `{${items.join(separator)}}`),
+    fc
+      .array(fc.tuple(key, fc.oneof(tie('value'), fc.constant('nil'))), { minLength: 1, maxLength: 3 })
+      .map((fields) => `{${fields.map(([k, v]) => `${k} = ${v}`).join(', ')}}`),
+    // Not read (unknown): an empty table, positions and names mixed, explicit indices (`{[1] = "a"}`).
+    fc.constantFrom('nil', '{}', '{1, name = 2}', '{f(1)}'),
+  ),
+}));
+
+/** The reader's value in the oracle's form: UNKNOWN as {"$unknown": true}, wherever it is. */
+function encoded(value: unknown): unknown {
+  if (value === UNKNOWN) return { $unknown: true };
+  if (Array.isArray(value)) return value.map(encoded);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encoded(v)]));
+  return value;
+}
+
+describe('Lua literals are read as Lua reads them', function () {
+  this.timeout(60_000);
+
+  it('numbers, short and long strings with every escape, and table constructors as lists and records', async () => {
+    const parsers = await loadScriptParsers();
+    const syntax = parsers.syntax('lua');
+    const parser = parsers.createParser('lua');
+    const oracle = await luaLiteralOracle();
+    const read = (source: string): unknown => {
+      const tree = parser.parse(`local v = ${source}\n`)!;
+      try {
+        const value = tree.rootNode.descendantsOfType('expression_list')[0]?.namedChildren[0];
+        return value ? encoded(syntax.literal(value, '', new Map())) : `no value in ${tree.rootNode.toString()}`;
+      } finally {
+        tree.delete();
+      }
+    };
+    try {
+      const samples = fc.sample(expression, propertyRuns<string>('lua literals', 400));
+      const cases = samples
+        .map((source): { source: string; expected: unknown; got?: unknown } => ({
+          source,
+          expected: oracle.decide(source),
+        }))
+        .filter((c) => !isDeepStrictEqual(c.expected, { $invalid: true }));
+      assert.ok(cases.length > samples.length / 2, `${cases.length} of ${samples.length} samples are Lua`);
+      for (const c of cases) c.got = read(c.source);
+      const wrong = cases.filter((c) => !isDeepStrictEqual(c.got, c.expected));
+      assert.equal(
+        wrong.length,
+        0,
+        wrong
+          .slice(0, 6)
+          .map((c) => `${c.source}\n  Lua:  ${JSON.stringify(c.expected)}\n  read: ${JSON.stringify(c.got)}`)
+          .join('\n'),
+      );
+    } finally {
+      oracle.close();
+      parser.delete();
+    }
+  });
+});
