@@ -38,6 +38,26 @@ describe('diagnostics in detail: codes, severities, messages, documentation', ()
     assert.match(messageText(service.diagnose(uri)[4].message), /^not checked: transform nests deeper than 32 levels$/);
   });
 
+  it('underlines a wrong value itself, and a missing field at the object it is missing from', async () => {
+    const cases = [
+      [
+        'python',
+        'import motion\nmotion.gui.selection.select([{"type": "bone", "id": 2}, {"tipe": "bone", "id": 1}])',
+        '{"tipe": "bone", "id": 1}',
+      ],
+      [
+        'lua',
+        'motion.gui.selection.select({{type = "bone", id = 2}, {tipe = "bone", id = 1}})',
+        '{tipe = "bone", id = 1}',
+      ],
+      ['python', 'import motion\nmotion.gui.selection.select([{"type": "bone", "id": "1"}])', '"1"'],
+    ] as const;
+    for (const [languageId, text, underlined] of cases) {
+      const got = await diagnostics(languageId, text);
+      assert.equal(got.at(-1)?.text, underlined, text);
+    }
+  });
+
   it('counts arguments of methods without parameters, with optional ones, and by keyword', async () => {
     const got = await diagnostics(
       'python',

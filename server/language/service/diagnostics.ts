@@ -170,7 +170,14 @@ function checkLiteral(
     ];
   const problem = validateValue(value, parameter.type, parameter.doc.name);
   if (problem) {
-    const span = spans.get(problem.path) ?? whole;
+    // A missing field has no span of its own: the innermost value written around it.
+    let path = problem.path;
+    while (!spans.has(path)) {
+      const up = path.replace(/(\.[^.[]*|\[\d+\])$/, '');
+      if (up === path) break;
+      path = up;
+    }
+    const span = spans.get(path) ?? whole;
     // A misspelt enumeration value: the closest allowed ones, in the same quotes.
     const written = document.text.getText().slice(span.start, span.end);
     const quote = /^(["'])(.*)\1$/s.exec(written);

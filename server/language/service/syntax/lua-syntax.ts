@@ -219,7 +219,6 @@ export function luaSyntax(language: Language): ScriptSyntax {
               continue;
             }
             if (name === undefined) return UNKNOWN;
-            spans.set(`${path}.${name}`, spanOf(key));
             object[name] = this.literal(value, `${path}.${name}`, spans, depth + 1);
           }
           return Object.keys(object).length > 0 ? object : UNKNOWN;

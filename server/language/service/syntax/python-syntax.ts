@@ -310,7 +310,6 @@ export function pythonSyntax(language: Language): ScriptSyntax {
             if (!key || !value) return UNKNOWN;
             const name = pythonStringValue(key);
             if (name === undefined) return UNKNOWN;
-            spans.set(`${path}.${name}`, spanOf(key));
             object[name] = this.literal(value, `${path}.${name}`, spans, depth + 1);
           }
           return object;
