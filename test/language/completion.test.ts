@@ -222,11 +222,20 @@ describe('completion', () => {
       includes(await labels('python', `${SEL}sel.|`), 'select', 'get_selections');
       includes(await labels('python', `${SEL}s2 = sel\ns2.|`), 'select');
       includes(await labels('python', 'import motion\na = b = motion.gui\nb.|'), 'selection');
+      includes(await labels('python', 'import motion\na = b = motion.gui\na.|'), 'selection');
+      includes(await labels('python', 'import motion .gui. selection as s\ns.|'), 'select');
       includes(await labels('python', 'from motion import gui\ng: object = gui\ng.|'), 'selection');
       assert.deepEqual(await labels('python', `${SEL}sel = sel.get_selections(None)\nsel.|`), []);
       assert.deepEqual(await labels('python', `${SEL}sel += 1\nsel.|`), []);
       assert.deepEqual(await labels('python', 'import os\np = os.path\np.|'), []);
-      for (const rebinding of ['sel, n = 1, 2', '[n, *sel] = x', 'for sel in x:\n    pass', 'import numpy as sel'])
+      for (const rebinding of [
+        'sel, n = 1, 2',
+        '[n, *sel] = x',
+        'for sel in x:\n    pass',
+        'for sel in motion.gui:\n    pass',
+        'sel += motion.gui',
+        'import numpy as sel',
+      ])
         assert.deepEqual(await labels('python', `${SEL}${rebinding}\nsel.|`), [], rebinding);
       includes(await labels('python', `${SEL}sel.x, a[sel] = 1, 2\nsel.|`), 'select');
     });
@@ -277,6 +286,11 @@ describe('completion', () => {
         'trajectory',
         'bone',
       ]);
+      for (const marked of [
+        'import motion.gui.selection as sel\nsel.select(({"type": "|"},))',
+        'import motion.gui.selection as sel\nsel.select([({"type": "|"})])',
+      ])
+        assert.deepEqual(await labels('python', marked), ['trajectory', 'bone'], marked);
       assert.deepEqual(await labels('python', 'import motion.gui.selection as sel\nsel.select([{"|": 1}])'), [
         'type',
         'id',

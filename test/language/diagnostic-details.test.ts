@@ -36,6 +36,16 @@ describe('diagnostics in detail: codes, severities, messages, documentation', ()
       ],
     );
     assert.match(messageText(service.diagnose(uri)[4].message), /^not checked: transform nests deeper than 32 levels$/);
+    // Underlined from the first list past the limit (the 34th bracket, at depth 33) to its end.
+    const deep = service.diagnose(uri)[4].range;
+    assert.deepEqual([deep.start.character, deep.end.character - deep.start.character], [45 + 33, 2 * (40 - 33)]);
+    // Of two lists too deep, the first.
+    const nest = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const [first] = await diagnostics(
+      'python',
+      `${SK}skeleton.set_segment_transform("project", 1, [${nest(40)}, ${nest(45)}])\n`,
+    );
+    assert.equal(first.text, nest(40 - 32));
   });
 
   it('underlines a wrong value itself, and a missing field at the object it is missing from', async () => {

@@ -34,6 +34,8 @@ describe('diagnostics', () => {
     for (const [languageId, text] of [
       ['python', 'import motion.gui.selections as sel\nsel.select([])\nsel.selec([])\n'],
       ['python', 'from motion import guy\nguy.selection.select([])\n'],
+      ['python', 'from motion import guy as g\ng.selection.select([])\n'],
+      ['python', 'from motion.guy import *\nselection.select([])\n'],
       ['lua', 'local s = motion.gui.selektion\ns.select({})\n'],
     ] as const) {
       const got = await diagnostics(languageId, text);
@@ -76,6 +78,15 @@ describe('diagnostics', () => {
       ].join('\n');
       assert.deepEqual(await diagnostics(languageId, (languageId === 'python' ? 'import motion\n' : '') + rebound), []);
     }
+  });
+
+  it('counts arguments as the call has them: not comments among them, not a generator’s parts', async () => {
+    for (const [languageId, text] of [
+      ['python', 'import motion\nmotion.gui.selection.select(  # the bones\n    [],  # none\n)\n'],
+      ['python', 'import motion\nmotion.gui.selection.select(s for s in [])\n'],
+      ['lua', 'motion.gui.selection.select( -- the bones\n  {} -- none\n)\n'],
+    ] as const)
+      assert.deepEqual(await diagnostics(languageId, text), [], text);
   });
 
   it('counts arguments: too many, too few, trailing optionals may be left out', async () => {

@@ -57,6 +57,10 @@ describe('hover', () => {
       /^### motion\.settings\.processing\.skeleton/,
     );
     assert.match(
+      (await hoverText('python', 'from motion.settings.processing import skeleton as s|k'))!,
+      /^### motion\.settings\.processing\.skeleton/,
+    );
+    assert.match(
       (await hoverText(
         'python',
         'import motion\nsk = motion.settings.processing.skeleton\nsk.find_seg|ment("project", 1, "Head")',

@@ -36,6 +36,8 @@ const stringContent = fc.constantFrom(
   "\\'",
   '\\"',
   '\\q',
+  '\\U0010FFFF',
+  '\\U00110000',
   '\\\n',
 );
 const quote = fc.constantFrom("'", '"', "'''", '"""');
@@ -79,7 +81,8 @@ const { expression } = fc.letrec<{ expression: string }>((tie) => ({
     fc.array(tie('expression'), { minLength: 1, maxLength: 3 }).map((items) => `{${items.join(', ')}}`),
     fc
       .array(fc.tuple(fc.oneof(plainString, number), tie('expression')), { maxLength: 4 })
-      .map((pairs) => `{${pairs.map(([k, v]) => `${k}: ${v}`).join(', ')}}`),
+      .map((pairs) => `{${pairs.map(([k, v]) => `${k}: ${v}`).join(', # note }\n')}}`),
+    tie('expression').map((e) => `{"a": 1, **${e}}`),
     fc.array(tie('expression'), { minLength: 1, maxLength: 3 }).map((items) => `[${items.join(', # note ]\n')}]`),
     tie('expression').map((e) => `[*${e}]`),
     tie('expression').map((e) => `[${e} for x in y]`),

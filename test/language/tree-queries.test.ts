@@ -148,6 +148,41 @@ describe('tree queries walk down the way tree-sitter finds nodes', () => {
   });
 });
 
+describe('where a comment or string is', () => {
+  it('holds an offset from after its opening to its closing quote, a comment to its line’s end', async () => {
+    const parsers = await loadScriptParsers();
+    // Each mark is an offset, followed by whether it is inside: + or -.
+    const cases = {
+      python: 'x =-| "+|ab+|"-| + y  #+|c+|\n-|z = """+|a\n+|"""-|',
+      lua: 'x =-| "+|ab+|"-| .. y  --+|c+|\n-|z = [[+|a\n+|]]-| --[[+|\n+|]]-| --[==[+|x+|]==]-|',
+    };
+    for (const languageId of ['python', 'lua'] as const) {
+      const marked = cases[languageId];
+      const text = marked.replace(/[+-]\|/g, '');
+      const expected: [number, boolean][] = [];
+      for (let i = 0, offset = 0; i < marked.length; i++) {
+        if (marked[i + 1] === '|' && (marked[i] === '+' || marked[i] === '-')) {
+          expected.push([offset, marked[i] === '+']);
+          i++;
+        } else offset++;
+      }
+      const parser = parsers.createParser(languageId);
+      const tree = parser.parse(text)!;
+      try {
+        const syntax = parsers.syntax(languageId);
+        assert.deepEqual(
+          expected.map(([offset]) => [offset, syntax.inCommentOrString(tree.rootNode, offset)]),
+          expected,
+          languageId,
+        );
+      } finally {
+        tree.delete();
+        parser.delete();
+      }
+    }
+  });
+});
+
 describe('the call around an offset', () => {
   it('holds the offset from after its opening bracket to before its closing one, or its end while `)` is missing', async () => {
     const parsers = await loadScriptParsers();

@@ -36,10 +36,10 @@ export function luaSyntax(language: Language): ScriptSyntax {
   const chainOf = (node: Node) => chainOfMember(node, access);
 
   const quoted = (node: Node): Span => {
-    if (node.type === 'comment') return spanOf(node);
-    // A string's last child is its closing quote, unless the string is not closed yet.
+    // A string's last child is its closing quote, and a block comment's its `]]`, unless not closed
+    // yet; a line comment goes on to its line's end.
     const close = node.children[node.children.length - 1];
-    const closed = close && node.children.length > 1;
+    const closed = close && node.children.length > 1 && (node.type !== 'comment' || close.type === ']]');
     return { start: node.startIndex, end: closed ? close.startIndex : node.endIndex };
   };
 

@@ -1,31 +1,31 @@
 // The value of a Python string literal, as CPython reads it.
 import type { Node } from 'web-tree-sitter';
 
-const SIMPLE: Record<string, string> = {
-  '\n': '', // a backslash at the end of a line joins the lines
-  '\r\n': '',
-  '\\': '\\',
-  "'": "'",
-  '"': '"',
-  a: '\x07',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-};
-
 /**
  * Resolves the escapes of a (not raw) Python string. Undefined where the value cannot be known
  * here: `\N{…}` names a character by its Unicode name, and no table of names is at hand.
  */
 function pythonUnescape(text: string): string | undefined {
+  // Built per call, not per module: a table built once would hide its entries from mutation testing.
+  const simple: Record<string, string> = {
+    '\n': '', // a backslash at the end of a line joins the lines
+    '\r\n': '',
+    '\\': '\\',
+    "'": "'",
+    '"': '"',
+    a: '\x07',
+    b: '\b',
+    f: '\f',
+    n: '\n',
+    r: '\r',
+    t: '\t',
+    v: '\v',
+  };
   let known = true;
   const value = text.replace(
     /\\(N\{[^}\n]*\}|\r\n|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g,
     (escape, e: string) => {
-      if (e in SIMPLE) return SIMPLE[e];
+      if (e in simple) return simple[e];
       if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
       if (e.length > 1 && /^[xuU]/.test(e)) {
         const code = parseInt(e.slice(1), 16);
@@ -52,10 +52,9 @@ export function pythonStringValue(node: Node): string | undefined {
     }
     return value;
   }
-  if (node.type !== 'string') return undefined;
   const start = node.children.find((c) => c?.type === 'string_start');
   const prefix = start?.text.replace(/['"]+$/, '') ?? '';
-  if (!start || /[fFbB]/.test(prefix) || node.children.some((c) => c?.type === 'interpolation')) return undefined;
+  if (!start || /[fFbB]/.test(prefix)) return undefined; // not a string, or bytes or an f-string
   // Between the quotes, from the text: tree-sitter's own pieces can be wrong (in r"""\"\"""" it
   // reads the escaped quotes as part of the closing ones).
   const quote = start.text.length - prefix.length;
