@@ -30,23 +30,28 @@ function locate(entry: { file: string; module: string }): string {
   return existsSync(bundled) ? bundled : require.resolve(entry.module);
 }
 
-let loading: Promise<ScriptParsers> | undefined;
+let loading: Promise<{ python: Language; lua: Language }> | undefined;
 
-export function loadScriptParsers(): Promise<ScriptParsers> {
+/**
+ * The grammars load once per process; each caller gets syntaxes of its own, built on first use (a
+ * few milliseconds of query compiling): the server and the analysis worker ask once, and a test that
+ * asks gets them built from the code as it is then (mutation testing switches code between tests).
+ */
+export async function loadScriptParsers(): Promise<ScriptParsers> {
   loading ??= (async () => {
     await Parser.init({ locateFile: () => locate(WASM.runtime) } as unknown as Parameters<typeof Parser.init>[0]);
     const [python, lua] = await Promise.all([Language.load(locate(WASM.python)), Language.load(locate(WASM.lua))]);
-    const languages = { python, lua };
-    const createParser = (languageId: ScriptLanguageId) => {
+    return { python, lua };
+  })();
+  const languages = await loading;
+  const syntaxes: Partial<Record<ScriptLanguageId, ScriptSyntax>> = {};
+  return {
+    createParser(languageId) {
       const parser = new Parser();
       parser.setLanguage(languages[languageId]);
       return parser;
-    };
-    const syntaxes = { python: pythonSyntax(python), lua: luaSyntax(lua) };
-    return {
-      createParser,
-      syntax: (languageId) => syntaxes[languageId],
-    };
-  })();
-  return loading;
+    },
+    syntax: (languageId) =>
+      (syntaxes[languageId] ??= languageId === 'python' ? pythonSyntax(languages.python) : luaSyntax(languages.lua)),
+  };
 }
