@@ -80,6 +80,19 @@ describe('diagnostics', () => {
     }
   });
 
+  it('checks a call of an operation by the name it was imported or assigned as', async () => {
+    for (const [languageId, text] of [
+      ['python', 'from motion.gui.selection import select\nselect()\n'],
+      ['python', 'from motion.gui.selection import select as pick\npick()\n'],
+      ['lua', 'local select = motion.gui.selection.select\nselect()\n'],
+    ] as const)
+      assert.deepEqual(
+        (await diagnostics(languageId, text)).map((d) => d.message),
+        ['select takes 1 argument (selections), got 0: selections missing'],
+        text,
+      );
+  });
+
   it('counts arguments as the call has them: not comments among them, not a generator’s parts', async () => {
     for (const [languageId, text] of [
       ['python', 'import motion\nmotion.gui.selection.select(  # the bones\n    [],  # none\n)\n'],

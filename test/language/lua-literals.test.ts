@@ -27,7 +27,12 @@ const shortContent = fc.constantFrom(
   '\\200',
   '\\x41',
   '\\xC3\\xA9',
+  '\\u{41}',
+  '\\u{7F}',
+  '\\u{80}',
   '\\u{E9}',
+  '\\z\v\f\t x',
+  '[[',
   '\\u{1F600}',
   '\\u{7FFFFFFF}',
   '\\z  \n  ',
@@ -43,7 +48,7 @@ const longString = fc
   .tuple(
     fc.constantFrom('', '=', '=='),
     fc.constantFrom('', '\n', '\r\n'),
-    fc.array(fc.constantFrom('a', ']]', '\\n', '"', '\n', ']=]', 'é'), { maxLength: 5 }),
+    fc.array(fc.constantFrom('a', ']]', '\\n', '"', '\n', '\r\n', '\r', ']=]', 'é'), { maxLength: 5 }),
   )
   .map(([level, first, parts]) => `[${level}[${first}${parts.join('')}]${level}]`)
   .filter((s) => {
@@ -135,6 +140,28 @@ describe('Lua literals are read as Lua reads them', function () {
       );
     } finally {
       oracle.close();
+      parser.delete();
+    }
+  });
+  it('does not know what Lua leaves open or refuses: holes, all of a call’s results, broken escapes', async () => {
+    const parsers = await loadScriptParsers();
+    const parser = parsers.createParser('lua');
+    const read = (source: string): unknown => {
+      const tree = parser.parse(`local v = ${source}`)!;
+      try {
+        const value = tree.rootNode.descendantsOfType('expression_list')[0]!.namedChildren[0]!;
+        return encoded(parsers.syntax('lua').literal(value, '', new Map()));
+      } finally {
+        tree.delete();
+      }
+    };
+    try {
+      for (const source of ['{1, nil, 3}', '{nil}', '{1, ...}', '"\\256"', '"\\u{80000000}"', '"\\q"'])
+        assert.deepEqual(read(source), { $unknown: true }, source);
+      // A string still being typed (no closing quote yet, or only an escaped one) reads as typed so far.
+      assert.equal(read('"abc'), 'abc');
+      assert.equal(read('"ab\\"'), 'ab"');
+    } finally {
       parser.delete();
     }
   });

@@ -2,7 +2,6 @@
 // application as text, so one that is not UTF-8 is not known here.
 import type { Node } from 'web-tree-sitter';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
 
 /** The bytes of a code point as Lua's `\u{…}` writes it: UTF-8, extended up to 2^31 (not text past U+10FFFF). */
@@ -45,7 +44,7 @@ function luaUnescape(text: string): string | undefined {
   }
   bytes.push(...encoder.encode(text.slice(from)));
   try {
-    return utf8.decode(Uint8Array.from(bytes));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes));
   } catch {
     return undefined;
   }
