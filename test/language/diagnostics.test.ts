@@ -234,6 +234,12 @@ describe('diagnostics', () => {
       'local sk = motion.settings.processing.skeleton\nsk.get_skeleton_count("scene"\n',
     );
     assert.deepEqual(lua, []);
+    // Paths and calls inside the region the parser recovered from (a colon or `then` missing).
+    for (const [languageId, text] of [
+      ['python', 'import motion\nif x\n    motion.gui.selektion.select([])\n    motion.gui.selection.select()\n'],
+      ['lua', 'if x motion.gui.selektion.select({}) motion.gui.selection.select() end\n'],
+    ] as const)
+      assert.deepEqual(await diagnostics(languageId, text), [], text);
   });
 
   it('accepts names of the scripting runtime and members of results', async () => {
