@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
-import { UNKNOWN } from '../../server/language/service/script-model';
+import { TOO_DEEP, UNKNOWN, type Span } from '../../server/language/service/script-model';
 import { luaLiteralOracle } from '../support/lua-literal-oracle';
 import { propertyRuns } from '../support/property-runs';
 
@@ -156,6 +156,21 @@ describe('Lua literals are read as Lua reads them', function () {
       }
     };
     try {
+      // Nesting past MAX_LITERAL_DEPTH (32) is not read, whatever nests: parentheses, signs, records.
+      const deep = [
+        `${'('.repeat(40)}1${')'.repeat(40)}`,
+        `${'- '.repeat(40)}1`,
+        `${'{a = '.repeat(40)}1${'}'.repeat(40)}`,
+      ];
+      for (const source of deep) {
+        const tree = parser.parse(`local v = ${source}`)!;
+        const spans = new Map<string, Span>();
+        parsers
+          .syntax('lua')
+          .literal(tree.rootNode.descendantsOfType('expression_list')[0]!.namedChildren[0]!, '', spans);
+        tree.delete();
+        assert.ok(spans.has(TOO_DEEP), source);
+      }
       for (const source of ['{1, nil, 3}', '{nil}', '{1, ...}', '"\\256"', '"\\u{80000000}"', '"\\q"'])
         assert.deepEqual(read(source), { $unknown: true }, source);
       // A string still being typed (no closing quote yet, or only an escaped one) reads as typed so far.

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { Node } from 'web-tree-sitter';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
-import { UNKNOWN } from '../../server/language/service/script-model';
+import { TOO_DEEP, UNKNOWN, type Span } from '../../server/language/service/script-model';
 import { propertyRuns } from '../support/property-runs';
 
 // The literal reader decides what an argument is before the script runs (the values diagnostics
@@ -133,6 +133,29 @@ describe('Python literals are read as CPython reads them', function () {
           .map((c) => `${c.source}\n  CPython: ${JSON.stringify(c.expected)}\n  read:    ${JSON.stringify(c.got)}`)
           .join('\n'),
       );
+    } finally {
+      parser.delete();
+    }
+  });
+  it('does not read nesting past the limit, whatever nests: parentheses, signs, dictionaries', async () => {
+    const parsers = await loadScriptParsers();
+    const parser = parsers.createParser('python');
+    try {
+      for (const source of [
+        `${'('.repeat(40)}1${')'.repeat(40)}`,
+        `${'-'.repeat(40)}1`,
+        `${'{"a": '.repeat(40)}1${'}'.repeat(40)}`,
+      ]) {
+        const tree = parser.parse(`x = ${source}\n`)!;
+        try {
+          const value = tree.rootNode.descendantsOfType('assignment')[0]!.childForFieldName('right')!;
+          const spans = new Map<string, Span>();
+          parsers.syntax('python').literal(value, '', spans);
+          assert.ok(spans.has(TOO_DEEP), source);
+        } finally {
+          tree.delete();
+        }
+      }
     } finally {
       parser.delete();
     }

@@ -186,7 +186,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
           return luaStringValue(node) ?? UNKNOWN;
         case 'unary_expression': {
           const operand = node.childForFieldName('operand');
-          if (!operand || !node.text.trimStart().startsWith('-')) return UNKNOWN;
+          if (!operand || !node.text.startsWith('-')) return UNKNOWN; // not `not`, `#` or `~`
           const value = this.literal(operand, path, spans, depth + 1);
           spans.set(path, spanOf(node));
           return typeof value === 'number' ? -value : UNKNOWN;
