@@ -52,6 +52,24 @@ describe('open scripts: their text, trees and aliases', () => {
     assert.equal(document.aliases('motion'), adopted, 'worked out by the analysis worker for this text');
     documents.close(uri);
   });
+
+  it('brings its tree up to date in slices when asked: then the aliases are the text’s', async () => {
+    const documents = new ScriptDocuments(await loadScriptParsers());
+    const uri = 'file:///refresh.py';
+    const document = documents.open(
+      uri,
+      'python',
+      1,
+      `${'x = [1] * 3\n'.repeat(2000)}import motion.gui.selection as sel\n`,
+    );
+    assert.deepEqual([...document.aliases('motion')], [['sel', 'motion.gui.selection']]);
+    const at = { line: 2000, character: 31 };
+    documents.change(uri, 2, [{ range: { start: at, end: { ...at, character: 34 } }, text: 's' }]);
+    assert.deepEqual([...document.aliases('motion')], [['sel', 'motion.gui.selection']], 'no parse yet');
+    await document.refresh(0); // a slice per yield: the parse is halted and resumed
+    assert.deepEqual([...document.aliases('motion')], [['s', 'motion.gui.selection']], 'parsed in slices');
+    documents.close(uri);
+  });
 });
 
 describe('what is worked out per statement: computed once per text, kept one generation', () => {
