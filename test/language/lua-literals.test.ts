@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
-import { TOO_DEEP, UNKNOWN, type Span } from '../../server/language/service/script-model';
+import { TOO_DEEP, type Span } from '../../server/language/service/script-model';
 import { luaLiteralOracle } from '../support/lua-literal-oracle';
+import { assertReadAsTheLanguage, oracleForm } from '../support/literal-oracle-check';
 import { propertyRuns } from '../support/property-runs';
 
 // The literal reader decides what an argument is before the script runs. Lua 5.4 itself is the
@@ -93,15 +93,6 @@ const { expression } = fc.letrec<{ expression: string; value: string }>((tie) =>
   ),
 }));
 
-/** The reader's value in the oracle's form: UNKNOWN as {"$unknown": true}, wherever it is. */
-function encoded(value: unknown): unknown {
-  if (value === UNKNOWN) return { $unknown: true };
-  if (Array.isArray(value)) return value.map(encoded);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encoded(v)]));
-  return value;
-}
-
 describe('Lua literals are read as Lua reads them', function () {
   this.timeout(60_000);
 
@@ -114,29 +105,18 @@ describe('Lua literals are read as Lua reads them', function () {
       const tree = parser.parse(`local v = ${source}\n`)!;
       try {
         const value = tree.rootNode.descendantsOfType('expression_list')[0]?.namedChildren[0];
-        return value ? encoded(syntax.literal(value, '', new Map())) : `no value in ${tree.rootNode.toString()}`;
+        return value ? oracleForm(syntax.literal(value, '', new Map())) : `no value in ${tree.rootNode.toString()}`;
       } finally {
         tree.delete();
       }
     };
     try {
       const samples = fc.sample(expression, propertyRuns<string>('lua literals', 400));
-      const cases = samples
-        .map((source): { source: string; expected: unknown; got?: unknown } => ({
-          source,
-          expected: oracle.decide(source),
-        }))
-        .filter((c) => !isDeepStrictEqual(c.expected, { $invalid: true }));
-      assert.ok(cases.length > samples.length / 2, `${cases.length} of ${samples.length} samples are Lua`);
-      for (const c of cases) c.got = read(c.source);
-      const wrong = cases.filter((c) => !isDeepStrictEqual(c.got, c.expected));
-      assert.equal(
-        wrong.length,
-        0,
-        wrong
-          .slice(0, 6)
-          .map((c) => `${c.source}\n  Lua:  ${JSON.stringify(c.expected)}\n  read: ${JSON.stringify(c.got)}`)
-          .join('\n'),
+      assertReadAsTheLanguage(
+        'Lua',
+        samples,
+        samples.map((source) => oracle.decide(source)),
+        read,
       );
     } finally {
       oracle.close();
@@ -150,7 +130,7 @@ describe('Lua literals are read as Lua reads them', function () {
       const tree = parser.parse(`local v = ${source}`)!;
       try {
         const value = tree.rootNode.descendantsOfType('expression_list')[0]!.namedChildren[0]!;
-        return encoded(parsers.syntax('lua').literal(value, '', new Map()));
+        return oracleForm(parsers.syntax('lua').literal(value, '', new Map()));
       } finally {
         tree.delete();
       }

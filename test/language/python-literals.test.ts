@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { Node } from 'web-tree-sitter';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
-import { TOO_DEEP, UNKNOWN, type Span } from '../../server/language/service/script-model';
+import { TOO_DEEP, type Span } from '../../server/language/service/script-model';
+import { assertReadAsTheLanguage, oracleForm } from '../support/literal-oracle-check';
 import { propertyRuns } from '../support/property-runs';
 
 // The literal reader decides what an argument is before the script runs (the values diagnostics
@@ -89,15 +89,6 @@ const { expression } = fc.letrec<{ expression: string }>((tie) => ({
   ),
 }));
 
-/** The reader's value in the oracle's JSON form: UNKNOWN as {"$unknown": true}, wherever it is. */
-function encoded(value: unknown): unknown {
-  if (value === UNKNOWN) return { $unknown: true };
-  if (Array.isArray(value)) return value.map(encoded);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encoded(v)]));
-  return value;
-}
-
 describe('Python literals are read as CPython reads them', function () {
   this.timeout(60_000);
 
@@ -109,7 +100,7 @@ describe('Python literals are read as CPython reads them', function () {
       const tree = parser.parse(`x = ${source}\n`)!;
       try {
         const value = tree.rootNode.descendantsOfType('assignment')[0]!.childForFieldName('right') as Node;
-        return encoded(syntax.literal(value, '', new Map()));
+        return oracleForm(syntax.literal(value, '', new Map()));
       } finally {
         tree.delete();
       }
@@ -119,20 +110,7 @@ describe('Python literals are read as CPython reads them', function () {
       const expected = JSON.parse(
         execFileSync('python3', [ORACLE], { input: JSON.stringify(samples), encoding: 'utf8' }),
       ) as unknown[];
-      const cases = samples
-        .map((source, i): { source: string; expected: unknown; got?: unknown } => ({ source, expected: expected[i] }))
-        .filter((c) => !isDeepStrictEqual(c.expected, { $invalid: true }));
-      assert.ok(cases.length > samples.length / 2, `${cases.length} of ${samples.length} samples are Python`);
-      for (const c of cases) c.got = read(c.source);
-      const wrong = cases.filter((c) => !isDeepStrictEqual(c.got, c.expected));
-      assert.equal(
-        wrong.length,
-        0,
-        wrong
-          .slice(0, 5)
-          .map((c) => `${c.source}\n  CPython: ${JSON.stringify(c.expected)}\n  read:    ${JSON.stringify(c.got)}`)
-          .join('\n'),
-      );
+      assertReadAsTheLanguage('CPython', samples, expected, read);
     } finally {
       parser.delete();
     }
