@@ -39,22 +39,26 @@ const stringContent = fc.constantFrom(
   '\\U0010FFFF',
   '\\U00110000',
   '\\\n',
+  '\\\r\n',
 );
 const quote = fc.constantFrom("'", '"', "'''", '"""');
 const plainString = fc
   .tuple(fc.constantFrom('', 'r', 'R', 'u', 'U'), quote, fc.array(stringContent, { maxLength: 6 }))
   .map(([prefix, q, parts]) => `${prefix}${q}${parts.join('')}${q}`);
-/** Adjacent strings, which Python joins (the oracle tells `\N{…}` only by the first one's prefix). */
-const joinedStrings = fc
-  .array(
-    plainString.filter((s) => !s.includes('N{')),
-    { minLength: 2, maxLength: 3 },
-  )
-  .map((parts) => parts.join(' '));
 const otherString = fc
   .tuple(fc.constantFrom('b', 'rb', 'f', 'F', 'fr'), quote, fc.constantFrom('a', '\\x41', '{x}', '{{}}'))
   .filter(([prefix, , content]) => /[fF]/.test(prefix) || !content.includes('{'))
   .map(([prefix, q, content]) => `${prefix}${q}${content}${q}`);
+/** Adjacent strings, which Python joins (the oracle tells `\N{…}` only by the first one's prefix). */
+const joinedStrings = fc
+  .array(
+    fc.oneof(
+      plainString.filter((s) => !s.includes('N{')),
+      otherString,
+    ),
+    { minLength: 2, maxLength: 3 },
+  )
+  .map((parts) => parts.join(' '));
 const number = fc.oneof(
   fc.integer({ min: 0, max: 2 ** 31 }).map(String),
   fc.constantFrom('1_000', '0x1F', '0o17', '0b101', '9007199254740991', '9007199254740993', '10**3'),

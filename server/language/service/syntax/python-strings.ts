@@ -9,7 +9,6 @@ function pythonUnescape(text: string): string | undefined {
   // Built per call, not per module: a table built once would hide its entries from mutation testing.
   const simple: Record<string, string> = {
     '\n': '', // a backslash at the end of a line joins the lines
-    '\r\n': '',
     '\\': '\\',
     "'": "'",
     '"': '"',
@@ -23,7 +22,7 @@ function pythonUnescape(text: string): string | undefined {
   };
   let known = true;
   const value = text.replace(
-    /\\(N\{[^}\n]*\}|\r\n|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g,
+    /\\(N\{[^}\n]*\}|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g,
     (escape, e: string) => {
       if (e in simple) return simple[e];
       if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
@@ -59,6 +58,7 @@ export function pythonStringValue(node: Node): string | undefined {
   // reads the escaped quotes as part of the closing ones).
   const quote = start.text.length - prefix.length;
   const closed = !!node.children.find((c) => c?.type === 'string_end')?.text; // not while being typed
-  const content = node.text.slice(start.text.length, node.text.length - (closed ? quote : 0));
+  // Python reads a source's line ends as \n, inside strings too (raw ones included).
+  const content = node.text.slice(start.text.length, node.text.length - (closed ? quote : 0)).replace(/\r\n?/g, '\n');
   return /[rR]/.test(prefix) ? content : pythonUnescape(content);
 }
