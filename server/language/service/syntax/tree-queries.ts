@@ -166,10 +166,14 @@ export function stringAround(
  */
 type QuotedSpan = (node: Node) => Span | undefined;
 
-/** True when the offset is inside the innermost comment or string around it. */
+/**
+ * True when the offset is inside the outermost comment or string around it: what is nested in one
+ * (a string in an f-string, a comment the parser found in a string not closed yet) is its text, as
+ * quotedSpansIn reads a stretch.
+ */
 export function inCommentOrString(root: Node, offset: number, quoted: QuotedSpan): boolean {
   const path = pathAround(root, offset);
-  for (let at = path.length - 1; at >= 0; at--) {
+  for (let at = 0; at < path.length; at++) {
     const span = path[at].type === 'comment' || path[at].type === 'string' ? quoted(path[at]) : undefined;
     if (span) return offset > span.start && offset <= span.end;
   }
