@@ -1,0 +1,385 @@
+import assert from 'node:assert/strict';
+import type { Node, Parser, Tree } from 'web-tree-sitter';
+import { ScriptDocuments, type DocumentLimits } from '../../server/language/service/script-documents';
+import { loadScriptParsers, type ScriptParsers } from '../../server/language/service/script-parsers';
+
+/**
+ * How a document keeps its trees, seen through the parses it asks for: which chunk, whether from the
+ * previous tree (incremental), whether it may halt. A tree kept when it should have been re-parsed,
+ * or re-parsed when a shift was enough, gives the same answers; only the parses tell them apart.
+ */
+interface Parse {
+  /** The included range, [start, end), when a chunk was parsed. */
+  range?: [number, number];
+  incremental: boolean;
+  halting: boolean;
+  /** The parse halted (the slice's time ran out) rather than giving a tree. */
+  halted: boolean;
+}
+
+interface Ledger {
+  parses: Parse[];
+  /** Trees made and not yet freed. */
+  live: Set<Tree>;
+  resets: number;
+  parsersDeleted: number;
+  /** The parses since the last call. */
+  take(): Parse[];
+}
+
+function counting(parsers: ScriptParsers): { parsers: ScriptParsers; ledger: Ledger } {
+  let seen = 0;
+  const ledger: Ledger = {
+    parses: [],
+    live: new Set(),
+    resets: 0,
+    parsersDeleted: 0,
+    take() {
+      const recent = this.parses.slice(seen);
+      seen = this.parses.length;
+      return recent;
+    },
+  };
+  const watch = (parser: Parser): Parser => {
+    const parse = parser.parse.bind(parser);
+    parser.parse = (input, previous, options) => {
+      const range = options?.includedRanges?.[0];
+      const tree = parse(input, previous, options);
+      ledger.parses.push({
+        range: range && [range.startIndex, range.endIndex],
+        incremental: !!previous,
+        halting: !!options?.progressCallback,
+        halted: !tree,
+      });
+      if (tree) {
+        ledger.live.add(tree);
+        const free = tree.delete.bind(tree);
+        tree.delete = () => {
+          assert.ok(ledger.live.delete(tree), 'a tree was freed twice');
+          free();
+        };
+      }
+      return tree;
+    };
+    const reset = parser.reset.bind(parser);
+    parser.reset = () => {
+      ledger.resets++;
+      reset();
+    };
+    const remove = parser.delete.bind(parser);
+    parser.delete = () => {
+      ledger.parsersDeleted++;
+      remove();
+    };
+    return parser;
+  };
+  return {
+    parsers: { createParser: (id) => watch(parsers.createParser(id)), syntax: (id) => parsers.syntax(id) },
+    ledger,
+  };
+}
+
+/** Chunks of two lines from four lines up. */
+const TINY_CHUNKS: DocumentLimits = { chunkedAboveLines: 4, chunkLines: 2 };
+const ONE_TREE: DocumentLimits = { chunkedAboveLines: 1e9, chunkLines: 1 };
+
+/** Ten assignments, `a0 = 0` to `a9 = 9`: five chunks of two lines. */
+const TEN_LINES = Array.from({ length: 10 }, (_, i) => `a${i} = ${i}`).join('\n');
+
+/** The name at an offset of a tree, by its place (a shifted tree reads node text from the text it was parsed from). */
+function nameAt(root: Node, at: number): [string, number, number] {
+  const node = root.descendantForIndex(at);
+  assert.ok(node);
+  return [node.type, node.startIndex, node.endIndex];
+}
+
+async function open(limits: DocumentLimits, text = TEN_LINES) {
+  const { parsers, ledger } = counting(await loadScriptParsers());
+  const documents = new ScriptDocuments(parsers, limits);
+  let version = 1;
+  const document = documents.open('file:///t.py', 'python', version, text);
+  /** Replaces `remove` characters at `at` (an offset in the current text) with `insert`. */
+  const edit = (at: number, remove: number, insert: string) => {
+    const start = document.text.positionAt(at);
+    const end = document.text.positionAt(at + remove);
+    documents.change('file:///t.py', ++version, [{ range: { start, end }, text: insert }]);
+  };
+  const offsetOf = (needle: string) => {
+    const at = document.text.getText().indexOf(needle);
+    assert.ok(at >= 0, `${needle} is in the text`);
+    return at;
+  };
+  return { document, documents, ledger, edit, offsetOf };
+}
+
+describe('a document re-parses only what its edits touched', function () {
+  this.timeout(30_000);
+
+  describe('a long script, one chunk at a time', () => {
+    it('cuts the ten lines into five chunks of two', async () => {
+      const { document } = await open(TINY_CHUNKS);
+      assert.deepEqual(
+        document.chunks()!.map(({ start, end }) => document.text.getText().slice(start, end).trim().split('\n')[0]),
+        ['a0 = 0', 'a2 = 2', 'a4 = 4', 'a6 = 6', 'a8 = 8'],
+      );
+    });
+
+    it('parses nothing until a chunk is asked for, then that chunk alone, once', async () => {
+      const { document, ledger, offsetOf } = await open(TINY_CHUNKS);
+      assert.deepEqual(ledger.take(), []);
+      const at = offsetOf('a5');
+      const root = document.rootAt(at);
+      const chunk = document.chunks()![2];
+      assert.deepEqual(ledger.take(), [
+        { range: [chunk.start, chunk.end], incremental: false, halting: false, halted: false },
+      ]);
+      assert.deepEqual(nameAt(root, at), ['identifier', at, at + 2]);
+      document.rootAt(offsetOf('a4'));
+      document.shiftedRootAt(at);
+      assert.deepEqual(ledger.take(), [], 'the chunk near the cursor is kept');
+      assert.equal(ledger.live.size, 1);
+    });
+
+    it('an edit inside the chunk near the cursor: shifted at once, re-parsed from its tree when asked', async () => {
+      const { document, ledger, edit, offsetOf } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a4'));
+      ledger.take();
+      edit(offsetOf('= 4') + 2, 1, '44');
+      const at = offsetOf('a5');
+      assert.deepEqual(nameAt(document.shiftedRootAt(at), at), ['identifier', at, at + 2], 'the kept tree, shifted');
+      assert.deepEqual(ledger.take(), [], 'no parse for a shifted tree');
+      const chunk = document.chunks()![2];
+      const root = document.rootAt(at);
+      assert.deepEqual(ledger.take(), [
+        { range: [chunk.start, chunk.end], incremental: true, halting: false, halted: false },
+      ]);
+      assert.match(root.text, /a4 = 44\na5 = 5/);
+      document.rootAt(at);
+      assert.deepEqual(ledger.take(), [], 'fresh again');
+      assert.equal(ledger.live.size, 1, 'the tree it was re-parsed from is freed');
+    });
+
+    it('an edit before the chunk near the cursor shifts it; it is re-parsed when asked exactly', async () => {
+      const { document, ledger, edit, offsetOf } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a6'));
+      ledger.take();
+      edit(offsetOf('= 0') + 2, 1, '000');
+      const at = offsetOf('a7');
+      assert.deepEqual(nameAt(document.shiftedRootAt(at), at), ['identifier', at, at + 2], 'shifted by two');
+      assert.deepEqual(ledger.take(), []);
+      const chunk = document.chunks()![3];
+      assert.equal(document.text.getText().slice(chunk.start, chunk.start + 6), 'a6 = 6');
+      document.rootAt(at);
+      assert.deepEqual(ledger.take(), [
+        { range: [chunk.start, chunk.end], incremental: true, halting: false, halted: false },
+      ]);
+    });
+
+    it('an edit after the chunk near the cursor, even at its very end, leaves it fresh', async () => {
+      const { document, ledger, edit, offsetOf } = await open(TINY_CHUNKS);
+      const at = offsetOf('a3');
+      document.rootAt(at);
+      ledger.take();
+      edit(offsetOf('a4'), 0, 'b');
+      edit(offsetOf('a8'), 2, 'c');
+      assert.deepEqual(nameAt(document.rootAt(at), at), ['identifier', at, at + 2]);
+      assert.deepEqual(ledger.take(), []);
+      assert.equal(ledger.live.size, 1);
+    });
+
+    it('an edit across the end of the chunk near the cursor drops its tree: the next is parsed anew', async () => {
+      const { document, ledger, edit, offsetOf } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a3'));
+      ledger.take();
+      edit(offsetOf('3\na4'), 3, '3 + ');
+      assert.equal(ledger.live.size, 0, 'its tree freed at the edit');
+      const at = offsetOf('a3');
+      const root = document.rootAt(at);
+      const chunk = document.chunks()!.find((c) => c.start <= at && at < c.end)!;
+      assert.deepEqual(ledger.take(), [
+        { range: [chunk.start, chunk.end], incremental: false, halting: false, halted: false },
+      ]);
+      assert.match(root.text, /a3 = 3 \+ 4/);
+    });
+
+    it('an edit across the start of the chunk near the cursor drops its tree too', async () => {
+      const { document, ledger, edit, offsetOf } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a5'));
+      ledger.take();
+      edit(offsetOf('3\na4'), 3, '3 + ');
+      assert.equal(ledger.live.size, 0);
+      document.rootAt(offsetOf('a5'));
+      assert.equal(ledger.take()[0].incremental, false);
+    });
+
+    it('asking for another chunk frees the one near the cursor', async () => {
+      const { document, ledger, offsetOf } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a1'));
+      document.rootAt(offsetOf('a9'));
+      assert.equal(ledger.take().length, 2);
+      assert.equal(ledger.live.size, 1);
+      const at = offsetOf('a8');
+      assert.deepEqual(nameAt(document.shiftedRootAt(at), at), ['identifier', at, at + 2]);
+      assert.deepEqual(ledger.take(), [], 'the shifted tree of the chunk near the cursor');
+      const other = offsetOf('a0');
+      assert.deepEqual(nameAt(document.shiftedRootAt(other), other), ['identifier', other, other + 2]);
+      assert.equal(ledger.take().length, 1, 'another chunk is parsed exactly');
+    });
+
+    it('analysis parses each chunk once, reusing the fresh tree near the cursor, and frees what it parsed', async () => {
+      const { document, ledger, offsetOf, edit } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a4'));
+      ledger.take();
+      const seen: string[] = [];
+      let most = 0;
+      for (const unit of document.units()) {
+        seen.push(...unit.statements().map((s) => s.text));
+        most = Math.max(most, ledger.live.size);
+      }
+      assert.deepEqual(seen, TEN_LINES.split('\n'));
+      assert.equal(most, 2, 'the tree near the cursor and the one analysed');
+      const chunks = document.chunks()!;
+      assert.deepEqual(
+        ledger.take().map((p) => p.range),
+        chunks.filter((_, i) => i !== 2).map((c) => [c.start, c.end]),
+      );
+      assert.equal(ledger.live.size, 1, 'the analysed tree is freed after the last unit');
+
+      edit(offsetOf('= 4') + 2, 1, '5');
+      for (const unit of document.units()) unit.statements();
+      assert.equal(ledger.take().length, 5, 'an edited tree near the cursor is not the chunk’s text: parsed too');
+    });
+
+    it('refresh catches up the chunk near the cursor, and only when edits are pending', async () => {
+      const { document, ledger, offsetOf, edit } = await open(TINY_CHUNKS);
+      await document.refresh(10);
+      assert.deepEqual(ledger.take(), [], 'nothing to catch up');
+      document.rootAt(offsetOf('a4'));
+      ledger.take();
+      await document.refresh(10);
+      assert.deepEqual(ledger.take(), []);
+      edit(offsetOf('= 4') + 2, 1, '5');
+      await document.refresh(10);
+      const chunk = document.chunks()![2];
+      assert.deepEqual(ledger.take(), [
+        { range: [chunk.start, chunk.end], incremental: true, halting: false, halted: false },
+      ]);
+      document.rootAt(offsetOf('a4'));
+      assert.deepEqual(ledger.take(), []);
+    });
+
+    it('aliases come from the last parse while an edit is pending near the cursor', async () => {
+      const { document, offsetOf, edit } = await open(TINY_CHUNKS, `import motion as m\n${TEN_LINES}`);
+      assert.deepEqual([...document.aliases('motion')], [['m', 'motion']]);
+      document.rootAt(offsetOf('a0'));
+      edit(offsetOf('m\n'), 1, 'k');
+      assert.deepEqual([...document.aliases('motion')], [['m', 'motion']], 'pending');
+      assert.deepEqual([...document.aliases('motion', true)], [['k', 'motion']], 'exact');
+      document.rootAt(offsetOf('a0'));
+      assert.deepEqual([...document.aliases('motion')], [['k', 'motion']], 'fresh');
+    });
+
+    it('a new whole text drops the trees and cuts again', async () => {
+      const { document, documents, ledger, offsetOf } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a4'));
+      ledger.take();
+      const text = TEN_LINES.replace('a4 = 4', 'a4 = (4,\n4)');
+      documents.change('file:///t.py', 9, [{ text }]);
+      assert.equal(ledger.live.size, 0);
+      const now = documents.get('file:///t.py')!;
+      assert.equal(now.chunks()!.length, 6, 'a chunk of a0 and a1, one of the two lines of a4, …');
+      const at = text.indexOf('a5');
+      assert.deepEqual(nameAt(now.rootAt(at), at), ['identifier', at, at + 2]);
+      assert.equal(ledger.take()[0].incremental, false);
+    });
+
+    it('closing frees every tree and the parsers', async () => {
+      const { document, documents, ledger, offsetOf } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a4'));
+      const units = document.units()[Symbol.iterator]();
+      units.next().value!.statements();
+      assert.equal(ledger.live.size, 2);
+      document.parseAside('x = 1', () => undefined);
+      documents.close('file:///t.py');
+      assert.equal(ledger.live.size, 0);
+      assert.equal(ledger.parsersDeleted, 2, 'its own and the one for text aside');
+    });
+  });
+
+  describe('a script with one tree', () => {
+    it('is parsed once when opened; an edit shifts the tree, the next exact use re-parses it from the old one', async () => {
+      const { document, ledger, edit, offsetOf } = await open(ONE_TREE);
+      assert.deepEqual(ledger.take(), [{ range: undefined, incremental: false, halting: false, halted: false }]);
+      document.rootAt(0);
+      assert.deepEqual(ledger.take(), []);
+      edit(offsetOf('= 4') + 2, 1, '44');
+      const at = offsetOf('a5');
+      assert.deepEqual(nameAt(document.shiftedRootAt(at), at), ['identifier', at, at + 2]);
+      assert.deepEqual(ledger.take(), []);
+      assert.match(document.rootAt(0).text, /a4 = 44/);
+      assert.deepEqual(ledger.take(), [{ range: undefined, incremental: true, halting: false, halted: false }]);
+      document.rootAt(0);
+      assert.deepEqual(ledger.take(), []);
+      assert.equal(ledger.live.size, 1);
+    });
+
+    it('refresh re-parses in halting slices and only while edits are pending', async () => {
+      const { document, ledger, edit, offsetOf } = await open(ONE_TREE);
+      ledger.take();
+      await document.refresh(50);
+      assert.deepEqual(ledger.take(), []);
+      edit(offsetOf('= 4') + 2, 1, '5');
+      await document.refresh(50);
+      assert.deepEqual(ledger.take(), [{ range: undefined, incremental: true, halting: true, halted: false }]);
+      document.rootAt(0);
+      assert.deepEqual(ledger.take(), []);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(ledger.live.size, 1, 'the old tree is freed after the slice');
+    });
+
+    it('a halted parse resumes while the text is unchanged, and starts over when it changed', async () => {
+      const long = Array.from({ length: 20_000 }, (_, i) => `a${i} = [${i}, ${i}]`).join('\n');
+      const { document, ledger, edit } = await open(ONE_TREE, long);
+      edit(0, 0, '#');
+      ledger.take();
+      // A budget of zero halts every slice at its first check, as long as edits keep coming.
+      const refreshing = document.refresh(0);
+      await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+      const halted = ledger.take();
+      assert.ok(halted.length >= 1 && halted.every((p) => p.halted && p.halting && p.incremental));
+      assert.equal(ledger.resets, 0, 'resumed: the text did not change');
+      edit(1, 0, ' ');
+      await refreshing;
+      assert.ok(ledger.resets >= 1, 'a parse of an older text is not resumed');
+      assert.equal(document.rootAt(0).descendantForIndex(0)?.text, '# a0 = [0, 0]');
+    });
+
+    it('a new whole text is parsed anew, after dropping a halted parse', async () => {
+      const long = Array.from({ length: 20_000 }, (_, i) => `a${i} = [${i}, ${i}]`).join('\n');
+      const { document, documents, ledger, edit } = await open(ONE_TREE, long);
+      edit(0, 0, '#');
+      ledger.take();
+      void document.refresh(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.ok(ledger.take().every((p) => p.halted));
+      documents.change('file:///t.py', 9, [{ text: 'b = 1' }]);
+      assert.equal(ledger.resets, 1);
+      assert.deepEqual(ledger.take(), [{ range: undefined, incremental: false, halting: false, halted: false }]);
+      assert.equal(documents.get('file:///t.py')!.rootAt(0).text, 'b = 1');
+    });
+
+    it('closing frees its tree and parser, and stops a refresh under way', async () => {
+      const long = Array.from({ length: 20_000 }, (_, i) => `a${i} = [${i}, ${i}]`).join('\n');
+      const { document, documents, ledger, edit } = await open(ONE_TREE, long);
+      edit(0, 0, '#');
+      const refreshing = document.refresh(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      documents.close('file:///t.py');
+      ledger.take();
+      await refreshing;
+      assert.deepEqual(ledger.take(), [], 'no parse after close');
+      assert.equal(ledger.live.size, 0);
+      assert.equal(ledger.parsersDeleted, 1);
+    });
+  });
+});
