@@ -22,16 +22,16 @@ function pythonUnescape(text: string): string | undefined {
   };
   let known = true;
   const value = text.replace(
-    /\\(N\{[^}\n]*\}|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g,
-    (escape, e: string) => {
-      if (e in simple) return simple[e];
-      if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
-      if (e.length > 1 && /^[xuU]/.test(e)) {
-        const code = parseInt(e.slice(1), 16);
+    /\\(?:(N\{[^}\n]*\})|([0-7]{1,3})|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|([\s\S]))/g,
+    (escape, name?: string, octal?: string, x?: string, u?: string, wide?: string, other?: string) => {
+      if (other !== undefined) return simple[other] ?? escape; // Python keeps the backslash of an escape it does not know
+      if (octal !== undefined) return String.fromCharCode(parseInt(octal, 8));
+      if (name === undefined) {
+        const code = parseInt(x ?? u ?? wide ?? '', 16);
         if (code <= 0x10ffff) return String.fromCodePoint(code);
       }
-      if (e.length > 1) known = false; // \N{…}, or a code point past Unicode (a syntax error)
-      return escape; // Python keeps the backslash of an escape it does not know
+      known = false; // \N{…}, or a code point past Unicode (a syntax error)
+      return escape;
     },
   );
   return known ? value : undefined;
