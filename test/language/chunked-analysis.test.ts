@@ -113,6 +113,11 @@ describe('long scripts are analysed one chunk at a time', function () {
       ]);
     });
 
+    it('a backslash before a Windows line end continues the string or line as before a Unix one', () => {
+      assert.deepEqual(cuts("s = 'a\\\r\nb = 1'\r\nt = 1 + \\\r\nu\r\nv = 1", 'python'), ['t = 1 + \\\r', 'v = 1']);
+      assert.deepEqual(cuts('s = "a\\\r\nb = 1"\r\nv = 1', 'lua'), ['v = 1']);
+    });
+
     it('keeps at least the minimum number of lines in a chunk', () => {
       const text = Array.from({ length: 10 }, (_, i) => `x${i} = ${i}`).join('\n');
       const starts = scanChunkStarts(text, 'python', 3).starts.map((s) => lineAt(text, s));
@@ -175,6 +180,7 @@ describe('long scripts are analysed one chunk at a time', function () {
       'v = f"{d[\'}\']}"',
       'async def h():\n    await x',
       'k = lambda: (\n1)',
+      "w = 'a\\\nb = 1'",
       '',
     ],
     lua: [
@@ -191,6 +197,7 @@ describe('long scripts are analysed one chunk at a time', function () {
       't = {[1] = 2}',
       'x = a[ [=[s]=] ]',
       'obj:method(\n1)',
+      'w = "a\\\nb = 1"',
       '',
     ],
   };
@@ -201,56 +208,30 @@ describe('long scripts are analysed one chunk at a time', function () {
       const parser = parsers.createParser(languageId);
       try {
         fc.assert(
-          fc.property(fc.array(fc.constantFrom(...VALID[languageId]), { maxLength: 30 }), (statements) => {
-            const text = statements.join('\n');
-            const tree = parser.parse(text)!;
-            try {
-              if (tree.rootNode.hasError) return; // what the statements make together may not parse
-              const expected = tree.rootNode.namedChildren
-                .filter((n) => n !== null && n.type !== 'comment' && n.startIndex > 0)
-                .map((n) => n!.startIndex)
-                .filter((at) => text[at - 1] === '\n' && /[A-Za-z_@]/.test(text[at]));
-              assert.deepEqual(scanChunkStarts(text, languageId, 0).starts, expected, text);
-            } finally {
-              tree.delete();
-            }
-          }),
+          fc.property(
+            fc.array(fc.constantFrom(...VALID[languageId]), { maxLength: 30 }),
+            fc.boolean(),
+            (statements, crlf) => {
+              // Windows line ends too: a backslash before one continues a line or a string as before one of Unix.
+              const text = statements.join('\n').replace(/\n/g, crlf ? '\r\n' : '\n');
+              const tree = parser.parse(text)!;
+              try {
+                if (tree.rootNode.hasError) return; // what the statements make together may not parse
+                const expected = tree.rootNode.namedChildren
+                  .filter((n) => n !== null && n.type !== 'comment' && n.startIndex > 0)
+                  .map((n) => n!.startIndex)
+                  .filter((at) => text[at - 1] === '\n' && /[A-Za-z_@]/.test(text[at]));
+                assert.deepEqual(scanChunkStarts(text, languageId, 0).starts, expected, text);
+              } finally {
+                tree.delete();
+              }
+            },
+          ),
           propertyRuns(`${languageId} cuts`, 300),
         );
       } finally {
         parser.delete();
       }
-    });
-  }
-
-  async function analysed(
-    languageId: 'python' | 'lua',
-    text: string,
-    limits: DocumentLimits,
-  ): Promise<{ diagnostics: Diagnostic[]; chunked: boolean }> {
-    const documents = new ScriptDocuments(await loadScriptParsers(), limits);
-    const document = documents.open(`file:///x.${languageId}`, languageId, 1, text);
-    const diagnostics = diagnose(document, bundledDocumentation());
-    const chunked = document.chunked;
-    documents.close(document.uri);
-    return { diagnostics, chunked };
-  }
-
-  for (const languageId of ['python', 'lua'] as const) {
-    it(`${languageId}: a script in chunks gets the diagnostics it gets as one tree`, async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(fc.constantFrom(...STATEMENTS[languageId]), { minLength: 1, maxLength: 30 }),
-          async (statements) => {
-            const text = `${statements.join('\n')}\n`;
-            const whole = await analysed(languageId, text, ONE_TREE);
-            const chunks = await analysed(languageId, text, TINY_CHUNKS);
-            assert.equal(chunks.chunked, text.split('\n').length > TINY_CHUNKS.chunkedAboveLines);
-            assert.deepEqual(chunks.diagnostics, whole.diagnostics, text);
-          },
-        ),
-        propertyRuns(`${languageId} chunks equal one tree`, 100),
-      );
     });
   }
 
@@ -292,6 +273,63 @@ describe('long scripts are analysed one chunk at a time', function () {
       'sk.get_skeleton_count("scene")\n',
     ],
   };
+
+  for (const languageId of ['python', 'lua'] as const) {
+    it(`${languageId}: a chunk is the fewest lines at least the minimum, whatever the lines hold`, () => {
+      const pieces = [...VALID[languageId], ...INSERTS[languageId]];
+      fc.assert(
+        fc.property(
+          fc.array(fc.constantFrom(...pieces), { maxLength: 40 }),
+          fc.boolean(),
+          fc.integer({ min: 1, max: 6 }),
+          (parts, crlf, minLines) => {
+            const text = parts.join('\n').replace(/\n/g, crlf ? '\r\n' : '\n');
+            const lineOf = (at: number) => text.slice(0, at).split('\n').length - 1;
+            // Every line a cut may go at, then the first of them each time the minimum is reached.
+            let last = 0;
+            const expected = scanChunkStarts(text, languageId, 0).starts.filter((at) => {
+              if (lineOf(at) - last < minLines) return false;
+              last = lineOf(at);
+              return true;
+            });
+            assert.deepEqual(scanChunkStarts(text, languageId, minLines).starts, expected, JSON.stringify(text));
+          },
+        ),
+        propertyRuns(`${languageId} chunk sizes`, 300),
+      );
+    });
+  }
+
+  async function analysed(
+    languageId: 'python' | 'lua',
+    text: string,
+    limits: DocumentLimits,
+  ): Promise<{ diagnostics: Diagnostic[]; chunked: boolean }> {
+    const documents = new ScriptDocuments(await loadScriptParsers(), limits);
+    const document = documents.open(`file:///x.${languageId}`, languageId, 1, text);
+    const diagnostics = diagnose(document, bundledDocumentation());
+    const chunked = document.chunked;
+    documents.close(document.uri);
+    return { diagnostics, chunked };
+  }
+
+  for (const languageId of ['python', 'lua'] as const) {
+    it(`${languageId}: a script in chunks gets the diagnostics it gets as one tree`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...STATEMENTS[languageId]), { minLength: 1, maxLength: 30 }),
+          async (statements) => {
+            const text = `${statements.join('\n')}\n`;
+            const whole = await analysed(languageId, text, ONE_TREE);
+            const chunks = await analysed(languageId, text, TINY_CHUNKS);
+            assert.equal(chunks.chunked, text.split('\n').length > TINY_CHUNKS.chunkedAboveLines);
+            assert.deepEqual(chunks.diagnostics, whole.diagnostics, text);
+          },
+        ),
+        propertyRuns(`${languageId} chunks equal one tree`, 100),
+      );
+    });
+  }
 
   for (const languageId of ['python', 'lua'] as const) {
     it(`${languageId}: after random edits, a chunked document is cut and analysed as a fresh one (re-scanning only from the edit)`, async () => {

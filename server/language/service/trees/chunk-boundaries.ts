@@ -38,6 +38,12 @@ const isNameStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
 const isNamePart = (c: number) => isNameStart(c) || (c >= 48 && c <= 57);
 const NEWLINE = 10;
 
+/** The length of the line end at `at`: 1 for `\n`, 2 for `\r\n`, 0 if none is there. */
+function lineEndAt(text: string, at: number): number {
+  if (text.charCodeAt(at) === NEWLINE) return 1;
+  return text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) === NEWLINE ? 2 : 0;
+}
+
 /** Python lines at column 0 that continue the statement before them. */
 const PYTHON_CONTINUATIONS = new Set(['else', 'elif', 'except', 'finally']);
 
@@ -88,9 +94,9 @@ function scanPython(text: string, minLines: number, from: number, stopAt?: (offs
       i = skipPythonString(text, i, () => linesSinceStart++);
     } else if (c === 92) {
       // A backslash before the line end joins the next line to this statement.
-      const next = text.charCodeAt(i + 1);
-      if (next === NEWLINE || (next === 13 && text.charCodeAt(i + 2) === NEWLINE)) {
-        i += next === 13 ? 3 : 2;
+      const lineEnd = lineEndAt(text, i + 1);
+      if (lineEnd) {
+        i += 1 + lineEnd;
         linesSinceStart++;
         lineStart = true;
         continued = true;
@@ -114,8 +120,10 @@ function skipPythonString(text: string, at: number, onNewline: () => void): numb
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === 92) {
-      if (text.charCodeAt(i + 1) === NEWLINE) onNewline();
-      i += 2;
+      // A backslash escapes the line end after it, a Windows one (two characters) too.
+      const lineEnd = lineEndAt(text, i + 1);
+      if (lineEnd) onNewline();
+      i += 1 + Math.max(lineEnd, 1);
     } else if (c === quote && (!triple || (text.charCodeAt(i + 1) === quote && text.charCodeAt(i + 2) === quote))) {
       return i + (triple ? 3 : 1);
     } else if (c === NEWLINE) {
@@ -220,8 +228,10 @@ function skipLuaString(text: string, at: number, onNewline: () => void): number 
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === 92) {
-      if (text.charCodeAt(i + 1) === NEWLINE) onNewline();
-      i += 2;
+      // A backslash escapes the line end after it, a Windows one (two characters) too.
+      const lineEnd = lineEndAt(text, i + 1);
+      if (lineEnd) onNewline();
+      i += 1 + Math.max(lineEnd, 1);
     } else if (c === quote) return i + 1;
     else if (c === NEWLINE) return i;
     else i++;
