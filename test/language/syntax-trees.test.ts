@@ -382,4 +382,36 @@ describe('a document re-parses only what its edits touched', function () {
       assert.equal(ledger.parsersDeleted, 1);
     });
   });
+
+  describe('what results are cached under', () => {
+    const keys = (document: { units(): Iterable<{ key: string | undefined }> }) =>
+      [...document.units()].map((u) => u.key);
+
+    it('one tree: a statement’s text, never a statement with an error, and not the same text read in error recovery', async () => {
+      const { document } = await open(ONE_TREE, 'a = 1\n)\nb = [2]');
+      assert.deepEqual(keys(document), ['a = 1', undefined, 'b = [2]']);
+      const { parsers } = counting(await loadScriptParsers());
+      const documents = new ScriptDocuments(parsers, ONE_TREE);
+      // Lua reads this whole script as error recovery; its field `"a"` has no error of its own.
+      const recovered = keys(documents.open('file:///r.lua', 'lua', 1, '{"a":'));
+      assert.equal(recovered.length, 2);
+      assert.equal(recovered[0], undefined);
+      assert.ok(recovered[1] !== undefined && recovered[1] !== '"a"' && recovered[1].endsWith('"a"'));
+    });
+
+    it('chunks: one key per chunk text, the same for the same text, changed only where the text changed', async () => {
+      const same = ['a = 1', 'b = 2', 'a = 1', 'b = 2', 'c = 3', 'd = 4'].join('\n');
+      const { document, edit, offsetOf } = await open(TINY_CHUNKS, same);
+      const before = keys(document);
+      assert.equal(before.length, 3);
+      assert.ok(before.every((k) => typeof k === 'string'));
+      assert.equal(before[0], before[1], 'two chunks of the same text');
+      assert.notEqual(before[1], before[2]);
+      assert.deepEqual(keys(document), before, 'the same text, the same keys');
+      edit(offsetOf('3'), 1, '5');
+      const after = keys(document);
+      assert.deepEqual([after[0], after[1]], [before[0], before[1]]);
+      assert.notEqual(after[2], before[2]);
+    });
+  });
 });
