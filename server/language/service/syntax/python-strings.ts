@@ -52,8 +52,9 @@ export function pythonStringValue(node: Node): string | undefined {
     return value;
   }
   const start = node.children.find((c) => c?.type === 'string_start');
-  const prefix = start?.text.replace(/['"]+$/, '') ?? '';
-  if (!start || /[fFbB]/.test(prefix)) return undefined; // not a string, or bytes or an f-string
+  if (!start) return undefined; // not a string
+  const prefix = start.text.replace(/['"]+$/, '');
+  if (/[fFbB]/.test(prefix)) return undefined; // bytes or an f-string
   // Between the quotes, from the text: tree-sitter's own pieces can be wrong (in r"""\"\"""" it
   // reads the escaped quotes as part of the closing ones).
   const quote = start.text.length - prefix.length;

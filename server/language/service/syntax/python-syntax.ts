@@ -31,7 +31,7 @@ import { pythonStringValue } from './python-strings';
 export function pythonSyntax(language: Language): ScriptSyntax {
   const importQuery = new Query(language, '(import_statement) @import (import_from_statement) @from');
   const attributeQuery = new Query(language, '(attribute) @attribute');
-  const callQuery = new Query(language, '(call function: (_) @function arguments: (argument_list) @arguments) @call');
+  const callQuery = new Query(language, '(call) @call');
   // A loop binds its variable as an assignment does, to something not known before the script runs.
   const assignmentQuery = new Query(
     language,
@@ -62,8 +62,8 @@ export function pythonSyntax(language: Language): ScriptSyntax {
     absolute: true,
   });
 
+  /** A comment's span, or a string's up to its closing quotes (a comment has none). */
   const quoted = (node: Node): Span => {
-    if (node.type === 'comment') return spanOf(node);
     const end = node.children.find((c) => c?.type === 'string_end');
     return { start: node.startIndex, end: end ? end.startIndex : node.endIndex };
   };
@@ -71,7 +71,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
   const callOf = (call: Node): CallSite | undefined => {
     const fn = call.childForFieldName('function');
     const list = call.childForFieldName('arguments');
-    if (!fn || !list || list.type !== 'argument_list') return undefined;
+    if (!fn || !list) return undefined;
     const chain =
       fn.type === 'attribute'
         ? chainOf(fn)
@@ -79,6 +79,9 @@ export function pythonSyntax(language: Language): ScriptSyntax {
           ? { segments: [segmentOf(fn)], absolute: false }
           : undefined;
     if (!chain) return undefined;
+    // `f(x for x in y)`: the generator, parentheses included, is the one argument.
+    if (list.type === 'generator_expression')
+      return { chain, node: call, argumentList: list, arguments: [{ node: list }] };
     const args: ArgumentSite[] = [];
     for (const child of list.namedChildren) {
       if (!child || child.type === 'comment') continue;
@@ -189,19 +192,20 @@ export function pythonSyntax(language: Language): ScriptSyntax {
     assignments(root) {
       const inErrorRecovery = errorRecoveryTest(root);
       const found: { name: string; start: number; value: Node | null }[] = [];
+      // Captures come in the order of the text.
       for (const { name, node } of assignmentQuery.captures(root)) {
         const left = node.childForFieldName('left');
         if (left?.type !== 'identifier' || inErrorRecovery(node)) continue;
         found.push({ name: left.text, start: node.startIndex, value: assignedValue(name, node) });
       }
-      return found.sort((a, b) => a.start - b.start);
+      return found;
     },
 
     calls(root) {
       const calls: CallSite[] = [];
       const inErrorRecovery = errorRecoveryTest(root);
-      for (const { name, node } of callQuery.captures(root)) {
-        if (name !== 'call' || inErrorRecovery(node)) continue;
+      for (const { node } of callQuery.captures(root)) {
+        if (inErrorRecovery(node)) continue;
         const call = callOf(node);
         if (call) calls.push(call);
       }
@@ -228,7 +232,7 @@ export function pythonSyntax(language: Language): ScriptSyntax {
         const end = string.children.find((c) => c?.type === 'string_end');
         return { start: start?.endIndex ?? string.startIndex, end: end ? end.startIndex : string.endIndex };
       });
-      if (!found || /[fFbB]/.test(found.string.children[0]?.text ?? '')) return undefined;
+      if (!found || /^[^'"]*[fFbB]/.test(found.string.text)) return undefined; // bytes, f-strings
       const call = callAround(root, offset, 'call', callOf);
       return (
         call &&
