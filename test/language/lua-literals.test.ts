@@ -68,6 +68,8 @@ const leaf = fc.oneof(
 );
 const key = fc.oneof(
   fc.constantFrom('name', 'type', 'id', '_1'),
+  // Keys known only when the script runs.
+  fc.constantFrom('[x]', '[name]'),
   shortString.filter((s) => !s.includes('\\200')).map((s) => `[${s}]`),
 );
 

@@ -43,6 +43,15 @@ export function luaSyntax(language: Language): ScriptSyntax {
     return { start: node.startIndex, end: closed ? close.startIndex : node.endIndex };
   };
 
+  /**
+   * A table field's key as text: `name = …` and `["name"] = …`. Undefined for a key known only when
+   * the script runs (`[name] = …` is the value of the variable `name`) or that is not text (`[1] = …`).
+   */
+  const fieldKey = (field: Node, key: Node): string | undefined => {
+    if (field.children[0]?.type !== '[') return key.text;
+    return key.type === 'string' ? luaStringValue(key) : undefined;
+  };
+
   const callOf = (call: Node): CallSite | undefined => {
     const name = call.childForFieldName('name');
     const list = call.childForFieldName('arguments');
@@ -156,8 +165,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
             return null;
           }
           if (!name) return { kind: 'element' };
-          const field =
-            name.type === 'identifier' ? name.text : name.type === 'string' ? luaStringValue(name) : undefined;
+          const field = fieldKey(parent, name);
           return field === undefined ? undefined : { kind: 'field', name: field };
         })
       );
@@ -212,7 +220,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
             const key = field.childForFieldName('name');
             const value = field.childForFieldName('value');
             if (!key || !value) return UNKNOWN;
-            const name = key.type === 'identifier' ? key.text : key.type === 'string' ? luaStringValue(key) : undefined;
+            const name = fieldKey(field, key);
             // A table holds no nil: the field is not there (a key that is not text is no field's either).
             if (value.type === 'nil') {
               if (name !== undefined) delete object[name];
