@@ -1,28 +1,12 @@
 import assert from 'node:assert/strict';
-import type { Node } from 'web-tree-sitter';
 import { UNKNOWN } from '../../server/language/service/script-model';
-import { loadScriptParsers } from '../../server/language/service/script-parsers';
+import { scriptReader } from '../support/script-reader';
 
 /**
  * What the Lua reader makes of a statement, asked directly: the bindings, calls, chains and
  * strings the features are built on (see python-syntax.test.ts for why directly).
  */
-async function lua() {
-  const parsers = await loadScriptParsers();
-  const syntax = parsers.syntax('lua');
-  const parser = parsers.createParser('lua');
-  const trees: { delete(): void }[] = [];
-  const root = (text: string): Node => {
-    const tree = parser.parse(text)!;
-    trees.push(tree);
-    return tree.rootNode;
-  };
-  const done = () => {
-    for (const tree of trees) tree.delete();
-    parser.delete();
-  };
-  return { syntax, root, done };
-}
+const lua = () => scriptReader('lua');
 
 const names = (chain: { segments: { name: string }[] }) => chain.segments.map((s) => s.name).join('.');
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Node } from 'web-tree-sitter';
-import { loadScriptParsers } from '../../server/language/service/script-parsers';
+import { scriptReader } from '../support/script-reader';
 import { UNKNOWN } from '../../server/language/service/script-model';
 
 /**
@@ -9,21 +9,8 @@ import { UNKNOWN } from '../../server/language/service/script-model';
  * where a wrong binding of a name nobody uses, or a call found twice, can hide.)
  */
 async function python() {
-  const parsers = await loadScriptParsers();
-  const syntax = parsers.syntax('python');
-  const parser = parsers.createParser('python');
-  const trees: { delete(): void }[] = [];
-  const root = (text: string): Node => {
-    const tree = parser.parse(text)!;
-    trees.push(tree);
-    return tree.rootNode;
-  };
-  const statement = (text: string): Node => root(text).namedChildren[0]!;
-  const done = () => {
-    for (const tree of trees) tree.delete();
-    parser.delete();
-  };
-  return { syntax, root, statement, done };
+  const reader = await scriptReader('python');
+  return { ...reader, statement: (text: string): Node => reader.root(text).namedChildren[0]! };
 }
 
 describe('the Python reader', () => {
