@@ -44,8 +44,6 @@ function lineEndAt(text: string, at: number): number {
   return text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) === NEWLINE ? 2 : 0;
 }
 
-/** Python lines at column 0 that continue the statement before them. */
-const PYTHON_CONTINUATIONS = new Set(['else', 'elif', 'except', 'finally']);
 
 function wordAt(text: string, at: number): string {
   let end = at;
@@ -54,6 +52,9 @@ function wordAt(text: string, at: number): string {
 }
 
 function scanPython(text: string, minLines: number, from: number, stopAt?: (offset: number) => boolean): ChunkScan {
+  // Built per scan, not per module: a table built once would hide its entries from mutation testing.
+  /** Python lines at column 0 that continue the statement before them. */
+  const PYTHON_CONTINUATIONS = new Set(['else', 'elif', 'except', 'finally']);
   const starts: number[] = [];
   let depth = 0;
   let linesSinceStart = 0;
@@ -135,14 +136,14 @@ function skipPythonString(text: string, at: number, onNewline: () => void): numb
   return i;
 }
 
-const LUA_OPENERS = new Set(['function', 'do', 'if', 'repeat']);
-const LUA_CLOSERS = new Set(['end', 'until']);
-/** Words after which a Lua statement goes on to the next line. */
-const LUA_CONTINUING_WORDS = new Set(['and', 'or', 'not', 'local', 'return', 'in', 'goto']);
-/** Words that continue, at the start of a line, the expression of the line before. */
-const LUA_CONTINUING_STARTS = new Set(['and', 'or']);
-
 function scanLua(text: string, minLines: number, from: number, stopAt?: (offset: number) => boolean): ChunkScan {
+  // Built per scan (see scanPython).
+  const LUA_OPENERS = new Set(['function', 'do', 'if', 'repeat']);
+  const LUA_CLOSERS = new Set(['end', 'until']);
+  /** Words after which a Lua statement goes on to the next line. */
+  const LUA_CONTINUING_WORDS = new Set(['and', 'or', 'not', 'local', 'return', 'in', 'goto']);
+  /** Words that continue, at the start of a line, the expression of the line before. */
+  const LUA_CONTINUING_STARTS = new Set(['and', 'or']);
   const starts: number[] = [];
   let brackets = 0;
   let blocks = 0;
