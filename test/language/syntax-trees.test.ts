@@ -212,6 +212,64 @@ describe('a document re-parses only what its edits touched', function () {
       assert.equal(ledger.take()[0].incremental, false);
     });
 
+    it('an edit that ends at the chunk’s start shifts it; one that starts there or ends at its end is inside it', async () => {
+      const { document, ledger, edit, offsetOf } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a4'));
+      ledger.take();
+      edit(offsetOf('a4') - 1, 1, ' \n'); // the line end before the chunk
+      assert.equal(ledger.live.size, 1, 'kept, shifted');
+      document.rootAt(offsetOf('a4'));
+      assert.deepEqual(
+        ledger.take().map((p) => p.incremental),
+        [true],
+      );
+      edit(offsetOf('a4'), 0, 'b'); // at its very start
+      document.rootAt(offsetOf('a5'));
+      assert.deepEqual(
+        ledger.take().map((p) => p.incremental),
+        [true],
+      );
+      edit(offsetOf('a6') - 1, 1, ' \n'); // its last line end
+      document.rootAt(offsetOf('a5'));
+      assert.deepEqual(
+        ledger.take().map((p) => p.incremental),
+        [true],
+      );
+      assert.match(document.rootAt(offsetOf('a5')).text, /^ba4 = 4\na5 = 5 \n$/);
+    });
+
+    it('a shifted tree answers at both ends of its chunk', async () => {
+      const { document, ledger, edit, offsetOf } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a4'));
+      edit(0, 0, '#');
+      ledger.take();
+      const [, , chunk] = document.chunks()!;
+      document.shiftedRootAt(chunk.start);
+      document.shiftedRootAt(chunk.end);
+      assert.deepEqual(ledger.take(), []);
+    });
+
+    it('an edit after the chunk near the cursor that makes the next line part of it: the chunk is parsed again, for the cursor and for analysis', async () => {
+      const { document, ledger, edit, offsetOf } = await open(TINY_CHUNKS);
+      const at = offsetOf('a3');
+      document.rootAt(at);
+      ledger.take();
+      edit(offsetOf('a4'), 0, '    '); // an indented line is no statement of its own: chunk 2 now ends before a5
+      const chunk = document.chunks()![1];
+      assert.equal(document.text.getText().slice(chunk.start, chunk.end), 'a2 = 2\na3 = 3\n    a4 = 4\n');
+      document.rootAt(at);
+      assert.deepEqual(ledger.take(), [
+        { range: [chunk.start, chunk.end], incremental: false, halting: false, halted: false },
+      ]);
+
+      const second = await open(TINY_CHUNKS);
+      second.document.rootAt(second.offsetOf('a3'));
+      second.ledger.take();
+      second.edit(second.offsetOf('a4'), 0, '    ');
+      for (const unit of second.document.units()) unit.statements();
+      assert.equal(second.ledger.take().length, second.document.chunks()!.length, 'no tree kept for a chunk that grew');
+    });
+
     it('asking for another chunk frees the one near the cursor', async () => {
       const { document, ledger, offsetOf } = await open(TINY_CHUNKS);
       document.rootAt(offsetOf('a1'));
