@@ -430,6 +430,7 @@ describe('a document re-parses only what its edits touched', function () {
       documents.change('file:///t.py', 11, [{ text: 'b = 1' }]);
       assert.deepEqual(ledger.take(), [{ range: undefined, incremental: false, halting: false, halted: false }]);
       assert.equal(documents.get('file:///t.py')!.rootAt(0).text, 'b = 1');
+      assert.deepEqual(ledger.take(), [], 'the new tree is fresh');
     });
 
     it('closing frees its tree and parser, and stops a refresh under way', async () => {

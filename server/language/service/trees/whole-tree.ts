@@ -19,8 +19,8 @@ export class WholeTree implements SyntaxTrees {
     private tree: Tree = WholeTree.parse(parser, text().content),
   ) {}
 
-  private static parse(parser: Parser, content: string, previous?: Tree): Tree {
-    const tree = parser.parse(content, previous ?? null);
+  private static parse(parser: Parser, content: string): Tree {
+    const tree = parser.parse(content);
     if (!tree) throw new Error('tree-sitter could not parse the document');
     return tree;
   }
