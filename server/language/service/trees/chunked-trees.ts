@@ -32,6 +32,8 @@ export class ChunkedTrees implements SyntaxTrees {
     private readonly language: ChunkLanguage,
     private readonly text: () => { content: string; positionAt(offset: number): { line: number; character: number } },
     private readonly chunkLines: number,
+    /** The scanner: given by tests that count what an edit costs to re-scan. */
+    private readonly scanStarts: typeof scanChunkStarts = scanChunkStarts,
   ) {
     this.starts = this.scanAll();
   }
@@ -140,7 +142,7 @@ export class ChunkedTrees implements SyntaxTrees {
     const from = this.starts[k];
     const later = this.starts.filter((s) => s >= oldEnd && s > from).map((s) => s + delta);
     const known = new Set(later);
-    const scan = scanChunkStarts(this.text().content, this.language, this.chunkLines, from, (offset) =>
+    const scan = this.scanStarts(this.text().content, this.language, this.chunkLines, from, (offset) =>
       known.has(offset),
     );
     this.starts = [
@@ -169,7 +171,7 @@ export class ChunkedTrees implements SyntaxTrees {
   }
 
   private scanAll(): number[] {
-    return [0, ...scanChunkStarts(this.text().content, this.language, this.chunkLines).starts];
+    return [0, ...this.scanStarts(this.text().content, this.language, this.chunkLines).starts];
   }
 
   private chunkAt(offset: number): { start: number; end: number } {
