@@ -113,6 +113,40 @@ describe('long scripts are analysed one chunk at a time', function () {
       ]);
     });
 
+    it('cuts large chunks by the text of a line: a line added or removed moves the cuts of a chunk or two, not of every chunk after it', () => {
+      // A flat script, every line a statement: cut by distance alone, each line added would move every later cut.
+      const lines = Array.from({ length: 3_000 }, (_, i) => `skeleton.add_segment("project", 1, "s${i}")`);
+      const minLines = 100;
+      const chunksOf = (text: string) => {
+        const starts = [0, ...scanChunkStarts(text, 'python', minLines).starts];
+        return starts.map((start, i) => text.slice(start, starts[i + 1] ?? text.length));
+      };
+      const before = chunksOf(lines.join('\n'));
+      const sizes = before.map((chunk) => chunk.split('\n').length - 1);
+      assert.ok(
+        sizes.slice(0, -1).every((n) => n >= minLines && n <= 2 * minLines),
+        sizes.join(),
+      );
+      for (const line of ['a = 1', 'b = 2', 'c = 3']) {
+        // The same line over and over: a mark everywhere or nowhere; nowhere, chunks end at twice the minimum.
+        const same = chunksOf(Array.from({ length: 1_000 }, () => line).join('\n'));
+        assert.ok(
+          same.every((chunk) => chunk.split('\n').length - 1 <= 2 * minLines),
+          line,
+        );
+      }
+      for (const edited of [
+        ['x = 1', ...lines],
+        lines.slice(1),
+        [...lines.slice(0, 1_500), 'y = 2', ...lines.slice(1_500)],
+        [...lines.slice(0, 1_500), ...lines.slice(1_501)],
+      ]) {
+        const after = chunksOf(edited.join('\n'));
+        const kept = after.filter((chunk) => before.includes(chunk)).length;
+        assert.ok(kept >= after.length - 2, `${kept} of ${after.length} chunks kept their text`);
+      }
+    });
+
     it('a backslash before a Windows line end continues the string or line as before a Unix one', () => {
       assert.deepEqual(cuts("s = 'a\\\r\nb = 1'\r\nt = 1 + \\\r\nu\r\nv = 1", 'python'), ['t = 1 + \\\r', 'v = 1']);
       assert.deepEqual(cuts('s = "a\\\r\nb = 1"\r\nv = 1', 'lua'), ['v = 1']);

@@ -18,9 +18,10 @@ interface ChunkScan {
 
 /**
  * Scans `text` from `from` (which must be a chunk start) and returns the chunk starts after it:
- * top-level statement lines at least `minLines` lines after the previous start. `stopAt(offset)` is
- * asked where a start would go; when it says yes the scan ends there: the caller knows the starts
- * from that point on (a start of the last scan, the text after it unchanged). The scan is then in
+ * top-level statement lines at least `minLines` lines after the previous start (see cutsAt).
+ * `stopAt(offset)` is asked where a start would go; when it says yes the scan ends there: the
+ * caller knows the starts from that point on (a start of the last scan, the text after it
+ * unchanged). The scan is then in
  * the very state the last one was in there, so the starts are exactly those of a scan of the whole
  * text: the cut of a document depends on its text only, never on how it was edited.
  */
@@ -44,6 +45,21 @@ function lineEndAt(text: string, at: number): number {
   return text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) === NEWLINE ? 2 : 0;
 }
 
+/**
+ * Whether a statement line at least `minLines` after the last cut is cut at. Large chunks are cut
+ * only at lines whose text hashes to a mark, or once twice the minimum is reached: a cut then
+ * depends on the line's own text, not on how far it is from the file's start, so a line added or
+ * removed moves the cuts of a chunk or two instead of every chunk after it (whose texts, and the
+ * results cached by them, then stay the same). Small chunks are cut at the first such line.
+ */
+function cutsAt(text: string, at: number, linesSinceStart: number, minLines: number): boolean {
+  const spread = Math.floor(minLines / 32);
+  if (spread <= 1 || linesSinceStart >= 2 * minLines) return true;
+  let hash = 2166136261; // FNV-1a over the line
+  for (let i = at; i < text.length && text.charCodeAt(i) !== NEWLINE; i++)
+    hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+  return (hash >>> 0) % spread === 0;
+}
 
 function wordAt(text: string, at: number): string {
   let end = at;
@@ -74,7 +90,7 @@ function scanPython(text: string, minLines: number, from: number, stopAt?: (offs
         !PYTHON_CONTINUATIONS.has(wordAt(text, i)) &&
         !afterDecorator
       ) {
-        if (linesSinceStart >= minLines) {
+        if (linesSinceStart >= minLines && cutsAt(text, i, linesSinceStart, minLines)) {
           if (stopAt?.(i)) return { starts, stoppedAt: i };
           starts.push(i);
           linesSinceStart = 0;
@@ -164,7 +180,7 @@ function scanLua(text: string, minLines: number, from: number, stopAt?: (offset:
         isNameStart(c) &&
         !LUA_CONTINUING_STARTS.has(wordAt(text, i))
       ) {
-        if (linesSinceStart >= minLines) {
+        if (linesSinceStart >= minLines && cutsAt(text, i, linesSinceStart, minLines)) {
           if (stopAt?.(i)) return { starts, stoppedAt: i };
           starts.push(i);
           linesSinceStart = 0;
