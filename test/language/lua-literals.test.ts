@@ -58,6 +58,8 @@ const longString = fc
 const number = fc.oneof(
   fc.integer({ min: 0, max: 2 ** 31 }).map(String),
   fc.constantFrom('0x1F', '0XfF', '9007199254740991', '9007199254740993', '0x7fffffffffffffff', '0xffffffffffffffff'),
+  // Decimal integers from 2^63 up are floats.
+  fc.constantFrom('9223372036854775807', '9223372036854775808', '18446744073709551616'),
   fc.constantFrom('1.5', '1e3', '1E-2', '.5', '3.', '2e400'),
 );
 const leaf = fc.oneof(

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { UNKNOWN } from '../../server/language/service/script-model';
+import { MAX_LITERAL_DEPTH, TOO_DEEP, UNKNOWN, type Span } from '../../server/language/service/script-model';
 import { scriptReader } from '../support/script-reader';
 
 /**
@@ -151,6 +151,39 @@ describe('the Lua reader', () => {
       assert.deepEqual(literal('{a = 1, b = nil, ["c"] = -2}'), { a: 1, c: -2 });
       assert.deepEqual(literal('{(1), -(2)}'), [1, -2]);
       assert.equal(literal('{[k] = 1}'), UNKNOWN, 'the key is the value of the variable k');
+    } finally {
+      done();
+    }
+  });
+
+  it('reads no assignment in code recovered from a syntax error', async () => {
+    const { syntax, root, done } = await lua();
+    try {
+      assert.deepEqual(
+        syntax.assignments(root('x = = 1\ny = 2')).map((a) => a.name),
+        ['y'],
+      );
+    } finally {
+      done();
+    }
+  });
+
+  it('reads literals to the depth limit and not past it; not `~`, `not` or `#`; past a comment in parentheses; an escaped quote not closing', async () => {
+    const { syntax, root, done } = await lua();
+    try {
+      const read = (source: string) => {
+        const value = root(`x = ${source}`).descendantsOfType('expression_list')[0]!.namedChildren[0]!;
+        const spans = new Map<string, Span>();
+        return { value: syntax.literal(value, '', spans), tooDeep: spans.has(TOO_DEEP) };
+      };
+      const nested = (depth: number) => `${'{'.repeat(depth)}1${'}'.repeat(depth)}`;
+      assert.deepEqual(read(nested(MAX_LITERAL_DEPTH)).tooDeep, false);
+      assert.deepEqual(read(nested(MAX_LITERAL_DEPTH + 1)).tooDeep, true);
+      assert.equal(read('~5').value, UNKNOWN);
+      assert.equal(read('not 1').value, UNKNOWN);
+      assert.equal(read('#"abc"').value, UNKNOWN);
+      assert.equal(read('(--[[c]] 1)').value, 1);
+      assert.equal(read('"\\"').value, '"', 'a string being typed: its quote is escaped');
     } finally {
       done();
     }

@@ -88,7 +88,7 @@ export function luaSyntax(language: Language): ScriptSyntax {
             value?.type === 'dot_index_expression'
               ? chainOf(value)
               : value?.type === 'identifier'
-                ? { segments: [segmentOf(value)], absolute: false }
+                ? { segments: [segmentOf(value)] }
                 : undefined;
           bindings.push({ name: name.text, target: chain ? chain.segments.map((s) => s.name) : null, absolute: false });
         });
