@@ -153,6 +153,8 @@ describe('the Python reader', () => {
       assert.equal(literal('("a"  # one\n "b")'), 'ab');
       assert.equal(literal('"""a\rb"""'), 'a\nb');
       assert.equal(literal('-None'), UNKNOWN);
+      assert.equal(literal('"\\a\\b\\f\\n\\r\\t\\v\\\\\\\'\\""'), '\x07\b\f\n\r\t\v\\\'"');
+      assert.equal(literal('"\\U00110000"'), UNKNOWN, 'past Unicode: not Python');
     } finally {
       done();
     }
