@@ -30,6 +30,11 @@ describe('completion', () => {
         'import motion\nmotion.settings.processing.skeleton.add_skeleton',
       );
       assert.equal(await accept('python', 'import motion\nmotion.|', 'gui'), 'import motion\nmotion.gui');
+      // Typed above another line, which the parser reads as the member until the name is there.
+      assert.equal(
+        await accept('python', 'import motion\nmotion.gui.|\nprint(1)\n', 'selection'),
+        'import motion\nmotion.gui.selection\nprint(1)\n',
+      );
       assert.equal(
         await accept('python', 'import motion.gui.selection as sel\nx = sel.sel|\n', 'select'),
         'import motion.gui.selection as sel\nx = sel.select\n',

@@ -242,6 +242,37 @@ describe('diagnostics', () => {
       assert.deepEqual(await diagnostics(languageId, text), [], text);
   });
 
+  it('does not read a Python path cut by a line end as one with the next line (`motion.gui.` typed above `print(1)`)', async () => {
+    // Python ends the statement at the line end: `motion.gui.` is unfinished, not `motion.gui.print`.
+    for (const text of [
+      'motion.gui.\nprint(1)\n',
+      'motion.gui.  # c\nprint(1)\n',
+      'motion.gui\n.print\n',
+      'sel = motion.gui.\nselekt\n',
+      'motion.gui.selection.\nselect(1)\n',
+    ])
+      assert.deepEqual(await diagnostics('python', `import motion\n${text}`), [], text);
+    // Inside brackets, or after a backslash, Python joins the lines: the path is one, and checked.
+    for (const text of [
+      'x = (motion.gui.\n  print(1))\n',
+      'f(motion.gui\n  .print)\n',
+      'x = {"a": [0, motion.gui.\n  print]}\n',
+      'x = a[motion.gui.\n  print]\n',
+      'motion.gui.\\\nprint(1)\n',
+      'motion.gui.\\\r\nprint(1)\n',
+    ])
+      assert.deepEqual(
+        (await diagnostics('python', `import motion\n${text}`)).map((d) => d.message),
+        ['motion.gui has no module or method "print"'],
+        text,
+      );
+    // Lua joins lines everywhere: `motion.gui.` above `print(1)` is `motion.gui.print(1)`.
+    assert.deepEqual(
+      (await diagnostics('lua', 'motion.gui.\nprint(1)\n')).map((d) => d.message),
+      ['motion.gui has no module or method "print"'],
+    );
+  });
+
   it('accepts names of the scripting runtime and members of results', async () => {
     const got = await diagnostics(
       'python',

@@ -39,7 +39,9 @@ export function pythonSyntax(language: Language): ScriptSyntax {
   );
 
   const access: MemberAccess = { type: 'attribute', object: 'object', member: 'attribute' };
-  const chainOf = (node: Node) => chainOfMember(node, access);
+  // `motion.gui.` with a line end after it is a statement Python refuses, not `motion.gui.print` when
+  // `print(1)` follows on the next line: tree-sitter reads it as one, so it is left out as an error is.
+  const chainOf = (node: Node) => (splitOverLines(node) ? undefined : chainOfMember(node, access));
 
   /** The names an unpacking target binds (`a, [b, *c] = …`): not those in `x.y` or `x[i]`. */
   const unpackedNames = (target: Node | null): string[] =>
@@ -323,4 +325,28 @@ export function pythonSyntax(language: Language): ScriptSyntax {
       }
     },
   };
+}
+
+/**
+ * Whether a line end comes between a name and its `.member` in this chain, where Python does not
+ * join lines: outside brackets and not after a backslash.
+ */
+function splitOverLines(node: Node): boolean {
+  for (let link: Node | null = node; link?.type === 'attribute'; link = link.childForFieldName('object')) {
+    const object = link.childForFieldName('object');
+    const member = link.childForFieldName('attribute');
+    if (!object || !member) return false;
+    const between = link.text.slice(object.endIndex - link.startIndex, member.startIndex - link.startIndex);
+    if (/\n/.test(between.replace(/\\\r?\n/g, '')) && !insideBrackets(link)) return true;
+  }
+  return false;
+}
+
+/** Whether a bracket of an enclosing expression is open before the node, so that lines are joined. */
+function insideBrackets(node: Node): boolean {
+  // A statement holds no bracket of its own before its block, so the walk may go up to the module.
+  for (let outer = node.parent; outer; outer = outer.parent) {
+    if (outer.children.some((c) => c !== null && /^[([{]$/.test(c.type) && c.startIndex < node.startIndex)) return true;
+  }
+  return false;
 }
