@@ -250,6 +250,7 @@ describe('diagnostics', () => {
       'motion.gui\n.print\n',
       'sel = motion.gui.\nselekt\n',
       'motion.gui.selection.\nselect(1)\n',
+      'motion.\ngui.selektion\n',
     ])
       assert.deepEqual(await diagnostics('python', `import motion\n${text}`), [], text);
     // Inside brackets, or after a backslash, Python joins the lines: the path is one, and checked.
