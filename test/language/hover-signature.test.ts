@@ -83,6 +83,14 @@ describe('hover', () => {
       'nothing for a path that names nothing',
     );
   });
+
+  it('reads a Python path cut by a line end outside brackets as Python does: up to the cut', async () => {
+    assert.equal(await hoverText('python', 'import motion\nmotion.gui.\nsele|ction.select(1)'), undefined);
+    assert.equal(await hoverText('python', 'import motion\nmotion.\ngu|i.selection'), undefined);
+    assert.match((await hoverText('python', 'import motion\nmotion.gu|i.\nselection'))!, /motion\.gui\.selection/);
+    for (const joined of ['x = (motion.gui.\nsele|ction)', 'motion.gui.\\\nsele|ction'])
+      assert.match((await hoverText('python', `import motion\n${joined}`))!, /^### motion\.gui\.selection/, joined);
+  });
 });
 
 describe('signature help', () => {

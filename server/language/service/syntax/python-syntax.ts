@@ -218,7 +218,16 @@ export function pythonSyntax(language: Language): ScriptSyntax {
       const path = identifierAt(root, offset);
       if (!path) return undefined;
       const [name, parent, grandparent] = [path.at(-1)!, path.at(-2), path.at(-3)];
-      if (parent?.type !== 'dotted_name') return chainThrough(path, access);
+      if (parent?.type !== 'dotted_name') {
+        // A member on a line of its own after `motion.gui.`: no part of the path above it.
+        if (
+          parent?.type === 'attribute' &&
+          parent.childForFieldName('attribute')?.equals(name) &&
+          splitOverLines(parent)
+        )
+          return undefined;
+        return chainThrough(path, access);
+      }
       // A path in an import statement: absolute, and after `from X import` it continues X.
       const statement = grandparent?.type === 'aliased_import' ? path.at(-4) : grandparent;
       const module = statement?.type === 'import_from_statement' ? statement.childForFieldName('module_name') : null;
