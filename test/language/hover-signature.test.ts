@@ -88,6 +88,7 @@ describe('hover', () => {
     assert.equal(await hoverText('python', 'import motion\nmotion.gui.\nsele|ction.select(1)'), undefined);
     assert.equal(await hoverText('python', 'import motion\nmotion.\ngu|i.selection'), undefined);
     assert.match((await hoverText('python', 'import motion\nmotion.gu|i.\nselection'))!, /motion\.gui\.selection/);
+    assert.match((await hoverText('python', 'import motion\nmoti|on.\ngui'))!, /^### motion\n/);
     for (const joined of ['x = (motion.gui.\nsele|ction)', 'motion.gui.\\\nsele|ction'])
       assert.match((await hoverText('python', `import motion\n${joined}`))!, /^### motion\.gui\.selection/, joined);
   });
