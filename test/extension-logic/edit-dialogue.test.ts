@@ -80,9 +80,11 @@ describe('what the edit commands ask and say (logic, real server)', () => {
     assert.equal(replaced.change!.description, 'Add skeleton "Bob" (replacing the one of that name)');
     for (const cancel of [[undefined], ['Bob', undefined], ['Bob', 'Use Another Name…', undefined]]) {
       const before = await api().get_skeleton_count('project');
-      assert.deepEqual(await edits.addSkeleton(client, dialogue(cancel).prompts, await find('Project settings')), {
+      const cancelled = dialogue([...cancel]);
+      assert.deepEqual(await edits.addSkeleton(client, cancelled.prompts, await find('Project settings')), {
         changed: false,
       });
+      assert.equal(cancelled.said.length, cancel.length, `cancelled at step ${cancel.length}: nothing more asked`);
       assert.equal(
         await api().get_skeleton_count('project'),
         before,
@@ -97,13 +99,15 @@ describe('what the edit commands ask and say (logic, real server)', () => {
     assert.deepEqual(rename.said, [{ input: 'New name of the skeleton', value: 'Wand' }]);
     assert.deepEqual(rename.checks(' '), ['The name must not be empty.']);
     assert.equal(renamed.change!.description, 'Rename skeleton "Wand" to "Stick"');
+    const same = dialogue(['Stick']);
     assert.deepEqual(
-      await edits.renameSkeleton(client, dialogue(['Stick']).prompts, await find('Project settings', 'Stick')),
+      await edits.renameSkeleton(client, same.prompts, await find('Project settings', 'Stick')),
       {
         changed: false,
       },
       'the same name is no change',
     );
+    assert.equal(same.said.length, 1, 'and no question whether to replace the skeleton by itself');
 
     const onto = dialogue(['FullBody', undefined]);
     assert.equal(
