@@ -105,11 +105,14 @@ describe('segment editor documents (logic, against the real server)', () => {
     doc.name = 'Renamed';
     doc.markers = [{ name: 'NECK', position: [1, 2, 3], weight: 0.5 }];
     doc.endpoint = [0, 0, 1]; // refused: Neck has a child
-    // The connection is lost just as the name is set back (a failure injected into a real client).
+    // The connection is lost just as the markers and the name are set back (a failure injected into a real client).
     const losing = new (class extends MotionClient {
-      private names = 0;
+      private readonly sets = new Map<string, number>();
       override call(...args: Parameters<MotionClient['call']>): ReturnType<MotionClient['call']> {
-        if (args[1] === 'set_segment_name' && ++this.names === 2) return Promise.reject(new Error('connection lost'));
+        const times = (this.sets.get(args[1]) ?? 0) + 1;
+        this.sets.set(args[1], times);
+        if (/^set_segment_(name|markers)$/.test(args[1]) && times === 2)
+          return Promise.reject(new Error('connection lost'));
         return super.call(...args);
       }
     })({ url: server.url });
@@ -119,16 +122,20 @@ describe('segment editor documents (logic, against the real server)', () => {
         (error: Error) => (
           assert.match(
             error.message,
-            /^motion\.settings\.processing\.skeleton\.set_segment_endpoint refused it: .*\. Could not set back name: check the segment in the application\.$/,
+            /^motion\.settings\.processing\.skeleton\.set_segment_endpoint refused it: .*\. Could not set back markers, name: check the segment in the application\.$/,
           ),
           true
         ),
       );
       assert.equal(await client.settings.processing.skeleton.get_segment_name('project', neckId), 'Renamed');
-      assert.deepEqual(await client.settings.processing.skeleton.get_segment_markers('project', neckId), []);
+      assert.deepEqual(
+        (await client.settings.processing.skeleton.get_segment_markers('project', neckId)).map((m) => m.name),
+        ['NECK'],
+      );
 
       // Not a refusal: the connection fails while the markers are set.
       await client.settings.processing.skeleton.set_segment_name('project', neckId, 'Neck');
+      await client.settings.processing.skeleton.set_segment_markers('project', neckId, []);
       const failing = new (class extends MotionClient {
         override call(...args: Parameters<MotionClient['call']>): ReturnType<MotionClient['call']> {
           if (args[1] === 'set_segment_markers') return Promise.reject(new Error('connection lost'));
@@ -161,6 +168,7 @@ describe('segment editor documents (logic, against the real server)', () => {
       { field: 'transform', before: identity, after: moved },
       { field: 'markers', before: [marker('A'), marker('B')], after: [marker('B'), marker('C'), marker('D')] },
       { field: 'markers', before: [marker('A')], after: [] },
+      { field: 'markers', before: [], after: [marker('A')] },
       { field: 'rigid_bodies', before: [marker('R')], after: [marker('R', 0.5)] },
       { field: 'degrees_of_freedom', before: { x: 1 }, after: { x: 2 } },
     ] as const;
@@ -170,6 +178,7 @@ describe('segment editor documents (logic, against the real server)', () => {
       'transform: changed',
       'markers: 2 → 3 (added C, D; removed A)',
       'markers: 1 → 0 (removed A)',
+      'markers: 0 → 1 (added A)',
       'rigid_bodies: 1 → 1 (values changed)',
       'degrees_of_freedom: changed',
     ]);
