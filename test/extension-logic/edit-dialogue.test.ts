@@ -230,6 +230,12 @@ describe('what the edit commands ask and say (logic, real server)', () => {
       ),
       [1, 2, 3],
     );
+    // A leaf the application holds no endpoint for is offered the origin.
+    const pointId = (await api().find_segment('project', (await api().find_skeleton('project', 'Wand'))!, 'Point'))!;
+    await api().set_segment_endpoint('project', pointId, null);
+    const unset = dialogue([undefined]);
+    await edits.setEndpoint(client, unset.prompts, await find('Project settings', 'Wand', 'Handle', 'Point'));
+    assert.deepEqual(unset.said, [{ input: 'Endpoint of Point: x, y, z in millimetres', value: '0, 0, 0' }]);
     assert.deepEqual(['1 2 3', '1,2,3', ' 1 ,2 ,3 ', '1 2', '1 2 3 4', '1 x 3', ''].map(edits.parseEndpoint), [
       [1, 2, 3],
       [1, 2, 3],
