@@ -157,6 +157,9 @@ describe('3D view data (plain Node, real server)', () => {
     assert.equal(presentItem((await data.parent(marker))!).label, 'Head', "a marker's parent is its segment");
     assert.equal(await data.segmentItem('project', fullBodyId, 999_999), undefined, 'a segment that is gone');
     assert.equal(await data.segmentItem('project', 999_999, headId), undefined, 'a skeleton that is gone');
+    await skeletons().delete_skeleton('project', fullBodyId);
+    assert.equal(await data.parent(head), undefined, 'a segment of a skeleton that is gone has no parent');
+    assert.equal(await data.parent(hips), undefined, 'nor has its root');
   });
 });
 
