@@ -36,14 +36,23 @@ describe('DocumentationCache', () => {
     const byVersion = new Map<string, string>();
     for (const f of readdirSync(dir))
       byVersion.set((JSON.parse(readFileSync(join(dir, f), 'utf8')) as { version: string }).version, f);
-    const at = {
-      '1.0': '2026-01-02T00:00:00.000Z',
-      '2.0': '2026-03-01T00:00:00.000Z',
-      '3.0': '2026-02-01T00:00:00.000Z',
-    };
-    for (const [version, savedAt] of Object.entries(at)) rewrite(byVersion.get(version)!, (e) => ({ ...e, savedAt }));
-    const latest = await cache.latest('http://a');
-    assert.deepEqual(latest, { url: 'http://a', version: '2.0', savedAt: at['2.0'], documentation: 'second' });
+    const documentation = { '1.0': 'first', '2.0': 'second', '3.0': 'third' };
+    // Each in turn saved last, so that the newest is first, in the middle and last in the directory's order.
+    for (const newest of ['1.0', '2.0', '3.0'] as const) {
+      const others = ['1.0', '2.0', '3.0'].filter((v) => v !== newest);
+      const at = {
+        [others[0]]: '2026-01-02T00:00:00.000Z',
+        [newest]: '2026-03-01T00:00:00.000Z',
+        [others[1]]: '2026-02-01T00:00:00.000Z',
+      };
+      for (const [version, savedAt] of Object.entries(at)) rewrite(byVersion.get(version)!, (e) => ({ ...e, savedAt }));
+      assert.deepEqual(await cache.latest('http://a'), {
+        url: 'http://a',
+        version: newest,
+        savedAt: at[newest],
+        documentation: documentation[newest],
+      });
+    }
   });
 
   it('skips entries of another URL, without a date, damaged, or not finished', async () => {
