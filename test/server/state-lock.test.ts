@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StateLock } from '../../server/scripting/persistence/state-lock';
+import * as fs from 'node:fs';
+import { StateLock, type LockCalls } from '../../server/scripting/persistence/state-lock';
 
 /** The pid of a process that has certainly ended. */
 function deadPid(): number {
@@ -96,5 +97,55 @@ describe('state file lock (state-lock, in process)', () => {
       () => lock.verify(),
       (error: NodeJS.ErrnoException) => error.code === 'EISDIR',
     );
+  });
+
+  /**
+   * The real file system, with another server's moves staged between the lock's calls: `beforeOpen`
+   * runs just before each open of the lock (another server creating it first), and the opens are counted.
+   */
+  function racing(beforeOpen: (attempt: number) => void): LockCalls & { opens: number } {
+    const calls = {
+      ...fs,
+      opens: 0,
+      openSync: ((path: string, flags: string) => {
+        beforeOpen(++calls.opens);
+        return fs.openSync(path, flags);
+      }) as typeof fs.openSync,
+    };
+    return calls;
+  }
+
+  it('takes over a stale lock twice at most: one that keeps coming back is another server starting', () => {
+    // Before each open, a server that has just crashed (a pid that is gone) holds the lock again.
+    const dead = deadPid();
+    const calls = racing(() => writeFileSync(`${file}.lock`, String(dead)));
+    assert.throws(
+      () => StateLock.acquire(file, calls),
+      (error: Error) => error.message === `could not lock state file ${file}`,
+    );
+    assert.equal(calls.opens, 2);
+  });
+
+  it('refuses a lock a live server took between the takeover of a stale one and the open', () => {
+    const owner = process.ppid;
+    writeFileSync(`${file}.lock`, String(deadPid()));
+    const calls = racing((attempt) => attempt === 2 && writeFileSync(`${file}.lock`, String(owner)));
+    assert.throws(() => StateLock.acquire(file, calls), /in use by another motion-server \(pid \d+\)/);
+    assert.equal(lockText(), String(owner), 'the other server keeps its lock');
+  });
+
+  it('verify: a vanished lock that another server takes first is refused as theirs, not as a lost directory', () => {
+    const owner = process.ppid;
+    let vanished = false;
+    const calls = racing(() => vanished && writeFileSync(`${file}.lock`, String(owner)));
+    const lock = StateLock.acquire(file, calls);
+    rmSync(`${file}.lock`);
+    vanished = true;
+    assert.throws(
+      () => lock.verify(),
+      (error: Error) =>
+        error.message.startsWith(`state file ${file} is in use by another motion-server (pid ${owner})`),
+    );
+    assert.equal(lockText(), String(owner));
   });
 });

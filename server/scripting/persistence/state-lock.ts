@@ -1,5 +1,16 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 
+/** The file-system calls the lock makes (replaceable, so that a test can stage another server's moves between them). */
+export interface LockCalls {
+  openSync: typeof openSync;
+  writeSync: (fd: number, text: string) => unknown;
+  closeSync: typeof closeSync;
+  readFileSync: (path: string, encoding: 'utf8') => string;
+  unlinkSync: typeof unlinkSync;
+}
+
+const NODE_FS: LockCalls = { openSync, writeSync, closeSync, readFileSync, unlinkSync };
+
 /**
  * One server per state file: `<file>.lock` holds the owner's pid. A lock whose process is gone
  * (a crash, SIGKILL) is stale and taken over at once; a pid check is exact on one machine, where
@@ -9,26 +20,31 @@ export class StateLock {
   private constructor(
     private readonly path: string,
     private readonly stateFile: string,
+    private readonly fs: LockCalls,
   ) {}
 
-  static acquire(stateFile: string): StateLock {
+  /**
+   * Takes the lock, taking over a stale one; twice at most, since a lock that keeps coming back
+   * between our unlink and open is another server starting at the same moment.
+   */
+  static acquire(stateFile: string, fs: LockCalls = NODE_FS): StateLock {
     const path = `${stateFile}.lock`;
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const fd = openSync(path, 'wx');
-        writeSync(fd, String(process.pid));
-        closeSync(fd);
-        return new StateLock(path, stateFile);
+        const fd = fs.openSync(path, 'wx');
+        fs.writeSync(fd, String(process.pid));
+        fs.closeSync(fd);
+        return new StateLock(path, stateFile, fs);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const owner = Number(readFileSync(path, 'utf8').trim());
+        const owner = Number(fs.readFileSync(path, 'utf8').trim());
         if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
           throw new Error(
             `state file ${stateFile} is in use by another motion-server (pid ${owner}); stop it or use another --state file`,
             { cause: error },
           );
         }
-        unlinkSync(path);
+        fs.unlinkSync(path);
       }
     }
     throw new Error(`could not lock state file ${stateFile}`);
@@ -42,11 +58,11 @@ export class StateLock {
   verify(): void {
     let owner: number;
     try {
-      owner = Number(readFileSync(this.path, 'utf8').trim());
+      owner = Number(this.fs.readFileSync(this.path, 'utf8').trim());
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       try {
-        StateLock.acquire(this.stateFile);
+        StateLock.acquire(this.stateFile, this.fs);
         return;
       } catch (again) {
         if ((again as NodeJS.ErrnoException).code === 'ENOENT')
@@ -62,7 +78,7 @@ export class StateLock {
 
   release(): void {
     try {
-      unlinkSync(this.path);
+      this.fs.unlinkSync(this.path);
     } catch {
       // already gone
     }
