@@ -90,6 +90,9 @@ describe('where a long script is cut into chunks', function () {
       'until v',
       'w = "a\\',
       'b"',
+      'call = t[u[1]][[',
+      'not = code',
+      ']]',
       'last = 1',
     ].join('\n');
     assert.deepEqual(cuts(text, 'lua'), [
@@ -101,6 +104,7 @@ describe('where a long script is cut into chunks', function () {
       't = { "}",',
       'repeat',
       'w = "a\\',
+      'call = t[u[1]][[',
       'last = 1',
     ]);
   });
