@@ -71,6 +71,7 @@ export const VALID = {
     'k = [\na] + {\nb: 1}',
     'e = \'\' + ""\nf = 1',
     'd = """a"b""c"""',
+    'd = """a "b ""c\nk = 1"""',
     '@d\n\n    # c\n\t# t\n# c\ndef h():\n    pass',
     '@a.\\\nb\ndef h():\n    pass',
     '@d(\n1)\ndef h():\n    pass',
@@ -110,6 +111,11 @@ export const VALID = {
     '--a[b\nk = 1',
     'p = "("\nk = 1',
     'e = "a\\tb"',
+    // `\z` skips blanks, line ends too: each of Lua's blanks, and a Windows line end.
+    's = "a\\z\nk = 1"',
+    's = "a\\z \t\u000b\u000c\r\nk = 1"',
+    'f():m()',
+    '("s"):upper()',
     '',
   ],
 };

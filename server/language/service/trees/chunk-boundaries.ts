@@ -38,6 +38,8 @@ export function scanChunkStarts(
 const isNameStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 const isNamePart = (c: number) => isNameStart(c) || (c >= 48 && c <= 57);
 const NEWLINE = 10;
+/** Lua's blanks (C's isspace): space, tab, line feed, vertical tab, form feed, carriage return. */
+const isLuaBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
 
 /** The length of the line end at `at`: 1 for `\n`, 2 for `\r\n`, 0 if none is there. */
 function lineEndAt(text: string, at: number): number {
@@ -244,7 +246,10 @@ function skipLuaString(text: string, at: number, onNewline: () => void): number 
   let i = at + 1;
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    if (c === 92) {
+    if (c === 92 && text.charCodeAt(i + 1) === 122) {
+      // `\z` skips the blanks after it, line ends included: the string goes on past them.
+      for (i += 2; isLuaBlank(text.charCodeAt(i)); i++) if (text.charCodeAt(i) === NEWLINE) onNewline();
+    } else if (c === 92) {
       // A backslash escapes the line end after it, a Windows one (two characters) too.
       const lineEnd = lineEndAt(text, i + 1);
       if (lineEnd) onNewline();
