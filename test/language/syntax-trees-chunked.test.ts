@@ -163,66 +163,71 @@ describe('a long script re-parses only the chunks its edits touched', function (
       assert.equal(second.ledger.take().length, second.document.chunks()!.length, 'no tree kept for a chunk that grew');
     });
 
-    it('an edit re-scans from the chunk before it to the next start it knows, not the whole text', async () => {
-      const lines = Array.from({ length: 20 }, (_, i) => `a${i} = ${i}`);
-      let text = TextDocument.create('file:///s.py', 'python', 1, lines.join('\n'));
-      const scans: { from: number; stoppedAt?: number }[] = [];
-      const trees = new ChunkedTrees(
-        (await loadScriptParsers()).createParser('python'),
-        'python',
-        () => ({ content: text.getText(), positionAt: (offset: number) => text.positionAt(offset) }),
-        2,
-        (content, language, minLines, from = 0, stopAt) => {
-          const scan = scanChunkStarts(content, language, minLines, from, stopAt);
-          scans.push({ from, stoppedAt: scan.stoppedAt });
-          return scan;
-        },
-      );
-      const lineStart = (line: number) => text.offsetAt({ line, character: 0 });
-      const edit = (line: number, character: number, insert: string) => {
-        const at = text.offsetAt({ line, character });
-        text = TextDocument.update(
-          text,
-          [{ range: { start: { line, character }, end: { line, character } }, text: insert }],
-          text.version + 1,
+    for (const language of ['python', 'lua'] as const)
+      it(`${language}: an edit re-scans from the chunk before it to the next start it knows, not the whole text`, async () => {
+        const lines = Array.from({ length: 20 }, (_, i) => `a${i} = ${i}`);
+        let text = TextDocument.create(`file:///s.${language}`, language, 1, lines.join('\n'));
+        const scans: { from: number; stoppedAt?: number }[] = [];
+        const trees = new ChunkedTrees(
+          (await loadScriptParsers()).createParser(language),
+          language,
+          () => ({ content: text.getText(), positionAt: (offset: number) => text.positionAt(offset) }),
+          2,
+          (content, language, minLines, from = 0, stopAt) => {
+            const scan = scanChunkStarts(content, language, minLines, from, stopAt);
+            scans.push({ from, stoppedAt: scan.stoppedAt });
+            return scan;
+          },
         );
-        const end = text.positionAt(at + insert.length);
-        trees.edit({
-          startIndex: at,
-          oldEndIndex: at,
-          newEndIndex: at + insert.length,
-          startPosition: { row: line, column: character },
-          oldEndPosition: { row: line, column: character },
-          newEndPosition: { row: end.line, column: end.character },
-        });
-        const fresh = scanChunkStarts(text.getText(), 'python', 2).starts;
-        assert.deepEqual(
-          trees
-            .chunks()
-            .slice(1)
-            .map((c) => c.start),
-          fresh,
-          'cut as a fresh scan cuts',
-        );
-      };
-      try {
-        assert.deepEqual(scans, [{ from: 0, stoppedAt: undefined }], 'the whole text once, when opened');
-        scans.length = 0;
-        edit(9, 5, '9'); // in the fifth chunk (lines 8 and 9)
-        assert.deepEqual(scans, [{ from: lineStart(6), stoppedAt: lineStart(10) }]);
-        scans.length = 0;
-        edit(13, 0, 'b'); // at the start of a chunk's second line: the same chunk
-        assert.deepEqual(scans, [{ from: lineStart(10), stoppedAt: lineStart(14) }]);
-        scans.length = 0;
-        edit(0, 2, '0');
-        assert.deepEqual(scans, [{ from: 0, stoppedAt: lineStart(2) }], 'the first chunk has none before it');
-        scans.length = 0;
-        edit(20, 3, '0');
-        assert.deepEqual(scans, [{ from: lineStart(16), stoppedAt: undefined }], 'the last chunk: to the end');
-      } finally {
-        trees.dispose();
-      }
-    });
+        const lineStart = (line: number) => text.offsetAt({ line, character: 0 });
+        const edit = (line: number, character: number, insert: string) => {
+          const at = text.offsetAt({ line, character });
+          text = TextDocument.update(
+            text,
+            [{ range: { start: { line, character }, end: { line, character } }, text: insert }],
+            text.version + 1,
+          );
+          const end = text.positionAt(at + insert.length);
+          trees.edit({
+            startIndex: at,
+            oldEndIndex: at,
+            newEndIndex: at + insert.length,
+            startPosition: { row: line, column: character },
+            oldEndPosition: { row: line, column: character },
+            newEndPosition: { row: end.line, column: end.character },
+          });
+          const fresh = scanChunkStarts(text.getText(), language, 2).starts;
+          assert.deepEqual(
+            trees
+              .chunks()
+              .slice(1)
+              .map((c) => c.start),
+            fresh,
+            'cut as a fresh scan cuts',
+          );
+        };
+        try {
+          assert.deepEqual(scans, [{ from: 0, stoppedAt: undefined }], 'the whole text once, when opened');
+          scans.length = 0;
+          edit(9, 5, '9'); // in the fifth chunk (lines 8 and 9)
+          assert.deepEqual(scans, [{ from: lineStart(6), stoppedAt: lineStart(10) }]);
+          scans.length = 0;
+          edit(13, 0, 'b'); // at the start of a chunk's second line: the same chunk
+          assert.deepEqual(scans, [{ from: lineStart(10), stoppedAt: lineStart(14) }]);
+          scans.length = 0;
+          edit(0, 2, '0');
+          assert.deepEqual(scans, [{ from: 0, stoppedAt: lineStart(2) }], 'the first chunk has none before it');
+          scans.length = 0;
+          edit(20, 3, '0');
+          assert.deepEqual(scans, [{ from: lineStart(16), stoppedAt: undefined }], 'the last chunk: to the end');
+          scans.length = 0;
+          // Two lines at a chunk's very start: from the chunk before it, to that chunk's first line, moved down.
+          edit(12, 0, 'b = 1\nc = 2\n');
+          assert.deepEqual(scans, [{ from: lineStart(10), stoppedAt: lineStart(14) }]);
+        } finally {
+          trees.dispose();
+        }
+      });
 
     it('asking for another chunk frees the one near the cursor', async () => {
       const { document, ledger, offsetOf } = await open(TINY_CHUNKS);

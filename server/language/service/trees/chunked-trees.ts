@@ -137,7 +137,7 @@ export class ChunkedTrees implements SyntaxTrees {
    */
   private rescanAfter(start: number, oldEnd: number, delta: number): void {
     let k = 0;
-    while (k + 1 < this.starts.length && this.starts[k + 1] < start) k++;
+    while (k + 1 < this.starts.length && this.starts[k + 1] <= start) k++;
     k = Math.max(0, k - 1);
     const from = this.starts[k];
     const later = this.starts.filter((s) => s >= oldEnd && s > from).map((s) => s + delta);
