@@ -241,6 +241,27 @@ describe('a long script re-parses only the chunks its edits touched', function (
       const other = offsetOf('a0');
       assert.deepEqual(nameAt(document.shiftedRootAt(other), other), ['identifier', other, other + 2]);
       assert.equal(ledger.take().length, 1, 'another chunk is parsed exactly');
+      const after = offsetOf('a6');
+      assert.deepEqual(nameAt(document.shiftedRootAt(after), after), ['identifier', after, after + 2]);
+      assert.equal(ledger.take().length, 1, 'a chunk after it too');
+    });
+
+    it('an edit that cuts the chunk near the cursor in two: each half is parsed anew, not from the whole', async () => {
+      const { document, ledger, edit, offsetOf } = await open(TINY_CHUNKS);
+      document.rootAt(offsetOf('a4'));
+      ledger.take();
+      edit(offsetOf('a5'), 0, 'b1 = 1\nb2 = 2\n');
+      const halves = document.chunks()!.slice(2, 4);
+      assert.deepEqual(
+        halves.map(({ start, end }) => document.text.getText().slice(start, end)),
+        ['a4 = 4\nb1 = 1\n', 'b2 = 2\na5 = 5\n'],
+      );
+      // The second half ends where the kept tree's chunk ended: the same end, not the same chunk.
+      const at = offsetOf('a5');
+      assert.deepEqual(nameAt(document.rootAt(at), at), ['identifier', at, at + 2]);
+      assert.deepEqual(ledger.take(), [
+        { range: [halves[1].start, halves[1].end], incremental: false, halting: false, halted: false },
+      ]);
     });
 
     it('analysis parses each chunk once, reusing the fresh tree near the cursor, and frees what it parsed', async () => {
