@@ -309,6 +309,7 @@ describe('a long script re-parses only the chunks its edits touched', function (
     it('aliases come from the last parse while an edit is pending near the cursor', async () => {
       const { document, offsetOf, edit } = await open(TINY_CHUNKS, `import motion as m\n${TEN_LINES}`);
       assert.deepEqual([...document.aliases('motion')], [['m', 'motion']]);
+      assert.deepEqual([...document.aliases('motion')], [['m', 'motion']], 'again, with no tree near a cursor yet');
       document.rootAt(offsetOf('a0'));
       edit(offsetOf('m\n'), 1, 'k');
       assert.deepEqual([...document.aliases('motion')], [['m', 'motion']], 'pending');
