@@ -136,6 +136,16 @@ describe('MotionClient when the application misbehaves or is away', () => {
       );
     });
     await client.close();
+    // localhost: both addresses refused, one failure for the two.
+    const local = new MotionClient({ url: `http://localhost:${port}` });
+    await rejectsWith(local.get_version(), MotionConnectionError, (e) => assert.equal(e.kind, 'unreachable'));
+    await local.close();
+  });
+
+  it('talks to the application’s own address unless told another', async () => {
+    const client = new MotionClient();
+    assert.equal(client.url, 'http://127.0.0.1:7979');
+    await client.close();
   });
 
   it('times out a server that never answers', async () => {
@@ -148,6 +158,7 @@ describe('MotionClient when the application misbehaves or is away', () => {
     await rejectsWith(client.get_version(), MotionConnectionError, (e) => {
       assert.equal(e.kind, 'timeout');
       assert.match(e.message, /no answer from 127\.0\.0\.1:\d+ within 300 ms/);
+      assert.ok(e.cause instanceof Error, 'with its cause');
     });
     assert.ok(Date.now() - started < 3_000, 'gave up near the timeout');
     await rejectsWith(client.call('motion', 'get_version', [], { timeoutMs: 100 }), MotionConnectionError, (e) =>
@@ -224,9 +235,14 @@ describe('MotionClient when the application misbehaves or is away', () => {
     });
     const client = new MotionClient({ url: app.url });
     drops = 5;
-    await rejectsWith(client.settings.processing.skeleton.get_skeleton_count('project'), MotionConnectionError, (e) =>
-      assert.equal(e.kind, 'dropped'),
-    );
+    await rejectsWith(client.settings.processing.skeleton.get_skeleton_count('project'), MotionConnectionError, (e) => {
+      assert.equal(e.kind, 'dropped');
+      assert.match(
+        e.message,
+        /^motion\.settings\.processing\.skeleton\.get_skeleton_count: the connection to 127\.0\.0\.1:\d+ was closed before it answered$/,
+      );
+      assert.ok(e.cause instanceof Error, 'with its cause');
+    });
     assert.equal(app.requests.length, 2, 'sent twice, not more');
     drops = 0;
     assert.equal(

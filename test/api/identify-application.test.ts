@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
+import { acquirePool, releasePool } from '../../src/api/client/connection-pool';
 import { formatVersion, identifyApplication } from '../../src/api/client/identify-application';
 import { MotionConnectionError } from '../../src/api/client/motion-error';
 import { startMotionServer } from '../../server/scripting/motion-server';
@@ -17,8 +18,12 @@ async function otherServer(status: number, body: string, type = 'text/html'): Pr
 describe('identifying the application at a URL', () => {
   it('knows the reference server as a motion application, with its version', async () => {
     const server = await startMotionServer({ port: 0, logLevel: 'silent' });
+    const origin = new URL(server.url).origin;
+    const ours = acquirePool(origin);
     try {
       const identity = await identifyApplication(server.url);
+      await releasePool(origin, ours);
+      assert.equal(ours.closed, true, 'the pool was given back: ours was its last use');
       assert.equal(identity.kind, 'motion');
       assert.match(
         identity.kind === 'motion' ? identity.version : '',

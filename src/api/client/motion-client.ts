@@ -226,17 +226,13 @@ export class MotionClient {
         `${operation}: the answer from ${where} is larger than ${error.limit} bytes; it was not read`,
         { cause: error },
       );
-    const e = error as NodeJS.ErrnoException & { errors?: NodeJS.ErrnoException[] };
-    const codes = [
-      e?.code,
-      e?.name,
-      ...(e?.errors ?? []).map((x) => x.code),
-      (e?.cause as NodeJS.ErrnoException | undefined)?.code,
-    ];
+    // A failure to connect to `localhost` (both addresses tried) is an AggregateError that carries
+    // its errors' code itself.
+    const e = error as NodeJS.ErrnoException;
+    const codes = [e?.code, e?.name, (e?.cause as NodeJS.ErrnoException | undefined)?.code];
     if (
       error instanceof DeadlineExceeded ||
       (error as Error)?.cause instanceof DeadlineExceeded ||
-      codes.includes('TimeoutError') ||
       codes.includes('UND_ERR_HEADERS_TIMEOUT') ||
       codes.includes('UND_ERR_BODY_TIMEOUT')
     ) {
