@@ -251,6 +251,7 @@ describe('diagnostics', () => {
       'sel = motion.gui.\nselekt\n',
       'motion.gui.selection.\nselect(1)\n',
       'motion.\ngui.selektion\n',
+      'motion.gui.\nselekt[0]\n',
     ])
       assert.deepEqual(await diagnostics('python', `import motion\n${text}`), [], text);
     // Inside brackets, or after a backslash, Python joins the lines: the path is one, and checked.
@@ -259,6 +260,7 @@ describe('diagnostics', () => {
       'f(motion.gui\n  .print)\n',
       'x = {"a": [0, motion.gui.\n  print]}\n',
       'x = a[motion.gui.\n  print]\n',
+      'x = {motion.gui.\n  print}\n',
       'motion.gui.\\\nprint(1)\n',
       'motion.gui.\\\r\nprint(1)\n',
     ])

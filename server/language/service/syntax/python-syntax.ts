@@ -344,9 +344,9 @@ function splitOverLines(node: Node): boolean {
   for (let link: Node | null = node; link?.type === 'attribute'; link = link.childForFieldName('object')) {
     const object = link.childForFieldName('object');
     const member = link.childForFieldName('attribute');
-    if (!object || !member) return false;
+    if (!object || !member) return false; // not in this grammar's trees (a missing name is a zero-width node)
     const between = link.text.slice(object.endIndex - link.startIndex, member.startIndex - link.startIndex);
-    if (/\n/.test(between.replace(/\\\r?\n/g, '')) && !insideBrackets(link)) return true;
+    if (/(?<!\\\r?)\n/.test(between) && !insideBrackets(link)) return true;
   }
   return false;
 }
@@ -355,7 +355,8 @@ function splitOverLines(node: Node): boolean {
 function insideBrackets(node: Node): boolean {
   // A statement holds no bracket of its own before its block, so the walk may go up to the module.
   for (let outer = node.parent; outer; outer = outer.parent) {
-    if (outer.children.some((c) => c !== null && /^[([{]$/.test(c.type) && c.startIndex < node.startIndex)) return true;
+    for (const c of outer.children)
+      if ((c?.type === '(' || c?.type === '[' || c?.type === '{') && c.startIndex < node.startIndex) return true;
   }
   return false;
 }
