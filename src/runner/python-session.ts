@@ -8,6 +8,9 @@ import { pythonSupportDir } from './python-support';
 import type { Completeness } from './repl/statements';
 import type { CodeOrigin, LineReader, RunError, RunResult, ScriptSession, SessionOutput } from './script-session';
 
+/** How long the output pipes are read after the interpreter ended, for what it wrote last. */
+const PIPES_AFTER_EXIT_MS = 200;
+
 interface PythonSessionOptions {
   /** The interpreter: a path or a command (default python3, then python). */
   interpreter?: string;
@@ -99,7 +102,8 @@ export class PythonSession implements ScriptSession {
     this.child = undefined;
     if (child) this.retired.add(child);
     this.starting = undefined;
-    if (child && child.exitCode === null) {
+    // Ended by a signal, a process has no exit code but a signal: it has exited all the same.
+    if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGKILL');
       await exited;
@@ -190,6 +194,14 @@ export class PythonSession implements ScriptSession {
             this.replied(message.id, { ok: message.ok, error: message.error });
           }
         }
+      });
+      // A process the script started in the background holds the output pipes open after the
+      // interpreter ends, and 'close' would wait for it: its end is the interpreter's, plus a
+      // moment for what is still in the pipes.
+      child.once('exit', () => {
+        setTimeout(() => {
+          for (const stream of child.stdio) stream?.destroy();
+        }, PIPES_AFTER_EXIT_MS).unref();
       });
       // 'close', not 'exit': every reply and every output byte has been read by then.
       child.once('close', (code, signal) => {

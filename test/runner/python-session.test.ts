@@ -266,6 +266,30 @@ describe('Python sessions (the machine’s python3) against the reference server
     assert.equal(await check, 'complete');
   });
 
+  it('ends with its interpreter even when a process the script started holds the output open', async () => {
+    // A background process inherits stdout and stderr: the pipes stay open after the interpreter is killed.
+    const started = await session.run(
+      "import subprocess\nbackground = subprocess.Popen(['sleep', '600'])\nprint(background.pid)",
+    );
+    assert.equal(started.ok, true, JSON.stringify(started));
+    const background = Number(printed().trim());
+    try {
+      (session as unknown as { child: ChildProcess }).child.kill('SIGKILL');
+      const after = await session.run('print("again")');
+      assert.equal(after.error?.type, 'SessionCrashed', 'the run that was sent to the killed interpreter');
+      assert.deepEqual(await session.run('print("again")'), { ok: true, error: undefined }, 'a new session');
+      assert.match(printed(), /again\n$/);
+      // Disposed of between the interpreter's end and the pipes' (a killed process has a signal, no exit code).
+      const child = (session as unknown as { child: ChildProcess }).child;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      await session.dispose();
+    } finally {
+      process.kill(background, 'SIGKILL');
+    }
+  });
+
   it('keeps the user’s own PYTHONPATH beside its package', async () => {
     const lib = mkdtempSync(join(tmpdir(), 'motion-pythonpath-'));
     writeFileSync(join(lib, 'studio_tools.py'), 'NAME = "studio"\n');
