@@ -80,6 +80,7 @@ describe('documentation URIs', () => {
     assert.equal(documentationUri('motion.gui.selection.select'), 'motion-docs:/motion.gui.selection.select.md');
     assert.equal(documentedPath('/motion.gui.md'), 'motion.gui');
     assert.equal(documentedPath('motion.md.md'), 'motion.md', 'only the extension at the end goes');
+    assert.equal(documentedPath('/motion.md.x.md'), 'motion.md.x', 'a module named md');
     assert.equal(documentedPath('/motion'), 'motion');
   });
 });

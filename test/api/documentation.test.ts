@@ -68,6 +68,10 @@ describe('DocumentationIndex', () => {
     assert.equal(index.resolve('motion.gui.selection')?.kind, 'module');
     assert.equal(index.resolve('motion.settings.processing')?.kind, 'namespace');
     assert.equal(index.resolve('motion.nowhere'), undefined);
+    // A package that documents no module is still a namespace, with nothing under it.
+    const empty = DocumentationIndex.fromPackage({ name: 'motion', modules: [] }, { kind: 'bundled' });
+    assert.deepEqual(empty.resolve('motion'), { kind: 'namespace', path: 'motion' });
+    assert.deepEqual(empty.childrenOf('motion'), []);
   });
 
   it('refuses documentation of the wrong shape, naming where', () => {

@@ -96,7 +96,19 @@ describe('HTTP: motion.utilities.documentation', () => {
     for (const m of CATALOGUE)
       for (const op of m.operations) assert.ok(signatures.includes(`  ${op.name}(`), `${m.path}.${op.name}`);
     assert.match(await t.ok(DOCS, 'get_help_text', ['changelog']), /Changelog/);
-    assert.match(await t.ok(DOCS, 'get_help_text', [null]), /help\(topic\)/);
+    const topics = (await t.ok(DOCS, 'get_help_text', [null])) as string;
+    assert.match(topics, /help\(topic\)/);
+    // The table the application's own example scripts read their Help menu from.
+    assert.deepEqual(
+      topics.split('\n').filter((line) => line.startsWith('| "')),
+      [
+        '| "overview" | what the package is and how to call it |',
+        '| "modules" | every module with a one-line description |',
+        '| "types" | how to read the type strings in signatures |',
+        '| "signatures" | every method of every module |',
+        '| "changelog" | what changed in each version |',
+      ],
+    );
     assert.equal(await t.ok(DOCS, 'get_help_text'), await t.ok(DOCS, 'get_help_text', [null]));
     await t.fails(DOCS, 'get_help_text', ['everything'], 'invalid_argument');
     assert.match(await t.ok(DOCS, 'help', ['get_help_text']), /get_help_text/);
