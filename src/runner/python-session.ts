@@ -9,7 +9,7 @@ import type { Completeness } from './repl/statements';
 import type { CodeOrigin, LineReader, RunError, RunResult, ScriptSession, SessionOutput } from './script-session';
 
 /** How long the output pipes are read after the interpreter ended, for what it wrote last. */
-const PIPES_AFTER_EXIT_MS = 200;
+const PIPES_AFTER_EXIT_MS = 1_000;
 
 interface PythonSessionOptions {
   /** The interpreter: a path or a command (default python3, then python). */
