@@ -96,7 +96,7 @@ describe('HTTP: motion.utilities.documentation', () => {
     for (const m of CATALOGUE)
       for (const op of m.operations) assert.ok(signatures.includes(`  ${op.name}(`), `${m.path}.${op.name}`);
     assert.match(await t.ok(DOCS, 'get_help_text', ['changelog']), /Changelog/);
-    const topics = (await t.ok(DOCS, 'get_help_text', [null])) as string;
+    const topics = await t.ok<string>(DOCS, 'get_help_text', [null]);
     assert.match(topics, /help\(topic\)/);
     // The table the application's own example scripts read their Help menu from.
     assert.deepEqual(
