@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict';
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PythonSession } from '../../src/runner/python-session';
 import type { MotionServer } from '../../server/scripting/motion-server';
 import { waitFor } from '../support/wait-for';
 import { pythonSessionPerTest, type PythonSessionFixture } from '../support/python-session-fixture';
+
+/** Whether every thread of a process is stopped (Linux: `T` in each task's status). */
+function everyThreadStopped(pid: number): boolean {
+  return readdirSync(`/proc/${pid}/task`).every((task) =>
+    /^State:\s+T/m.test(readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8')),
+  );
+}
 
 describe('Python sessions (the machine’s python3) against the reference server', function () {
   this.timeout(30_000);
@@ -259,7 +266,10 @@ describe('Python sessions (the machine’s python3) against the reference server
   it('survives an interpreter killed with a request unread (a reset pipe), and takes the statement asked about for complete', async () => {
     await session.run('x = 1');
     const child = (session as unknown as { child: ChildProcess }).child;
-    child.kill('SIGSTOP'); // it can no longer answer
+    child.kill('SIGSTOP');
+    // The kernel stops the interpreter's threads one by one: until all are stopped, its request
+    // reader can still wake for the request below and answer it (seen under load).
+    await waitFor(() => everyThreadStopped(child.pid!), 'the interpreter to stop');
     const check = session.isComplete('for i in range(3):');
     await new Promise((resolve) => setTimeout(resolve, 50));
     child.kill('SIGKILL');
