@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import {
   collectOutput,
@@ -168,5 +169,51 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
     await Promise.all([client.pauseRequest({ threadId: thread }), client.waitForEvent('stopped')]);
     const locals = await localsOfTopFrame(client);
     assert.ok(Number(locals.get('n')?.value) > 0, 'the loop ran before the pause');
+  });
+
+  it('ends a script that raises with its traceback on stderr and exit code 1', async () => {
+    const program = scripts.write(
+      'raises.lua',
+      'local function check(n)\n  error("too many markers: " .. n)\nend\ncheck(3)\n',
+    );
+    const output = collectOutput(client);
+    const [, , exited] = await Promise.all([
+      client.configurationSequence(),
+      client.launch(launch(program)),
+      client.waitForEvent('exited'),
+    ]);
+    assert.equal(exited.body.exitCode, 1);
+    assert.match(output.text('stderr'), /raises\.lua:2: too many markers: 3/);
+    assert.match(output.text('stderr'), /raises\.lua:4: in main chunk/);
+  });
+
+  it('says where a script that does not compile is wrong, and runs none of it', async () => {
+    const program = scripts.write('typo.lua', 'print("first")\nlocal x = = 1\n');
+    const output = collectOutput(client);
+    const [, , exited] = await Promise.all([
+      client.configurationSequence(),
+      client.launch(launch(program)),
+      client.waitForEvent('exited'),
+    ]);
+    assert.equal(exited.body.exitCode, 1);
+    assert.match(output.text('stderr'), /^[^\n]*typo\.lua:2: unexpected symbol near '='\n$/);
+    assert.equal(output.text('stdout'), '');
+  });
+
+  it('says why a script that cannot be read was not run, with exit code 1', async () => {
+    const program = scripts.write('gone.lua', 'print("never")\n');
+    rmSync(program);
+    const output = collectOutput(client);
+    const [, , exited] = await Promise.all([
+      client.configurationSequence(),
+      client.launch(launch(program)),
+      client.waitForEvent('exited'),
+    ]);
+    assert.equal(exited.body.exitCode, 1);
+    assert.equal(
+      output.text('stderr'),
+      `The Lua script could not be read: ENOENT: no such file or directory, open '${program}'\n`,
+    );
+    assert.equal(output.text('stdout'), '');
   });
 });

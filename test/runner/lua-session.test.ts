@@ -79,6 +79,35 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
     assert.equal(syntax.error?.line, 3);
   });
 
+  it('types an error by how it ended, not by the words in its message', async () => {
+    const result = await session.run('error("the capture was interrupted twice, giving up")', {
+      filename: 'words.lua',
+    });
+    assert.equal(result.error?.type, 'LuaError');
+  });
+
+  it('raises a MotionError naming the operation when the application goes away during a session', async () => {
+    const leaving = await startMotionServer({ port: 0, logLevel: 'silent' });
+    const alone = new LuaSession({
+      serverUrl: leaving.url,
+      onOutput: (stream, text) => output.push({ stream, text }),
+    });
+    try {
+      assert.deepEqual(await alone.run('print(motion.get_version().major >= 0)'), { ok: true, error: undefined });
+      await leaving.close();
+      const caught = await alone.run(
+        'local ok, e = pcall(motion.settings.processing.skeleton.get_skeleton_count, "project")\n' +
+          'print(getmetatable(e) == motion.MotionError, e.code, e.operation, e.parameter)\nprint(e.message)',
+      );
+      assert.deepEqual(caught, { ok: true, error: undefined });
+      const [first, message] = printed().split('\n').slice(1);
+      assert.equal(first, 'true\tunreachable\tmotion.settings.processing.skeleton.get_skeleton_count\tnil');
+      assert.match(message, /^nothing is listening on 127\.0\.0\.1:\d+ — start the application/);
+    } finally {
+      await alone.dispose();
+    }
+  });
+
   it('provides the application’s help()', async () => {
     await session.run('help()\nhelp("modules")\nhelp(motion.gui.selection)\nhelp(motion.gui.selection.deselect)');
     const text = printed();

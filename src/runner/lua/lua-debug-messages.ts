@@ -1,5 +1,4 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { RunError } from '../script-session';
 
 /** What starts the debug worker (workerData). */
 export interface LuaDebugStart {
@@ -33,4 +32,4 @@ export type FromLuaDebug =
   | { kind: 'stopped'; reason: string; text?: string; motionError?: boolean }
   | { kind: 'log'; text: string }
   | { kind: 'reply'; id: number; body: Record<string, unknown> }
-  | { kind: 'done'; ok: boolean; error?: RunError };
+  | { kind: 'done'; ok: boolean };

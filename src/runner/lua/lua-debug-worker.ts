@@ -25,10 +25,12 @@ async function main(): Promise<void> {
   const lua = await createMotionLua(start.serverUrl, (stream, text) => send({ kind: 'output', stream, text }));
   lua.global.set(
     '__dbg_event',
-    (event: { kind: 'stopped' | 'log'; reason: string; text?: string; motionError?: boolean }) =>
+    (
+      event: { kind: 'log'; text: string } | { kind: 'stopped'; reason: string; text?: string; motionError?: boolean },
+    ) =>
       send(
         event.kind === 'log'
-          ? { kind: 'log', text: event.text ?? '' }
+          ? { kind: 'log', text: event.text }
           : { kind: 'stopped', reason: event.reason, text: event.text, motionError: event.motionError === true },
       ),
   );
@@ -49,7 +51,8 @@ async function main(): Promise<void> {
   try {
     code = readFileSync(start.program, 'utf8');
   } catch (error) {
-    return send({ kind: 'done', ok: false, error: { type: 'LuaError', message: (error as Error).message } });
+    fail(`The Lua script could not be read: ${(error as Error).message}`);
+    return;
   }
   lua.global.set('__program', start.program);
   lua.global.set('__code', code.replace(/^#![^\n]*/, ''));
@@ -57,17 +60,18 @@ async function main(): Promise<void> {
   lua.global.set('__stop_on_entry', start.stopOnEntry);
   try {
     const failure = (await lua.doString('return __motion_debug_run(__program, __code, __args, __stop_on_entry)')) as
-      { message: string; traceback: string; code?: string } | undefined;
-    if (!failure) return send({ kind: 'done', ok: true });
-    send({ kind: 'output', stream: 'stderr', text: `${userTraceback(failure.traceback)}\n` });
-    send({
-      kind: 'done',
-      ok: false,
-      error: { type: failure.code ? 'MotionError' : 'LuaError', message: failure.message, code: failure.code },
-    });
+      { traceback: string } | undefined;
+    if (failure) fail(userTraceback(failure.traceback));
+    else send({ kind: 'done', ok: true });
   } catch (error) {
-    send({ kind: 'done', ok: false, error: { type: 'LuaError', message: (error as Error).message } });
+    fail(`The Lua debugger failed: ${(error as Error).message}`);
   }
+}
+
+/** Ends the run as failed: what went wrong is the last thing on stderr (the exit code says only that it failed). */
+function fail(text: string): void {
+  send({ kind: 'output', stream: 'stderr', text: `${text}\n` });
+  send({ kind: 'done', ok: false });
 }
 
 void main();

@@ -259,20 +259,19 @@ __motion_on_error = function(e)
   end
 end
 
--- Runs the program: its chunk named by its path, arg as the lua command line gives it.
+-- Runs the program: its chunk named by its path, arg as the lua command line gives it. A failure
+-- comes back as its traceback, which starts with the error's message.
 function __motion_debug_run(path, code, args, stop_on_entry)
   arg = { [0] = path }
   for i, a in ipairs(args) do arg[i] = a end
   local chunk, problem = load(code, "@" .. path)
-  if not chunk then return { message = problem, traceback = problem } end
+  if not chunk then return { traceback = problem } end
   if stop_on_entry then dbg.mode = "entry" end
   -- Returns too: Lua gives no line event on coming back to the caller's line, where a step out ends.
   debug.sethook(hook, "lr", 1000)
   local ok, failure = xpcall(chunk, function(e)
     if dbg.filters.uncaught and not (type(e) == "table" and e.__stopped) then stop("exception", depth(), e) end
-    local info = { message = tostring(e), traceback = debug.traceback(tostring(e), 2) }
-    if getmetatable(e) == MotionError then info.code = e.code end
-    return info
+    return { traceback = debug.traceback(tostring(e), 2) }
   end, table.unpack(args))
   debug.sethook()
   if not ok then return failure end
