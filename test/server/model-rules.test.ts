@@ -135,8 +135,17 @@ for (const [how, open] of RULE_HARNESSES)
 
     it('keeps segment names unique within a skeleton', async () => {
       const t = await skeletonWithTree(open);
-      await t.refuses('invalid_argument', S, 'add_segment', 'project', t.root, 'A1');
-      await t.refuses('invalid_argument', S, 'set_segment_name', 'project', t.b, 'A');
+      const added = await t.refuses('invalid_argument', S, 'add_segment', 'project', t.root, 'A1');
+      assert.equal(added.parameter, 'name');
+      assert.match(
+        added.message,
+        new RegExp(
+          `skeleton "Bob" already has a segment named "A1" \\(id ${t.a1}\\); segment names are unique within a skeleton$`,
+        ),
+      );
+      const renamed = await t.refuses('invalid_argument', S, 'set_segment_name', 'project', t.b, 'A');
+      assert.equal(renamed.parameter, 'name');
+      assert.match(renamed.message, new RegExp(`already has a segment named "A" \\(id ${t.a}\\)`));
       await t.call(S, 'set_segment_name', 'project', t.b, 'B');
       const other = await t.call(S, 'add_skeleton', 'project', 'Other');
       await t.call(S, 'add_segment', 'project', await t.call(S, 'get_skeleton_root_id', 'project', other), 'A');
@@ -171,18 +180,40 @@ for (const [how, open] of RULE_HARNESSES)
       assert.deepEqual(dofs.rotation_x, { constraint: null, couplings: [], goal: null }, 'omitted: reset to default');
       assert.deepEqual(dofs.rotation_z, constrained);
       await t.refuses('invalid_argument', S, 'set_segment_degrees_of_freedom', 'project', t.a, { twist: constrained });
-      await t.refuses('invalid_argument', S, 'set_segment_degrees_of_freedom', 'project', t.a, {
-        rotation_x: { ...constrained, constraint: { lower_bound: 5, upper_bound: 4 } },
+      const refused = async (rotation_x: unknown, message: string) => {
+        const e = await t.refuses('invalid_argument', S, 'set_segment_degrees_of_freedom', 'project', t.a, {
+          translation_x: constrained,
+          rotation_x,
+        });
+        assert.equal(e.parameter, 'degrees_of_freedom', message);
+        assert.match(e.message, new RegExp(`${message.replace(/[().[\]]/g, '\\$&')}$`));
+      };
+      await refused(
+        { ...constrained, constraint: { lower_bound: 5, upper_bound: 4 } },
+        'degrees_of_freedom.rotation_x.constraint: lower_bound 5 is above upper_bound 4',
+      );
+      const coupled = (segment: string) => ({
+        ...constrained,
+        couplings: [
+          { segment: 'B', degree_of_freedom: 'rotation_x', coefficient: 1 },
+          { segment, degree_of_freedom: 'rotation_x', coefficient: 1 },
+        ],
       });
-      await t.refuses('invalid_argument', S, 'set_segment_degrees_of_freedom', 'project', t.a, {
-        rotation_x: {
-          ...constrained,
-          couplings: [{ segment: 'Nobody', degree_of_freedom: 'rotation_x', coefficient: 1 }],
-        },
-      });
-      await t.refuses('invalid_argument', S, 'set_segment_degrees_of_freedom', 'project', t.a, {
-        rotation_x: { ...constrained, couplings: [{ segment: 'A', degree_of_freedom: 'rotation_x', coefficient: 1 }] },
-      });
+      await refused(
+        coupled('Nobody'),
+        'degrees_of_freedom.rotation_x.couplings[1]: skeleton "Bob" has no segment named "Nobody"',
+      );
+      await refused(coupled('A'), 'degrees_of_freedom.rotation_x.couplings[1]: a segment cannot be coupled to itself');
+      await refused(
+        { ...constrained, goal: { value: 0, weight: -0.5 } },
+        'degrees_of_freedom.rotation_x.goal.weight must not be negative, got -0.5',
+      );
+      const after = await t.call(S, 'get_segment_degrees_of_freedom', 'project', t.a);
+      assert.deepEqual(
+        [after.rotation_z, after.translation_x],
+        [constrained, { constraint: null, couplings: [], goal: null }],
+        'nothing of a refused object was applied',
+      );
     });
 
     it('keeps the scale within 0.01 to 100.0 inclusive', async () => {

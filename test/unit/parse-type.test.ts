@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseType, TypeSyntaxError } from '../../src/api/types/parse-type';
-import { enumValues, formatType, isNullable } from '../../src/api/types/type-tree';
+import { enumValues, formatType } from '../../src/api/types/type-tree';
 import { DEGREES_OF_FREEDOM, SELECTION_ITEM, SOLVER } from '../../src/api/catalogue/type-strings';
 
 describe('parseType', () => {
@@ -12,7 +12,7 @@ describe('parseType', () => {
 
   it('makes a whole union nullable with a trailing ?', () => {
     const solver = parseType(SOLVER);
-    assert.equal(isNullable(solver), true);
+    assert.equal(solver.kind, 'nullable');
     assert.deepEqual(enumValues(solver), ['none', 'global_optimization']);
   });
 
@@ -39,10 +39,33 @@ describe('parseType', () => {
   });
 
   it('round-trips through formatType', () => {
-    for (const source of [SOLVER, SELECTION_ITEM, DEGREES_OF_FREEDOM, '[{"a": [integer?]}]?', '"x"', '{}']) {
+    const doubly = {
+      kind: 'nullable',
+      inner: { kind: 'nullable', inner: { kind: 'primitive', name: 'integer' } },
+    } as const;
+    assert.equal(formatType(doubly), '(integer?)?', 'a nullable of a nullable keeps both in parentheses');
+    assert.deepEqual(parseType('(integer?)?'), doubly);
+    for (const source of [
+      SOLVER,
+      SELECTION_ITEM,
+      DEGREES_OF_FREEDOM,
+      '[{"a": [integer?]}]?',
+      '"x"',
+      '{}',
+      '(integer?)?',
+    ]) {
       const tree = parseType(source);
       assert.deepEqual(parseType(formatType(tree)), tree, source);
     }
+  });
+
+  it('groups with parentheses, and reads escaped quotes in string literals', () => {
+    assert.deepEqual(parseType('( [ integer ] )'), parseType('[integer]'));
+    assert.deepEqual(parseType('"say \\"hi\\""|"a\\\\b"'), { kind: 'enum', values: ['say "hi"', 'a\\b'] });
+    assert.deepEqual(parseType('{"say \\"hi\\"": integer}'), {
+      kind: 'struct',
+      fields: [{ name: 'say "hi"', type: { kind: 'primitive', name: 'integer' } }],
+    });
   });
 
   it('accepts any spacing', () => {
@@ -53,9 +76,15 @@ describe('parseType', () => {
     const cases: [string, RegExp][] = [
       ['intger', /unknown type name "intger" at column 1/],
       ['[integer', /expected "\]" at column 9/],
-      ['integer|float', /only string literals can be joined/],
+      ['integer|float', /only string literals can be joined with "\|" at column 1/],
+      ['"c"|("a"|"b")', /only string literals can be joined with "\|" at column 5/],
       ['"a"|"a"', /duplicate enumeration value "a"/],
-      ['{"a": integer, "a": float}', /duplicate field "a"/],
+      ['{"a": integer, "a": float}', /duplicate field "a" at column 16/],
+      ['{"a": integer, "b": float, "a": bool}', /duplicate field "a" at column 28/],
+      ['{"a": integer, b: float}', /expected a string literal at column 16/],
+      ['(integer', /expected "\)" at column 9/],
+      ['[]', /unexpected "\]" at column 2/],
+      ['[', /unexpected end at column 2/],
       ['{integer: float}', /a map key must be string or an enumeration/],
       ['"open', /unterminated string literal/],
       ['integer float', /unexpected "f" at column 9/],
@@ -64,7 +93,7 @@ describe('parseType', () => {
     for (const [source, message] of cases) {
       assert.throws(
         () => parseType(source),
-        (e: unknown) => e instanceof TypeSyntaxError && message.test(e.message),
+        (e: unknown) => e instanceof TypeSyntaxError && e.name === 'TypeSyntaxError' && message.test(e.message),
         source,
       );
     }

@@ -43,4 +43,21 @@ describe('Transaction (copy-on-write, all-or-nothing)', () => {
     assert.notEqual(model.skeletons('project')[0], skeleton, 'the committed skeleton is the new record');
     assert.equal(skeleton.segments[added.id], undefined, 'the old record was never changed');
   });
+
+  it('finds bones in its own draft once it has set them: added ones, and not removed ones', () => {
+    const model = new MotionModel(demoState());
+    const [kept, removed] = model.bones();
+    const tx = new Transaction(model);
+    assert.equal(tx.bone(removed.id, 'bone_id'), removed, 'before any change, the model’s bone');
+    const added = { id: tx.allocateId(), from: kept.from, to: kept.to, color: 0xff };
+    tx.setBones([...tx.bones().filter((b) => b !== removed), added]);
+    assert.equal(tx.bone(added.id, 'bone_id'), added);
+    assert.equal(tx.bone(kept.id, 'bone_id'), kept);
+    assert.throws(
+      () => tx.bone(removed.id, 'bone_id'),
+      (e: { code: string; parameter: string; message: string }) =>
+        e.code === 'not_found' && e.parameter === 'bone_id' && e.message === `no bone with id ${removed.id}`,
+    );
+    assert.equal(model.bones().includes(removed), true, 'the model keeps it until commit');
+  });
 });

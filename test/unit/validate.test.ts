@@ -115,6 +115,10 @@ describe('validateValue', () => {
       ['vec3f', [1, 2], /an array of 2/],
       [SOLVER, 'fast', /expected one of "none", "global_optimization", got string "fast"/],
       ['[integer]', { 0: 1 }, /expected an array, got an object/],
+      ['integer', true, /expected an integer, got true$/],
+      ['vec3f', [], /got an empty array$/],
+      ['integer', 'x'.repeat(41), /^value: expected an integer, got string "x{40}…"$/],
+      ['integer', 'x'.repeat(40), /^value: expected an integer, got string "x{40}"$/],
     ];
     for (const [type, value, message] of wrong) {
       const problem = check(type, value);
@@ -134,14 +138,19 @@ describe('validateValue', () => {
   });
 
   it('refuses unknown structure fields and map keys', () => {
-    assert.match(
-      check(MARKER, { name: 'a', position: [0, 0, 0], weight: 1, colour: 'red' })!.message,
-      /unknown field "colour"/,
-    );
-    assert.match(
-      check(DEGREES_OF_FREEDOM, { twist_x: { constraint: null, couplings: [], goal: null } })!.message,
-      /unknown key "twist_x"/,
-    );
+    assert.deepEqual(check(MARKER, { name: 'a', position: [0, 0, 0], weight: 1, colour: 'red' }, 'marker'), {
+      path: 'marker.colour',
+      message: 'unknown field "colour" (expected: name, position, weight)',
+    });
+    assert.deepEqual(check(DEGREES_OF_FREEDOM, { twist_x: { constraint: null, couplings: [], goal: null } }, 'dofs'), {
+      path: 'dofs.twist_x',
+      message:
+        'unknown key "twist_x" (expected one of rotation_x, rotation_y, rotation_z, translation_x, translation_y, translation_z)',
+    });
+    assert.deepEqual(check(DEGREES_OF_FREEDOM, [], 'dofs'), {
+      path: 'dofs',
+      message: 'expected an object, got an empty array',
+    });
     assert.match(
       check(MARKER, JSON.parse('{"name":"a","position":[0,0,0],"weight":1,"constructor":1}'))!.message,
       /unknown field "constructor"/,

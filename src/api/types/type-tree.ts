@@ -25,10 +25,6 @@ export function nonNull(type: TypeNode): TypeNode {
   return type.kind === 'nullable' ? type.inner : type;
 }
 
-export function isNullable(type: TypeNode): boolean {
-  return type.kind === 'nullable';
-}
-
 /** The allowed string values of an enumeration type (through `?`), or undefined. */
 export function enumValues(type: TypeNode): string[] | undefined {
   const t = nonNull(type);

@@ -1,4 +1,4 @@
-import { formatType, type TypeNode } from './type-tree';
+import { formatType, type PrimitiveName, type TypeNode } from './type-tree';
 
 /** The first place a JSON value does not fit its type: `markers[2].position`, and what is wrong there. */
 interface TypeProblem {
@@ -77,7 +77,7 @@ function check(value: unknown, type: TypeNode, path: string): TypeProblem | unde
   }
 }
 
-function checkPrimitive(value: unknown, name: string, path: string): TypeProblem | undefined {
+function checkPrimitive(value: unknown, name: PrimitiveName, path: string): TypeProblem | undefined {
   switch (name) {
     case 'integer':
       return Number.isSafeInteger(value) ? undefined : { path, message: `expected an integer, got ${describe(value)}` };
@@ -101,8 +101,6 @@ function checkPrimitive(value: unknown, name: string, path: string): TypeProblem
       }
       return undefined;
     }
-    default:
-      return { path, message: `unknown type ${name}` };
   }
 }
 
