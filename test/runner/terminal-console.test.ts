@@ -129,6 +129,23 @@ describe('the Motion terminals as consoles: a line discipline over a real sessio
     await t.screenEndsWith('> x', '42', '> ');
   });
 
+  it('keeps the prompt away until every run started elsewhere has ended, and then uses what was typed', async () => {
+    t.open('lua');
+    t.press('x = ');
+    await t.screenEndsWith('> x = ');
+    t.console.beginRun();
+    t.console.beginRun();
+    t.press('7');
+    const typedWhileRunning = async () => (await t.screen.text()).includes('x = 7');
+    assert.equal(await typedWhileRunning(), false, 'the prompt waits while two runs go');
+    t.console.endRun();
+    assert.equal(await typedWhileRunning(), false, 'and while one of them still goes');
+    t.console.endRun();
+    await t.screenEndsWith('> x = 7');
+    t.press(KEY.enter, 'print(x)', KEY.enter);
+    await t.screenEndsWith('> print(x)', '7', '> ');
+  });
+
   it('completes motion names on Tab, and a second Tab lists them; Tab at the start of a line indents', async () => {
     t.open('lua');
     t.press('motion.gui.sel', KEY.tab);
