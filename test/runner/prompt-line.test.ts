@@ -56,13 +56,29 @@ describe('the prompt line on a terminal 10 columns wide', () => {
     assert.deepEqual((await screen.rows()).slice(6), ['', 'next']);
   });
 
+  it('puts the cursor on a middle row of a line wrapped over three, below earlier output', async () => {
+    screen.write('1\r\n2\r\n3\r\n4\r\n');
+    screen.write(line.draw('> ', 'abcdefghijklmnopqrstuvwxy', 25));
+    assert.deepEqual(await screen.cursor(), { row: 6, column: 7 });
+    screen.write(line.draw('> ', 'abcdefghijklmnopqrstuvwxy', 12));
+    assert.deepEqual(await screen.cursor(), { row: 5, column: 4 });
+    assert.deepEqual((await screen.rows()).slice(4), ['> abcdefgh', 'ijklmnopqr', 'stuvwxy']);
+  });
+
+  it('leaves a line that fills its last row exactly from a cursor rows above it, at the start of the next row', async () => {
+    screen.write(line.draw('> ', 'abcdefghijklmnopqr', 3));
+    assert.deepEqual(await screen.cursor(), { row: 0, column: 5 });
+    screen.write(line.leave('> ', 'abcdefghijklmnopqr'));
+    screen.write('out');
+    assert.deepEqual(await screen.rows(), ['> abcdefgh', 'ijklmnopqr', 'out']);
+  });
+
   it('erases or leaves nothing when nothing is drawn (output written meanwhile stays)', async () => {
     screen.write('output');
     assert.equal(line.erase(), '');
     assert.equal(line.leave('> ', 'abc'), '');
     screen.write(line.draw('> ', 'x', 1));
     line.forget(); // the screen was cleared
-    assert.equal(line.shown, false);
     assert.equal(line.erase(), '');
     assert.deepEqual(await screen.rows(), ['output> x']);
   });

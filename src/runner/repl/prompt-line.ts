@@ -8,10 +8,6 @@ export class PromptLine {
 
   constructor(public columns = 80) {}
 
-  get shown(): boolean {
-    return this.cursorRow >= 0;
-  }
-
   /** Draws the prompt and text with the cursor at `cursor` (in code points of `text`), over what was drawn. */
   draw(prompt: string, text: string, cursor: number): string {
     const columns = Math.max(1, this.columns);
