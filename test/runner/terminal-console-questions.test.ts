@@ -42,6 +42,16 @@ describe('the Motion terminals as consoles: lines the code asks for, its output,
     assert.ok(t.transcript.join('').includes('Again? \n'), t.transcript.join(''));
   });
 
+  it('ends input on a narrow terminal with the next prompt right below the question', async () => {
+    t.open('python', 20);
+    t.press('b = input("Again? ")', KEY.enter);
+    await t.screenEndsWith('Again? ');
+    t.press(KEY.ctrlD);
+    await t.screenEndsWith('>>> ');
+    const rows = await t.screen.rows();
+    assert.equal(rows[rows.indexOf('Again? ') + 1], 'Traceback (most rece', rows.join('\n'));
+  });
+
   it('starts the prompt on a row of its own after output too long to redraw under it, and goes on with that row', async () => {
     t.open('lua');
     t.press('local _ = io.write(string.rep("x", 1210))', KEY.enter);
