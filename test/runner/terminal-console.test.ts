@@ -10,6 +10,7 @@ describe('the Motion terminals as consoles: a line discipline over a real sessio
   it('Lua: a prompt, the value of an expression, and the prompt again', async () => {
     t.open('lua');
     await t.screenEndsWith('> ');
+    assert.deepEqual(await t.screen.rows(), ['> '], 'no banner given, none shown');
     t.press('1 + 1', KEY.enter);
     await t.screenEndsWith('> 1 + 1', '2', '> ');
     t.press('print({17, 173, 329})', KEY.enter);
@@ -106,6 +107,9 @@ describe('the Motion terminals as consoles: a line discipline over a real sessio
     assert.match(t.transcript.join(''), />>> def twice\(n\):\n\.\.\. \treturn 2 \* n\n\.\.\. \n>>> twice\(21\)/);
     t.console.input('y = 2\rprint(y * 3)\r'); // a terminal without bracketed paste sends the lines in one chunk
     await t.screenEndsWith('>>> print(y * 3)', '6', '>>> ');
+    // Copied from a file with Windows line ends: each CR LF is one line break (an empty line would end the block).
+    t.press('\x1b[200~def thrice(n):\r\n    return 3 * n\r\n\r\nthrice(y)\r\n\x1b[201~');
+    await t.screenEndsWith('>>> thrice(y)', '6', '>>> ');
   });
 
   it('keeps what is typed while code runs, and uses it once the prompt is back', async () => {
