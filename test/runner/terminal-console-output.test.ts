@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { TerminalConsole, type ConsoleSession } from '../../src/runner/repl/terminal-console';
+import { VirtualTerminal } from '../support/virtual-terminal';
+
+/** A session that nothing here runs: these tests print output as a session would. */
+const idle: ConsoleSession = {
+  isComplete: () => Promise.resolve('complete'),
+  run: () => Promise.resolve({ ok: true }),
+  interrupt: () => undefined,
+};
+
+describe('the Motion terminals: output printed above the prompt', () => {
+  let screen: VirtualTerminal;
+  let written: string[];
+  let terminal: TerminalConsole;
+  beforeEach(() => {
+    screen = new VirtualTerminal(40);
+    written = [];
+    terminal = new TerminalConsole({
+      language: 'lua',
+      session: idle,
+      write: (data) => {
+        written.push(data);
+        screen.write(data);
+      },
+    });
+    terminal.open(40);
+  });
+  afterEach(() => screen.dispose());
+
+  it('styles each row of errors and messages on its own, and leaves standard output as it is', () => {
+    written.length = 0;
+    terminal.print('stderr', 'first\nsecond\n');
+    terminal.print('system', 'note\n');
+    terminal.print('stdout', 'plain\n');
+    const all = written.join('');
+    assert.ok(all.includes('\x1b[31mfirst\x1b[0m\r\n\x1b[31msecond\x1b[0m\r\n'), JSON.stringify(all));
+    assert.ok(all.includes('\x1b[33mnote\x1b[0m\r\n'), JSON.stringify(all));
+    assert.ok(all.includes('plain\r\n') && !all.includes('m\x1b[0mplain'), JSON.stringify(all));
+  });
+
+  it('goes on with a row too long to redraw while code runs, ends it at a line break, and starts the prompt after what follows', async () => {
+    terminal.beginRun();
+    terminal.print('stdout', 'x'.repeat(1001));
+    terminal.print('stdout', 'more');
+    assert.deepEqual((await screen.rows()).slice(-1), ['xmore']);
+    terminal.print('stdout', '\nabc');
+    terminal.endRun();
+    assert.deepEqual((await screen.rows()).slice(-2), ['xmore', 'abc> ']);
+    terminal.beginRun();
+    terminal.print('stdout', 'y'.repeat(1001));
+    terminal.clear();
+    terminal.print('stdout', 'after');
+    terminal.endRun();
+    assert.deepEqual(await screen.rows(), ['after> ']);
+  });
+
+  it('starts the prompt on a row of its own after a row too long to redraw, once', async () => {
+    terminal.print('stdout', 'x'.repeat(1001));
+    terminal.input('a');
+    terminal.input('b');
+    assert.deepEqual((await screen.rows()).slice(-2), ['x', '> ab']);
+  });
+});
