@@ -26,6 +26,11 @@ describe('the Motion terminals as consoles: lines the code asks for, its output,
     await t.screenEndsWith('Name: ');
     t.press('Ada', KEY.enter);
     await t.screenEndsWith('Name: Ada', 'hello Ada', '> ');
+    // Ctrl+D in an answer that has text deletes under the cursor; it ends input only on an empty one.
+    t.press('print("[" .. io.read() .. "]")', KEY.enter);
+    await waitFor(() => t.transcript.join('').endsWith('> print("[" .. io.read() .. "]")\n'), 'the question');
+    t.press('xBob', KEY.home, KEY.ctrlD, KEY.enter);
+    await t.screenEndsWith('Bob', '[Bob]', '> ');
   });
 
   it('writes an answer to input() into the transcript, and an empty one at end of input', async () => {

@@ -202,6 +202,9 @@ describe('the Motion terminals as consoles: a line discipline over a real sessio
     await t.screenEndsWith('>         y');
     t.press(KEY.ctrlU, 'abc', KEY.home, KEY.ctrlD);
     await t.screenEndsWith('> bc');
+    // On an empty line too it only deletes (nothing): the console is no question to end.
+    t.press(KEY.end, KEY.ctrlU, KEY.ctrlD, 'print(5)', KEY.enter);
+    await t.screenEndsWith('> print(5)', '5', '> ');
   });
 
   it('Ctrl+C on a line wrapped over rows leaves all of it and starts the next prompt below', async () => {
