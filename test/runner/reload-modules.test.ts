@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reloadModulesCode } from '../../src/runner/python/reload-modules';
@@ -58,5 +58,20 @@ describe('reloading workspace modules in a Python session (the real interpreter)
     writeFileSync(join(workspace, 'b.py'), 'N = 2\n');
     assert.equal(await run(reloadModulesCode([workspace], [join(workspace, 'a.py')])), 'reloaded a\n');
     assert.equal(await run('print(a.N, b.N)'), '2 1\n');
+  });
+
+  it('finds workspace modules through symbolic links, and none in a folder whose name only starts the same', async () => {
+    const workspace = join(root, 'workspace');
+    const linked = join(root, 'linked');
+    symlinkSync(workspace, linked);
+    mkdirSync(join(root, 'workspace2'));
+    writeFileSync(join(workspace, 'near.py'), 'N = 1\n');
+    writeFileSync(join(root, 'workspace2', 'far.py'), 'N = 1\n');
+    const path = [linked, join(root, 'workspace2')].map((p) => JSON.stringify(p)).join(', ');
+    await run(`import sys\nsys.path[:0] = [${path}]\nimport near, far\n`);
+    assert.equal(await run(reloadModulesCode([workspace])), 'reloaded near\n', 'imported through the link');
+    assert.equal(await run(reloadModulesCode([linked])), 'reloaded near\n', 'the workspace given as the link');
+    assert.equal(await run(reloadModulesCode([workspace], [join(linked, 'near.py')])), 'reloaded near\n');
+    assert.equal(await run('print("__motion_reload" in globals())'), 'False\n', 'it leaves nothing behind');
   });
 });
