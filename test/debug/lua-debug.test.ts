@@ -55,6 +55,16 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
   afterEach(() => client.stop());
 
   const launch = (program: string, more: Record<string, unknown> = {}) => motionLaunch(program, server.url, more);
+  /** Runs a script with no breakpoints to its end: its exit code, and what it wrote. */
+  const runToExit = async (program: string) => {
+    const output = collectOutput(client);
+    const [, , exited] = await Promise.all([
+      client.configurationSequence(),
+      client.launch(launch(program)),
+      client.waitForEvent('exited'),
+    ]);
+    return { exitCode: (exited.body as { exitCode: number }).exitCode, output };
+  };
 
   it('offers Raised MotionError and uncaught errors as exception filters', async () => {
     const response = await client.initializeRequest();
@@ -176,26 +186,16 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
       'raises.lua',
       'local function check(n)\n  error("too many markers: " .. n)\nend\ncheck(3)\n',
     );
-    const output = collectOutput(client);
-    const [, , exited] = await Promise.all([
-      client.configurationSequence(),
-      client.launch(launch(program)),
-      client.waitForEvent('exited'),
-    ]);
-    assert.equal(exited.body.exitCode, 1);
+    const { exitCode, output } = await runToExit(program);
+    assert.equal(exitCode, 1);
     assert.match(output.text('stderr'), /raises\.lua:2: too many markers: 3/);
     assert.match(output.text('stderr'), /raises\.lua:4: in main chunk/);
   });
 
   it('says where a script that does not compile is wrong, and runs none of it', async () => {
     const program = scripts.write('typo.lua', 'print("first")\nlocal x = = 1\n');
-    const output = collectOutput(client);
-    const [, , exited] = await Promise.all([
-      client.configurationSequence(),
-      client.launch(launch(program)),
-      client.waitForEvent('exited'),
-    ]);
-    assert.equal(exited.body.exitCode, 1);
+    const { exitCode, output } = await runToExit(program);
+    assert.equal(exitCode, 1);
     assert.match(output.text('stderr'), /^[^\n]*typo\.lua:2: unexpected symbol near '='\n$/);
     assert.equal(output.text('stdout'), '');
   });
@@ -203,13 +203,8 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
   it('says why a script that cannot be read was not run, with exit code 1', async () => {
     const program = scripts.write('gone.lua', 'print("never")\n');
     rmSync(program);
-    const output = collectOutput(client);
-    const [, , exited] = await Promise.all([
-      client.configurationSequence(),
-      client.launch(launch(program)),
-      client.waitForEvent('exited'),
-    ]);
-    assert.equal(exited.body.exitCode, 1);
+    const { exitCode, output } = await runToExit(program);
+    assert.equal(exitCode, 1);
     assert.equal(
       output.text('stderr'),
       `The Lua script could not be read: ENOENT: no such file or directory, open '${program}'\n`,
