@@ -61,4 +61,16 @@ describe('the Motion terminals: output printed above the prompt', () => {
     terminal.input('b');
     assert.deepEqual((await screen.rows()).slice(-2), ['x', '> ab']);
   });
+
+  it('redraws a row of exactly 1,000 columns under the prompt: only longer ones are left', async () => {
+    const narrow = new VirtualTerminal(30);
+    try {
+      const at30 = new TerminalConsole({ language: 'lua', session: idle, write: narrow.write });
+      at30.open(30);
+      at30.print('stdout', 'y'.repeat(1000)); // 33 rows of 30, and 10 on the last
+      assert.deepEqual((await narrow.rows()).slice(-1), ['yyyyyyyyyy> ']);
+    } finally {
+      narrow.dispose();
+    }
+  });
 });
