@@ -9,7 +9,7 @@ const idle: ConsoleSession = {
   interrupt: () => undefined,
 };
 
-describe('the Motion terminals: output printed above the prompt', () => {
+describe('the Motion terminals: output printed above the prompt, and the end of runs', () => {
   let screen: VirtualTerminal;
   let written: string[];
   let terminal: TerminalConsole;
@@ -72,5 +72,44 @@ describe('the Motion terminals: output printed above the prompt', () => {
     } finally {
       narrow.dispose();
     }
+  });
+
+  it('answers a question left with Ctrl+C (with nothing) once its run has ended, and not before', async () => {
+    terminal.beginRun();
+    let answer: string | null | undefined;
+    void terminal.ask('Name? ').then((text) => (answer = text));
+    terminal.input('A');
+    terminal.input('\x03');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(answer, undefined, 'the interrupted code would take an answer now for end of input');
+    terminal.endRun();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(answer, null);
+    assert.deepEqual((await screen.rows()).slice(-2), ['Name? A^C', '> ']);
+  });
+
+  it('drops a question whose run ended unanswered, even with another run waiting, and keeps what is typed for the prompt', async () => {
+    terminal.beginRun();
+    terminal.beginRun();
+    let answer: string | null | undefined;
+    terminal.print('stdout', 'Skeleton ');
+    void terminal.ask('Name? ').then((text) => (answer = text));
+    terminal.input('A');
+    terminal.endRun(); // interrupted from elsewhere, or it failed: the next run starts
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(answer, null);
+    terminal.input('b');
+    const left = 'Skeleton Name? A';
+    assert.deepEqual((await screen.rows()).slice(-2), [left, ''], 'no question, and no prompt while a run goes');
+    terminal.endRun();
+    assert.deepEqual((await screen.rows()).slice(-2), [left, '> b']);
+    terminal.beginRun();
+    void terminal.ask('Next? ');
+    terminal.input('c');
+    assert.deepEqual(
+      (await screen.rows()).slice(-2),
+      [left, 'Next? c'],
+      'a new question starts empty (the line typed waits)',
+    );
   });
 });

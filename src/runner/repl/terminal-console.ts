@@ -142,25 +142,27 @@ export class TerminalConsole {
     this.show();
   }
 
+  /**
+   * A run has ended. A session runs its code one run at a time, so a question still open is the
+   * ended run's: the code that asked is gone (interrupted, or it failed), and its question goes
+   * too, even when another run waits.
+   */
   endRun(): void {
     this.runs = Math.max(0, this.runs - 1);
-    this.resume();
-  }
-
-  /** The prompt is due again (when nothing runs): what was typed ahead is used. */
-  private resume(): void {
-    if (this.runs === 0) {
-      this.abandoned?.answer(null);
-      this.abandoned = undefined;
-    }
-    if (this.runs === 0 && this.question) {
-      // The code that asked is gone (interrupted, or it failed): its question goes too.
+    this.abandoned?.answer(null);
+    this.abandoned = undefined;
+    if (this.question) {
       this.options.write(this.line.leave(this.partial + this.question.prompt, this.answers.text));
       this.partial = '';
       this.answers.clear();
       this.question.answer(null);
       this.question = undefined;
     }
+    this.resume();
+  }
+
+  /** The prompt is due again (when nothing runs): what was typed ahead is used. */
+  private resume(): void {
     this.show();
     this.useTypedAhead();
   }
