@@ -147,9 +147,12 @@ describe('MotionClient: what it sends', () => {
       assert.equal(dottedPath(given), dotted, given);
   });
 
-  it('refuses a URL that is not http://', () => {
+  it('refuses a URL that is not http://, and text that is no URL', () => {
     assert.throws(() => new MotionClient({ url: 'https://127.0.0.1:7979' }), {
       message: 'the server URL must be http://, got https://127.0.0.1:7979/',
+    });
+    assert.throws(() => new MotionClient({ url: 'localhost 7979' }), {
+      message: 'the server URL must be http://, got "localhost 7979", which is no URL',
     });
   });
 

@@ -186,4 +186,45 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
       await away.dispose();
     }
   });
+
+  it('names code run without a file "selection" in its errors', async () => {
+    const failed = await session.run('error("boom")');
+    assert.equal(failed.error?.message, 'selection:1: boom');
+    assert.equal(failed.error?.line, 1);
+  });
+
+  it('ignores an interrupt while nothing runs: the next run is not interrupted', async () => {
+    await session.run('x = 5');
+    session.interrupt();
+    // Long enough for the interrupt check in the loop to run many times.
+    assert.deepEqual(await session.run('for i = 1, 1e6 do end print(x)'), { ok: true, error: undefined });
+    assert.equal(printed(), '5\n');
+  });
+
+  it('keeps the thread a run started while it restarts (the old thread ends after the new one began)', async () => {
+    await session.run('gone = 1');
+    const thread = () => (session as unknown as { worker: Worker }).worker.threadId;
+    const old = thread();
+    const restarting = session.restart();
+    const ran = session.run('kept = 7');
+    await restarting;
+    assert.deepEqual(await ran, { ok: true, error: undefined });
+    await session.run('print(kept, gone)');
+    assert.equal(printed(), '7\tnil\n');
+    assert.equal(thread(), old + 1, 'one new thread, not a second one leaving the first running');
+  });
+
+  it('says why a session could not start: a server address that is no URL', async () => {
+    const broken = new LuaSession({
+      serverUrl: 'not a url',
+      onOutput: (stream, text) => output.push({ stream, text }),
+    });
+    try {
+      const why = 'the server URL must be http://, got "not a url", which is no URL';
+      await assert.rejects(broken.run('print(1)'), { message: why });
+      assert.equal(printed('system'), `Lua session failed: ${why}\n`);
+    } finally {
+      await broken.dispose();
+    }
+  });
 });

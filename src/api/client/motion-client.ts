@@ -52,7 +52,7 @@ export class MotionClient {
   private readonly cancellation = new CallCancellation();
 
   constructor(private readonly options: MotionClientOptions = {}) {
-    const url = new URL(options.url ?? DEFAULT_URL);
+    const url = parsedUrl(options.url ?? DEFAULT_URL);
     if (url.protocol !== 'http:') throw new Error(`the server URL must be http://, got ${url.href}`);
     this.origin = url.origin;
     this.url = url.origin;
@@ -356,4 +356,13 @@ export function dottedPath(modulePath: string): string {
   const parts = modulePath.split(/[./]/).filter(Boolean);
   if (parts[0] === 'motion') parts.shift();
   return ['motion', ...parts].join('.');
+}
+
+/** The URL in `text`; text that is no URL is named in the error (URL's own says only "Invalid URL"). */
+function parsedUrl(text: string): URL {
+  try {
+    return new URL(text);
+  } catch {
+    throw new Error(`the server URL must be http://, got "${text}", which is no URL`);
+  }
 }
