@@ -187,7 +187,7 @@ export class PythonSession implements ScriptSession {
           } else {
             if (message.exited && this.child === child) {
               // sys.exit() ended the session: the next run starts a new one, and its exit is no crash.
-              if (child) this.retired.add(child);
+              this.retired.add(child);
               this.child = undefined;
               this.starting = undefined;
             }

@@ -289,18 +289,47 @@ describe('Python sessions (the machine’s python3) against the reference server
       assert.equal(after.error?.type, 'SessionCrashed', 'the run that was sent to the killed interpreter');
       assert.deepEqual(await session.run('print("again")'), { ok: true, error: undefined }, 'a new session');
       assert.match(printed(), /again\n$/);
-      // Disposed of between the interpreter's end and the pipes' (a killed process has a signal, no exit code).
-      const child = (session as unknown as { child: ChildProcess }).child;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-      await session.dispose();
     } finally {
       process.kill(background, 'SIGKILL');
     }
   });
 
-  it('keeps the user’s own PYTHONPATH beside its package', async () => {
+  it('between its interpreter’s end and its pipes’ (held by a process it started): disposes at once, and asks a fresh interpreter about a statement', async () => {
+    const background: number[] = [];
+    /** A session whose interpreter has ended as `ending` ends it, while a sleeping child holds its pipes. */
+    const ended = async (ending: string) => {
+      const dying = new PythonSession({
+        serverUrl: server.url,
+        onOutput: (stream, text) => output.push({ stream, text }),
+      });
+      await dying.run('x = 1');
+      const child = (dying as unknown as { child: ChildProcess }).child;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      output.length = 0;
+      void dying.run(`import os, subprocess\nprint(subprocess.Popen(['sleep', '600']).pid)\n${ending}`);
+      await waitFor(() => /^\d+\n$/.test(printed()), 'the background process');
+      background.push(Number(printed()));
+      await exited;
+      return dying;
+    };
+    const soon = <T>(promise: Promise<T>, what: string) =>
+      Promise.race([
+        promise,
+        new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} waits`)), 5_000).unref()),
+      ]);
+    try {
+      for (const ending of ['os._exit(0)', 'import signal\nos.kill(os.getpid(), signal.SIGKILL)']) {
+        await soon((await ended(ending)).dispose(), `dispose after ${ending}`);
+      }
+      const asking = await ended('os._exit(0)');
+      assert.equal(await soon(asking.isComplete('for i in range(3):'), 'the statement'), 'incomplete');
+      await asking.dispose();
+    } finally {
+      for (const pid of background) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  it('keeps the user’s own PYTHONPATH beside its package, and adds only its package without one', async () => {
     const lib = mkdtempSync(join(tmpdir(), 'motion-pythonpath-'));
     writeFileSync(join(lib, 'studio_tools.py'), 'NAME = "studio"\n');
     const before = process.env.PYTHONPATH;
@@ -314,6 +343,17 @@ describe('Python sessions (the machine’s python3) against the reference server
       await withPath.dispose();
       assert.equal(result.ok, true, JSON.stringify(result));
       assert.equal(printed(), 'studio\n');
+      // Without one, only the package's folder: no empty entry, which Python reads as the working folder.
+      delete process.env.PYTHONPATH;
+      const withoutPath = new PythonSession({
+        serverUrl: server.url,
+        onOutput: (stream, text) => output.push({ stream, text }),
+      });
+      await withoutPath.run(
+        'import os, motion\nprint(os.environ["PYTHONPATH"] == os.path.dirname(os.path.dirname(motion.__file__)))',
+      );
+      await withoutPath.dispose();
+      assert.equal(printed(), 'studio\nTrue\n');
     } finally {
       if (before === undefined) delete process.env.PYTHONPATH;
       else process.env.PYTHONPATH = before;
@@ -322,8 +362,13 @@ describe('Python sessions (the machine’s python3) against the reference server
   });
 
   it('names an interpreter that ends before the session is ready, and one that cannot be run', async () => {
-    const ends = new PythonSession({ serverUrl: server.url, interpreter: '/bin/false', onOutput: () => undefined });
+    const ends = new PythonSession({
+      serverUrl: server.url,
+      interpreter: '/bin/false',
+      onOutput: (stream, text) => output.push({ stream, text }),
+    });
     await assert.rejects(ends.run('1'), /the Python session exited with code 1 before it was ready/);
+    assert.equal(printed('all'), '', 'said once, by the run: no session was ready to lose variables');
     const notExecutable = join(mkdtempSync(join(tmpdir(), 'motion-python-')), 'python3');
     writeFileSync(notExecutable, '');
     const refused = new PythonSession({ serverUrl: server.url, interpreter: notExecutable, onOutput: () => undefined });
