@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
-/** The `motion` package and the session driver: next to the bundle in dist/python, or in the sources. */
+/**
+ * The `motion` package and the session driver: the `python` folder beside the code, dist/python
+ * beside a bundle (the build copies it there) and src/runner/python when run from the sources (tsx).
+ */
 export function pythonSupportDir(): string {
-  // dist/python beside a bundle; src/runner/python when run from the sources (tsx).
-  for (const dir of [join(__dirname, 'python'), resolve(__dirname, '../src/runner/python')]) {
-    if (existsSync(join(dir, 'motion_session.py'))) return dir;
-  }
+  const dir = join(__dirname, 'python');
+  if (existsSync(join(dir, 'motion_session.py'))) return dir;
   throw new Error('the motion Python package is missing from this installation');
 }

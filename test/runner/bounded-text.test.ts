@@ -32,4 +32,16 @@ describe('a bounded transcript', () => {
     assert.ok(String(text).length <= 2 * 1024 * 1024);
     assert.ok(String(text).length >= 1024 * 1024, 'a megabyte is kept by default');
   });
+
+  it('forgets everything on clear, and marks taken before it still count from the start', () => {
+    const text = new BoundedText(100);
+    text.append('before');
+    const early = text.mark();
+    text.clear();
+    assert.equal(String(text), '');
+    assert.equal(text.mark(), 6, 'positions go on');
+    text.append('after');
+    assert.equal(text.since(early), 'after');
+    assert.equal(text.since(text.mark() - 2), 'er');
+  });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { dedent, selectedCode, statementAt } from '../../src/runner/code-to-run';
+import { codeAtSelection, dedent, selectedCode, statementAt } from '../../src/runner/code-to-run';
 
 describe('what Run Selection sends', () => {
   it('dedents a selection and keeps its first line number', () => {
@@ -96,5 +96,19 @@ describe('what Run Selection sends, at the edges', () => {
     assert.deepEqual(dedent(['    a', '  ', '      b']), ['a', '', '  b']);
     assert.deepEqual(dedent(['', '']), ['', '']);
     assert.deepEqual(dedent(['  a']), ['a']);
+  });
+
+  it('runs the selected lines, leaving out a last line the selection ends at the start of', () => {
+    const lines = ['a = 1', 'b = (2,', '     3)', 'c = 4'];
+    const at = (startLine: number, endLine: number, endCharacter: number, empty = false) =>
+      codeAtSelection(lines, { empty, activeLine: endLine, startLine, endLine, endCharacter }, 'python');
+    assert.deepEqual(at(0, 2, 0), { code: 'a = 1\nb = (2,', line: 1, endLine: 1 }, 'ends at the start of line 3');
+    assert.deepEqual(at(0, 2, 3), { code: 'a = 1\nb = (2,\n     3)', line: 1, endLine: 2 });
+    assert.deepEqual(at(3, 3, 0), { code: 'c = 4', line: 4, endLine: 3 }, 'within one line: that line');
+    assert.deepEqual(
+      at(2, 2, 2, true),
+      { code: 'b = (2,\n     3)', line: 2, endLine: 2 },
+      'nothing selected: the statement',
+    );
   });
 });
