@@ -125,6 +125,11 @@ describe('code being typed: what is open before the cursor', () => {
       at('f(t[1], [[s, t]], |', 'lua').state.brackets.map((b) => [b.char, b.commas]),
       [['(', 2]],
     );
+    assert.deepEqual(
+      at('local names = f([==[ (, ]] ]==], |', 'lua').state.brackets.map((b) => [b.char, b.commas]),
+      [['(', 1]],
+      'a long string further along a line, of level 2',
+    );
   });
 
   it('knows the cursor is in a comment that goes on after it', () => {
