@@ -43,4 +43,14 @@ describe('the lines of a Lua script where a breakpoint can stop', () => {
     assert.equal(breakableLine(code, 6), undefined);
     assert.equal(breakableLine(new Set(), 1), undefined);
   });
+
+  it('reads a long bracket only where it starts: a line comment holding [[ ]] later, and ]] earlier on the line', () => {
+    assert.deepEqual(lines('-- see [[notes]] here', 'x = 1'), [2]);
+    assert.deepEqual(lines('x = t[a[1]]--[[ a note', 'more ]]', 'y = 2'), [1, 3]);
+    assert.deepEqual(lines('x = t[a[1]][[text', 'more]]', 'y = 2'), [1, 3], 'a call with a long string');
+  });
+
+  it('takes a blank line with a Windows line end for blank', () => {
+    assert.deepEqual([...codeLines('x = 1\r\n\r\ny = 2\r\n')].sort(), [1, 3]);
+  });
 });
