@@ -118,7 +118,11 @@ describe('debugpy: is it there, and how to install it', function () {
       'Cannot debug: the Python interpreter "/no/such/python" was not found.',
     );
     const notPython = await debugpyStatus('/bin/false');
-    assert.match(missingDebugpyMessage(notPython), /^Cannot debug: "\/bin\/false" could not be run as Python: /);
+    assert.match(
+      missingDebugpyMessage(notPython),
+      /^Cannot debug: "\/bin\/false" could not be run as Python: Command failed: \/bin\/false -c import json, os, sys, sysconfig, importlib\.util\.$/,
+      'the first line of what failed',
+    );
   });
 
   it('quotes an interpreter path with spaces in the pip command', () => {
@@ -127,5 +131,6 @@ describe('debugpy: is it there, and how to install it', function () {
       '"/opt/my python/bin/python" -m pip install debugpy',
     );
     assert.equal(installCommand('/usr/local/bin/python3', true), '/usr/local/bin/python3 -m pip install debugpy');
+    assert.equal(installCommand('/opt/a "b"/python', false), '"/opt/a \\"b\\"/python" -m pip install debugpy');
   });
 });

@@ -63,4 +63,31 @@ describe('the Python debug relay when debugpy cannot run', function () {
     assert.match(failed(1)?.message ?? '', /spawn .*no-such-python ENOENT/);
     adapter.dispose();
   });
+
+  it('ends with the last line the interpreter wrote', async () => {
+    const failing = join(dir, 'python-that-fails');
+    writeFileSync(failing, '#!/bin/sh\necho "first words" >&2\necho "last words" >&2\nexit 3\n');
+    chmodSync(failing, 0o755);
+    const ended = relay(failing);
+    ended.request(1, 'initialize', { adapterID: 'motion' });
+    await waitFor(() => ended.failed(1) !== undefined, 'the answer');
+    assert.equal(ended.failed(1)?.message, 'last words');
+    ended.adapter.dispose();
+  });
+
+  it('refuses a launch it cannot make debugpy arguments for, saying what is missing', () => {
+    const lasting = join(dir, 'python-that-waits');
+    writeFileSync(lasting, '#!/bin/sh\nexec sleep 30\n');
+    chmodSync(lasting, 0o755);
+    const { adapter, request, failed } = relay(lasting);
+    try {
+      request(1, 'launch', { program: '/x.py' });
+      assert.deepEqual(
+        [failed(1)?.success, failed(1)?.message],
+        [false, 'no application URL (serverUrl) was given for the debug session'],
+      );
+    } finally {
+      adapter.dispose();
+    }
+  });
 });
