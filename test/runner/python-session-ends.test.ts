@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { PythonSession } from '../../src/runner/python-session';
-import type { MotionServer } from '../../server/scripting/motion-server';
 import { waitFor } from '../support/wait-for';
-import { pythonSessionPerTest, type PythonSessionFixture } from '../support/python-session-fixture';
+import { pythonSessionPerTest } from '../support/python-session-fixture';
 
 /** Whether every thread of a process is stopped (Linux: `T` in each task's status). */
 function everyThreadStopped(pid: number): boolean {
@@ -16,30 +15,26 @@ function everyThreadStopped(pid: number): boolean {
 describe('Python sessions: how an interpreter ends (crash, dispose, sys.exit, kill), and the next one', function () {
   this.timeout(30_000);
   const fixture = pythonSessionPerTest();
-  let server: MotionServer;
-  let session: PythonSession;
-  let output: PythonSessionFixture['output'];
-  const printed = (stream?: Parameters<PythonSessionFixture['printed']>[0]) => fixture.printed(stream);
-  beforeEach(() => ({ server, session, output } = fixture));
+  const printed = (stream?: 'stdout' | 'stderr' | 'system' | 'all') => fixture.printed(stream);
 
   it('reports a crashed interpreter and starts a new one on the next run', async () => {
-    const crash = await session.run('import os\nos._exit(3)');
+    const crash = await fixture.session.run('import os\nos._exit(3)');
     assert.equal(crash.error?.type, 'SessionCrashed');
     assert.match(crash.error.message, /exited with code 3/);
-    const after = await session.run('1 + 1');
+    const after = await fixture.session.run('1 + 1');
     assert.equal(after.ok, true);
     assert.match(printed(), /2\n$/);
   });
 
   it('ends its interpreter on dispose, and says when one crashed after it was ready', async () => {
-    await session.run('import os\nprint(os.getpid())');
+    await fixture.session.run('import os\nprint(os.getpid())');
     const pid = Number(printed().trim());
-    await session.dispose();
+    await fixture.session.dispose();
     assert.throws(() => process.kill(pid, 0), /ESRCH/, 'the interpreter is gone');
 
     const crashing = new PythonSession({
-      serverUrl: server.url,
-      onOutput: (stream, text) => output.push({ stream, text }),
+      serverUrl: fixture.server.url,
+      onOutput: (stream, text) => fixture.output.push({ stream, text }),
     });
     const crash = await crashing.run('import os\nos._exit(4)');
     await crashing.dispose();
@@ -51,18 +46,18 @@ describe('Python sessions: how an interpreter ends (crash, dispose, sys.exit, ki
   });
 
   it('disposes of a session that never started, and of one already disposed', async () => {
-    const idle = new PythonSession({ serverUrl: server.url, onOutput: () => undefined });
+    const idle = new PythonSession({ serverUrl: fixture.server.url, onOutput: () => undefined });
     await idle.dispose();
-    await session.run('x = 1');
-    await session.dispose();
-    await session.dispose();
+    await fixture.session.run('x = 1');
+    await fixture.session.dispose();
+    await fixture.session.dispose();
   });
 
   it('drops an answer typed after its session ended', async () => {
     let answer: ((text: string | null) => void) | undefined;
     const asking = new PythonSession({
-      serverUrl: server.url,
-      onOutput: (stream, text) => output.push({ stream, text }),
+      serverUrl: fixture.server.url,
+      onOutput: (stream, text) => fixture.output.push({ stream, text }),
       readLine: () => new Promise((resolve) => (answer = resolve)),
     });
     const failures: unknown[] = [];
@@ -82,13 +77,13 @@ describe('Python sessions: how an interpreter ends (crash, dispose, sys.exit, ki
   });
 
   it('survives an interpreter killed with a request unread (a reset pipe), and takes the statement asked about for complete', async () => {
-    await session.run('x = 1');
-    const child = (session as unknown as { child: ChildProcess }).child;
+    await fixture.session.run('x = 1');
+    const child = (fixture.session as unknown as { child: ChildProcess }).child;
     child.kill('SIGSTOP');
     // The kernel stops the interpreter's threads one by one: until all are stopped, its request
     // reader can still wake for the request below and answer it (seen under load).
     await waitFor(() => everyThreadStopped(child.pid!), 'the interpreter to stop');
-    const check = session.isComplete('for i in range(3):');
+    const check = fixture.session.isComplete('for i in range(3):');
     await new Promise((resolve) => setTimeout(resolve, 50));
     child.kill('SIGKILL');
     assert.equal(await check, 'complete');
@@ -96,16 +91,16 @@ describe('Python sessions: how an interpreter ends (crash, dispose, sys.exit, ki
 
   it('ends with its interpreter even when a process the script started holds the output open', async () => {
     // A background process inherits stdout and stderr: the pipes stay open after the interpreter is killed.
-    const started = await session.run(
+    const started = await fixture.session.run(
       "import subprocess\nbackground = subprocess.Popen(['sleep', '600'])\nprint(background.pid)",
     );
     assert.equal(started.ok, true, JSON.stringify(started));
     const background = Number(printed().trim());
     try {
-      (session as unknown as { child: ChildProcess }).child.kill('SIGKILL');
-      const after = await session.run('print("again")');
+      (fixture.session as unknown as { child: ChildProcess }).child.kill('SIGKILL');
+      const after = await fixture.session.run('print("again")');
       assert.equal(after.error?.type, 'SessionCrashed', 'the run that was sent to the killed interpreter');
-      assert.deepEqual(await session.run('print("again")'), { ok: true, error: undefined }, 'a new session');
+      assert.deepEqual(await fixture.session.run('print("again")'), { ok: true, error: undefined }, 'a new session');
       assert.match(printed(), /again\n$/);
     } finally {
       process.kill(background, 'SIGKILL');
@@ -119,7 +114,7 @@ describe('Python sessions: how an interpreter ends (crash, dispose, sys.exit, ki
       // Its own output: the ended interpreter's notice comes once its pipes close, maybe after this test.
       let printedHere = '';
       const dying = new PythonSession({
-        serverUrl: server.url,
+        serverUrl: fixture.server.url,
         onOutput: (stream, text) => (printedHere += stream === 'stdout' ? text : ''),
       });
       await dying.run('x = 1');
@@ -150,8 +145,8 @@ describe('Python sessions: how an interpreter ends (crash, dispose, sys.exit, ki
 
   it('starts a new session for a run sent right after sys.exit(0), without reporting a crash', async () => {
     const [exited, next] = await Promise.all([
-      session.run('import sys\nsys.exit(0)\n'),
-      session.run('print("fresh")\n'),
+      fixture.session.run('import sys\nsys.exit(0)\n'),
+      fixture.session.run('print("fresh")\n'),
     ]);
     assert.equal(exited.ok, true);
     assert.equal(next.ok, true, JSON.stringify(next));
