@@ -18,8 +18,10 @@ describe('a debug adapter served on stdio (node dist/python-debug-adapter.js)', 
       chmodSync(lasting, 0o755);
       const relay = spawn(process.execPath, ['dist/python-debug-adapter.js', lasting], { stdio: 'pipe' });
       const ended = new Promise<number | null>((resolve) => relay.once('exit', resolve));
-      await waitFor(() => existsSync(join(dir, 'pid')), 'the interpreter to start');
-      interpreter = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+      // Read once whole: the shell creates the file before it writes the number.
+      const pidFile = join(dir, 'pid');
+      await waitFor(() => existsSync(pidFile) && /^\d+\n$/.test(readFileSync(pidFile, 'utf8')), 'the interpreter');
+      interpreter = Number(readFileSync(pidFile, 'utf8'));
       relay.stdin.end();
       const code = await Promise.race([
         ended,
