@@ -36,6 +36,8 @@ export class LuaDebugSession extends DebugSession {
   private readonly signal = new Int32Array(new SharedArrayBuffer(8));
   private nextId = 1;
   private readonly waiting = new Map<number, (body: Record<string, unknown>) => void>();
+  /** The launch, answered once the script's thread is ready (or refused if it fails before). */
+  private launching: DebugProtocol.LaunchResponse | undefined;
   private configured!: () => void;
   private readonly configurationDone = new Promise<void>((resolve) => (this.configured = resolve));
   /** The error the script stopped on, for exceptionInfo. */
@@ -65,7 +67,7 @@ export class LuaDebugSession extends DebugSession {
     args: DebugProtocol.LaunchRequestArguments,
   ): void {
     const config = args as unknown as MotionLaunchConfiguration;
-    if (!config.serverUrl) return this.sendErrorResponse(response, 1, 'no application URL (serverUrl) was given');
+    if (!config.serverUrl) return this.refuse(response, 1, 'no application URL (serverUrl) was given');
     const worker = new Worker(bundledWorker('lua-debug-worker.js'), {
       workerData: {
         serverUrl: config.serverUrl,
@@ -78,17 +80,32 @@ export class LuaDebugSession extends DebugSession {
       transferList: [this.channel.port2],
     });
     this.worker = worker;
-    worker.on('message', (message: FromLuaDebug) => this.fromWorker(message, response));
+    this.launching = response;
+    worker.on('message', (message: FromLuaDebug) => this.fromWorker(message));
     worker.on('error', (error) => {
-      this.sendEvent(new OutputEvent(`The Lua debugger failed: ${error.message}\n`, 'stderr'));
+      // Before it is ready (a server URL that is no URL), the launch itself fails: VS Code shows why.
+      const text = `The Lua debugger failed: ${error.message}`;
+      if (this.launching) this.refuse(this.launching, 3, text);
+      else this.sendEvent(new OutputEvent(`${text}\n`, 'stderr'));
+      this.launching = undefined;
       this.end(1);
     });
   }
 
-  private fromWorker(message: FromLuaDebug, launch: DebugProtocol.LaunchResponse): void {
+  /**
+   * An error answer whose text is shown as it is. The library reads `{name}` in a message as a
+   * placeholder, and with no variables at all it throws on `{_name}` (an error Lua raised with
+   * braces in it): an empty set leaves every brace as written.
+   */
+  private refuse(response: DebugProtocol.Response, id: number, text: string): void {
+    this.sendErrorResponse(response, id, text, {});
+  }
+
+  private fromWorker(message: FromLuaDebug): void {
     switch (message.kind) {
       case 'ready':
-        this.sendResponse(launch);
+        if (this.launching) this.sendResponse(this.launching);
+        this.launching = undefined;
         this.sendEvent(new InitializedEvent());
         void this.configurationDone.then(() => this.command({ command: 'run' }));
         return;
@@ -251,18 +268,10 @@ export class LuaDebugSession extends DebugSession {
       command: 'evaluate',
       expression: args.expression,
       frame: args.frameId,
-    })) as {
-      result?: string;
-      variablesReference?: number;
-      type?: string;
-      error?: string;
-    };
-    if (answer.error !== undefined) return this.sendErrorResponse(response, 2, answer.error);
-    response.body = {
-      result: answer.result ?? 'nil',
-      variablesReference: answer.variablesReference ?? 0,
-      type: answer.type,
-    };
+    })) as { result: string; variablesReference: number; type: string } | { error: string };
+    if ('error' in answer) return this.refuse(response, 2, answer.error);
+    // The script's side describes every value it gives (lua-debugger's `variable`): a preview, a type, a reference.
+    response.body = { result: answer.result, variablesReference: answer.variablesReference, type: answer.type };
     this.sendResponse(response);
   }
 
