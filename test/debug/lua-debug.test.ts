@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import {
   collectOutput,
+  launchToException,
   localsOfTopFrame,
-  scriptDirectory,
-  startDebugClient,
+  step,
   threadId,
   topFrame,
   motionLaunch,
+  adapterTestbed,
 } from '../support/debug-fixture';
-import { SETTINGS, startTestServer, type TestServer } from '../support/test-server';
+import { SETTINGS } from '../support/test-server';
 
 const SCRIPT = `local skeleton = motion.settings.processing.skeleton
 
@@ -39,35 +39,22 @@ print("caught", e.code)
 
 describe('debugging Lua scripts: the motion Lua adapter, against the reference server', function () {
   this.timeout(60_000);
-  let server: TestServer;
-  let client: DebugClient;
-  const scripts = scriptDirectory();
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server.close();
-    scripts.remove();
-  });
-  beforeEach(async () => {
-    client = await startDebugClient('lua-debug-adapter.js');
-  });
-  afterEach(() => client.stop());
+  const bed = adapterTestbed('lua-debug-adapter.js');
 
-  const launch = (program: string, more: Record<string, unknown> = {}) => motionLaunch(program, server.url, more);
+  const launch = (program: string, more: Record<string, unknown> = {}) => motionLaunch(program, bed.server.url, more);
   /** Runs a script with no breakpoints to its end: its exit code, and what it wrote. */
   const runToExit = async (program: string) => {
-    const output = collectOutput(client);
+    const output = collectOutput(bed.client);
     const [, , exited] = await Promise.all([
-      client.configurationSequence(),
-      client.launch(launch(program)),
-      client.waitForEvent('exited'),
+      bed.client.configurationSequence(),
+      bed.client.launch(launch(program)),
+      bed.client.waitForEvent('exited'),
     ]);
     return { exitCode: (exited.body as { exitCode: number }).exitCode, output };
   };
 
   it('offers Raised MotionError and uncaught errors as exception filters', async () => {
-    const response = await client.initializeRequest();
+    const response = await bed.client.initializeRequest();
     assert.deepEqual(
       response.body?.exceptionBreakpointFilters?.map((f) => f.filter),
       ['motionError', 'uncaught'],
@@ -75,41 +62,42 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
   });
 
   it('stops at a breakpoint, shows locals and motion results, evaluates, steps over, in and out, and runs to the end', async () => {
-    const program = scripts.write('steps.lua', SCRIPT);
-    const output = collectOutput(client);
-    await client.hitBreakpoint(launch(program), { path: program, line: 9 });
-    const frame = await topFrame(client);
+    const program = bed.scripts.write('steps.lua', SCRIPT);
+    const output = collectOutput(bed.client);
+    await bed.client.hitBreakpoint(launch(program), { path: program, line: 9 });
+    const frame = await topFrame(bed.client);
     assert.equal(frame.source?.path, program);
-    const locals = await localsOfTopFrame(client);
+    const locals = await localsOfTopFrame(bed.client);
     assert.equal(locals.get('count')?.value, '2', 'the motion result is a plain value');
     assert.ok((locals.get('skeleton')?.variablesReference ?? 0) > 0, 'a table can be expanded');
-    const evaluated = await client.evaluateRequest({ expression: 'count * 10', frameId: frame.id, context: 'repl' });
+    const evaluated = await bed.client.evaluateRequest({
+      expression: 'count * 10',
+      frameId: frame.id,
+      context: 'repl',
+    });
     assert.equal(evaluated.body.result, '20');
-    const thread = await threadId(client);
+    const thread = await threadId(bed.client);
 
-    await Promise.all([client.nextRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 10 })]);
+    await step(bed.client, 'next', 10);
     assert.match(output.text('stdout'), /before\t2/);
-    await Promise.all([client.stepInRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 4 })]);
-    assert.equal((await topFrame(client)).name, 'add');
-    await Promise.all([client.nextRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 5 })]);
-    const inAdd = await localsOfTopFrame(client);
+    await step(bed.client, 'stepIn', 4);
+    assert.equal((await topFrame(bed.client)).name, 'add');
+    await step(bed.client, 'next', 5);
+    const inAdd = await localsOfTopFrame(bed.client);
     assert.equal(inAdd.get('name')?.value, '"DebuggedLua"');
     assert.match(inAdd.get('new_id')?.value ?? '', /^\d+$/);
-    await Promise.all([
-      client.stepOutRequest({ threadId: thread }),
-      client.assertStoppedLocation('step', { line: 10 }),
-    ]);
+    await step(bed.client, 'stepOut', 10);
 
-    await Promise.all([client.continueRequest({ threadId: thread }), client.waitForEvent('terminated')]);
+    await Promise.all([bed.client.continueRequest({ threadId: thread }), bed.client.waitForEvent('terminated')]);
     assert.match(output.text('stdout'), /after\t3/);
-    assert.notEqual(await server.ok(SETTINGS, 'find_skeleton', ['project', 'DebuggedLua']), null);
+    assert.notEqual(await bed.server.ok(SETTINGS, 'find_skeleton', ['project', 'DebuggedLua']), null);
   });
 
   it('verifies breakpoints against lines that hold code, moving one on a comment to the next code line', async () => {
-    const program = scripts.write('loop.lua', LOOP);
-    await client.initializeRequest();
-    await client.launch(launch(program));
-    const set = await client.setBreakpointsRequest({
+    const program = bed.scripts.write('loop.lua', LOOP);
+    await bed.client.initializeRequest();
+    await bed.client.launch(launch(program));
+    const set = await bed.client.setBreakpointsRequest({
       source: { path: program },
       breakpoints: [{ line: 1 }, { line: 4 }, { line: 40 }],
     });
@@ -124,65 +112,58 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
   });
 
   it('stops at a conditional breakpoint only when its condition holds, and writes log points', async () => {
-    const program = scripts.write('loop.lua', LOOP);
-    const output = collectOutput(client);
+    const program = bed.scripts.write('loop.lua', LOOP);
+    const output = collectOutput(bed.client);
     await Promise.all([
-      client.waitForEvent('initialized').then(async () => {
-        await client.setBreakpointsRequest({
+      bed.client.waitForEvent('initialized').then(async () => {
+        await bed.client.setBreakpointsRequest({
           source: { path: program },
           breakpoints: [
             { line: 4, condition: 'i == 3' },
             { line: 6, logMessage: 'total is {total}' },
           ],
         });
-        await client.configurationDoneRequest();
+        await bed.client.configurationDoneRequest();
       }),
-      client.launch(launch(program)),
-      client.assertStoppedLocation('breakpoint', { line: 4 }),
+      bed.client.launch(launch(program)),
+      bed.client.assertStoppedLocation('breakpoint', { line: 4 }),
     ]);
-    const locals = await localsOfTopFrame(client);
+    const locals = await localsOfTopFrame(bed.client);
     assert.equal(locals.get('i')?.value, '3');
     assert.equal(locals.get('total')?.value, '3');
     await Promise.all([
-      client.continueRequest({ threadId: await threadId(client) }),
-      client.waitForEvent('terminated'),
+      bed.client.continueRequest({ threadId: await threadId(bed.client) }),
+      bed.client.waitForEvent('terminated'),
     ]);
     assert.match(output.text('console'), /total is 10\n/);
     assert.match(output.text('stdout'), /total\t10/);
   });
 
   it('stops where a MotionError is raised, even when the script catches it, with the filter on', async () => {
-    const program = scripts.write('caught.lua', CAUGHT);
-    await Promise.all([
-      client.waitForEvent('initialized').then(async () => {
-        await client.setExceptionBreakpointsRequest({ filters: ['motionError'] });
-        await client.configurationDoneRequest();
-      }),
-      client.launch(launch(program)),
-      client.assertStoppedLocation('exception', { path: program, line: 1 }),
-    ]);
-    const info = await client.exceptionInfoRequest({ threadId: await threadId(client) });
+    const program = bed.scripts.write('caught.lua', CAUGHT);
+    await launchToException(bed.client, launch(program), ['motionError'], { path: program, line: 1 });
+    const info = await bed.client.exceptionInfoRequest({ threadId: await threadId(bed.client) });
     assert.equal(info.body.exceptionId, 'MotionError');
     assert.match(info.body.description ?? '', /nowhere/);
   });
 
   it('stops on entry when asked, and pauses a running loop, even a silent tight one', async () => {
     // Silent and tight: the debugger's own hook runs most of the instructions, where counts run out unseen.
-    const program = scripts.write('forever.lua', 'local n = 0\nwhile true do\n  n = n + 1\nend\n');
+    const program = bed.scripts.write('forever.lua', 'local n = 0\nwhile true do\n  n = n + 1\nend\n');
     await Promise.all([
-      client.configurationSequence(),
-      client.launch(launch(program, { stopOnEntry: true })),
-      client.assertStoppedLocation('entry', { line: 1 }),
+      bed.client.configurationSequence(),
+      bed.client.launch(launch(program, { stopOnEntry: true })),
+      bed.client.assertStoppedLocation('entry', { line: 1 }),
     ]);
-    const thread = await threadId(client);
-    await client.continueRequest({ threadId: thread });
-    await Promise.all([client.pauseRequest({ threadId: thread }), client.waitForEvent('stopped')]);
-    const locals = await localsOfTopFrame(client);
+    const thread = await threadId(bed.client);
+    await bed.client.continueRequest({ threadId: thread });
+    await Promise.all([bed.client.pauseRequest({ threadId: thread }), bed.client.waitForEvent('stopped')]);
+    const locals = await localsOfTopFrame(bed.client);
     assert.ok(Number(locals.get('n')?.value) > 0, 'the loop ran before the pause');
   });
 
   it('ends a script that raises with its traceback on stderr and exit code 1', async () => {
-    const program = scripts.write(
+    const program = bed.scripts.write(
       'raises.lua',
       'local function check(n)\n  error("too many markers: " .. n)\nend\ncheck(3)\n',
     );
@@ -193,7 +174,7 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
   });
 
   it('says where a script that does not compile is wrong, and runs none of it', async () => {
-    const program = scripts.write('typo.lua', 'print("first")\nlocal x = = 1\n');
+    const program = bed.scripts.write('typo.lua', 'print("first")\nlocal x = = 1\n');
     const { exitCode, output } = await runToExit(program);
     assert.equal(exitCode, 1);
     assert.match(output.text('stderr'), /^[^\n]*typo\.lua:2: unexpected symbol near '='\n$/);
@@ -201,7 +182,7 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
   });
 
   it('says why a script that cannot be read was not run, with exit code 1', async () => {
-    const program = scripts.write('gone.lua', 'print("never")\n');
+    const program = bed.scripts.write('gone.lua', 'print("never")\n');
     rmSync(program);
     const { exitCode, output } = await runToExit(program);
     assert.equal(exitCode, 1);

@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import { debugpyStatus } from '../../src/runner/debug/debugpy-check';
 import {
   collectOutput,
   DEBIAN_PYTHON,
+  launchToException,
   localsOfTopFrame,
-  scriptDirectory,
   startDebugClient,
+  step,
   threadId,
   topFrame,
   motionLaunch,
+  adapterTestbed,
 } from '../support/debug-fixture';
-import { SETTINGS, startTestServer, type TestServer } from '../support/test-server';
+import { SETTINGS } from '../support/test-server';
 
 const SCRIPT = `import motion
 skeletons = motion.settings.processing.skeleton
@@ -43,26 +44,14 @@ print("done")
 
 describe('debugging Python scripts: debugpy under the motion adapter, against the reference server', function () {
   this.timeout(60_000);
-  let server: TestServer;
-  let client: DebugClient;
-  const scripts = scriptDirectory();
-  before(async function () {
-    if (!existsSync(DEBIAN_PYTHON)) this.skip();
-    server = await startTestServer();
-  });
-  after(async () => {
-    await server?.close();
-    scripts.remove();
-  });
-  beforeEach(async () => {
-    client = await startDebugClient('python-debug-adapter.js', { MOTION_DEBUG_PYTHON: DEBIAN_PYTHON });
-  });
-  afterEach(() => client.stop());
+  const bed = adapterTestbed('python-debug-adapter.js', { MOTION_DEBUG_PYTHON: DEBIAN_PYTHON }, () =>
+    existsSync(DEBIAN_PYTHON),
+  );
 
-  const launch = (program: string, more: Record<string, unknown> = {}) => motionLaunch(program, server.url, more);
+  const launch = (program: string, more: Record<string, unknown> = {}) => motionLaunch(program, bed.server.url, more);
 
   it('offers the motion exception filters, Raised MotionError among them', async () => {
-    const response = await client.initializeRequest();
+    const response = await bed.client.initializeRequest();
     assert.deepEqual(
       response.body?.exceptionBreakpointFilters?.map((f) => f.filter),
       ['motionError', 'raised', 'uncaught'],
@@ -70,40 +59,45 @@ describe('debugging Python scripts: debugpy under the motion adapter, against th
   });
 
   it('stops at a breakpoint, shows locals and motion results, evaluates, steps over, in and out, and runs to the end', async () => {
-    const program = scripts.write('steps.py', SCRIPT);
-    const output = collectOutput(client);
-    await client.hitBreakpoint(launch(program), { path: program, line: 9 });
-    const locals = await localsOfTopFrame(client);
+    const program = bed.scripts.write('steps.py', SCRIPT);
+    const output = collectOutput(bed.client);
+    await bed.client.hitBreakpoint(launch(program), { path: program, line: 9 });
+    const locals = await localsOfTopFrame(bed.client);
     assert.equal(locals.get('count')?.value, '2', 'the motion result is a plain value');
-    const frame = await topFrame(client);
-    const evaluated = await client.evaluateRequest({ expression: 'count * 10', frameId: frame.id, context: 'repl' });
+    const frame = await topFrame(bed.client);
+    const evaluated = await bed.client.evaluateRequest({
+      expression: 'count * 10',
+      frameId: frame.id,
+      context: 'repl',
+    });
     assert.equal(evaluated.body.result, '20');
-    const thread = await threadId(client);
+    const thread = await threadId(bed.client);
 
-    await Promise.all([client.nextRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 10 })]);
+    await step(bed.client, 'next', 10);
     assert.match(output.text('stdout'), /before 2/);
-    await Promise.all([client.stepInRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 5 })]);
-    assert.equal((await topFrame(client)).name, 'add');
-    await Promise.all([client.nextRequest({ threadId: thread }), client.assertStoppedLocation('step', { line: 6 })]);
-    const inAdd = await localsOfTopFrame(client);
+    await step(bed.client, 'stepIn', 5);
+    assert.equal((await topFrame(bed.client)).name, 'add');
+    await step(bed.client, 'next', 6);
+    const inAdd = await localsOfTopFrame(bed.client);
     assert.equal(inAdd.get('name')?.value, "'Debugged'");
     assert.match(inAdd.get('new_id')?.value ?? '', /^\d+$/);
-    await Promise.all([
-      client.stepOutRequest({ threadId: thread }),
-      client.assertStoppedLocation('step', { line: 10 }),
-    ]);
+    await step(bed.client, 'stepOut', 10);
 
-    await Promise.all([client.continueRequest({ threadId: thread }), client.waitForEvent('terminated')]);
+    await Promise.all([bed.client.continueRequest({ threadId: thread }), bed.client.waitForEvent('terminated')]);
     assert.match(output.text('stdout'), /after 3/);
-    assert.notEqual(await server.ok(SETTINGS, 'find_skeleton', ['project', 'Debugged']), null, 'the change is made');
+    assert.notEqual(
+      await bed.server.ok(SETTINGS, 'find_skeleton', ['project', 'Debugged']),
+      null,
+      'the change is made',
+    );
   });
 
   it('stops at a conditional breakpoint only when its condition holds, and writes log points', async () => {
-    const program = scripts.write('loop.py', LOOP);
-    const output = collectOutput(client);
+    const program = bed.scripts.write('loop.py', LOOP);
+    const output = collectOutput(bed.client);
     await Promise.all([
-      client.waitForEvent('initialized').then(async () => {
-        const set = await client.setBreakpointsRequest({
+      bed.client.waitForEvent('initialized').then(async () => {
+        const set = await bed.client.setBreakpointsRequest({
           source: { path: program },
           breakpoints: [
             { line: 3, condition: 'i == 3' },
@@ -111,47 +105,40 @@ describe('debugging Python scripts: debugpy under the motion adapter, against th
           ],
         });
         assert.ok(set.body.breakpoints.every((b) => b.verified));
-        await client.configurationDoneRequest();
+        await bed.client.configurationDoneRequest();
       }),
-      client.launch(launch(program)),
-      client.assertStoppedLocation('breakpoint', { line: 3 }),
+      bed.client.launch(launch(program)),
+      bed.client.assertStoppedLocation('breakpoint', { line: 3 }),
     ]);
-    const locals = await localsOfTopFrame(client);
+    const locals = await localsOfTopFrame(bed.client);
     assert.equal(locals.get('i')?.value, '3');
     assert.equal(locals.get('total')?.value, '3');
     await Promise.all([
-      client.continueRequest({ threadId: await threadId(client) }),
-      client.waitForEvent('terminated'),
+      bed.client.continueRequest({ threadId: await threadId(bed.client) }),
+      bed.client.waitForEvent('terminated'),
     ]);
     assert.match(output.text(), /total is 10/);
     assert.match(output.text('stdout'), /total 10/);
   });
 
   it('stops where a MotionError is raised, even when the script catches it, with the filter on', async () => {
-    const program = scripts.write('caught.py', CAUGHT);
-    await Promise.all([
-      client.waitForEvent('initialized').then(async () => {
-        await client.setExceptionBreakpointsRequest({ filters: ['motionError'] });
-        await client.configurationDoneRequest();
-      }),
-      client.launch(launch(program)),
-      client.assertStoppedLocation('exception', { path: program, line: 3 }),
-    ]);
-    const info = await client.exceptionInfoRequest({ threadId: await threadId(client) });
+    const program = bed.scripts.write('caught.py', CAUGHT);
+    await launchToException(bed.client, launch(program), ['motionError'], { path: program, line: 3 });
+    const info = await bed.client.exceptionInfoRequest({ threadId: await threadId(bed.client) });
     assert.match(info.body.exceptionId, /MotionError/);
     assert.match(info.body.description ?? '', /nowhere/);
   });
 
   it('runs past a caught MotionError with the filter off', async () => {
-    const program = scripts.write('caught.py', CAUGHT);
-    const output = collectOutput(client);
+    const program = bed.scripts.write('caught.py', CAUGHT);
+    const output = collectOutput(bed.client);
     await Promise.all([
-      client.waitForEvent('initialized').then(async () => {
-        await client.setExceptionBreakpointsRequest({ filters: ['uncaught'] });
-        await client.configurationDoneRequest();
+      bed.client.waitForEvent('initialized').then(async () => {
+        await bed.client.setExceptionBreakpointsRequest({ filters: ['uncaught'] });
+        await bed.client.configurationDoneRequest();
       }),
-      client.launch(launch(program)),
-      client.waitForEvent('terminated'),
+      bed.client.launch(launch(program)),
+      bed.client.waitForEvent('terminated'),
     ]);
     assert.match(output.text('stdout'), /caught invalid_argument\s+done/);
   });

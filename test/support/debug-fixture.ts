@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { startTestServer, type TestServer } from './test-server';
 
 /** Debian's interpreter, where python3-debugpy installs debugpy (README: the set-up installs it). */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
@@ -19,6 +20,39 @@ export function scriptDirectory(): { write(name: string, text: string): string; 
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** What a file of adapter tests works with: its server and scripts, and the current test's adapter. */
+export interface AdapterTestbed {
+  readonly scripts: ReturnType<typeof scriptDirectory>;
+  readonly server: TestServer;
+  readonly client: DebugClient;
+}
+
+/**
+ * The hooks of a file of adapter tests (call it inside `describe`): a reference server and a
+ * script directory for the file, and a fresh adapter on `bundle` for each test. `needs` says
+ * whether this machine can run them (the file is skipped if not).
+ */
+export function adapterTestbed(bundle: string, env: Record<string, string> = {}, needs = () => true): AdapterTestbed {
+  const bed = {
+    scripts: scriptDirectory(),
+    server: undefined as unknown as TestServer,
+    client: undefined as unknown as DebugClient,
+  };
+  before(async function () {
+    if (!needs()) this.skip();
+    bed.server = await startTestServer();
+  });
+  after(async () => {
+    await bed.server?.close();
+    bed.scripts.remove();
+  });
+  beforeEach(async () => {
+    bed.client = await startDebugClient(bundle, env);
+  });
+  afterEach(() => bed.client.stop());
+  return bed;
 }
 
 /** A DebugClient on a built adapter (dist/), as VS Code would start it as a process. */
@@ -44,6 +78,34 @@ export async function topFrame(client: DebugClient): Promise<DebugProtocol.Stack
   const stack = await client.stackTraceRequest({ threadId: threads.body.threads[0].id });
   assert.ok(stack.body.stackFrames.length > 0);
   return stack.body.stackFrames[0];
+}
+
+/** Launches with these exception filters on, and waits for the script to stop on an exception at `where`. */
+export async function launchToException(
+  client: DebugClient,
+  launch: Record<string, unknown>,
+  filters: string[],
+  where: { path: string; line: number },
+): Promise<void> {
+  await Promise.all([
+    client.waitForEvent('initialized').then(async () => {
+      await client.setExceptionBreakpointsRequest({ filters });
+      await client.configurationDoneRequest();
+    }),
+    client.launch(launch),
+    client.assertStoppedLocation('exception', where),
+  ]);
+}
+
+/** One step (over, in or out) of the thread, and where it stopped: it must be `line`. */
+export async function step(client: DebugClient, kind: 'next' | 'stepIn' | 'stepOut', line: number): Promise<void> {
+  const thread = { threadId: await threadId(client) };
+  const request = {
+    next: () => client.nextRequest(thread),
+    stepIn: () => client.stepInRequest(thread),
+    stepOut: () => client.stepOutRequest(thread),
+  }[kind];
+  await Promise.all([request(), client.assertStoppedLocation('step', { line })]);
 }
 
 export async function threadId(client: DebugClient): Promise<number> {
