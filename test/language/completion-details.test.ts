@@ -47,6 +47,36 @@ describe('completion items in detail', () => {
     );
   });
 
+  it('offers no keys for a map keyed by any string, as the application may document one', async () => {
+    const index = DocumentationIndex.fromPackage(
+      {
+        name: 'motion',
+        modules: [
+          {
+            path: 'motion.tags',
+            brief: 'Tags.',
+            details: '',
+            methods: [
+              {
+                name: 'tag',
+                brief: 'Tags markers.',
+                details: '',
+                parameters: [{ name: 'counts', type: '{string: integer}', description: 'counts by marker' }],
+                return_value: null,
+              },
+            ],
+          },
+        ],
+      },
+      { kind: 'bundled' } as never,
+    );
+    const service = createMotionLanguageService({ parsers: await loadScriptParsers(), documentation: () => index });
+    const text = 'import motion\nmotion.tags.tag({"": 1})';
+    service.documents.open('file:///tags.py', 'python', 1, text);
+    const keys = service.complete('file:///tags.py', { line: 1, character: text.split('\n')[1].indexOf('""') + 1 });
+    assert.deepEqual(keys, { isIncomplete: false, items: [] });
+  });
+
   it('offers method names to help() for its topic only, not inside a list', async () => {
     const topic = await labels('python', 'import motion.gui.selection as sel\nsel.help("|")');
     assert.ok(topic.includes('get_selection_count'));

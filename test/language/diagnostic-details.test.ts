@@ -61,6 +61,11 @@ describe('diagnostics in detail: codes, severities, messages, documentation', ()
         '{tipe = "bone", id = 1}',
       ],
       ['python', 'import motion\nmotion.gui.selection.select([{"type": "bone", "id": "1"}])', '"1"'],
+      [
+        'python',
+        `${SK}skeleton.set_segment_degrees_of_freedom("project", 3, {"rotation_x": {"constraint": {"lower_bound": 0}, "couplings": [], "goal": None}})`,
+        '{"lower_bound": 0}',
+      ],
     ] as const;
     for (const [languageId, text, underlined] of cases) {
       const got = await diagnostics(languageId, text);
@@ -105,6 +110,14 @@ describe('diagnostics in detail: codes, severities, messages, documentation', ()
       service.diagnose(uri).map((d) => (d.data as { fix?: unknown } | undefined)?.fix),
       [undefined, { addArguments: ['parent_id', 'name'], comma: true }],
     );
+    // Lua's calls without parentheses (`f"text"`, `f{...}`) have no `)` to put them before.
+    const lua = await open(
+      `local skeleton = motion.settings.processing.skeleton\nskeleton.add_segment"project"\n`,
+      undefined,
+      'lua',
+    );
+    const [missing] = lua.service.diagnose(lua.uri);
+    assert.deepEqual([missing.code, missing.data], ['argument-count', undefined]);
   });
 
   it('suggests values in the quotes they were written in, and every name as close as the closest', async () => {
@@ -118,6 +131,28 @@ describe('diagnostics in detail: codes, severities, messages, documentation', ()
     );
     assert.deepEqual(value.data, { fix: { replaceWith: ["'bone'"] } });
     assert.match(messageText(name.message), /; did you mean "get_segment_name" or "set_segment_name"\?$/);
+  });
+
+  it('suggests values written with a prefix or in triple quotes the same way, in Python and in Lua', async () => {
+    const fixes = async (languageId: 'python' | 'lua', text: string) => {
+      const { service, uri } = await open(text, undefined, languageId);
+      return service
+        .diagnose(uri)
+        .map((d) => (d.data as { fix?: { replaceWith: string[] } } | undefined)?.fix?.replaceWith);
+    };
+    const python = (value: string) => `sel.select([{"type": ${value}, "id": 3}])\n`;
+    assert.deepEqual(
+      await fixes(
+        'python',
+        `import motion.gui.selection as sel\n${[`r'bon'`, `u"bon"`, `"""bon"""`, `'''bon'''`].map(python).join('')}`,
+      ),
+      [[`r'bone'`], [`u"bone"`], [`"""bone"""`], [`'''bone'''`]],
+    );
+    const lua = (value: string) => `sel.select({{type = ${value}, id = 3}})\n`;
+    assert.deepEqual(
+      await fixes('lua', `local sel = motion.gui.selection\n${[`'bon'`, `"bon"`, `[[bon]]`].map(lua).join('')}`),
+      [[`'bone'`], [`"bone"`], undefined],
+    );
   });
 
   it('reads a numeric range from the documentation as written there, both ends inclusive', async () => {
@@ -162,12 +197,13 @@ async function open(
     catalogueDocumentation(),
     { kind: 'bundled' },
   ),
+  languageId: 'python' | 'lua' = 'python',
 ) {
   const service = createMotionLanguageService({
     parsers: await loadScriptParsers(),
     documentation: typeof documentation === 'function' ? documentation : () => documentation,
   });
-  const uri = 'file:///test/details.py';
-  service.documents.open(uri, 'python', 1, text);
+  const uri = `file:///test/details.${languageId === 'python' ? 'py' : 'lua'}`;
+  service.documents.open(uri, languageId, 1, text);
   return { service, uri };
 }

@@ -26,7 +26,6 @@ export function complete(
   index: DocumentationIndex,
   live?: LiveNames,
 ): CompletionList {
-  const empty = { isIncomplete: false, items: [] };
   const position = document.text.positionAt(offset);
   const line = document.text.getText({ start: { line: position.line, character: 0 }, end: position });
   // Typing `sel.`: the text says what is being completed; the shifted tree (no re-parse) says
@@ -39,7 +38,7 @@ export function complete(
       document.syntax.inCommentOrString(document.shiftedRootAt(offset), offset) ||
       !endsInCode(line, document.syntax.languageId)
     )
-      return empty;
+      return NOTHING;
     return memberCompletions(document, offset, member, index);
   }
   const site = document.syntax.stringAt(document.rootAt(offset), offset);

@@ -170,22 +170,19 @@ function checkLiteral(
     ];
   const problem = validateValue(value, parameter.type, parameter.doc.name);
   if (problem) {
-    // A missing field has no span of its own: the innermost value written around it.
-    let path = problem.path;
-    while (!spans.has(path)) {
-      const up = path.replace(/(\.[^.[]*|\[\d+\])$/, '');
-      if (up === path) break;
-      path = up;
-    }
-    const span = spans.get(path) ?? whole;
-    // A misspelt enumeration value: the closest allowed ones, in the same quotes.
+    // A missing field has no span of its own: the object written around it has (every value read
+    // from the text has one, each element of a list too).
+    const span = spans.get(problem.path) ?? spans.get(problem.path.replace(/\.[^.]*$/, '')) ?? whole;
+    // A misspelt enumeration value: the closest allowed ones, written as it was (Python's prefix,
+    // such as r or f, and the same quotes, triple ones too).
     const written = document.text.getText().slice(span.start, span.end);
-    const quote = /^(["'])(.*)\1$/s.exec(written);
-    const hint = problem.allowed && quote ? closestNames(quote[2], problem.allowed) : [];
+    const string = /^([A-Za-z]*)("{3}|'{3}|"|')(.*)\2$/s.exec(written);
+    const hint = problem.allowed && string ? closestNames(string[3], problem.allowed) : [];
+    const rewritten = (value: string) => `${string![1]}${string![2]}${value}${string![2]}`;
     return [
       {
         ...at(span, `${problem.path}: ${problem.message}${didYouMean(hint)}`, 'type'),
-        ...(hint.length ? { fix: { replaceWith: hint.map((h) => `${quote![1]}${h}${quote![1]}`) } } : {}),
+        ...(hint.length ? { fix: { replaceWith: hint.map(rewritten) } } : {}),
       },
     ];
   }
