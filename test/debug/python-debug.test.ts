@@ -150,8 +150,8 @@ describe('debugging Python without debugpy', function () {
     if ((await debugpyStatus('python3')).installed) this.skip();
   });
   this.timeout(30_000);
-  it('ends the session saying that debugpy is missing from that interpreter', async () => {
-    const client = await startDebugClient('python-debug-adapter.js', { MOTION_DEBUG_PYTHON: 'python3' });
+  it('ends the session saying that debugpy is missing from that interpreter (python3, when none is named)', async () => {
+    const client = await startDebugClient('python-debug-adapter.js', { MOTION_DEBUG_PYTHON: undefined });
     try {
       const output = collectOutput(client);
       const message = 'debugpy is not installed in python3; install it with: python3 -m pip install debugpy';

@@ -34,7 +34,11 @@ export interface AdapterTestbed {
  * script directory for the file, and a fresh adapter on `bundle` for each test. `needs` says
  * whether this machine can run them (the file is skipped if not).
  */
-export function adapterTestbed(bundle: string, env: Record<string, string> = {}, needs = () => true): AdapterTestbed {
+export function adapterTestbed(
+  bundle: string,
+  env: Record<string, string | undefined> = {},
+  needs = () => true,
+): AdapterTestbed {
   const bed = {
     scripts: scriptDirectory(),
     server: undefined as unknown as TestServer,
@@ -55,8 +59,14 @@ export function adapterTestbed(bundle: string, env: Record<string, string> = {},
   return bed;
 }
 
-/** A DebugClient on a built adapter (dist/), as VS Code would start it as a process. */
-export async function startDebugClient(bundle: string, env: Record<string, string> = {}): Promise<DebugClient> {
+/**
+ * A DebugClient on a built adapter (dist/), as VS Code would start it as a process. `env` adds to
+ * this process's environment; an undefined value leaves that variable out.
+ */
+export async function startDebugClient(
+  bundle: string,
+  env: Record<string, string | undefined> = {},
+): Promise<DebugClient> {
   const client = new DebugClient('node', resolve(__dirname, '../../dist', bundle), 'motion', {
     env: { ...process.env, ...env },
   });
