@@ -1,16 +1,7 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { adapterTestbed, collectOutput, launchToException, motionLaunch, threadId } from '../support/debug-fixture';
-
-/** A loopback port nothing listens on (taken, then given back). */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { freePort } from '../support/free-port';
 
 /** The message of a request the adapter refused (the request's promise rejects with it). */
 async function refusal(request: Promise<unknown>): Promise<string> {
@@ -50,7 +41,7 @@ describe('debugging Lua scripts: launches that cannot run, ends, and what the ad
     const output = collectOutput(bed.client);
     const [, , exited] = await Promise.all([
       bed.client.configurationSequence(),
-      bed.client.launch(motionLaunch(program, `http://127.0.0.1:${await closedPort()}`)),
+      bed.client.launch(motionLaunch(program, `http://127.0.0.1:${await freePort()}`)),
       bed.client.waitForEvent('exited'),
     ]);
     assert.equal((exited.body as { exitCode: number }).exitCode, 0);
