@@ -5,12 +5,13 @@
  * user profile. Exit code: 0 passed, 1 failed, 2 harness error or time-out.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { quietLoopbackArgs } from './code-server-args';
 import { launchHeadlessChromium } from './headless-chromium';
+import { handsRequest, serveHands } from './workbench-hands';
 import { startMotionServer } from '../server/scripting/motion-server';
 import { freePort } from '../test/support/free-port';
 import { buildSuite, ROOT as root, suiteEnvironment, userSettings, WORKSPACE } from './vscode-suite';
@@ -71,7 +72,8 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
       {
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, ...suiteEnvironment(server.url, trust) },
+        // MOTION_TEST_HANDS: this harness serves the tests' keys and clicks (workbench-hands.ts).
+        env: { ...process.env, ...suiteEnvironment(server.url, trust), MOTION_TEST_HANDS: '1' },
       },
     );
     codeServer.stdout!.on('data', (d) => (log += d));
@@ -93,13 +95,9 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
     let finish: (code: number) => void = () => undefined;
     const exited = new Promise<number>((r) => (finish = r));
     await page.exposeFunction('codeAutomationLog', async (_type: string, args: unknown[]) => {
-      // A test asks for a picture of the workbench (for the README) by logging where to put it.
-      const screenshot = /^MOTION_SCREENSHOT (\S+)$/.exec(String(args[0]));
-      if (screenshot) {
-        await page.screenshot({ path: `${screenshot[1]}.part`, type: 'png' });
-        renameSync(`${screenshot[1]}.part`, screenshot[1]);
-        return;
-      }
+      // A test asks for a person's keys, clicks or a picture by logging what it wants (workbench-hands.ts).
+      const hands = handsRequest(String(args[0]));
+      if (hands) return serveHands(page, hands);
       console.log(...args);
       const summary = /^(\d+) passed, (\d+) failed$/.exec(String(args[0]));
       if (summary) {

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { MotionClient } from '../../../src/api/client/motion-client';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitFor } from '../../support/wait-for';
+import { hands } from './hands';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
 
@@ -53,9 +53,6 @@ export async function explorerItemAt(api: MotionExtensionApi, ...labels: string[
 export async function takeScreenshot(name: string): Promise<void> {
   const folder = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'media', 'screenshots');
   mkdirSync(folder, { recursive: true });
-  const picture = join(folder, name);
-  rmSync(picture, { force: true });
   await vscode.commands.executeCommand('notifications.clearAll'); // earlier tests' messages are not the picture's
-  console.log(`MOTION_SCREENSHOT ${picture}`);
-  await waitFor(() => existsSync(picture), `the screenshot ${name}`);
+  await hands.screenshot(join(folder, name));
 }

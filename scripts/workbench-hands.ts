@@ -1,0 +1,112 @@
+/**
+ * A person's hands on the workbench, for the real-VS-Code tests: keys, clicks, the command
+ * palette, what a notification says, a picture. The tests run in the extension host, which cannot
+ * touch the browser; they log `MOTION_HANDS <json>` and the harness, which holds the page, does it
+ * here and writes the outcome to the file the request names (test/vscode/suite/hands.ts waits for it).
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+
+/** What a test can ask for. Lines are 1-based, as the editor shows them. */
+export type HandsAction =
+  | { do: 'press'; keys: string }
+  | { do: 'type'; text: string }
+  | { do: 'clickGutter'; line: number }
+  | { do: 'palette'; entry: string }
+  | { do: 'notifications' }
+  | { do: 'clickNotificationButton'; label: string }
+  | { do: 'text'; selector: string }
+  /** A click on the first element the selector finds that shows `text` (all of it when omitted). */
+  | { do: 'click'; selector: string; text?: string }
+  | { do: 'screenshot'; path: string };
+
+export type HandsRequest = { reply: string; action: HandsAction };
+export type HandsReply = { ok: true; value?: unknown } | { ok: false; error: string };
+
+const PREFIX = 'MOTION_HANDS ';
+
+/** The request in a logged line, if the line is one. */
+export function handsRequest(line: string): HandsRequest | undefined {
+  return line.startsWith(PREFIX) ? (JSON.parse(line.slice(PREFIX.length)) as HandsRequest) : undefined;
+}
+
+/** Does what the request asks and writes the outcome (atomically: the test reads it once it exists). */
+export async function serveHands(page: Page, request: HandsRequest): Promise<void> {
+  let reply: HandsReply;
+  try {
+    reply = { ok: true, value: await perform(page, request.action) };
+  } catch (error) {
+    reply = { ok: false, error: (error as Error).message };
+  }
+  writeFileSync(`${request.reply}.part`, JSON.stringify(reply));
+  renameSync(`${request.reply}.part`, request.reply);
+}
+
+const ACTIVE_EDITOR = '.editor-group-container.active .monaco-editor';
+
+async function perform(page: Page, action: HandsAction): Promise<unknown> {
+  switch (action.do) {
+    case 'press':
+      return page.keyboard.press(action.keys);
+    case 'type':
+      return page.keyboard.type(action.text);
+    case 'clickGutter':
+      return clickGutter(page, action.line);
+    case 'palette':
+      return runPaletteEntry(page, action.entry);
+    case 'notifications':
+      return page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+    case 'clickNotificationButton':
+      return page
+        .locator('.notifications-toasts .notification-toast')
+        .getByRole('button', { name: action.label, exact: true })
+        .first()
+        .click();
+    case 'text':
+      return page.locator(action.selector).allInnerTexts();
+    case 'click':
+      return page
+        .locator(action.selector, action.text === undefined ? {} : { hasText: action.text })
+        .first()
+        .click({ timeout: 10_000 });
+    case 'screenshot':
+      await page.screenshot({ path: `${action.path}.part`, type: 'png' });
+      return renameSync(`${action.path}.part`, action.path);
+  }
+}
+
+/** A click in the active editor's glyph margin, beside the line's number: where a person sets a breakpoint. */
+async function clickGutter(page: Page, line: number): Promise<void> {
+  const editor = page.locator(ACTIVE_EDITOR).first();
+  const number = editor.locator('.margin-view-overlays .line-numbers', { hasText: new RegExp(`^\\s*${line}\\s*$`) });
+  const numberBox = await box(number.first(), `line ${line}'s number in the active editor`);
+  const glyphs = await box(editor.locator('.margin .glyph-margin').first(), 'the glyph margin');
+  await page.mouse.move(glyphs.x + glyphs.width / 2, numberBox.y + numberBox.height / 2);
+  await page.mouse.click(glyphs.x + glyphs.width / 2, numberBox.y + numberBox.height / 2);
+}
+
+/** F1, the entry's title typed, and Enter once the palette offers exactly that entry first. */
+async function runPaletteEntry(page: Page, entry: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await page.keyboard.type(entry);
+  const first = page.locator('.quick-input-widget .monaco-list-row .monaco-icon-label .label-name').first();
+  const firstOffered = async () =>
+    (await first.innerText({ timeout: 10_000 }).catch(() => '')).replace(/\s+/g, ' ').trim();
+  const deadline = Date.now() + 10_000;
+  for (let shown = await firstOffered(); shown !== entry; shown = await firstOffered()) {
+    if (Date.now() > deadline) throw new Error(`the palette offers "${shown}" first, not "${entry}"`);
+    await page.waitForTimeout(50);
+  }
+  await page.keyboard.press('Enter');
+}
+
+async function box(locator: Locator, what: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  await locator.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {
+    throw new Error(`${what} is not on the screen`);
+  });
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${what} has no place on the screen`);
+  return found;
+}

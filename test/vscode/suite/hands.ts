@@ -1,0 +1,53 @@
+/**
+ * A person's hands in the real-VS-Code tests: keys, gutter clicks, the command palette, what the
+ * notifications say. The harness that holds the browser does them (scripts/workbench-hands.ts);
+ * a host without one (desktop VS Code through test-electron) skips the tests that need them.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HandsAction, HandsReply } from '../../../scripts/workbench-hands';
+import { waitFor } from '../../support/wait-for';
+
+/** Whether this host has hands (code-server driven by the harness). */
+export const hasHands = process.env.MOTION_TEST_HANDS === '1';
+
+let asked = 0;
+const replies = mkdtempSync(join(tmpdir(), 'motion-hands-'));
+
+async function ask(action: HandsAction, what: string): Promise<unknown> {
+  if (!hasHands) throw new Error('this VS Code has no harness to press keys: run the suite with npm run test:vscode');
+  const reply = join(replies, `${++asked}.json`);
+  console.log(`MOTION_HANDS ${JSON.stringify({ reply, action })}`);
+  await waitFor(() => existsSync(reply), what, 30_000);
+  const outcome = JSON.parse(readFileSync(reply, 'utf8')) as HandsReply;
+  rmSync(reply);
+  if (!outcome.ok) throw new Error(`could not ${what}: ${outcome.error}`);
+  return outcome.value;
+}
+
+export const hands = {
+  /** Keys as Playwright names them: 'F9', 'Control+G', 'Control+Alt+Enter'. */
+  press: (keys: string) => ask({ do: 'press', keys }, `press ${keys}`),
+  type: (text: string) => ask({ do: 'type', text }, `type ${JSON.stringify(text)}`),
+  /** Ctrl+G, the line's number, Enter: the cursor to the start of a 1-based line. */
+  async goToLine(line: number): Promise<void> {
+    await hands.press('Control+G');
+    await hands.type(String(line));
+    await hands.press('Enter');
+  },
+  clickGutter: (line: number) => ask({ do: 'clickGutter', line }, `click the gutter at line ${line}`),
+  /** F1, the entry's title, Enter. */
+  palette: (entry: string) => ask({ do: 'palette', entry }, `run "${entry}" from the command palette`),
+  notifications: async () => (await ask({ do: 'notifications' }, 'read the notifications')) as string[],
+  clickNotificationButton: (label: string) =>
+    ask({ do: 'clickNotificationButton', label }, `click "${label}" in a notification`),
+  click: (selector: string, text?: string) =>
+    ask({ do: 'click', selector, text }, `click ${selector}${text ? ` showing "${text}"` : ''}`),
+  /** The labels a quick pick (the palette, a menu) offers now. */
+  quickPickRows: async () =>
+    (await ask({ do: 'text', selector: '.quick-input-widget .monaco-list-row' }, 'read the quick pick')) as string[],
+  /** The text of every element the selector finds, as the page shows it. */
+  textOf: async (selector: string) => (await ask({ do: 'text', selector }, `read ${selector}`)) as string[],
+  screenshot: (path: string) => ask({ do: 'screenshot', path }, `take the screenshot ${path}`),
+};
