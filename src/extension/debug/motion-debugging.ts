@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { debugpyStatus, missingDebugpyMessage } from '../../runner/debug/debugpy-check';
+import { debugpyCandidates, firstWithDebugpy } from '../../runner/debug/debugpy-search';
 import {
   programLanguage,
   scriptLaunch,
@@ -15,7 +16,9 @@ import { pythonSupportDir } from '../../runner/python-support';
 import { codeAtSelection } from '../../runner/code-to-run';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
-import { pythonInterpreter } from '../run/python-interpreter';
+import { DEFAULT_PYTHON, pythonExtensionInterpreter } from '../run/python-interpreter';
+import { prompts } from '../prompts';
+import { trustedToRun } from '../run/workspace-trust';
 import { editorSelection } from '../run/script-runner';
 
 /** The `motion` debug type: configurations completed from the connection and the settings, and its adapters. */
@@ -53,12 +56,7 @@ class MotionDebugConfigurations implements vscode.DebugConfigurationProvider {
       }
       config = scriptLaunch(document.fileName);
     }
-    if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage(
-        'Motion: debugging runs the script, which is disabled in an untrusted workspace. Trust the workspace to debug.',
-      );
-      return undefined;
-    }
+    if (!trustedToRun('debugging')) return undefined;
     if (!config.program) {
       void vscode.window.showErrorMessage('Motion: the debug configuration names no program (a .py or .lua script).');
       return undefined;
@@ -88,14 +86,17 @@ class MotionDebugConfigurations implements vscode.DebugConfigurationProvider {
 }
 
 /**
- * Interpreters known to have debugpy, by the name they were given: Debug File asks before it starts
- * the session and the configuration provider asks again; one probe answers both. Only a yes is
- * kept, so that a retry after installing debugpy asks afresh.
+ * The interpreter that debugs, by the name of the one that runs scripts: itself when it has
+ * debugpy, or another that has it (taken by default, or chosen when offered). Debug File asks before
+ * it starts the session and the configuration provider asks again; one probe answers both. Only a
+ * yes is kept, so that a retry after installing debugpy asks afresh; a choice holds for the window.
  */
 const withDebugpy = new Map<string, string>();
 
 /**
- * The interpreter a Python script is debugged with, when it has debugpy; otherwise the message
+ * The interpreter a Python script is debugged with: the one Run uses when it has debugpy. When it
+ * lacks it, another that has it (debugpy-search): taken at once when nobody chose an interpreter
+ * (python3 by default), offered beside the install command when somebody did. Otherwise the message
  * shown (what is missing where, and the exact install command, offered to run in a terminal).
  */
 async function debuggablePython(
@@ -103,21 +104,49 @@ async function debuggablePython(
   program: string,
   configured: string | undefined,
 ): Promise<string | { error: string }> {
-  const python = configured ?? (await pythonInterpreter(ctx.parts.config.pythonPath, vscode.Uri.file(program)));
-  const known = withDebugpy.get(python);
+  const extensionChoice = await pythonExtensionInterpreter(vscode.Uri.file(program));
+  const chosen = configured || ctx.parts.config.pythonPath || extensionChoice;
+  const python = chosen || DEFAULT_PYTHON;
+  // python3 taken by default and python3 chosen by name are answered apart: only a choice is asked about.
+  const key = chosen ? python : `default ${python}`;
+  const known = withDebugpy.get(key);
   if (known) return known;
   const status = await debugpyStatus(python);
   if (status.installed) {
-    withDebugpy.set(python, status.executable);
+    withDebugpy.set(key, status.executable);
     return status.executable;
   }
   const message = missingDebugpyMessage(status);
-  const install = 'Install in a Terminal';
-  void vscode.window.showErrorMessage(message, ...(status.problem ? [] : [install])).then((choice) => {
-    if (choice !== install) return;
+  const other = await firstWithDebugpy(debugpyCandidates(extensionChoice), [python, status.executable]);
+  const install = 'Install debugpy in a Terminal';
+  const runInstall = () => {
     const terminal = vscode.window.createTerminal('Install debugpy');
     terminal.show();
     terminal.sendText(status.installCommand);
+  };
+  if (other && !chosen) {
+    ctx.parts.log.info(`debugging Python with ${other.executable}: ${python} (${status.executable}) has no debugpy`);
+    vscode.window.setStatusBarMessage(`Motion: debugging with ${other.executable} (${python} has no debugpy)`, 15_000);
+    withDebugpy.set(key, other.executable);
+    return other.executable;
+  }
+  if (other) {
+    const useOther = `Debug with ${other.executable}`;
+    const choice = await prompts().decide(
+      `debugpy is not installed in ${status.executable}, which runs your scripts`,
+      status.problem ? [useOther] : [useOther, install],
+      `${other.executable} has debugpy: debug with it in this window (Run keeps ${python})\n` +
+        (status.problem ? status.problem : `or install debugpy where your scripts run: ${status.installCommand}`),
+    );
+    if (choice === useOther) {
+      withDebugpy.set(key, other.executable);
+      return other.executable;
+    }
+    if (choice === install) runInstall();
+    return { error: message };
+  }
+  void vscode.window.showErrorMessage(message, ...(status.problem ? [] : [install])).then((choice) => {
+    if (choice === install) runInstall();
   });
   return { error: message };
 }
@@ -128,6 +157,7 @@ async function startScriptDebugging(
   document: vscode.TextDocument,
   config: MotionLaunchConfiguration,
 ): Promise<{ started: boolean; error?: string }> {
+  if (!trustedToRun('debugging')) return { started: false, error: 'Restricted Mode does not run code' };
   if (programLanguage(config.program) === 'python') {
     const python = await debuggablePython(ctx, config.program, undefined);
     if (typeof python !== 'string') return { started: false, ...python };

@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
 
+/** python3 on PATH: what runs scripts when nobody chose an interpreter. */
+export const DEFAULT_PYTHON = 'python3';
+
 /**
  * The Python to run scripts with: the machine-scoped setting motion.python.path (`configured`), else the
  * interpreter selected in the Python extension (when it is installed), else python3.
@@ -8,18 +11,20 @@ export async function pythonInterpreter(
   configured: string | undefined,
   resource: vscode.Uri | undefined,
 ): Promise<string> {
-  if (configured) return configured;
+  return configured || (await pythonExtensionInterpreter(resource)) || DEFAULT_PYTHON;
+}
+
+/** The interpreter selected in the Python extension, when it is installed and has one. */
+export async function pythonExtensionInterpreter(resource: vscode.Uri | undefined): Promise<string | undefined> {
   const python = vscode.extensions.getExtension('ms-python.python');
-  if (python) {
-    try {
-      const api = (python.isActive ? python.exports : await python.activate()) as {
-        settings?: { getExecutionDetails?: (r?: vscode.Uri) => { execCommand?: string[] } };
-      };
-      const command = api.settings?.getExecutionDetails?.(resource)?.execCommand;
-      if (command && command.length > 0) return command[0];
-    } catch {
-      // fall back to python3
-    }
+  if (!python) return undefined;
+  try {
+    const api = (python.isActive ? python.exports : await python.activate()) as {
+      settings?: { getExecutionDetails?: (r?: vscode.Uri) => { execCommand?: string[] } };
+    };
+    const command = api.settings?.getExecutionDetails?.(resource)?.execCommand;
+    return command && command.length > 0 ? command[0] : undefined;
+  } catch {
+    return undefined; // python3, then
   }
-  return 'python3';
 }

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-interface DebugpyStatus {
+export interface DebugpyStatus {
   installed: boolean;
   /** The interpreter's own path (sys.executable), or what was given when it could not be run. */
   executable: string;

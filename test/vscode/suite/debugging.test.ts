@@ -2,8 +2,23 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { setting, takeScreenshot } from './motion-extension';
 import { until } from './wait';
+import { hands, hasHands } from './hands';
+import { waitFor } from '../../support/wait-for';
+import { debugpyStatus } from '../../../src/runner/debug/debugpy-check';
+
+/** The rows of the quick pick once one of them shows `text`. */
+async function offered(text: string): Promise<string[]> {
+  let rows: string[] = [];
+  await waitFor(
+    async () => (rows = await hands.quickPickRows()).some((r) => r.includes(text)),
+    `a quick pick offering "${text}"`,
+  );
+  return rows;
+}
 
 const DEBIAN_PYTHON = '/usr/bin/python3';
+/** The debug toolbar's Continue (F5 too, but only once the workbench knows the session is paused). */
+const CONTINUE_BUTTON = '.debug-toolbar .action-item .codicon-debug-continue';
 
 /** The `stopped` events of motion debug sessions, as the debugger's UI receives them. */
 function watchStops(): { next(): Promise<{ session: vscode.DebugSession; reason: string }>; dispose(): void } {
@@ -31,18 +46,26 @@ export function debuggingTests(): void {
       await vscode.debug.stopDebugging();
     });
 
-    it('F5 on an example script stops at a breakpoint, shows its variables, and continue finishes the run', async () => {
-      await setting('python.path', DEBIAN_PYTHON);
+    /** The breakpoints VS Code holds, as `file:line` (1-based). */
+    const breakpointLines = () =>
+      vscode.debug.breakpoints
+        .filter((b): b is vscode.SourceBreakpoint => b instanceof vscode.SourceBreakpoint)
+        .map((b) => `${b.location.uri.path.split('/').pop()}:${b.location.range.start.line + 1}`);
+
+    it('F9 sets a breakpoint in a Python script by hand; F5 stops there (with an interpreter that has debugpy), shows its variables, and continue finishes the run', async function () {
+      if (!hasHands) this.skip();
+      // No interpreter chosen: python3 runs scripts; where it lacks debugpy, one that has it debugs.
+      await setting('python.path', undefined);
       const script = file('list_skeletons.py');
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(script));
-      // Line 18 (1-based): `print(f"  {name} (scale {scale})")`, after name and scale are read.
-      vscode.debug.addBreakpoints([
-        new vscode.SourceBreakpoint(new vscode.Location(script, new vscode.Position(17, 0))),
-      ]);
+      // Line 18: `print(f"  {name} (scale {scale})")`, after name and scale are read.
+      await hands.goToLine(18);
+      await hands.press('F9');
+      await waitFor(() => breakpointLines().includes('list_skeletons.py:18'), 'F9 to set a breakpoint at line 18');
       const stops = watchStops();
       try {
         const stopped = stops.next();
-        await vscode.commands.executeCommand('workbench.action.debug.start');
+        await hands.press('F5');
         const { session, reason } = await stopped;
         assert.equal(reason, 'breakpoint');
         assert.equal(session.type, 'motion');
@@ -60,25 +83,26 @@ export function debuggingTests(): void {
         assert.equal(values.get('source'), "'project'");
         await takeScreenshot('debugging.png'); // the walkthrough's picture: stopped, with the variables
         const ended = until(vscode.debug.onDidTerminateDebugSession, (s) => s.id === session.id, 'the run to finish');
-        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
-        await session.customRequest('continue', { threadId: threads.threads[0].id });
+        // F9 again on the same line takes the breakpoint away, and the toolbar's Continue runs to the end.
+        await hands.press('F9');
+        await waitFor(() => breakpointLines().length === 0, 'F9 to remove the breakpoint');
+        await hands.click(CONTINUE_BUTTON);
         await ended;
       } finally {
         stops.dispose();
       }
     });
 
-    it('Debug File on a Lua script stops at a breakpoint and shows a local', async () => {
+    it('a click in the gutter sets a breakpoint in a Lua script; F5 stops there and shows a local', async function () {
+      if (!hasHands) this.skip();
       const script = file('debug_me.lua');
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(script));
-      vscode.debug.addBreakpoints([
-        new vscode.SourceBreakpoint(new vscode.Location(script, new vscode.Position(3, 0))),
-      ]);
+      await hands.clickGutter(4);
+      await waitFor(() => breakpointLines().includes('debug_me.lua:4'), 'a gutter click to set a breakpoint at line 4');
       const stops = watchStops();
       try {
         const stopped = stops.next();
-        const outcome = await vscode.commands.executeCommand<{ started: boolean }>('motion.debugFile');
-        assert.equal(outcome.started, true);
+        await hands.press('F5');
         const { session, reason } = await stopped;
         assert.equal(reason, 'breakpoint');
         const stack = await session.customRequest('stackTrace', { threadId: 1 });
@@ -98,17 +122,73 @@ export function debuggingTests(): void {
       }
     });
 
-    it('says that debugpy is missing from an interpreter without it, with the command to install it', async function () {
-      const status = await import('../../../src/runner/debug/debugpy-check').then((m) => m.debugpyStatus('python3'));
-      if (status.installed) this.skip();
+    it('Debug File on a Lua script stops at a breakpoint', async () => {
+      const script = file('debug_me.lua');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(script));
+      vscode.debug.addBreakpoints([
+        new vscode.SourceBreakpoint(new vscode.Location(script, new vscode.Position(3, 0))),
+      ]);
+      const stops = watchStops();
+      try {
+        const stopped = stops.next();
+        const outcome = await vscode.commands.executeCommand<{ started: boolean }>('motion.debugFile');
+        assert.equal(outcome.started, true);
+        const { session, reason } = await stopped;
+        assert.equal(reason, 'breakpoint');
+        const ended = until(vscode.debug.onDidTerminateDebugSession, (s) => s.id === session.id, 'the run to finish');
+        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+        await session.customRequest('continue', { threadId: 1 });
+        await ended;
+      } finally {
+        stops.dispose();
+      }
+    });
+
+    // Before the offer is taken: a choice made there holds for the rest of the window's life.
+    it('says that debugpy is missing from the chosen interpreter, with the command to install it, when the offer is declined', async function () {
+      const status = await debugpyStatus('python3');
+      if (!hasHands || status.installed) this.skip();
       await setting('python.path', 'python3');
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file('run_me.py')));
-      const outcome = await vscode.commands.executeCommand<{ started: boolean; error?: string }>('motion.debugFile');
-      assert.deepEqual(outcome, {
+      const outcome = vscode.commands.executeCommand<{ started: boolean; error?: string }>('motion.debugFile');
+      await offered('Cancel');
+      await hands.press('Escape');
+      assert.deepEqual(await outcome, {
         started: false,
         error: `Cannot debug: debugpy is not installed in ${status.executable}. Install it with: ${status.executable} -m pip install debugpy`,
       });
       assert.equal(vscode.debug.activeDebugSession, undefined, 'no session was started');
+    });
+    it('offers an interpreter that has debugpy when the chosen one lacks it; chosen there, F5 stops at the breakpoint', async function () {
+      const status = await debugpyStatus('python3');
+      if (!hasHands || status.installed || !(await debugpyStatus(DEBIAN_PYTHON)).installed) this.skip();
+      await setting('python.path', 'python3');
+      const script = file('list_skeletons.py');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(script));
+      await hands.goToLine(18);
+      await hands.press('F9');
+      await waitFor(() => breakpointLines().includes('list_skeletons.py:18'), 'F9 to set a breakpoint at line 18');
+      const stops = watchStops();
+      try {
+        const stopped = stops.next();
+        await hands.press('F5');
+        const rows = await offered('Debug with');
+        assert.ok(
+          rows.some((r) => r.includes('Install debugpy in a Terminal')),
+          rows.join(' | '),
+        );
+        await hands.type('Debug with');
+        await hands.press('Enter');
+        const { session, reason } = await stopped;
+        assert.equal(reason, 'breakpoint');
+        assert.match(String(session.configuration.python), /^\/usr\/bin\/python3/, 'the interpreter that has debugpy');
+        const ended = until(vscode.debug.onDidTerminateDebugSession, (s) => s.id === session.id, 'the run to finish');
+        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+        await hands.click(CONTINUE_BUTTON);
+        await ended;
+      } finally {
+        stops.dispose();
+      }
     });
   });
 }
