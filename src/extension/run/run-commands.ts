@@ -2,15 +2,7 @@ import * as vscode from 'vscode';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
 import { scriptLanguage } from './script-runner';
-
-/** Running code needs a trusted workspace; says so and refuses otherwise. */
-function trusted(): boolean {
-  if (vscode.workspace.isTrusted) return true;
-  void vscode.window.showWarningMessage(
-    'Motion: running scripts is disabled in an untrusted workspace. Trust the workspace to run code.',
-  );
-  return false;
-}
+import { trustedToRun } from './workspace-trust';
 
 function activeLanguage() {
   const editor = vscode.window.activeTextEditor;
@@ -23,11 +15,11 @@ function activeLanguage() {
 export const runCommands: CommandTable = {
   'motion.runSelection': (ctx) => async () => {
     const editor = vscode.window.activeTextEditor;
-    if (!trusted() || !editor || !activeLanguage()) return undefined;
+    if (!trustedToRun('Run Selection') || !editor || !activeLanguage()) return undefined;
     return ctx.parts.runner.runSelection(editor);
   },
   'motion.runFile': (ctx) => async (uri?: vscode.Uri) => {
-    if (!trusted()) return undefined;
+    if (!trustedToRun('Run File')) return undefined;
     const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
     if (!document || !scriptLanguage(document))
       return void vscode.window.showWarningMessage('Motion: open a Python or Lua script to run it.');
@@ -38,13 +30,13 @@ export const runCommands: CommandTable = {
     if (language) await ctx.parts.runner.restart(language);
   },
   'motion.openPythonTerminal': (ctx) => async () => {
-    if (trusted()) await ctx.parts.runner.openTerminal('python');
+    if (trustedToRun('the Python terminal')) await ctx.parts.runner.openTerminal('python');
   },
   'motion.openLuaTerminal': (ctx) => async () => {
-    if (trusted()) await ctx.parts.runner.openTerminal('lua');
+    if (trustedToRun('the Lua terminal')) await ctx.parts.runner.openTerminal('lua');
   },
   'motion.reloadWorkspaceModules': (ctx) => async () => {
-    if (!trusted()) return undefined;
+    if (!trustedToRun('Reload Workspace Modules')) return undefined;
     const outcome = await ctx.parts.runner.reloadWorkspaceModules();
     if (!outcome)
       void vscode.window.showInformationMessage('Motion: no Python session is running, so no module is imported yet.');
