@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
-import { applicationUrlProblem, DEFAULT_URL, normalApplicationUrl } from '../../src/api/client/application-url';
+import {
+  applicationUrlProblem,
+  DEFAULT_URL,
+  normalApplicationUrl,
+  sameApplicationAddress,
+} from '../../src/api/client/application-url';
 import { CallCancellation } from '../../src/api/client/call-cancellation';
 import { MotionConnectionError, MotionError } from '../../src/api/client/motion-error';
 import { DOCUMENTATION_SCHEME, documentationUri, documentedPath } from '../../src/api/docs/documentation-uri';
@@ -30,6 +35,20 @@ describe('application URLs as users type them', () => {
     assert.equal(normalApplicationUrl('  http://a:1/  '), 'http://a:1');
     assert.equal(normalApplicationUrl('http://a:1'), 'http://a:1');
     assert.equal(normalApplicationUrl('http://a/b/'), 'http://a/b', 'one slash, at the end only');
+  });
+});
+
+describe('whether two application URLs reach the same server', () => {
+  it('takes 127.0.0.1 and localhost on one port for one server, with or without a slash', () => {
+    assert.equal(sameApplicationAddress('http://127.0.0.1:7979', 'http://localhost:7979/'), true);
+    assert.equal(sameApplicationAddress('http://127.0.0.1:7979', 'http://127.0.0.1:7979'), true);
+  });
+  it('tells other ports, other hosts, IPv6 loopback and what is no URL apart', () => {
+    assert.equal(sameApplicationAddress('http://127.0.0.1:7979', 'http://127.0.0.1:7980'), false);
+    assert.equal(sameApplicationAddress('http://127.0.0.1:7979', 'http://[::1]:7979'), false);
+    assert.equal(sameApplicationAddress('http://127.0.0.1:7979', 'http://192.0.2.1:7979'), false);
+    assert.equal(sameApplicationAddress('http://127.0.0.1:7979', 'not a url'), false);
+    assert.equal(sameApplicationAddress('http://mocap-pc:7979', 'http://mocap-pc:7979/'), true);
   });
 });
 

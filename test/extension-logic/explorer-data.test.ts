@@ -119,6 +119,18 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
       describeConnection({ kind: 'offline', url: 'http://x', reason: 'nothing is listening', retryInMs: 5000 }).tooltip,
       /retrying in 5 s/,
     );
+    const embedded = describeConnection({
+      kind: 'connected',
+      url: 'http://127.0.0.1:7979',
+      version: '0.1.0',
+      embedded: true,
+    });
+    assert.equal(embedded.summary, 'Connected to the embedded reference server (0.1.0) at http://127.0.0.1:7979.');
+    assert.equal(embedded.tooltip, `${embedded.summary} Click for options.`, 'the hint to click only where one can');
+    assert.equal(
+      describeConnection({ kind: 'foreign', url: 'http://x', reason: 'it does not answer in JSON' }).tooltip,
+      'http://x is not a motion application: it does not answer in JSON. Click to change the server.',
+    );
     assert.deepEqual([0, 1, 2, 3, 4, 9].map(backoff), [1000, 2000, 5000, 10000, 30000, 30000]);
   });
 });

@@ -13,3 +13,21 @@ export function applicationUrlProblem(text: string): string | undefined {
 export function normalApplicationUrl(text: string): string {
   return text.trim().replace(/\/$/, '');
 }
+
+/**
+ * Whether two application URLs reach the same server: the same port on IPv4 loopback, however it
+ * is written (`localhost` is tried as 127.0.0.1 first), or else the same origin.
+ */
+export function sameApplicationAddress(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((url) => {
+    try {
+      return new URL(url);
+    } catch {
+      return undefined;
+    }
+  });
+  if (!x || !y) return false;
+  const ipv4Loopback = (u: URL) => u.hostname === '127.0.0.1' || u.hostname === 'localhost';
+  if (ipv4Loopback(x) && ipv4Loopback(y)) return x.port === y.port && x.protocol === y.protocol;
+  return x.origin === y.origin;
+}

@@ -24,30 +24,43 @@ function host(url: string): string {
   return url.replace(/^https?:\/\//, '');
 }
 
-/** The status bar's text and tooltip: which application, which version, or what is wrong. */
-export function describeConnection(state: ConnectionState): { text: string; tooltip: string } {
+/**
+ * The status bar's text and tooltip: which application, which version, or what is wrong. `summary`
+ * is the same without the hint to click (the menu that the click opens shows it).
+ */
+export function describeConnection(state: ConnectionState): { text: string; tooltip: string; summary: string } {
+  const { text, summary, hint } = describe(state);
+  return { text, summary, tooltip: `${summary} ${hint}` };
+}
+
+function describe(state: ConnectionState): { text: string; summary: string; hint: string } {
+  const options = 'Click for options.';
   switch (state.kind) {
     case 'connecting':
-      return { text: '$(sync~spin) Motion', tooltip: `Connecting to ${state.url}…` };
+      return { text: '$(sync~spin) Motion', summary: `Connecting to ${state.url}…`, hint: options };
     case 'connected':
       return state.embedded
         ? {
             text: `$(pulse) Motion: embedded ${shortVersion(state.version)}`,
-            tooltip: `Connected to the embedded reference server (${state.version}) at ${state.url}. Click for options.`,
+            summary: `Connected to the embedded reference server (${state.version}) at ${state.url}.`,
+            hint: options,
           }
         : {
             text: `$(pulse) Motion: ${host(state.url)} ${shortVersion(state.version)}`,
-            tooltip: `Connected to the motion application ${state.version} at ${state.url}. Click for options.`,
+            summary: `Connected to the motion application ${state.version} at ${state.url}.`,
+            hint: options,
           };
     case 'foreign':
       return {
         text: '$(warning) Motion: not a motion application',
-        tooltip: `${state.url} is not a motion application: ${state.reason}. Click to change the server.`,
+        summary: `${state.url} is not a motion application: ${state.reason}.`,
+        hint: 'Click to change the server.',
       };
     case 'offline':
       return {
         text: '$(debug-disconnect) Motion: offline',
-        tooltip: `No application at ${state.url}: ${state.reason}${state.retryInMs ? ` — retrying in ${Math.round(state.retryInMs / 1000)} s` : ''}. Click for options.`,
+        summary: `No application at ${state.url}: ${state.reason}${state.retryInMs ? ` — retrying in ${Math.round(state.retryInMs / 1000)} s` : ''}.`,
+        hint: options,
       };
   }
 }

@@ -29,16 +29,18 @@ export const connectionCommands: CommandTable = {
   'motion.useEmbeddedServer': (ctx) => () => ctx.parts.config.useEmbedded('always'),
   'motion.connectionActions': (ctx) => async (answers?: unknown) => {
     const { connection } = ctx.parts;
-    const action = await prompts(answers).pick(describeConnection(connection.state).tooltip, [
+    const { state } = connection;
+    const onEmbedded = state.kind === 'connected' && state.embedded;
+    const action = await prompts(answers).pick(describeConnection(state).summary, [
       { label: '$(refresh) Reconnect', value: 'retry' },
-      { label: '$(server-process) Use the embedded server', value: 'embedded' },
+      ...(onEmbedded ? [] : [{ label: '$(server-process) Use the embedded server', value: 'embedded' }]),
       { label: '$(list-unordered) Select a recent server…', value: 'select' },
-      { label: '$(gear) Change the server URL', value: 'url' },
+      { label: '$(edit) Another URL…', value: 'url' },
     ]);
     if (action === 'retry') await connection.connect();
     if (action === 'embedded') await vscode.commands.executeCommand('motion.useEmbeddedServer');
     if (action === 'select') await vscode.commands.executeCommand('motion.selectServer');
-    if (action === 'url') await vscode.commands.executeCommand('workbench.action.openSettings', 'motion.server.url');
+    if (action === 'url') await vscode.commands.executeCommand('motion.selectServer', 'other');
     return action;
   },
 };

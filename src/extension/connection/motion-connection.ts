@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { identifyApplication, type ApplicationIdentity } from '../../api/client/identify-application';
 import { MotionClient, type RequestEvent } from '../../api/client/motion-client';
 import { MotionConnectionError } from '../../api/client/motion-error';
+import { sameApplicationAddress } from '../../api/client/application-url';
 import { backoff, type ConnectionState, type EmbeddedMode } from './connection-state';
 import type { EmbeddedServer } from './embedded-server';
 
@@ -88,7 +89,9 @@ export class MotionConnection implements vscode.Disposable {
         this.set({ kind: 'foreign', url, reason: identity.reason });
         return this.current;
       }
-      if (identity) return this.connected(url, identity, false);
+      // The embedded server may itself be what answers there (it takes 7979, the default URL's port):
+      // name it for what it is.
+      if (identity) return this.connected(url, identity, this.embeddedAnswersAt(url));
     }
     if (embedded !== 'never') {
       try {
@@ -105,6 +108,10 @@ export class MotionConnection implements vscode.Disposable {
     }
     this.offline(url, reason);
     return this.current;
+  }
+
+  private embeddedAnswersAt(url: string): boolean {
+    return this.embedded.running && !!this.embedded.url && sameApplicationAddress(this.embedded.url, url);
   }
 
   /** Checks that the connected application still answers (after a failed call, and on a heartbeat); reconnects if it is gone. */

@@ -63,6 +63,7 @@ const docs = { texts: new Map<string, string>(), changed: new vscode.EventEmitte
 
 /** Select Server (recently used applications) and Show Documentation. */
 export const serverCommands: CommandTable = {
+  /** `url`: connect there; 'embedded' or 'other' (ask for a URL) as the pick would. */
   'motion.selectServer': (ctx) => async (url?: string) => {
     const { connection, config } = ctx.parts;
     let chosen = url;
@@ -77,13 +78,14 @@ export const serverCommands: CommandTable = {
         { label: '$(edit) Another URL…', value: 'other' },
       ];
       chosen = (await vscode.window.showQuickPick(items, { placeHolder: 'Connect to which application?' }))?.value;
-      if (chosen === 'other') {
-        chosen = await vscode.window.showInputBox({
-          prompt: 'URL of the application’s scripting interface',
-          value: DEFAULT_URL,
-          validateInput: applicationUrlProblem,
-        });
-      }
+    }
+    // Typed here, the URL is written where a machine-scoped setting belongs (the User or Remote settings).
+    if (chosen === 'other') {
+      chosen = await vscode.window.showInputBox({
+        prompt: 'URL of the application’s scripting interface',
+        value: DEFAULT_URL,
+        validateInput: applicationUrlProblem,
+      });
     }
     if (!chosen) return undefined;
     if (chosen === 'embedded') await config.useEmbedded('always');

@@ -5,6 +5,7 @@ import { EXTENSION_ID, setting, tooltipText } from './motion-extension';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import { connectionState, until } from './wait';
+import { hands, hasHands } from './hands';
 
 interface RunOutcome {
   result: { ok: boolean; error?: { type: string } };
@@ -110,6 +111,50 @@ export function connectionTruthTests(): void {
       assert.notEqual(api.embeddedServerPid(), pid, 'a new process');
       assert.ok((await api.explorer.getChildren()).length > 0, 'the view shows the skeletons again');
       await useTestServer();
+    });
+
+    it('names the embedded server as embedded where it answers at the configured URL, and its menu offers no switch to it', async function () {
+      if (!hasHands) this.skip();
+      await setting('server.embedded', 'always');
+      const embedded = await state((s) => s.kind === 'connected' && s.embedded, 'the embedded server');
+      try {
+        // The embedded server answers at the URL the user configured (as on 7979, the default).
+        await setting('server.url', embedded.url);
+        await setting('server.embedded', 'auto');
+        const there = await state((s) => s.kind === 'connected' && s.url === embedded.url, 'connected at the URL');
+        assert.equal(there.kind === 'connected' && there.embedded, true, 'named for what it is');
+        // A change of any other setting, then Reconnect from the status bar's menu: still embedded.
+        await setting('run.clearBeforeRun', true);
+        await hands.click('.statusbar-item', 'Motion: embedded');
+        const rows = await hands.quickPickRows();
+        assert.ok(
+          rows.some((r) => r.includes('Reconnect')),
+          rows.join(' | '),
+        );
+        assert.equal(
+          rows.some((r) => r.includes('Use the embedded server')),
+          false,
+          rows.join(' | '),
+        );
+        const reconnected = until(api.connection.onDidChange, (s) => s.kind === 'connected', 'the reconnection');
+        await hands.type('Reconnect');
+        await hands.press('Enter');
+        const again = await reconnected;
+        assert.equal(again.kind === 'connected' && again.embedded, true, JSON.stringify(again));
+        const shown = await hands.textOf('.statusbar-item');
+        assert.ok(
+          shown.some((t) => /Motion: embedded 0\.1\.0/.test(t)),
+          shown.join(' | '),
+        );
+        assert.equal(
+          shown.some((t) => /Motion: 127\.0\.0\.1/.test(t)),
+          false,
+          'never the address as if another application',
+        );
+      } finally {
+        await setting('run.clearBeforeRun', undefined);
+        await useTestServer();
+      }
     });
 
     it('says in the terminal when a session is reset, and why', async () => {
