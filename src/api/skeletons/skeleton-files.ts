@@ -1,3 +1,4 @@
+import { compactJson } from '../text/compact-json';
 import { checkSkeletonDefinition, type SkeletonDefinitionDocument } from './skeleton-definition';
 import { skeletonsFromXml } from './skeleton-xml-read';
 import { skeletonsToXml } from './skeleton-xml-write';
@@ -27,5 +28,5 @@ export function writeSkeletonFile(docs: readonly SkeletonDefinitionDocument[], f
   if (format === 'xml') return skeletonsToXml(docs);
   if (docs.length !== 1)
     throw new Error(`a JSON skeleton document holds one skeleton, not ${docs.length}; export several as XML`);
-  return `${JSON.stringify(docs[0], null, 2)}\n`;
+  return `${compactJson(docs[0])}\n`;
 }

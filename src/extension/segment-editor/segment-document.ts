@@ -5,6 +5,7 @@ import { loadSegmentDefinition } from '../../api/skeletons/skeleton-loader';
 import { segmentFields } from '../../api/skeletons/skeleton-definition';
 import { parseTypeCached } from '../../api/types/parse-type';
 import { isPlainObject, validateValue } from '../../api/types/validate';
+import { compactJson } from '../../api/text/compact-json';
 
 /**
  * A segment's editable definition as a JSON document, and saving it back through the setters.
@@ -23,9 +24,9 @@ const SEGMENT_FIELDS = {
 type Field = keyof typeof SEGMENT_FIELDS;
 const FIELDS = Object.keys(SEGMENT_FIELDS) as Field[];
 
-/** The one layout of segment documents: two-space JSON with a final newline. */
+/** The one layout of segment documents: compact JSON (a matrix as four rows, a vec3f on a line) with a final newline. */
 export function formatSegmentFields(fields: Partial<Record<Field, unknown>>): string {
-  return `${JSON.stringify(fields, null, 2)}\n`;
+  return `${compactJson(fields)}\n`;
 }
 
 export async function readSegmentDocument(
