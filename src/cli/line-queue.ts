@@ -29,9 +29,10 @@ export class LineQueue {
     return new Promise((resolve) => (this.wanted = resolve));
   }
 
-  /** Ctrl+C: the line being typed is gone, and the prompt comes again. */
-  dropLine(): void {
+  /** Ctrl+C: the line being typed is gone, and `prompt` is shown (the first one: the statement is dropped too). */
+  dropLine(prompt: string): void {
     this.lines.write(null, { ctrl: true, name: 'u' });
+    this.lines.setPrompt(prompt);
     this.lines.prompt();
   }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
-import { runCli } from '../support/run-cli';
+import { runCli, typeInTerminal } from '../support/run-cli';
 
 describe('motion repl, driven through a pipe', function () {
   this.timeout(60_000);
@@ -66,6 +66,29 @@ describe('motion repl, driven through a pipe', function () {
     const run = await runCli(['repl', '--lua'], env, `${typed.join('\n')}\n`);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, ['> > 1', '> >> >> 1\t{1, 10}', '2\t{2, 20}', '> > FORTY-TWO', '> '].join('\n'));
+  });
+
+  it('Lua: a block still open at the end of input is reported, as lua does, and the exit code is 1', async () => {
+    const run = await runCli(['repl', '--lua'], env, 'for i = 1, 2 do\n  print(i)\n');
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, '> >> >> ', 'nothing ran');
+    assert.equal(run.stderr, "stdin:3: 'end' expected (to close 'for' at line 1) near <eof>\n");
+  });
+
+  it('Python: a bracket still open at the end of input is a SyntaxError, and the exit code is 1', async () => {
+    const run = await runCli(['repl'], env, 'print(1,\n');
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /SyntaxError: '\(' was never closed/);
+  });
+
+  it('Ctrl+C at a continuation prompt drops the statement and prompts ">>> " again (in a terminal)', async () => {
+    const typed = await typeInTerminal(['repl'], env, [
+      ['>>> ', 'if True:\r'],
+      ['... ', '\x03'],
+      ['^C', 'print("after")\r'],
+      ['after', '\x04'],
+    ]);
+    assert.match(typed, /\.\.\. \^C\r?\n>>> print\("after"\)/, JSON.stringify(typed));
   });
 
   it('motion run gives input() the lines of standard input', async () => {

@@ -57,29 +57,33 @@ export async function replCommand(argv: string[]): Promise<number> {
     process.stderr.write(`motion ${language} session with ${options.url}: Tab completes motion names, Ctrl+D ends.\n`);
   const console = typedInto(session, language);
   const statements = new Statements((code) => console.isComplete(code));
+  const prompts = PROMPTS[language];
   let running = false;
   lines.on('SIGINT', () => {
     if (running) return session.interrupt();
     // Ctrl+C at the prompt drops the line and the statement under way, as Python's console does.
     process.stdout.write('^C\n');
     statements.cancel();
-    reader.dropLine();
+    reader.dropLine(prompts.first);
   });
   try {
     for (;;) {
-      const prompts = PROMPTS[language];
       const line = await reader.next(statements.continuing ? prompts.more : prompts.first);
       // At the end of input, a block still open runs as if an empty line had closed it.
       const statement = await statements.add(line ?? '');
-      if (line === null && statement === undefined) break;
-      if (statement === undefined) continue;
-      running = true;
-      await console.run(statement);
-      running = false;
-      if (line === null) break;
+      if (statement !== undefined) {
+        running = true;
+        await console.run(statement);
+        running = false;
+      }
+      if (line !== null) continue;
+      // Still unfinished (an open Lua block, an unclosed bracket): run as it is, so that the
+      // language says what is missing, and fail, as `lua` and `python3` do given such a file.
+      const unfinished = statements.takeUnfinished();
+      const failed = unfinished !== undefined && !(await console.run(unfinished)).ok;
+      if (terminal) process.stdout.write('\n');
+      return failed ? 1 : 0;
     }
-    if (terminal) process.stdout.write('\n');
-    return 0;
   } finally {
     lines.close();
     await session.dispose();

@@ -78,5 +78,7 @@ export function userTraceback(traceback: string): string {
       // The runtime holds the script's chunk in a local: to the user it is the main chunk, as lua.c says.
       .map((line) => line.replace(/in local '(chunk|compiled)'$/, 'in main chunk'))
       .join('\n')
+      // No frame of the user's left (a syntax error: nothing ran): no traceback, as lua.c prints none.
+      .replace(/\nstack traceback:$/, '')
   );
 }

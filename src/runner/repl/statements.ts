@@ -32,6 +32,13 @@ export class Statements {
     return code;
   }
 
+  /** The statement under way as it stands (none: undefined), and no statement is under way after. */
+  takeUnfinished(): string | undefined {
+    const code = this.lines.length > 0 ? this.lines.join('\n') : undefined;
+    this.lines = [];
+    return code;
+  }
+
   /** Drops the statement under way (Ctrl+C). */
   cancel(): void {
     this.lines = [];
