@@ -224,6 +224,8 @@ export function skeletonsFromXml(xml: string): SkeletonXmlImport {
     attributeNamePrefix: '@_',
     parseTagValue: false,
     parseAttributeValue: false,
+    // Names keep their spaces: " Hips" is not "Hips" (numbers are parsed with Number, which ignores them).
+    trimValues: false,
     ignoreDeclaration: true,
     ignorePiTags: true,
     processEntities: true,

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { MotionClient } from '../../src/api/client/motion-client';
+import { exportSkeleton, importSkeleton } from '../../src/api/skeletons/skeleton-definition';
+import { readSkeletonFile, writeSkeletonFile, type SkeletonFileFormat } from '../../src/api/skeletons/skeleton-files';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { propertyRuns } from '../support/property-runs';
+import { skeletonDefinition } from '../support/skeleton-arbitrary';
+
+/** Every number within `tolerance`, everything else equal; the first difference named by its path. */
+function assertClose(actual: unknown, expected: unknown, tolerance: number, path = 'skeleton'): void {
+  if (typeof expected === 'number') {
+    assert.equal(typeof actual, 'number', path);
+    assert.ok(Math.abs((actual as number) - expected) <= tolerance, `${path}: ${String(actual)} is not ${expected}`);
+  } else if (Array.isArray(expected)) {
+    assert.ok(Array.isArray(actual) && actual.length === expected.length, `${path}: ${JSON.stringify(actual)}`);
+    expected.forEach((e, i) => assertClose((actual as unknown[])[i], e, tolerance, `${path}[${i}]`));
+  } else if (expected && typeof expected === 'object') {
+    assert.deepEqual(Object.keys(actual as object).sort(), Object.keys(expected).sort(), `${path}: keys`);
+    for (const [k, v] of Object.entries(expected))
+      assertClose((actual as Record<string, unknown>)[k], v, tolerance, `${path}.${k}`);
+  } else assert.equal(actual, expected, path);
+}
+
+/** XML writes six decimals, and rotations as quaternions: a matrix element moves by a few millionths. */
+const TOLERANCE: Record<SkeletonFileFormat, number> = { xml: 1e-5, json: 0 };
+
+describe('skeleton files: every field of generated definitions survives', function () {
+  this.timeout(120_000);
+
+  for (const format of ['xml', 'json'] as const) {
+    it(`${format}: written and read back, field by field`, () => {
+      fc.assert(
+        fc.property(skeletonDefinition(), (definition) => {
+          const { docs, warnings } = readSkeletonFile(writeSkeletonFile([definition], format), format);
+          assert.deepEqual(warnings, []);
+          assert.equal(docs.length, 1);
+          assertClose(docs[0], definition, TOLERANCE[format]);
+        }),
+        propertyRuns(`skeleton ${format} round trip`, 200),
+      );
+    });
+  }
+
+  describe('through the application: imported from a file, exported again', () => {
+    let server: MotionServer;
+    let client: MotionClient;
+    before(async () => {
+      server = await startMotionServer({ port: 0, logLevel: 'silent', empty: true });
+      client = new MotionClient({ url: server.url });
+    });
+    after(async () => {
+      await client.close();
+      await server.close();
+    });
+
+    for (const format of ['xml', 'json'] as const) {
+      it(`${format}: the definition the application gives back is the file's`, async () => {
+        await fc.assert(
+          fc.asyncProperty(skeletonDefinition(), async (definition) => {
+            const { docs } = readSkeletonFile(writeSkeletonFile([definition], format), format);
+            const id = await importSkeleton(client, 'project', docs[0]);
+            try {
+              const exported = await exportSkeleton(client, 'project', id);
+              const again = readSkeletonFile(writeSkeletonFile([exported], format), format).docs[0];
+              assertClose(again, definition, TOLERANCE[format]);
+            } finally {
+              await client.settings.processing.skeleton.delete_skeleton('project', id);
+            }
+          }),
+          propertyRuns(`skeleton ${format} through the application`, 25),
+        );
+      });
+    }
+  });
+});
