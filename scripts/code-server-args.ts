@@ -10,3 +10,19 @@ export function quietLoopbackArgs(port: number): string[] {
     '--disable-getting-started-override',
   ];
 }
+
+/**
+ * The user settings of a throwaway profile (the demo's, the tests'): nothing that is not the
+ * product's own speaks up. The project is a git repository above the opened folder (no offer to
+ * open it), and the embedded server's port is no application of the user's to forward.
+ */
+export function quietProfileSettings(): Record<string, unknown> {
+  return {
+    'workbench.startupEditor': 'none',
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'git.openRepositoryInParentFolders': 'never',
+    'remote.autoForwardPorts': false,
+  };
+}

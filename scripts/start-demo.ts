@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { quietLoopbackArgs } from './code-server-args';
+import { quietLoopbackArgs, quietProfileSettings } from './code-server-args';
 
 const root = resolve(__dirname, '..');
 const codeServerDir = join(root, '.vscode-test/code-server');
@@ -25,19 +25,7 @@ run('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir]);
 // state of the embedded server, no restored editors. The demo always starts on the embedded default.
 rmSync(join(demo, 'user-data'), { recursive: true, force: true });
 mkdirSync(join(demo, 'user-data/User'), { recursive: true });
-writeFileSync(
-  join(demo, 'user-data/User/settings.json'),
-  JSON.stringify(
-    {
-      'workbench.startupEditor': 'none',
-      'telemetry.telemetryLevel': 'off',
-      'extensions.autoCheckUpdates': false,
-      'extensions.autoUpdate': false,
-    },
-    null,
-    2,
-  ),
-);
+writeFileSync(join(demo, 'user-data/User/settings.json'), JSON.stringify(quietProfileSettings(), null, 2));
 writeFileSync(join(demo, 'config.yaml'), 'auth: none\ncert: false\n');
 const profile = [
   '--config',

@@ -2,6 +2,7 @@
 // Chromium (npm run test:vscode) and desktop VS Code through @vscode/test-electron (npm run test:electron).
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
+import { quietProfileSettings } from './code-server-args';
 
 export const ROOT = resolve(__dirname, '..');
 
@@ -26,15 +27,7 @@ export async function buildSuite(): Promise<string> {
 
 /** The throwaway profile's user settings: quiet, and the machine-scoped server URL pointed at the test application. */
 export function userSettings(serverUrl: string): string {
-  return JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'telemetry.telemetryLevel': 'off',
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    // The project is a git repository above the test workspace: no offer to open it (it would cover the screenshots).
-    'git.openRepositoryInParentFolders': 'never',
-    'motion.server.url': serverUrl,
-  });
+  return JSON.stringify({ ...quietProfileSettings(), 'motion.server.url': serverUrl });
 }
 
 /** What the suite reads from its environment: the test application, and which tests to run. */
