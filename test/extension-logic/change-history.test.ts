@@ -201,7 +201,7 @@ describe('change history and undo (logic, against the real server)', () => {
     assert.equal(all.length, 3);
     assert.match(
       describeUndo(all).message,
-      /Undo the last 3 changes, back to "Set the scale of "Wand" from 1 to 1.5"\?/,
+      /Undo the last 3 changes, back to: Set the scale of "Wand" from 1 to 1\.5\?/,
     );
     const { undone, failed } = await history.undo(client, all);
     assert.equal(failed, undefined);
@@ -336,11 +336,11 @@ describe('change history: its bookkeeping and its words (no application needed)'
       caveat: 'The skeleton "Wand" comes back with new identifiers.',
     });
     assert.deepEqual(describeUndo([plain]), {
-      message: 'Undo "Set the scale of "Wand" from 1 to 2"?',
+      message: 'Undo: Set the scale of "Wand" from 1 to 2?',
       detail: '• Set the scale of "Wand" from 1 to 2 — in a',
     });
     assert.deepEqual(describeUndo([withCaveat, plain]), {
-      message: 'Undo the last 2 changes, back to "Set the scale of "Wand" from 1 to 2"?',
+      message: 'Undo the last 2 changes, back to: Set the scale of "Wand" from 1 to 2?',
       detail: [
         '• Deleted "Wand" — in a',
         '• Set the scale of "Wand" from 1 to 2 — in a',

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { describeFieldChange } from '../../src/extension/segment-editor/field-change-text';
 import { MotionClient } from '../../src/api/client/motion-client';
 import {
-  describeFieldChange,
   parseSegmentDocument,
   readSegmentDocument,
   saveSegmentDocument,
+  type FieldChange,
 } from '../../src/extension/segment-editor/segment-document';
 import { planSegmentApply } from '../../src/extension/segment-editor/apply-plan';
 import { demoApplicationPerTest } from '../support/demo-application';
@@ -174,14 +175,62 @@ describe('segment editor documents (logic, against the real server)', () => {
     ] as const;
     assert.deepEqual(lines.map(describeFieldChange), [
       'solver: null → "none"',
-      'endpoint: [0,0,50] → null',
-      'transform: changed',
-      'markers: 2 → 3 (added C, D; removed A)',
-      'markers: 1 → 0 (removed A)',
-      'markers: 0 → 1 (added A)',
-      'rigid_bodies: 1 → 1 (values changed)',
-      'degrees_of_freedom: changed',
+      'endpoint: [0, 0, 50] → null',
+      'transform: translation [0, 0, 0] → [5, 0, 0]',
+      'markers: 2 → 3: added C, D; removed A',
+      'markers: 1 → 0: removed A',
+      'markers: 0 → 1: added A',
+      'rigid_bodies: R weight 1 → 0.5',
+      'degrees_of_freedom: x',
     ]);
+  });
+
+  it('says what changed inside a list, a transform and the degrees of freedom, naming at most three', () => {
+    const marker = (name: string, position = [0, 0, 0], weight = 1) => ({ name, position, weight });
+    const turned = [
+      [0, -1, 0, 0],
+      [1, 0, 0, 0],
+      [0, 0, 1, 0],
+      [0, 0, 0, 1],
+    ];
+    const identity = turned.map((row, i) => row.map((_, j) => (i === j ? 1 : 0)));
+    const free = { constraint: null, couplings: [], goal: null };
+    const cases: [FieldChange, string][] = [
+      [
+        {
+          field: 'markers',
+          before: [marker('A'), marker('B')],
+          after: [marker('A', [0, 0, 5]), marker('B', [0, 0, 0], 0.5)],
+        },
+        'markers: A position [0, 0, 0] → [0, 0, 5], B weight 1 → 0.5',
+      ],
+      [
+        { field: 'markers', before: [marker('A'), marker('B')], after: [marker('B'), marker('A')] },
+        'markers: order changed',
+      ],
+      [
+        { field: 'markers', before: [], after: ['A', 'B', 'C', 'D', 'E'].map((n) => marker(n)) },
+        'markers: 0 → 5: added A, B, C and 2 more',
+      ],
+      [{ field: 'default_transform', before: identity, after: turned }, 'default_transform: rotation changed'],
+      [
+        {
+          field: 'rigid_bodies',
+          before: [{ name: 'R', transform: identity, weight: 1 }],
+          after: [{ name: 'R', transform: turned, weight: 1 }],
+        },
+        'rigid_bodies: R transform: rotation changed',
+      ],
+      [
+        {
+          field: 'degrees_of_freedom',
+          before: { rotation_x: free, rotation_y: free },
+          after: { rotation_x: { ...free, constraint: { lower_bound: -1, upper_bound: 1 } }, rotation_y: free },
+        },
+        'degrees_of_freedom: rotation_x (constraint)',
+      ],
+    ];
+    for (const [change, line] of cases) assert.equal(describeFieldChange(change), line);
   });
 
   it('reads an empty document as no fields, and the fields given as given', () => {
@@ -211,8 +260,8 @@ describe('applying a segment document: the plan shown before anything changes', 
     const plan = await planSegmentApply(client, 'project', tipId, JSON.stringify(doc), opened);
     assert.deepEqual(plan.changes.map(describeFieldChange), [
       'name: "Tip" → "Point"',
-      'markers: 1 → 2 (added WAND_D)',
-      'endpoint: [0,0,50] → [0,0,80]',
+      'markers: 1 → 2: added WAND_D',
+      'endpoint: [0, 0, 50] → [0, 0, 80]',
     ]);
     assert.deepEqual(plan.changedSince, []);
     assert.equal(plan.currentText, opened);
@@ -226,7 +275,7 @@ describe('applying a segment document: the plan shown before anything changes', 
     const plan = await planSegmentApply(client, 'project', tipId, opened, opened);
     assert.deepEqual(plan.changedSince.map(describeFieldChange), [
       'solver: null → "none"',
-      'markers: 1 → 0 (removed WAND_C)',
+      'markers: 1 → 0: removed WAND_C',
     ]);
     assert.deepEqual(
       plan.changes.map((c) => c.field),

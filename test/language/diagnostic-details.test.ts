@@ -129,7 +129,7 @@ describe('diagnostics in detail: codes, severities, messages, documentation', ()
       value.message,
       `selections[0].type: expected one of "trajectory", "bone", got string "bon"; did you mean "bone"?`,
     );
-    assert.deepEqual(value.data, { fix: { replaceWith: ["'bone'"] } });
+    assert.deepEqual(value.data, { fix: { replaceWith: ["'bone'"], suggested: ['bone'] } });
     assert.match(messageText(name.message), /; did you mean "get_segment_name" or "set_segment_name"\?$/);
   });
 

@@ -83,7 +83,7 @@ describe('language server over stdio (dist/language-server.js) with the referenc
     });
     assert.deepEqual(
       actions.map((a) => [a.title, a.kind, a.edit?.changes?.[uri]?.[0].newText]),
-      [['Change to get_selection_count', 'quickfix', 'get_selection_count']],
+      [['Change to "get_selection_count"', 'quickfix', 'get_selection_count']],
     );
   });
 

@@ -31,13 +31,13 @@ describe('quick fixes of the diagnostics', () => {
       await fixes('python', 'import motion\nmotion.sttings.processing.skeleton.get_skeleton_ids("project")\n'),
       [
         {
-          title: 'Change to settings',
+          title: 'Change to "settings"',
           after: 'import motion\nmotion.settings.processing.skeleton.get_skeleton_ids("project")\n',
         },
       ],
     );
     assert.deepEqual(await fixes('lua', 'local n = motion.gui.selection.get_selection_cont()\n'), [
-      { title: 'Change to get_selection_count', after: 'local n = motion.gui.selection.get_selection_count()\n' },
+      { title: 'Change to "get_selection_count"', after: 'local n = motion.gui.selection.get_selection_count()\n' },
     ]);
   });
 
@@ -52,7 +52,7 @@ describe('quick fixes of the diagnostics', () => {
       ],
     );
     assert.deepEqual(await fixes('lua', "motion.gui.selection.set_selections({{type = 'bon', id = 3}})\n"), [
-      { title: "Change to 'bone'", after: "motion.gui.selection.set_selections({{type = 'bone', id = 3}})\n" },
+      { title: 'Change to "bone"', after: "motion.gui.selection.set_selections({{type = 'bone', id = 3}})\n" },
     ]);
   });
 
@@ -88,7 +88,7 @@ describe('quick fixes of the diagnostics', () => {
       actions.map((a) => [a.title, a.isPreferred, a.kind]),
       [
         ['Add the missing argument: name', true, 'quickfix'],
-        ['Change to selection', true, 'quickfix'],
+        ['Change to "selection"', true, 'quickfix'],
       ],
     );
     assert.deepEqual(

@@ -85,7 +85,7 @@ function diagnoseStatement(
         `${unknown.parent} has no module or method "${name}"${didYouMean(hint)}`,
         'unknown-member',
       ),
-      ...(hint.length ? { fix: { replaceWith: hint } } : {}),
+      ...(hint.length ? { fix: { replaceWith: hint, suggested: hint } } : {}),
     });
   }
   for (const call of document.syntax.calls(statement)) {
@@ -182,7 +182,7 @@ function checkLiteral(
     return [
       {
         ...at(span, `${problem.path}: ${problem.message}${didYouMean(hint)}`, 'type'),
-        ...(hint.length ? { fix: { replaceWith: hint.map(rewritten) } } : {}),
+        ...(hint.length ? { fix: { replaceWith: hint.map(rewritten), suggested: hint } } : {}),
       },
     ];
   }

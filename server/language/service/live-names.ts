@@ -88,7 +88,7 @@ export function liveNameDiagnostics(
       source: 'motion',
       code: 'unknown-name',
       message: `no ${kind} ${called} "${reference.name}" ${whereNamesAre(reference.query)}${didYouMean(hint)}`,
-      ...(hint.length ? { data: { fix: { replaceWith: hint } } } : {}),
+      ...(hint.length ? { data: { fix: { replaceWith: hint, suggested: hint } } } : {}),
     });
   }
   return diagnostics;

@@ -2,8 +2,12 @@ import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languag
 
 /** What a diagnostic offers to fix, carried in its `data` to the editor and back. */
 export type QuickFix =
-  /** Replace the diagnostic's range with one of these texts (a suggested name or value). */
-  | { replaceWith: string[] }
+  /**
+   * Replace the diagnostic's range with one of these texts (a suggested name or value, written as
+   * the script writes it: 'bone' in single quotes stays so); `suggested` are the same as the
+   * diagnostic's "did you mean" names them, and the fix's title says them that way too.
+   */
+  | { replaceWith: string[]; suggested: string[] }
   /** Add placeholders for the missing arguments before the call's `)`, after a comma when some are given. */
   | { addArguments: string[]; comma: boolean };
 
@@ -19,8 +23,8 @@ export function quickFixes(uri: string, diagnostics: readonly Diagnostic[]): Cod
     const fix = (diagnostic.data as { fix?: QuickFix } | undefined)?.fix;
     if (diagnostic.source !== 'motion' || !fix) return [];
     if ('replaceWith' in fix)
-      return fix.replaceWith.map((text) => ({
-        title: `Change to ${text}`,
+      return fix.replaceWith.map((text, i) => ({
+        title: `Change to "${fix.suggested[i]}"`,
         kind: CodeActionKind.QuickFix,
         diagnostics: [diagnostic],
         isPreferred: fix.replaceWith.length === 1,

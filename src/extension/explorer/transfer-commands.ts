@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
 import { undoAddedSkeleton, undoAll } from '../history/undo-steps';
+import { reportDone } from '../history/history-commands';
 import { prompts, type ScriptedAnswers } from '../prompts';
 import { resolveNameClash } from './edit-operations';
 import { describePlace, type ExplorerItem } from './explorer-data';
@@ -77,6 +78,9 @@ async function create(
     undo: undoAll(named.map((d, i) => undoAddedSkeleton(target, ids[i], d.name, replaced[i]))),
   });
   ctx.changedApplication();
+  reportDone(
+    `${verb === 'Copy' ? 'copied' : 'imported'} ${named.map((d) => `"${d.name}"`).join(', ')} into the ${target} settings${replacing ? ', replacing the skeleton of that name' : ''}.`,
+  );
   return { changed: true, id: ids[0], ids, target, name: named[0].name };
 }
 

@@ -114,8 +114,8 @@ export function describeWhen(when: Date, now = new Date()): string {
 export function describeUndo(changes: Change[]): { message: string; detail: string } {
   const message =
     changes.length === 1
-      ? `Undo "${changes[0].description}"?`
-      : `Undo the last ${changes.length} changes, back to "${changes[changes.length - 1].description}"?`;
+      ? `Undo: ${changes[0].description}?`
+      : `Undo the last ${changes.length} changes, back to: ${changes[changes.length - 1].description}?`;
   const lines = changes.map((c) => `• ${c.description} — ${c.where}`);
   const caveats = changes.flatMap((c) => (c.undo.caveat ? [c.undo.caveat] : []));
   return { message, detail: [...lines, ...(caveats.length ? ['', ...caveats] : [])].join('\n') };

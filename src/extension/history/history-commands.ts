@@ -27,6 +27,16 @@ export function changeLog(history: ChangeHistory, application: () => string | un
   };
 }
 
+/**
+ * Says that a larger change went through (an import, a copy, an apply), with Undo at hand: a
+ * change that took a dialog and a progress bar should not end in silence.
+ */
+export function reportDone(message: string): void {
+  void vscode.window.showInformationMessage(`Motion: ${message}`, 'Undo').then((choice) => {
+    if (choice === 'Undo') void vscode.commands.executeCommand('motion.undoLastChange');
+  });
+}
+
 /** Keeps the `motion.canUndo` context (the Undo button of the Skeletons view) true to the current application's history. */
 export function showCanUndo(ctx: MotionContext): void {
   const { history, connection } = ctx.parts;

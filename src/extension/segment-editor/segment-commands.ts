@@ -2,9 +2,11 @@ import * as vscode from 'vscode';
 import type { CommandTable } from '../commands/command-table';
 import { describePlace, type ExplorerItem } from '../explorer/explorer-data';
 import { undoSegmentFields } from '../history/undo-steps';
+import { reportDone } from '../history/history-commands';
 import { prompts, type ScriptedAnswers } from '../prompts';
 import { planSegmentApply } from './apply-plan';
-import { applySegmentFields, describeFieldChange, formatSegmentFields, readSegmentDocument } from './segment-document';
+import { applySegmentFields, formatSegmentFields, readSegmentDocument } from './segment-document';
+import { describeFieldChange } from './field-change-text';
 import type { MotionContext } from '../motion-context';
 import { parseSegmentUri, SEGMENT_SCHEME, segmentUri } from './segment-file-system';
 
@@ -85,7 +87,7 @@ async function applySegment(ctx: MotionContext, given?: vscode.Uri, answers?: Sc
     const renamed = changes.find((c) => c.field === 'name');
     const name = renamed ? String(renamed.after) : segment;
     ctx.parts.changes.record({
-      description: `Edit segment "${name}": ${changes.map((c) => c.field).join(', ')}`,
+      description: `Edit segment "${name}" (${changes.map((c) => c.field).join(', ')})`,
       where: describePlace(source, skeleton, name),
       undo: undoSegmentFields(source, id, name, changes),
     });
@@ -95,6 +97,7 @@ async function applySegment(ctx: MotionContext, given?: vscode.Uri, answers?: Sc
     if (document) await shows(document, now);
     if (renamed) await followRename(uri, segmentUri(source, skeleton, name, id));
     ctx.changedApplication();
+    reportDone(`applied ${count} to "${name}" in the ${source} settings (${changes.map((c) => c.field).join(', ')}).`);
     return { changed: true, fields: changes.map((c) => c.field), shown: lines };
   } finally {
     previews.applying = false;

@@ -89,27 +89,6 @@ export function changedFields(before: SegmentFields, after: SegmentFields): Fiel
   }));
 }
 
-/** One line a person reads: `name: "Tip" → "Point"`, `markers: 2 → 3 markers`, `transform: changed`. */
-export function describeFieldChange(change: FieldChange): string {
-  const { field, before, after } = change;
-  const short = (v: unknown) =>
-    v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((x) => typeof x === 'number'))
-      ? JSON.stringify(v)
-      : undefined;
-  if (short(before) !== undefined && short(after) !== undefined) return `${field}: ${short(before)} → ${short(after)}`;
-  if (Array.isArray(before) && Array.isArray(after) && (field === 'markers' || field === 'rigid_bodies')) {
-    const names = (list: unknown[]) => list.map((x) => (x as { name: string }).name);
-    const added = names(after).filter((n) => !names(before).includes(n));
-    const removed = names(before).filter((n) => !names(after).includes(n));
-    const parts = [
-      added.length ? `added ${added.join(', ')}` : '',
-      removed.length ? `removed ${removed.join(', ')}` : '',
-    ].filter(Boolean);
-    return `${field}: ${before.length} → ${after.length}${parts.length ? ` (${parts.join('; ')})` : ' (values changed)'}`;
-  }
-  return `${field}: changed`;
-}
-
 /**
  * Applies the fields of `wanted` that differ from the application's current ones, with their
  * setters. The interface has no transactions: if the application refuses one, every field already

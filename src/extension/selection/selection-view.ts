@@ -33,12 +33,15 @@ export class SelectionView implements vscode.TreeDataProvider<Row>, vscode.Dispo
 
   async getChildren(): Promise<Row[]> {
     if (!this.connected()) return [];
+    let rows: Row[] = [];
     try {
-      return await describeSelection(this.client());
+      rows = await describeSelection(this.client());
     } catch (error) {
       reportFailure(error, 'could not load the selection');
-      return [];
     }
+    // An empty view says why it is empty, and how to select (package.json's viewsWelcome).
+    void vscode.commands.executeCommand('setContext', 'motion.selection.empty', rows.length === 0);
+    return rows;
   }
 
   dispose(): void {

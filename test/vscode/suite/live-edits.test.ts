@@ -132,7 +132,10 @@ export function liveEditTests(): void {
       assert.equal(diffs.length, 2, 'each apply opened the diff of the application against the edit');
       assert.equal(diffs[0].original.scheme, 'motion-preview');
       assert.deepEqual(applied.fields, ['markers', 'endpoint']);
-      assert.deepEqual(applied.shown, ['markers: 1 → 1 (values changed)', 'endpoint: [0,0,50] → [0,0,80]']);
+      assert.deepEqual(applied.shown, ['markers: WAND_C weight 1 → 0.25', 'endpoint: [0, 0, 50] → [0, 0, 80]']);
+      // The document keeps its layout after the apply: a vec3f on one line, a matrix a row a line.
+      assert.match(editor.document.getText(), /\n  "endpoint": \[0, 0, 80\]\n/);
+      assert.match(editor.document.getText(), /\n  "transform": \[\n    \[1, 0, 0, 0\],\n/);
       const after = await definition(tipId);
       assert.deepEqual(
         after,
@@ -148,7 +151,7 @@ export function liveEditTests(): void {
         'motion.undoLastChange',
         { confirm: true },
       );
-      assert.deepEqual(undone.undone, ['Edit segment "Tip": markers, endpoint']);
+      assert.deepEqual(undone.undone, ['Edit segment "Tip" (markers, endpoint)']);
       assert.deepEqual(await definition(tipId), before, 'undo restored them');
     });
 
