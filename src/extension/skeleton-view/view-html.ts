@@ -34,7 +34,9 @@ export function viewHtml({ scriptUri, cspSource, nonce }: ViewPage): string {
   #toolbar .group { display: flex; }
   button { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); border: 1px solid var(--vscode-button-border, transparent); padding: 3px 9px; cursor: pointer; font: inherit; }
   button:hover:not(:disabled) { background: var(--vscode-button-secondaryHoverBackground); }
-  button[aria-pressed="true"] { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
+  button[aria-pressed="true"] { color: var(--vscode-button-foreground); background: var(--vscode-button-background); font-weight: 600; }
+  /* A tick says "on" in every theme: colour alone can read as disabled. */
+  button[aria-pressed="true"]::before { content: "✓ "; }
   button:disabled { opacity: 0.5; cursor: default; }
   button:focus-visible, input:focus-visible { outline: 1px solid var(--vscode-focusBorder); }
   #toolbar .spacer { flex: 1; }
@@ -48,6 +50,12 @@ export function viewHtml({ scriptUri, cspSource, nonce }: ViewPage): string {
   .warning { color: var(--vscode-editorWarning-foreground, #cca700); }
   #legend { position: absolute; left: 8px; bottom: 8px; max-height: 40%; overflow: auto; padding: 4px 8px; background: color-mix(in srgb, var(--vscode-editor-background) 85%, transparent); border-radius: 3px; pointer-events: auto; }
   #legend:empty { display: none; }
+  #key { position: absolute; right: 8px; top: 8px; padding: 4px 8px; background: color-mix(in srgb, var(--vscode-editor-background) 85%, transparent); border-radius: 3px; }
+  #key summary { cursor: pointer; }
+  #key div { display: flex; align-items: center; gap: 6px; white-space: nowrap; }
+  .swatch { display: inline-block; flex: none; }
+  .swatch.dot { width: 9px; height: 9px; border-radius: 50%; }
+  .swatch.line { width: 14px; height: 3px; }
   #tooltip { position: fixed; z-index: 2; white-space: pre; padding: 3px 6px; color: var(--vscode-editorHoverWidget-foreground); background: var(--vscode-editorHoverWidget-background); border: 1px solid var(--vscode-editorHoverWidget-border); pointer-events: none; }
   #notice { position: absolute; top: 40%; width: 100%; text-align: center; }
   [hidden] { display: none !important; }
@@ -73,6 +81,7 @@ export function viewHtml({ scriptUri, cspSource, nonce }: ViewPage): string {
 <div id="main">
   <div id="viewport"></div>
   <div id="legend" aria-live="polite"></div>
+  <details id="key" open><summary>Colours</summary></details>
   <div id="notice" hidden>Loading…</div>
 </div>
 <div id="tooltip" role="tooltip" hidden></div>

@@ -33,12 +33,14 @@ import {
 } from './skeleton-drawing';
 import { fitBox, lookAtBox, UP, type ViewDirection } from './view-camera';
 import { themeColours } from './view-colours';
+import { colourKeyRows } from './colour-key';
 
 /** Marker names are drawn for at most this many markers at once (beyond that they are unreadable, and slow). */
 const MAX_LABELS = 300;
 
 interface SavedState {
-  camera?: { position: Vec3; target: Vec3 };
+  /** `placed`: the view put the camera there (a fit, a view button), so a resize fits again. */
+  camera?: { position: Vec3; target: Vec3; placed?: boolean };
   pose: Pose;
   labels: boolean;
 }
@@ -60,6 +62,7 @@ const labelsBox = element<HTMLInputElement>('labels');
 
 const state: SavedState = { pose: 'calibrated', labels: false, ...vscode.getState() };
 const colours = themeColours();
+element<HTMLDetailsElement>('key').append(...colourKeyRows(colours));
 // Antialiased at rest only (frame-quality): the context itself is not.
 const renderer = new WebGLRenderer({ antialias: false });
 renderer.setPixelRatio(window.devicePixelRatio);
@@ -91,7 +94,10 @@ let labels: CSS2DObject[] = [];
 let highlighted: SegmentRef | null = null;
 let selectedMarkers = new Set<string>();
 let frame = 0;
-/** The camera is where the view put it (not moved by the user): a resize fits the scene again. */
+/**
+ * The camera is where the view put it (a fit, Front/Side/Top; not moved by the user): a resize (a
+ * panel beside it closing) fits the scene again from the same direction.
+ */
 let autoFitted = false;
 
 /** Draws once on the next frame, however many changes ask for it. */
@@ -130,7 +136,7 @@ controls.addEventListener('end', () => saveCamera());
 quality.follow(controls, invalidate);
 
 function saveCamera(): void {
-  state.camera = { position: camera.position.toArray(), target: controls.target.toArray() };
+  state.camera = { position: camera.position.toArray(), target: controls.target.toArray(), placed: autoFitted };
   vscode.setState(state);
 }
 
@@ -178,6 +184,7 @@ function composed(options: { repaint: boolean } = { repaint: true }): void {
     camera.position.fromArray(state.camera.position);
     controls.target.fromArray(state.camera.target);
     controls.update();
+    autoFitted = state.camera.placed === true;
   } else if (first || autoFitted) {
     lookAtBox(camera, controls, drawn.extent, first ? 'perspective' : camera.position.clone().sub(controls.target));
     autoFitted = true;
@@ -286,7 +293,7 @@ function look(direction: ViewDirection | 'fit'): void {
   if (!drawn) return;
   if (direction === 'fit') fitBox(camera, controls, drawn.extent);
   else lookAtBox(camera, controls, drawn.extent, direction);
-  autoFitted = false;
+  autoFitted = true;
   saveCamera();
 }
 
