@@ -18,7 +18,12 @@ export type HandsAction =
   | { do: 'text'; selector: string }
   /** A click on the first element the selector finds that shows `text` (all of it when omitted). */
   | { do: 'click'; selector: string; text?: string }
-  | { do: 'screenshot'; path: string };
+  /**
+   * A picture: of the whole window, or of the part that the elements `of` cover together (the
+   * first of each selector), at most `maxHeight` pixels tall: a picture shown at its own size
+   * reads; a whole window shrunk into a walkthrough does not.
+   */
+  | { do: 'screenshot'; path: string; of?: string[]; maxHeight?: number };
 
 export type HandsRequest = { reply: string; action: HandsAction };
 export type HandsReply = { ok: true; value?: unknown } | { ok: false; error: string };
@@ -69,9 +74,11 @@ async function perform(page: Page, action: HandsAction): Promise<unknown> {
         .locator(action.selector, action.text === undefined ? {} : { hasText: action.text })
         .first()
         .click({ timeout: 10_000 });
-    case 'screenshot':
-      await page.screenshot({ path: `${action.path}.part`, type: 'png' });
+    case 'screenshot': {
+      const clip = action.of ? await coveredBy(page, action.of, action.maxHeight) : undefined;
+      await page.screenshot({ path: `${action.path}.part`, type: 'png', clip });
       return renameSync(`${action.path}.part`, action.path);
+    }
   }
 }
 
@@ -100,6 +107,16 @@ async function runPaletteEntry(page: Page, entry: string): Promise<void> {
     await page.waitForTimeout(50);
   }
   await page.keyboard.press('Enter');
+}
+
+/** The rectangle the elements cover together. */
+async function coveredBy(page: Page, selectors: string[], maxHeight = Infinity) {
+  const boxes = await Promise.all(selectors.map((s) => box(page.locator(s).first(), s)));
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.min(Math.max(...boxes.map((b) => b.y + b.height)), y + maxHeight);
+  return { x, y, width: right - x, height: bottom - y };
 }
 
 async function box(locator: Locator, what: string): Promise<{ x: number; y: number; width: number; height: number }> {

@@ -13,6 +13,7 @@ import { ExplorerData, type ExplorerItem } from './explorer/explorer-data';
 import { SkeletonExplorer } from './explorer/skeleton-explorer';
 import { transferCommands } from './explorer/transfer-commands';
 import { debugCommands, startDebugging } from './debug/motion-debugging';
+import { followWalkthrough } from './walkthrough-progress';
 import { followConnection, followSettings } from './follow-changes';
 import { ChangeHistory } from './history/change-history';
 import { changeLog, historyCommands, showCanUndo } from './history/history-commands';
@@ -122,6 +123,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
   startSegmentEditor(ctx);
   showCanUndo(ctx);
   startDebugging(ctx);
+  followWalkthrough(ctx, explorerTree);
   reloadOnSave(ctx);
   registerCommands(
     ctx,

@@ -156,7 +156,12 @@ export class ScriptRunner implements vscode.Disposable {
   private readonly inFlight = new Map<ScriptLanguage, number>();
   private readonly status = vscode.window.createStatusBarItem('motion.run', vscode.StatusBarAlignment.Left, 9);
 
+  private readonly started = new vscode.EventEmitter<ScriptLanguage>();
+  /** Code started to run (from the editor, a terminal, or Run File), in this language. */
+  readonly onDidStartRun = this.started.event;
+
   private busy(language: ScriptLanguage, delta: number): void {
+    if (delta > 0) this.started.fire(language);
     const count = delta === 0 ? 0 : Math.max(0, (this.inFlight.get(language) ?? 0) + delta);
     this.inFlight.set(language, count);
     this.terminals.get(language)?.setBusy(count > 0);
@@ -171,6 +176,7 @@ export class ScriptRunner implements vscode.Disposable {
 
   dispose(): void {
     this.status.dispose();
+    this.started.dispose();
     for (const session of this.sessions.values()) void session.dispose();
     for (const terminal of this.terminals.values()) terminal.dispose();
     this.sessions.clear();

@@ -28,6 +28,9 @@ export class SkeletonViews implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** The view that was shown last (tests and automation read it). */
   last: SkeletonPanel | undefined;
+  private readonly shown = new vscode.EventEmitter<SkeletonPanel>();
+  /** A view was opened or brought forward. */
+  readonly onDidShow = this.shown.event;
 
   constructor(private readonly deps: ViewDeps) {
     this.subscriptions = [
@@ -57,12 +60,14 @@ export class SkeletonViews implements vscode.Disposable {
     }
     if (highlight) panel.highlight(highlight);
     this.last = panel;
+    this.shown.fire(panel);
     return panel;
   }
 
   dispose(): void {
     for (const panel of [...this.panels.values()]) panel.dispose();
     for (const s of this.subscriptions) s.dispose();
+    this.shown.dispose();
   }
 }
 

@@ -61,7 +61,8 @@ export interface SceneReport {
   selectedMarkers: string[];
   /** Where the scene's extent falls on the canvas, in canvas pixels. */
   extentOnCanvas: { left: number; top: number; right: number; bottom: number };
-  camera: { position: Vec3; target: Vec3 };
+  /** `placed`: where the view put it (not moved by the user), so a resize fits again. */
+  camera: { position: Vec3; target: Vec3; placed: boolean };
   /** The canvas as a PNG data URL. */
   image: string;
 }

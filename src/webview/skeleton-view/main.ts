@@ -94,11 +94,13 @@ let labels: CSS2DObject[] = [];
 let highlighted: SegmentRef | null = null;
 let selectedMarkers = new Set<string>();
 let frame = 0;
+/** While the first skeletons arrive and the user has not moved the camera, each arrival fits again. */
+let autoFitted = false;
 /**
  * The camera is where the view put it (a fit, Front/Side/Top; not moved by the user): a resize (a
- * panel beside it closing) fits the scene again from the same direction.
+ * panel beside it closing) fits the scene again from the same direction. Edits never move it.
  */
-let autoFitted = false;
+let placedByView = false;
 
 /** Draws once on the next frame, however many changes ask for it. */
 function invalidate(): void {
@@ -123,20 +125,28 @@ function resize(): void {
   labelRenderer.setSize(width, height);
   camera.aspect = width / height;
   camera.updateProjectionMatrix();
-  if (autoFitted && drawn) {
+  if (placedByView && drawn) {
     lookAtBox(camera, controls, drawn.extent, camera.position.clone().sub(controls.target));
     saveCamera();
   }
   invalidate();
 }
 new ResizeObserver(resize).observe(viewport);
-controls.addEventListener('change', invalidate);
-controls.addEventListener('start', () => (autoFitted = false));
-controls.addEventListener('end', () => saveCamera());
+// The user moved the camera only if it moved while they held it: a click (a segment picked) is no move.
+let holding = false;
+controls.addEventListener('change', () => {
+  if (holding) autoFitted = placedByView = false;
+  invalidate();
+});
+controls.addEventListener('start', () => (holding = true));
+controls.addEventListener('end', () => {
+  holding = false;
+  saveCamera();
+});
 quality.follow(controls, invalidate);
 
 function saveCamera(): void {
-  state.camera = { position: camera.position.toArray(), target: controls.target.toArray(), placed: autoFitted };
+  state.camera = { position: camera.position.toArray(), target: controls.target.toArray(), placed: placedByView };
   vscode.setState(state);
 }
 
@@ -184,10 +194,10 @@ function composed(options: { repaint: boolean } = { repaint: true }): void {
     camera.position.fromArray(state.camera.position);
     controls.target.fromArray(state.camera.target);
     controls.update();
-    autoFitted = state.camera.placed === true;
+    placedByView = state.camera.placed === true;
   } else if (first || autoFitted) {
     lookAtBox(camera, controls, drawn.extent, first ? 'perspective' : camera.position.clone().sub(controls.target));
-    autoFitted = true;
+    autoFitted = placedByView = true;
     // Saved, so that a view made again (after being hidden) looks from the same place.
     saveCamera();
   }
@@ -293,7 +303,8 @@ function look(direction: ViewDirection | 'fit'): void {
   if (!drawn) return;
   if (direction === 'fit') fitBox(camera, controls, drawn.extent);
   else lookAtBox(camera, controls, drawn.extent, direction);
-  autoFitted = true;
+  autoFitted = false;
+  placedByView = true;
   saveCamera();
 }
 
@@ -325,7 +336,7 @@ function report(): SceneReport {
     complete: outline !== undefined && shownSkeletons().length === outline.skeletonIds.length,
     ...readBack(drawn, camera, renderer.domElement, selectedMarkers),
     highlighted,
-    camera: { position: camera.position.toArray(), target: controls.target.toArray() },
+    camera: { position: camera.position.toArray(), target: controls.target.toArray(), placed: placedByView },
     image: renderer.domElement.toDataURL('image/png'),
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { setting, takeScreenshot } from './motion-extension';
+import { setting, takeScreenshot, WORKBENCH } from './motion-extension';
 import { until } from './wait';
 import { hands, hasHands } from './hands';
 import { waitFor } from '../../support/wait-for';
@@ -81,7 +81,7 @@ export function debuggingTests(): void {
         );
         assert.equal(values.get('name'), "'FullBody'", 'the variables show the motion result');
         assert.equal(values.get('source'), "'project'");
-        await takeScreenshot('debugging.png'); // the walkthrough's picture: stopped, with the variables
+        await takeScreenshot('debugging.png', [WORKBENCH.sideBar, WORKBENCH.editor], 520); // the walkthrough's picture: stopped, with the variables
         const ended = until(vscode.debug.onDidTerminateDebugSession, (s) => s.id === session.id, 'the run to finish');
         // F9 again on the same line takes the breakpoint away, and the toolbar's Continue runs to the end.
         await hands.press('F9');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, labelText, setting, takeScreenshot, testApplication } from './motion-extension';
+import { EXTENSION_ID, labelText, setting, takeScreenshot, WORKBENCH, testApplication } from './motion-extension';
 import { connectionState } from './wait';
 import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
@@ -167,7 +167,7 @@ export function explorerTests(): void {
       );
       // The README's picture: the tree down to the segment, its markers selected in the application.
       await api.explorerTree.reveal(item, { select: true, focus: true, expand: true });
-      await takeScreenshot('skeletons.png');
+      await takeScreenshot('skeletons.png', [WORKBENCH.sideBar]);
       await vscode.commands.executeCommand('motion.deselect', rows[0]);
       assert.deepEqual(
         (await api.selection.getChildren()).map((r) => api.selection.getTreeItem(r).label),

@@ -49,5 +49,6 @@ export const hands = {
     (await ask({ do: 'text', selector: '.quick-input-widget .monaco-list-row' }, 'read the quick pick')) as string[],
   /** The text of every element the selector finds, as the page shows it. */
   textOf: async (selector: string) => (await ask({ do: 'text', selector }, `read ${selector}`)) as string[],
-  screenshot: (path: string) => ask({ do: 'screenshot', path }, `take the screenshot ${path}`),
+  screenshot: (path: string, of?: string[], maxHeight?: number) =>
+    ask({ do: 'screenshot', path, of, maxHeight }, `take the screenshot ${path}`),
 };

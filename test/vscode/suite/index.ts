@@ -9,6 +9,7 @@ import { connectionTruthTests } from './connection-truth.test';
 import { untrustedWorkspaceTests } from './untrusted-workspace.test';
 import { debuggingTests } from './debugging.test';
 import { skeletonViewTests } from './skeleton-view.test';
+import { walkthroughTests } from './walkthrough.test';
 
 export function run(): Promise<void> {
   // MOTION_TEST_GREP runs only the tests whose titles match (for quick runs while developing).
@@ -24,6 +25,7 @@ export function run(): Promise<void> {
     connectionSwitchingTests();
     connectionTruthTests();
     debuggingTests();
+    walkthroughTests();
   }
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
-import { EXTENSION_ID, takeScreenshot } from './motion-extension';
+import { EXTENSION_ID, takeScreenshot, WORKBENCH } from './motion-extension';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 
 /** Waits for an event (never a fixed sleep), with a time limit that names what was awaited. */
@@ -123,7 +123,7 @@ export function languageClientTests(): void {
         editor.selection.active,
       );
       await new Promise((shown) => setTimeout(shown, 1000)); // for the picture only: the widget draws
-      await takeScreenshot('completion.png');
+      await takeScreenshot('completion.png', [WORKBENCH.editorTabs, WORKBENCH.suggestions]);
       await vscode.commands.executeCommand('hideSuggestWidget');
       const fixesOn = (line: number) =>
         vscode.commands.executeCommand<vscode.CodeAction[]>(

@@ -45,14 +45,24 @@ export async function explorerItemAt(api: MotionExtensionApi, ...labels: string[
   return item!;
 }
 
+/** Parts of the workbench a picture can show. */
+export const WORKBENCH = {
+  sideBar: '.part.sidebar',
+  editor: '.part.editor',
+  editorTabs: '.part.editor .editor-group-container.active .tabs-and-actions-container',
+  panel: '.part.panel',
+  suggestions: '.monaco-editor .suggest-widget.visible',
+};
+
 /**
  * A picture of the workbench as it is now, for the README and the walkthrough
- * (media/screenshots/<name>): the harness takes it when the test logs where to put it, so the
- * pictures are made by the test run and stay true.
+ * (media/screenshots/<name>): the harness takes it, so the pictures are made by the test run and
+ * stay true. `of`: the parts to show (WORKBENCH), at their own size, at most `maxHeight` tall;
+ * the whole window when none are given.
  */
-export async function takeScreenshot(name: string): Promise<void> {
+export async function takeScreenshot(name: string, of?: string[], maxHeight?: number): Promise<void> {
   const folder = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'media', 'screenshots');
   mkdirSync(folder, { recursive: true });
   await vscode.commands.executeCommand('notifications.clearAll'); // earlier tests' messages are not the picture's
-  await hands.screenshot(join(folder, name));
+  await hands.screenshot(join(folder, name), of, maxHeight);
 }

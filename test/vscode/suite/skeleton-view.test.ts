@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, explorerItemAt, labelText, takeScreenshot } from './motion-extension';
+import { EXTENSION_ID, explorerItemAt, labelText, takeScreenshot, WORKBENCH } from './motion-extension';
 import { connectionState, until } from './wait';
 import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
@@ -146,7 +146,7 @@ export function skeletonViewTests(): void {
       assert.deepEqual((await panel.report()).highlighted, leftForeArm);
 
       // The README's picture: the tree and the view, a segment chosen in both.
-      await takeScreenshot('skeleton-3d.png');
+      await takeScreenshot('skeleton-3d.png', [WORKBENCH.sideBar, WORKBENCH.editor]);
       assert.ok(readFileSync(join(screenshots(), 'skeleton-3d.png')).length > 10_000);
 
       const spine = await at('Project settings', 'FullBody', 'Hips', 'Spine');
@@ -202,6 +202,27 @@ export function skeletonViewTests(): void {
 
       await vscode.commands.executeCommand('motion.undoLastChange', { confirm: true });
       await reportWhen((r) => r.origins['FullBody/Head'][2] === 1570, 'Head back after undo');
+    });
+
+    it('fits again when it is made narrower or wider, while the camera is where the view put it', async () => {
+      const before = await panel.report();
+      assert.equal(before.camera.placed, true, 'the view placed the camera (a click on a segment moved nothing)');
+      // Three columns make the view taller than wide: the fit now depends on its width.
+      await vscode.commands.executeCommand('workbench.action.editorLayoutThreeColumns');
+      try {
+        const narrow = await reportWhen(
+          (r) => !close(r.camera.position, before.camera.position),
+          'the view fitted again when narrower',
+        );
+        const [from, to] = [before, narrow].map((r) =>
+          Math.hypot(...r.camera.position.map((v, i) => v - r.camera.target[i])),
+        );
+        assert.ok(to > from, `further away to show the same scene in less width: ${from} → ${to}`);
+        assert.ok(close(narrow.camera.target, before.camera.target), 'looking at the same place');
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
+      }
+      await reportWhen((r) => close(r.camera.position, before.camera.position), 'the first fit again when wide');
     });
 
     it('shows every skeleton of a source together, each arriving as it is read', async () => {
