@@ -5,31 +5,46 @@ import type { ExplorerItem } from './explorer/explorer-data';
 /** A step of the walkthrough, done: the context key its `onContext` completion event waits for. */
 type Step = 'connected' | 'browsed' | 'wrote' | 'ran' | 'debugged' | 'saw3d';
 
-/**
- * How long after activation a step done is held back. VS Code registers walkthroughs late in
- * start-up, and a step whose context key is already true then is taken as seen, never ticked.
- */
-const REGISTRATION_GRACE_MS = 5_000;
+/** How long a step's context key stays true once it is done. */
+const PULSE_MS = 1_500;
+/** Nothing is said this soon after activation: VS Code may be registering the walkthrough just then. */
+const QUIET_MS = 3_000;
+/** When, after activation, the steps done so far are said again. */
+const REPLAY_AFTER_MS = [QUIET_MS, 10_000, 30_000, 90_000];
 
 /**
  * Ticks the walkthrough's steps however a person does them: a key (Ctrl+Alt+Enter, F5), a view
  * opened from the activity bar, the eye button, a script typed by hand, not only the step's own
  * button (`onCommand` sees only that). VS Code keeps a step ticked once it is.
+ *
+ * Why pulses: VS Code registers walkthroughs late in start-up (when, an extension cannot know), and
+ * takes a step whose context key is already true then as seen, never to be ticked in that window.
+ * So a key is true only briefly when its step is done, never in the first seconds after activation
+ * (the walkthrough may be registered just then, while the connection is made), and the steps done
+ * so far are said again a few times after that and whenever a Welcome or walkthrough page opens.
  */
 export function followWalkthrough(ctx: MotionContext, explorerTree: vscode.TreeView<ExplorerItem>): void {
   const done = new Set<Step>();
-  let held: Step[] | undefined = [];
-  const show = (step: Step) => void vscode.commands.executeCommand('setContext', `motion.walkthrough.${step}`, true);
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (ms: number, then: () => void) => {
+    const timer = setTimeout(() => (timers.delete(timer), then()), ms);
+    timers.add(timer);
+  };
+  const say = (step: Step, value: boolean) =>
+    void vscode.commands.executeCommand('setContext', `motion.walkthrough.${step}`, value);
+  const startedAt = Date.now();
+  const pulse = (step: Step) => {
+    if (Date.now() - startedAt < QUIET_MS) return; // said at the first replay
+    say(step, true);
+    later(PULSE_MS, () => say(step, false));
+  };
   const tick = (step: Step) => {
     if (done.has(step)) return;
     done.add(step);
-    if (held) held.push(step);
-    else show(step);
+    pulse(step);
   };
-  const grace = setTimeout(() => {
-    held?.forEach(show);
-    held = undefined;
-  }, REGISTRATION_GRACE_MS);
+  for (const ms of REPLAY_AFTER_MS) later(ms, () => done.forEach(pulse));
+
   const { connection, runner, skeletonViews } = ctx.parts;
   if (connection.state.kind === 'connected') tick('connected');
   if (explorerTree.visible) tick('browsed');
@@ -39,8 +54,12 @@ export function followWalkthrough(ctx: MotionContext, explorerTree: vscode.TreeV
     tick('wrote');
     typing.dispose(); // once is enough: no more reading whole documents on every key
   });
+  const walkthroughOpened = vscode.window.tabGroups.onDidChangeTabs(({ opened }) => {
+    if (opened.some((tab) => /^(Walkthrough|Welcome)\b/.test(tab.label))) done.forEach(pulse);
+  });
   ctx.own(
-    { dispose: () => clearTimeout(grace) },
+    { dispose: () => timers.forEach(clearTimeout) },
+    walkthroughOpened,
     typing,
     connection.onDidChange((state) => state.kind === 'connected' && tick('connected')),
     explorerTree.onDidChangeVisibility((e) => e.visible && tick('browsed')),

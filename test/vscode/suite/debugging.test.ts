@@ -81,6 +81,11 @@ export function debuggingTests(): void {
         );
         assert.equal(values.get('name'), "'FullBody'", 'the variables show the motion result');
         assert.equal(values.get('source'), "'project'");
+        // The picture once the Variables view shows them too (it asks the adapter on its own).
+        await waitFor(
+          async () => (await hands.textOf('.part.sidebar .monaco-list-row')).some((row) => row.includes("'FullBody'")),
+          'the Variables view to show name',
+        );
         await takeScreenshot('debugging.png', [WORKBENCH.sideBar, WORKBENCH.editor], 520); // the walkthrough's picture: stopped, with the variables
         const ended = until(vscode.debug.onDidTerminateDebugSession, (s) => s.id === session.id, 'the run to finish');
         // F9 again on the same line takes the breakpoint away, and the toolbar's Continue runs to the end.

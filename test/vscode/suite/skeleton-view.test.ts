@@ -58,6 +58,8 @@ export function skeletonViewTests(): void {
     before(async () => {
       api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
       await connectionState(api, (s) => s.kind === 'connected', 'the first connection');
+      // The view with the room a person gives it (no terminal below from earlier tests): its picture is the README's.
+      await vscode.commands.executeCommand('workbench.action.closePanel');
     });
     after(async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -207,7 +209,8 @@ export function skeletonViewTests(): void {
     it('fits again when it is made narrower or wider, while the camera is where the view put it', async () => {
       const before = await panel.report();
       assert.equal(before.camera.placed, true, 'the view placed the camera (a click on a segment moved nothing)');
-      // Three columns make the view taller than wide: the fit now depends on its width.
+      // Three columns (and no panel below) make the view taller than wide: the fit now depends on its width.
+      await vscode.commands.executeCommand('workbench.action.closePanel');
       await vscode.commands.executeCommand('workbench.action.editorLayoutThreeColumns');
       try {
         const narrow = await reportWhen(

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
-import { EXTENSION_ID } from './motion-extension';
+import { EXTENSION_ID, takeScreenshot, WORKBENCH } from './motion-extension';
 
 /** Runs last: by then the suite has done every step of the walkthrough, most of them by hand (F5, the view, typing). */
 export function walkthroughTests(): void {
@@ -23,6 +23,15 @@ export function walkthroughTests(): void {
         'Debug it',
         'See a skeleton in 3D',
       ]);
+      // The README's picture: every step ticked, one chosen with its picture beside it (room enough for two columns).
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      await hands.click('.getting-started-step .step-title', 'Debug it');
+      await waitFor(
+        async () => (await hands.textOf('.getting-started-step.expanded .step-title')).includes('Debug it'),
+        'the step chosen',
+      );
+      await takeScreenshot('walkthrough.png', [WORKBENCH.editor]);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
   });
