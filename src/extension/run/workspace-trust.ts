@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
 /** The button that opens VS Code's Workspace Trust editor, where a person trusts the folder. */
-export const MANAGE_TRUST = 'Manage Workspace Trust';
+const MANAGE_TRUST = 'Manage Workspace Trust';
 
 /**
  * Running and debugging code need a trusted workspace. In Restricted Mode the commands stay
