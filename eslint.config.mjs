@@ -2,6 +2,7 @@
 // project; no-floating-promises in particular (a forgotten await loses an error or an ordering).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layers } from './eslint-layers.mjs';
 
 const unsafeAny = [
   '@typescript-eslint/no-unsafe-argument',
@@ -37,6 +38,7 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  ...layers,
   {
     // The reference server's handlers get their arguments already checked against the catalogue's
     // type strings (operations/dispatch.ts), so they read them as the documented types.

@@ -11,8 +11,8 @@ import {
   ReloadDocumentationRequest,
   type DocumentationState,
   type InitializationOptions,
+  INSERT_SNIPPET_COMMAND,
 } from '../../server/language/lsp/protocol';
-import { INSERT_SNIPPET_COMMAND } from '../../server/language/service/quick-fixes';
 import type { CommandTable } from './commands/command-table';
 
 /** Where the extension keeps each application's documentation: its own global storage. */

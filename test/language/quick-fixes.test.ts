@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { CodeAction, Position } from 'vscode-languageserver-types';
-import { INSERT_SNIPPET_COMMAND } from '../../server/language/service/quick-fixes';
+import { INSERT_SNIPPET_COMMAND } from '../../server/language/lsp/protocol';
 import { scriptFixture } from '../support/script-fixture';
 
 /** The code actions offered for every diagnostic of a script, with the script's text after each is applied. */

@@ -1,5 +1,11 @@
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 
+/**
+ * The extension's command that inserts a snippet (placeholders to tab through): LSP code actions
+ * edit plain text only, so a quick fix that adds arguments runs it.
+ */
+export const INSERT_SNIPPET_COMMAND = 'motion.insertSnippet';
+
 /** The extension's side of the conversation, beyond LSP. */
 interface ReloadDocumentationParams {
   /** Switch to another application first (the server URL changed). */

@@ -1,4 +1,5 @@
 import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver-types';
+import { INSERT_SNIPPET_COMMAND } from '../lsp/protocol';
 
 /** What a diagnostic offers to fix, carried in its `data` to the editor and back. */
 export type QuickFix =
@@ -10,12 +11,6 @@ export type QuickFix =
   | { replaceWith: string[]; suggested: string[] }
   /** Add placeholders for the missing arguments before the call's `)`, after a comma when some are given. */
   | { addArguments: string[]; comma: boolean };
-
-/**
- * The extension's command that inserts a snippet (placeholders to tab through): LSP code actions
- * edit plain text only.
- */
-export const INSERT_SNIPPET_COMMAND = 'motion.insertSnippet';
 
 /** The quick fixes of the language server's own diagnostics among those given. */
 export function quickFixes(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[] {

@@ -7,7 +7,7 @@ import type { SkeletonExplorer } from '../explorer/skeleton-explorer';
 import { describeSelection } from '../selection/selection-operations';
 import type { SelectionView } from '../selection/selection-view';
 import { makeNonce, viewHtml } from './view-html';
-import type { FromView, SceneReport, SegmentRef, ToView } from './view-protocol';
+import type { FromView, SceneReport, SegmentRef, ToView } from '../../protocol/skeleton-view';
 import { sendViewScene, viewKey, type ViewTarget } from './view-scene';
 
 /** What the 3D views follow: the application, the Skeletons view (its refreshes and selection), the Selection view. */

@@ -1,6 +1,6 @@
 import { type Box3, type PerspectiveCamera, Vector3 } from 'three';
 import type { Vec3 } from '../../api/skeletons/skeleton-model';
-import type { SceneReport } from '../../extension/skeleton-view/view-protocol';
+import type { SceneReport } from '../../protocol/skeleton-view';
 import type { DrawnView } from './skeleton-drawing';
 
 /** What is drawn, read back from the three.js objects themselves (not from the messages that asked for it). */

@@ -1,5 +1,5 @@
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
-import type { ViewSkeleton } from '../../extension/skeleton-view/view-protocol';
+import type { ViewSkeleton } from '../../protocol/skeleton-view';
 
 /** Problems listed in the legend per skeleton. */
 const MAX_LEGEND_PROBLEMS = 4;

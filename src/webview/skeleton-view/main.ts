@@ -16,7 +16,7 @@ import type {
   SegmentRef,
   ToView,
   ViewSkeleton,
-} from '../../extension/skeleton-view/view-protocol';
+} from '../../protocol/skeleton-view';
 import { readBack } from './drawing-readback';
 import { compileShaders } from './shader-warm-up';
 import { groundGrid } from './ground-grid';

@@ -13,7 +13,7 @@ import {
 } from 'three';
 import type { Matrix } from '../../api/skeletons/skeleton-model';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
-import type { SegmentRef, ViewSkeleton } from '../../extension/skeleton-view/view-protocol';
+import type { SegmentRef, ViewSkeleton } from '../../protocol/skeleton-view';
 import { spherePoints } from './sphere-points';
 import type { ViewColours } from './view-colours';
 

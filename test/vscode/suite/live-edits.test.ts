@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, explorerItemAt, labelText } from './motion-extension';
+import { hands, hasHands } from './hands';
+import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
 import { connectionState, until } from './wait';
@@ -266,7 +268,29 @@ export function liveEditTests(): void {
         [...before, (await skeletons().find_skeleton('project', 'Wand Copy'))!],
         'the existing Wand is untouched',
       );
-      await vscode.commands.executeCommand('motion.undoLastChange', { confirm: true });
+      if (hasHands) {
+        // It says it is done, with Undo at hand: the button asks first, as Undo Last Change does.
+        let shown: string[] = [];
+        await waitFor(
+          async () => (shown = await hands.notifications()).some((n) => n.includes('imported "Wand Copy"')),
+          'the notification that the import is done',
+        );
+        assert.ok(
+          shown.some((n) => /Motion: imported "Wand Copy" into the project settings\.[^]*Undo/.test(n)),
+          shown.join(' | '),
+        );
+        await hands.clickNotificationButton('Undo');
+        await waitFor(
+          async () => (await hands.quickPickRows()).some((r) => r.includes('Undo')),
+          'the question before undoing',
+        );
+        await hands.type('Undo');
+        await hands.press('Enter');
+        await waitFor(
+          async () => (await skeletons().find_skeleton('project', 'Wand Copy')) === null,
+          'the undo to remove the import',
+        );
+      } else await vscode.commands.executeCommand('motion.undoLastChange', { confirm: true });
       assert.equal(await skeletons().find_skeleton('project', 'Wand Copy'), null, 'undo removed the import');
       await vscode.workspace.fs.delete(file);
     });

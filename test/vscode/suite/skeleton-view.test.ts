@@ -9,7 +9,7 @@ import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
 import type { SkeletonPanel } from '../../../src/extension/skeleton-view/skeleton-views';
-import type { SceneReport } from '../../../src/extension/skeleton-view/view-protocol';
+import type { SceneReport } from '../../../src/protocol/skeleton-view';
 
 type Matrix = number[][];
 const multiply = (a: Matrix, b: Matrix): Matrix =>

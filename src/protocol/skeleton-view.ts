@@ -1,8 +1,8 @@
 // The messages between the extension and the 3D skeleton view's webview. Shared by both sides (no
 // `vscode` import, no DOM): the extension sends scenes and highlights, the webview sends what the
 // user asked for and, on request, what it has drawn.
-import type { Pose, SkeletonScene } from '../../api/skeletons/skeleton-geometry';
-import type { SkeletonSourceName, Vec3 } from '../../api/skeletons/skeleton-model';
+import type { Pose, SkeletonScene } from '../api/skeletons/skeleton-geometry';
+import type { SkeletonSourceName, Vec3 } from '../api/skeletons/skeleton-model';
 
 /**
  * One skeleton placed in the pose the view shows, and in the other once it is read (the default
