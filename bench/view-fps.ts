@@ -16,7 +16,7 @@ import { MotionClient } from '../src/api/client/motion-client';
 import { listSkeletons, loadSkeletonTree } from '../src/api/skeletons/skeleton-loader';
 import type { Matrix } from '../src/api/skeletons/skeleton-model';
 import { makeNonce, viewHtml } from '../src/extension/skeleton-view/view-html';
-import type { SceneReport, ViewSkeleton } from '../src/extension/skeleton-view/view-protocol';
+import type { SceneReport, ViewSkeleton } from '../src/protocol/skeleton-view';
 import { sendViewScene } from '../src/extension/skeleton-view/view-scene';
 import { startChildServer } from '../test/support/child-server';
 

@@ -12,6 +12,8 @@ export type HandsAction =
   | { do: 'press'; keys: string }
   | { do: 'type'; text: string }
   | { do: 'clickGutter'; line: number }
+  /** Ctrl+G, the line's number once the box is there, Enter: the cursor to the start of the line. */
+  | { do: 'goToLine'; line: number }
   | { do: 'palette'; entry: string }
   | { do: 'notifications' }
   | { do: 'clickNotificationButton'; label: string }
@@ -57,6 +59,11 @@ async function perform(page: Page, action: HandsAction): Promise<unknown> {
       return page.keyboard.type(action.text);
     case 'clickGutter':
       return clickGutter(page, action.line);
+    case 'goToLine':
+      await page.keyboard.press('Control+G');
+      await quickInput(page);
+      await page.keyboard.type(String(action.line));
+      return page.keyboard.press('Enter');
     case 'palette':
       return runPaletteEntry(page, action.entry);
     case 'notifications':
@@ -82,6 +89,11 @@ async function perform(page: Page, action: HandsAction): Promise<unknown> {
   }
 }
 
+/** Waits until the quick input (the palette, Go to Line) is open, so that what is typed goes there. */
+function quickInput(page: Page): Promise<void> {
+  return page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible', timeout: 10_000 });
+}
+
 /** A click in the active editor's glyph margin, beside the line's number: where a person sets a breakpoint. */
 async function clickGutter(page: Page, line: number): Promise<void> {
   const editor = page.locator(ACTIVE_EDITOR).first();
@@ -95,8 +107,7 @@ async function clickGutter(page: Page, line: number): Promise<void> {
 /** F1, the entry's title typed, and Enter once the palette offers exactly that entry first. */
 async function runPaletteEntry(page: Page, entry: string): Promise<void> {
   await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await quickInput(page);
   await page.keyboard.type(entry);
   const first = page.locator('.quick-input-widget .monaco-list-row .monaco-icon-label .label-name').first();
   const firstOffered = async () =>

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Prompts } from './explorer/edit-operations';
+import type { Prompts } from './questions';
 import { isScripted, type ScriptedAnswers } from './scripted-answers';
 
 export type { ScriptedAnswers };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { MotionClient } from '../../src/api/client/motion-client';
 import * as edits from '../../src/extension/explorer/edit-operations';
+import type { Prompts } from '../../src/extension/questions';
 import type { ExplorerData } from '../../src/extension/explorer/explorer-data';
 import { exportSkeleton } from '../../src/api/skeletons/skeleton-definition';
 import {
@@ -20,7 +21,7 @@ import { encodeState } from '../../server/scripting/persistence/state-format';
 import { explorerPath } from '../support/explorer-path';
 
 /** Prompts that answer from a list and take every action offered. */
-function answering(inputs: string[], decision?: string, pick?: unknown): edits.Prompts {
+function answering(inputs: string[], decision?: string, pick?: unknown): Prompts {
   return {
     input: async () => inputs.shift(),
     decide: async <A extends string>(_m: string, actions: A[]) =>

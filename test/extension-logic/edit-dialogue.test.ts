@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { MotionClient } from '../../src/api/client/motion-client';
 import * as edits from '../../src/extension/explorer/edit-operations';
+import type { Prompts } from '../../src/extension/questions';
 import type { ExplorerData } from '../../src/extension/explorer/explorer-data';
 import { explorerPath } from '../support/explorer-path';
 import { demoApplicationPerTest } from '../support/demo-application';
@@ -13,7 +14,7 @@ import { demoApplicationPerTest } from '../support/demo-application';
 function dialogue(answers: unknown[]) {
   const said: unknown[] = [];
   const validators: ((value: string) => string | undefined)[] = [];
-  const prompts: edits.Prompts = {
+  const prompts: Prompts = {
     input: async ({ prompt, value, validate }) => {
       said.push({ input: prompt, value });
       validators.push(validate);

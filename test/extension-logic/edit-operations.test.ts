@@ -2,13 +2,15 @@ import assert from 'node:assert/strict';
 import type { MotionClient } from '../../src/api/client/motion-client';
 import { MotionError } from '../../src/api/client/motion-error';
 import * as edits from '../../src/extension/explorer/edit-operations';
+import type { Prompts } from '../../src/extension/questions';
+import { describeFailure } from '../../src/extension/failure-text';
 import { presentItem, type ExplorerData } from '../../src/extension/explorer/explorer-data';
 import { explorerPath } from '../support/explorer-path';
 import type { MotionServer } from '../../server/scripting/motion-server';
 import { demoApplicationPerTest } from '../support/demo-application';
 
 /** Prompts answered from a script; records what was asked. */
-function answering(inputs: string[], confirm = true, pick?: unknown): edits.Prompts & { asked: string[] } {
+function answering(inputs: string[], confirm = true, pick?: unknown): Prompts & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
@@ -111,7 +113,7 @@ describe('explorer edit commands (logic, against the real server)', () => {
 
   it('names the operation and the application’s message when it refuses', () => {
     assert.equal(
-      edits.describeFailure(new MotionError(400, 'invalid_argument', 'motion.x.y', 'bad')),
+      describeFailure(new MotionError(400, 'invalid_argument', 'motion.x.y', 'bad')),
       'motion.x.y: bad',
     );
   });

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { describeFailure } from '../explorer/edit-operations';
+import { reportFailure } from '../failures';
 import type { MotionContext } from '../motion-context';
 
 /**
@@ -13,16 +13,6 @@ export type CommandTable = Record<string, CommandFactory>;
 interface CommandFailure {
   changed: false;
   error: string;
-}
-
-/**
- * Shows a failure to the user: one error message naming what was wrong (the operation the
- * application refused, and why). The one way the extension reports a failure.
- */
-export function reportFailure(error: unknown, what?: string): string {
-  const message = `Motion: ${what ? `${what}: ` : ''}${describeFailure(error)}`;
-  void vscode.window.showErrorMessage(message);
-  return message;
 }
 
 /** Registers every command of `tables`; a command that throws is reported and returns a CommandFailure. */

@@ -7,34 +7,12 @@ import { applySegmentFields, type FieldChange } from '../segment-editor/segment-
 import type { ChangeRecord } from '../history/change-history';
 import * as undo from '../history/undo-steps';
 import { describePlace, type ExplorerItem } from './explorer-data';
+import { confirm, type Prompts } from '../questions';
 import {
   exportSegment,
   exportSkeleton,
   type SkeletonDefinitionDocument,
 } from '../../api/skeletons/skeleton-definition';
-
-/**
- * What the edit commands ask the user. In VS Code these are input boxes, confirmations and quick
- * picks; tests and scripted callers answer them directly. No `vscode` import.
- */
-export interface Prompts {
-  input(options: {
-    prompt: string;
-    value?: string;
-    validate: (value: string) => string | undefined;
-  }): Promise<string | undefined>;
-  /**
-   * A modal question with these actions and Cancel; Cancel, the harmless answer, is the default
-   * (Enter or Escape). Resolves to the action chosen, undefined for Cancel.
-   */
-  decide<A extends string>(message: string, actions: A[], detail?: string): Promise<A | undefined>;
-  pick<T>(placeholder: string, items: { label: string; description?: string; value: T }[]): Promise<T | undefined>;
-}
-
-/** Asks before a destructive action: true only when the user chose `action`. */
-export async function confirm(prompts: Prompts, message: string, action: string, detail?: string): Promise<boolean> {
-  return (await prompts.decide(message, [action], detail)) === action;
-}
 
 /** What an edit did: for the notification, the view's refresh and the change history. */
 export interface EditOutcome {
@@ -355,10 +333,4 @@ export async function setEndpoint(client: MotionClient, prompts: Prompts, item: 
   const endpoint = parseEndpoint(value)!;
   const changes = await applySegmentFields(client, source, item.node.id, { endpoint });
   return segmentChange(source, item, `Set the endpoint of "${item.node.name}" to [${endpoint.join(', ')}] mm`, changes);
-}
-
-/** The user's words for a failure: the operation and the application's message. */
-export function describeFailure(error: unknown): string {
-  if (error instanceof MotionError) return `${error.operation}: ${error.message}`;
-  return (error as Error).message;
 }

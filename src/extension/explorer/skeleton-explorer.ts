@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { reportFailure } from '../commands/command-table';
+import { reportFailure } from '../failures';
 import { ExplorerData, presentItem, type ExplorerItem } from './explorer-data';
 
 /** Skeletons with more segments than this load with a cancellable notification. */

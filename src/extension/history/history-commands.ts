@@ -2,29 +2,13 @@ import * as vscode from 'vscode';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
 import { prompts, type ScriptedAnswers } from '../prompts';
-import { ChangeHistory, describeUndo, describeWhen, type Change, type ChangeRecord } from './change-history';
-
-/** Where commands record the changes they made to the connected application. */
-export interface ChangeLog {
-  record(change: ChangeRecord): void;
-}
+import { describeUndo, describeWhen, type Change } from './change-history';
 
 /** The history of the application connected now: a change made on another one is never undone here. */
 function applicationOf(ctx: MotionContext): string {
   const app = ctx.parts.connection.application();
   if (!app) throw new Error('not connected to an application: nothing to undo');
   return app;
-}
-
-/** Records changes in the history of the application connected now. */
-export function changeLog(history: ChangeHistory, application: () => string | undefined): ChangeLog {
-  return {
-    record: (change) => {
-      const app = application();
-      if (!app) throw new Error('not connected to an application: the change could not be recorded for undo');
-      history.record(app, change);
-    },
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
-import { reportFailure } from '../commands/command-table';
+import { reportFailure } from '../failures';
 import { describeSelection, type SelectionItem } from './selection-operations';
 
 interface Row {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
-import { describeFailure } from '../explorer/edit-operations';
+import { describeFailure } from '../failure-text';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
 import type { ExplorerItem } from '../explorer/explorer-data';
 import type { SkeletonExplorer } from '../explorer/skeleton-explorer';

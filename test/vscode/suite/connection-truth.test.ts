@@ -126,7 +126,7 @@ export function connectionTruthTests(): void {
         // A change of any other setting, then Reconnect from the status bar's menu: still embedded.
         await setting('run.clearBeforeRun', true);
         await hands.click('.statusbar-item', 'Motion: embedded');
-        const rows = await hands.quickPickRows();
+        const rows = await hands.quickPickOffering('Reconnect');
         assert.ok(
           rows.some((r) => r.includes('Reconnect')),
           rows.join(' | '),

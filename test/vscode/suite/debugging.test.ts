@@ -6,16 +6,6 @@ import { hands, hasHands } from './hands';
 import { waitFor } from '../../support/wait-for';
 import { debugpyStatus } from '../../../src/runner/debug/debugpy-check';
 
-/** The rows of the quick pick once one of them shows `text`. */
-async function offered(text: string): Promise<string[]> {
-  let rows: string[] = [];
-  await waitFor(
-    async () => (rows = await hands.quickPickRows()).some((r) => r.includes(text)),
-    `a quick pick offering "${text}"`,
-  );
-  return rows;
-}
-
 const DEBIAN_PYTHON = '/usr/bin/python3';
 /** The debug toolbar's Continue (F5 too, but only once the workbench knows the session is paused). */
 const CONTINUE_BUTTON = '.debug-toolbar .action-item .codicon-debug-continue';
@@ -156,7 +146,7 @@ export function debuggingTests(): void {
       await setting('python.path', 'python3');
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file('run_me.py')));
       const outcome = vscode.commands.executeCommand<{ started: boolean; error?: string }>('motion.debugFile');
-      await offered('Cancel');
+      await hands.quickPickOffering('Cancel');
       await hands.press('Escape');
       assert.deepEqual(await outcome, {
         started: false,
@@ -177,7 +167,7 @@ export function debuggingTests(): void {
       try {
         const stopped = stops.next();
         await hands.press('F5');
-        const rows = await offered('Debug with');
+        const rows = await hands.quickPickOffering('Debug with');
         assert.ok(
           rows.some((r) => r.includes('Install debugpy in a Terminal')),
           rows.join(' | '),

@@ -31,11 +31,7 @@ export const hands = {
   press: (keys: string) => ask({ do: 'press', keys }, `press ${keys}`),
   type: (text: string) => ask({ do: 'type', text }, `type ${JSON.stringify(text)}`),
   /** Ctrl+G, the line's number, Enter: the cursor to the start of a 1-based line. */
-  async goToLine(line: number): Promise<void> {
-    await hands.press('Control+G');
-    await hands.type(String(line));
-    await hands.press('Enter');
-  },
+  goToLine: (line: number) => ask({ do: 'goToLine', line }, `go to line ${line}`),
   clickGutter: (line: number) => ask({ do: 'clickGutter', line }, `click the gutter at line ${line}`),
   /** F1, the entry's title, Enter. */
   palette: (entry: string) => ask({ do: 'palette', entry }, `run "${entry}" from the command palette`),
@@ -47,6 +43,15 @@ export const hands = {
   /** The labels a quick pick (the palette, a menu) offers now. */
   quickPickRows: async () =>
     (await ask({ do: 'text', selector: '.quick-input-widget .monaco-list-row' }, 'read the quick pick')) as string[],
+  /** The rows of the quick pick once one of them shows `text` (it opens a moment after the click or key). */
+  async quickPickOffering(text: string): Promise<string[]> {
+    let rows: string[] = [];
+    await waitFor(
+      async () => (rows = await hands.quickPickRows()).some((r) => r.includes(text)),
+      `a quick pick offering "${text}"`,
+    );
+    return rows;
+  },
   /** The text of every element the selector finds, as the page shows it. */
   textOf: async (selector: string) => (await ask({ do: 'text', selector }, `read ${selector}`)) as string[],
   screenshot: (path: string, of?: string[], maxHeight?: number) =>
