@@ -1,5 +1,4 @@
 import type { MotionClient } from '../../api/client/motion-client';
-import { MotionError } from '../../api/client/motion-error';
 import { SCALE_MAX, SCALE_MIN } from '../../api/catalogue/type-strings';
 import { loadSkeletonTree } from '../../api/skeletons/skeleton-loader';
 import { SOURCE_TITLES, walkSegments, type SegmentNode, type Solver } from '../../api/skeletons/skeleton-model';
