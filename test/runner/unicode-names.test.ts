@@ -6,7 +6,7 @@ import { runCli } from '../support/run-cli';
 import { serverAndFolderEach } from '../support/server-and-folder';
 
 /**
- * Names are Unicode and travel as UTF-8 (README, "Strings"): the application documents 8-bit
+ * Names are Unicode and travel as UTF-8 (docs/reference-server.md, "Strings"): the application documents 8-bit
  * strings in the system's code page, we keep UTF-8 end to end, so a name comes back as it was given
  * whatever the script's language.
  */

@@ -6,7 +6,7 @@ import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { startTestServer, type TestServer } from './test-server';
 
-/** Debian's interpreter, where python3-debugpy installs debugpy (README: the set-up installs it). */
+/** Debian's interpreter, where python3-debugpy installs debugpy (scripts/install-debian-packages.sh installs it). */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
 
 /** A directory of scripts for one test file, removed afterwards. */
