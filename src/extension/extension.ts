@@ -78,6 +78,9 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     loaded.fire(state);
   });
   const connected = () => connection.state.kind === 'connected';
+  // The same documentation as the editor's: live, else the cache the language server keeps (one cache).
+  const documentationCache = new DocumentationCache(documentationCacheDir(extension));
+  const applicationDocumentation = () => loadDocumentation(connection.client(), { cache: documentationCache });
   const history = new ChangeHistory();
   const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()), connected);
   const explorerTree = vscode.window.createTreeView('motion.explorer', {
@@ -103,12 +106,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     segmentPreviews: new SegmentPreviews(),
     history,
     changes: changeLog(history, () => connection.application()),
-    runner: new ScriptRunner(
-      () => connection.state.url,
-      config,
-      // The same documentation as the editor's: live, else the cache the language server keeps.
-      () => loadDocumentation(connection.client(), { cache: new DocumentationCache(documentationCacheDir(extension)) }),
-    ),
+    runner: new ScriptRunner(() => connection.state.url, config, applicationDocumentation),
+    documentation: applicationDocumentation,
   });
   const { segments, runner, skeletonViews } = ctx.parts;
   own(loaded.event(() => runner.documentationChanged()));

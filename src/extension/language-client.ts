@@ -31,7 +31,12 @@ export async function startLanguageClient(
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
-  const initializationOptions: InitializationOptions = { serverUrl, cacheDir: documentationCacheDir(extension) };
+  // The connection owns the URL (it may be the embedded server's): pushed with reloadDocumentation.
+  const initializationOptions: InitializationOptions = {
+    serverUrl,
+    serverUrlFromClient: true,
+    cacheDir: documentationCacheDir(extension),
+  };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'python' },

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import type { DocumentationIndex } from '../api/docs/documentation-index';
 import type { MotionConfig } from './config';
 import type { MotionConnection } from './connection/motion-connection';
 import type { SkeletonExplorer } from './explorer/skeleton-explorer';
@@ -27,6 +28,8 @@ interface MotionParts {
   /** Where commands record the changes they make, for Undo and Change History. */
   readonly changes: ChangeLog;
   readonly runner: ScriptRunner;
+  /** The connected application's documentation: live, else the cache the language server keeps, else bundled. */
+  documentation(): Promise<DocumentationIndex>;
 }
 
 /**

@@ -9,6 +9,8 @@ type Step = 'connected' | 'browsed' | 'wrote' | 'ran' | 'debugged' | 'saw3d';
 const PULSE_MS = 1_500;
 /** Nothing is said this soon after activation: VS Code may be registering the walkthrough just then. */
 const QUIET_MS = 3_000;
+/** When, after a Welcome or walkthrough page opens, the steps done so far are said again. */
+const AFTER_PAGE_OPENS_MS = [2_000, 5_000];
 /** When, after activation, the steps done so far are said again. */
 const REPLAY_AFTER_MS = [QUIET_MS, 10_000, 30_000, 90_000];
 
@@ -54,8 +56,10 @@ export function followWalkthrough(ctx: MotionContext, explorerTree: vscode.TreeV
     tick('wrote');
     typing.dispose(); // once is enough: no more reading whole documents on every key
   });
+  // A page opening may be what registers the walkthrough: said a moment later, not while it does.
   const walkthroughOpened = vscode.window.tabGroups.onDidChangeTabs(({ opened }) => {
-    if (opened.some((tab) => /^(Walkthrough|Welcome)\b/.test(tab.label))) done.forEach(pulse);
+    if (opened.some((tab) => /^(Walkthrough|Welcome)\b/.test(tab.label)))
+      for (const ms of AFTER_PAGE_OPENS_MS) later(ms, () => done.forEach(pulse));
   });
   ctx.own(
     { dispose: () => timers.forEach(clearTimeout) },

@@ -31,6 +31,13 @@ export const DocumentationLoadedNotification = new NotificationType<Documentatio
 
 export interface InitializationOptions {
   serverUrl?: string;
+  /**
+   * The client owns the application's URL: it gives `serverUrl` and later ones through
+   * motion/reloadDocumentation, and the server never reads the `motion.server.url` setting itself
+   * (the VS Code extension's connection may have moved to its embedded server; one owner, one
+   * reload). Other editors leave it out, and the server follows the setting.
+   */
+  serverUrlFromClient?: boolean;
   /** Where to cache each application's documentation (default: the user's cache folder). */
   cacheDir?: string;
   timeoutMs?: number;

@@ -138,7 +138,8 @@ export function startLanguageServer(connection: Connection): void {
     serverUrl = options.serverUrl ?? serverUrl;
     timeoutMs = options.timeoutMs;
     cache = new DocumentationCache(options.cacheDir ?? defaultDocumentationCacheDir());
-    canAskConfiguration = !!params.capabilities.workspace?.configuration;
+    // Only a client that does not say the URL itself is asked for the setting.
+    canAskConfiguration = !!params.capabilities.workspace?.configuration && !options.serverUrlFromClient;
     service = createMotionLanguageService({
       parsers: await loadScriptParsers(),
       documentation: () => documentation,

@@ -1,13 +1,10 @@
 import * as vscode from 'vscode';
 import { DEFAULT_URL, applicationUrlProblem } from '../../api/client/application-url';
-import { DocumentationCache } from '../../api/docs/documentation-cache';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
 import { DOCUMENTATION_SCHEME, documentationUri, documentedPath } from '../../api/docs/documentation-uri';
-import { loadDocumentation } from '../../api/docs/load-documentation';
 import { methodMarkdown, moduleMarkdown, packageMarkdown } from '../../api/docs/markdown';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
-import { documentationCacheDir } from '../language-client';
 
 const RECENT_KEY = 'motion.recentServers';
 const RECENT_LIMIT = 8;
@@ -26,7 +23,7 @@ export function startServerChoices(ctx: MotionContext): void {
       // Go to Definition opens these too: rendered on demand from the application's documentation.
       provideTextDocumentContent: async (uri) =>
         docs.texts.get(uri.toString()) ??
-        documentationMarkdown(await currentDocumentation(ctx), documentedPath(uri.path)) ??
+        documentationMarkdown(await ctx.parts.documentation(), documentedPath(uri.path)) ??
         `No module or method ${documentedPath(uri.path)} in the documentation of the application.`,
     }),
     ctx.parts.connection.onDidChange((state) => {
@@ -37,12 +34,6 @@ export function startServerChoices(ctx: MotionContext): void {
       );
     }),
   );
-}
-
-/** The application's documentation, as the language server has it (the same cache). */
-function currentDocumentation(ctx: MotionContext): Promise<DocumentationIndex> {
-  const cache = new DocumentationCache(documentationCacheDir(ctx.extension));
-  return loadDocumentation(ctx.parts.connection.client(), { cache });
 }
 
 /** The Markdown of the package, a module (with its operations) or an operation; undefined for an unknown path. */
@@ -97,7 +88,7 @@ export const serverCommands: CommandTable = {
     return connection.connect();
   },
   'motion.showDocumentation': (ctx) => async (pathArgument?: string) => {
-    const index = await currentDocumentation(ctx);
+    const index = await ctx.parts.documentation();
     let chosen = pathArgument;
     if (!chosen) {
       const items = [

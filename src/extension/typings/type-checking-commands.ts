@@ -1,12 +1,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { PACKAGE_NAME } from '../../api/catalogue';
-import { DocumentationCache } from '../../api/docs/documentation-cache';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
-import { loadDocumentation } from '../../api/docs/load-documentation';
 import type { DocumentationState } from '../../../server/language/lsp/protocol';
 import type { CommandTable } from '../commands/command-table';
-import { documentationCacheDir } from '../language-client';
+
 import type { MotionContext } from '../motion-context';
 import { setFolderSetting } from './folder-settings';
 import { documentationVersion, stubsInFolder, writePythonStubs } from './python-stubs-folder';
@@ -40,9 +38,7 @@ async function setUpTypeChecking(
     void vscode.window.showErrorMessage('Open a folder first: the motion stubs are written into a workspace folder.');
     return undefined;
   }
-  const index = await loadDocumentation(ctx.parts.connection.client(), {
-    cache: new DocumentationCache(documentationCacheDir(ctx.extension)),
-  });
+  const index = await ctx.parts.documentation();
   const { dir, setting } = stubPathOf(folder);
   const shown = path.relative(folder.uri.fsPath, path.join(dir, index.packageName)) || '.';
   if ((await stubsInFolder(dir, index.packageName)).kind === 'foreign') {

@@ -276,7 +276,9 @@ export function liveEditTests(): void {
           'the notification that the import is done',
         );
         assert.ok(
-          shown.some((n) => /Motion: imported "Wand Copy" into the project settings\.[^]*Undo/.test(n)),
+          shown.some(
+            (n) => n.includes('Motion: imported "Wand Copy" into the project settings.') && /\bUndo\b/.test(n),
+          ),
           shown.join(' | '),
         );
         await hands.clickNotificationButton('Undo');

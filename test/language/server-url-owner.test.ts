@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { startLspSession, type LspSession } from '../support/lsp-client';
+import { waitFor } from '../support/wait-for';
+
+/**
+ * One owner for the application's URL: the VS Code extension says it (its connection may have
+ * moved to the embedded server), and the language server then never reads the setting; other
+ * editors leave that to the setting.
+ */
+describe('the language server: who says which application to use', function () {
+  this.timeout(30_000);
+  let first: MotionServer;
+  let second: MotionServer;
+  let cacheDir: string;
+  let lsp: LspSession;
+  before(async () => {
+    [first, second] = await Promise.all([
+      startMotionServer({ port: 0, logLevel: 'silent' }),
+      startMotionServer({ port: 0, logLevel: 'silent' }),
+    ]);
+    cacheDir = mkdtempSync(join(tmpdir(), 'motion-owner-'));
+  });
+  afterEach(() => lsp.close());
+  after(async () => {
+    await Promise.all([first.close(), second.close()]);
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  /** A session whose settings name `second`; resolves with the first documentation it loads, and counts what it asks. */
+  async function session(serverUrlFromClient: boolean) {
+    lsp = startLspSession();
+    const asked = { configuration: 0, loads: [] as string[] };
+    lsp.connection.onRequest('workspace/configuration', () => (asked.configuration++, [{ url: second.url }]));
+    lsp.connection.onNotification('motion/documentationLoaded', (state: { serverUrl: string }) => {
+      asked.loads.push(state.serverUrl);
+    });
+    await lsp.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
+      initializationOptions: { serverUrl: first.url, cacheDir, serverUrlFromClient },
+    });
+    void lsp.connection.sendNotification('initialized', {});
+    await waitFor(() => asked.loads.length > 0, 'the first documentation');
+    return asked;
+  }
+
+  it('with the URL from the client, asks for no setting and follows only the client', async () => {
+    const asked = await session(true);
+    assert.deepEqual(asked.loads, [first.url]);
+    void lsp.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    const moved = await lsp.connection.sendRequest<{ serverUrl: string }>('motion/reloadDocumentation', {
+      serverUrl: second.url,
+    });
+    assert.equal(moved.serverUrl, second.url);
+    assert.deepEqual(asked.loads, [first.url, second.url], 'one load per change the client says, none for the setting');
+    assert.equal(asked.configuration, 0);
+  });
+
+  it('without it (another editor), follows the motion.server.url setting', async () => {
+    const asked = await session(false);
+    assert.deepEqual(asked.loads, [second.url]);
+    assert.ok(asked.configuration > 0);
+  });
+});
