@@ -30,13 +30,6 @@ export interface SceneOutline {
   skeletonIds: number[];
 }
 
-/** A whole scene at once (tests and the bench read one). */
-export interface ViewScene {
-  title: string;
-  source: SkeletonSourceName;
-  skeletons: ViewSkeleton[];
-}
-
 /** A segment of a skeleton shown in the view. */
 export interface SegmentRef {
   skeletonId: number;

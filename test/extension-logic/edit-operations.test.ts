@@ -112,9 +112,6 @@ describe('explorer edit commands (logic, against the real server)', () => {
   });
 
   it('names the operation and the application’s message when it refuses', () => {
-    assert.equal(
-      describeFailure(new MotionError(400, 'invalid_argument', 'motion.x.y', 'bad')),
-      'motion.x.y: bad',
-    );
+    assert.equal(describeFailure(new MotionError(400, 'invalid_argument', 'motion.x.y', 'bad')), 'motion.x.y: bad');
   });
 });

@@ -4,13 +4,24 @@ import { MotionClient } from '../../src/api/client/motion-client';
 import {
   parseSegmentDocument,
   readSegmentDocument,
-  saveSegmentDocument,
+  applySegmentFields,
   type FieldChange,
 } from '../../src/extension/segment-editor/segment-document';
 import { planSegmentApply } from '../../src/extension/segment-editor/apply-plan';
 import { demoApplicationPerTest } from '../support/demo-application';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { encodeState } from '../../server/scripting/persistence/state-format';
+
+/** A document applied as Apply does it: parsed whole, then all or nothing; the fields it changed. */
+async function saveSegmentDocument(
+  client: MotionClient,
+  source: 'project' | 'measurement',
+  segmentId: number,
+  text: string,
+): Promise<{ changed: string[] }> {
+  const changes = await applySegmentFields(client, source, segmentId, parseSegmentDocument(text));
+  return { changed: changes.map((c) => c.field) };
+}
 
 describe('segment editor documents (logic, against the real server)', () => {
   let server: MotionServer;

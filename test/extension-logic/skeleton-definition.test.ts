@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
 import {
   checkSkeletonDefinition,
-  copySkeleton,
   exportSkeleton,
   importSkeleton,
   importSkeletons,
@@ -39,7 +38,8 @@ describe('skeleton definitions: export, import, copy (against the real server)',
   it('copies a skeleton from the measurement to the project settings, every field of every segment', async () => {
     const [id] = await client.settings.processing.skeleton.get_skeleton_ids('measurement');
     const reported: number[] = [];
-    await copySkeleton(client, 'measurement', id, 'project', {
+    // What Copy to Project Settings does: the definition exported, imported into the other settings.
+    await importSkeleton(client, 'project', await exportSkeleton(client, 'measurement', id), {
       report: (done) => reported.push(done),
       cancelled: () => false,
     });

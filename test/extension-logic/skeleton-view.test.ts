@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
 import { makeNonce, viewHtml } from '../../src/extension/skeleton-view/view-html';
-import { loadViewScene, sendViewScene, viewKey } from '../../src/extension/skeleton-view/view-scene';
+import { loadViewScene } from '../support/view-scene';
+import { sendViewScene, viewKey } from '../../src/extension/skeleton-view/view-scene';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 
 describe('3D view data (plain Node, real server)', () => {

@@ -211,13 +211,3 @@ export async function exportSegment(
     children: await Promise.all(d.childIds.map((id) => exportSegment(client, source, id))),
   };
 }
-
-export async function copySkeleton(
-  client: MotionClient,
-  from: SkeletonSourceName,
-  skeletonId: number,
-  to: 'project' | 'measurement',
-  progress?: Progress,
-): Promise<number> {
-  return importSkeleton(client, to, await exportSkeleton(client, from, skeletonId), progress);
-}

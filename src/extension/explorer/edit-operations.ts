@@ -142,7 +142,7 @@ export async function deleteSkeleton(client: MotionClient, prompts: Prompts, ite
 }
 
 /** A scale as typed: a number within the settable range. */
-export function validateScale(value: string): string | undefined {
+function validateScale(value: string): string | undefined {
   const scale = Number(value.trim());
   if (value.trim() === '' || !Number.isFinite(scale)) return 'Type a number, e.g. 1.05.';
   if (scale < SCALE_MIN || scale > SCALE_MAX) return `The scale must be within ${SCALE_MIN} and ${SCALE_MAX}.`;
@@ -245,7 +245,7 @@ export async function renameSegment(client: MotionClient, prompts: Prompts, item
   return segmentChange(source, item, `Rename segment "${item.node.name}" to "${name}"`, changes);
 }
 
-export function descendantCount(node: SegmentNode): number {
+function descendantCount(node: SegmentNode): number {
   return [...walkSegments(node)].length - 1;
 }
 

@@ -124,14 +124,3 @@ export async function applySegmentFields(
   }
   return changes;
 }
-
-/** Parses a document and applies it: all or nothing. */
-export async function saveSegmentDocument(
-  client: MotionClient,
-  source: 'project' | 'measurement',
-  segmentId: number,
-  text: string,
-): Promise<{ changed: Field[] }> {
-  const changes = await applySegmentFields(client, source, segmentId, parseSegmentDocument(text));
-  return { changed: changes.map((c) => c.field) };
-}

@@ -7,7 +7,7 @@ import {
 } from '../../api/skeletons/skeleton-geometry';
 import { listSkeletons, loadDefaultTransforms, loadSkeletonGeometry } from '../../api/skeletons/skeleton-loader';
 import { SOURCE_TITLES, type SkeletonSourceName, type SkeletonSummary } from '../../api/skeletons/skeleton-model';
-import type { SceneOutline, ToView, ViewScene, ViewSkeleton } from '../../protocol/skeleton-view';
+import type { SceneOutline, ToView, ViewSkeleton } from '../../protocol/skeleton-view';
 
 /** What a 3D view shows: every skeleton of a source, or some of them. No `vscode` import. */
 export interface ViewTarget {
@@ -25,7 +25,7 @@ export function viewKey(target: ViewTarget): string {
 }
 
 /** How a scene is sent: the pose the view shows (read first), and what cancels the reading. */
-interface SceneOptions {
+export interface SceneOptions {
   pose?: Pose;
   signal?: AbortSignal;
 }
@@ -100,26 +100,4 @@ async function defaultScene(
     geometry.map((g, i) => ({ ...g, defaultTransform: defaults[i] })),
     'default',
   );
-}
-
-/** The whole scene at once, every skeleton in both poses, in the outline's order (what a view shows once all has come). */
-export async function loadViewScene(
-  client: MotionClient,
-  target: ViewTarget,
-  options: SceneOptions = {},
-): Promise<ViewScene> {
-  let outline: SceneOutline | undefined;
-  const arrived = new Map<number, ViewSkeleton>();
-  await sendViewScene(
-    client,
-    target,
-    (message) => {
-      if (message.type === 'outline') outline = message.outline;
-      if (message.type === 'skeleton') arrived.set(message.skeleton.id, message.skeleton);
-      if (message.type === 'defaultPose') arrived.get(message.skeletonId)!.default = message.scene;
-    },
-    options,
-  );
-  const { title, source, skeletonIds } = outline!;
-  return { title, source, skeletons: skeletonIds.map((id) => arrived.get(id)!) };
 }
