@@ -7,7 +7,7 @@ import {
 } from '../../api/skeletons/skeleton-geometry';
 import { listSkeletons, loadDefaultTransforms, loadSkeletonGeometry } from '../../api/skeletons/skeleton-loader';
 import { SOURCE_TITLES, type SkeletonSourceName, type SkeletonSummary } from '../../api/skeletons/skeleton-model';
-import type { SceneOutline, ToView, ViewSkeleton } from '../../protocol/skeleton-view';
+import type { ToView, ViewSkeleton } from '../../protocol/skeleton-view';
 
 /** What a 3D view shows: every skeleton of a source, or some of them. No `vscode` import. */
 export interface ViewTarget {
