@@ -32,11 +32,10 @@ function locate(entry: { file: string; module: string }): string {
 
 let loading: Promise<{ python: Language; lua: Language }> | undefined;
 
-/**
- * The grammars load once per process; each caller gets syntaxes of its own, built on first use (a
- * few milliseconds of query compiling): the server and the analysis worker ask once, and a test that
- * asks gets them built from the code as it is then (mutation testing switches code between tests).
- */
+/** The syntaxes (queries compiled from the grammars, a few milliseconds), built on first use, once per process. */
+const syntaxes: Partial<Record<ScriptLanguageId, ScriptSyntax>> = {};
+
+/** The grammars load once per process; the server and the analysis worker each ask once. */
 export async function loadScriptParsers(): Promise<ScriptParsers> {
   loading ??= (async () => {
     await Parser.init({ locateFile: () => locate(WASM.runtime) } as unknown as Parameters<typeof Parser.init>[0]);
@@ -44,7 +43,6 @@ export async function loadScriptParsers(): Promise<ScriptParsers> {
     return { python, lua };
   })();
   const languages = await loading;
-  const syntaxes: Partial<Record<ScriptLanguageId, ScriptSyntax>> = {};
   return {
     createParser(languageId) {
       const parser = new Parser();

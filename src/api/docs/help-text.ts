@@ -41,16 +41,14 @@ export function methodHelpText(modulePath: string, method: MethodDocumentation):
 
 export type HelpTopic = 'overview' | 'modules' | 'types' | 'signatures' | 'changelog';
 
-/** The topics help(topic) knows, described. Built per call: a table built once is hidden from mutation testing. */
-function helpTopics(): [HelpTopic, string][] {
-  return [
-    ['overview', 'what the package is and how to call it'],
-    ['modules', 'every module with a one-line description'],
-    ['types', 'how to read the type strings in signatures'],
-    ['signatures', 'every method of every module'],
-    ['changelog', 'what changed in each version'],
-  ];
-}
+/** The topics help(topic) knows, described. */
+const HELP_TOPICS: readonly [HelpTopic, string][] = [
+  ['overview', 'what the package is and how to call it'],
+  ['modules', 'every module with a one-line description'],
+  ['types', 'how to read the type strings in signatures'],
+  ['signatures', 'every method of every module'],
+  ['changelog', 'what changed in each version'],
+];
 
 export function helpTopicText(
   pkg: PackageDocumentation,
@@ -68,7 +66,7 @@ export function helpTopicText(
         // A table, as the application gives it: its own example scripts build their Help menu by
         // skipping the line naming the columns and taking the quoted first cell of every other row.
         '| Topic | Description |',
-        ...helpTopics().map(([topic, description]) => `| "${topic}" | ${description} |`),
+        ...HELP_TOPICS.map(([topic, description]) => `| "${topic}" | ${description} |`),
         '',
         'help(module) or module.help("method") prints the documentation of a module or a method.',
       ].join('\n');

@@ -1,30 +1,31 @@
 // The value of a Python string literal, as CPython reads it.
 import type { Node } from 'web-tree-sitter';
 
+/** The escapes of one character after the backslash. */
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  '\n': '', // a backslash at the end of a line joins the lines
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+};
+
 /**
  * Resolves the escapes of a (not raw) Python string. Undefined where the value cannot be known
  * here: `\N{…}` names a character by its Unicode name, and no table of names is at hand.
  */
 function pythonUnescape(text: string): string | undefined {
-  // Built per call, not per module: a table built once would hide its entries from mutation testing.
-  const simple: Record<string, string> = {
-    '\n': '', // a backslash at the end of a line joins the lines
-    '\\': '\\',
-    "'": "'",
-    '"': '"',
-    a: '\x07',
-    b: '\b',
-    f: '\f',
-    n: '\n',
-    r: '\r',
-    t: '\t',
-    v: '\v',
-  };
   let known = true;
   const value = text.replace(
     /\\(?:(N\{[^}\n]*\})|([0-7]{1,3})|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|([\s\S]))/g,
     (escape, name?: string, octal?: string, x?: string, u?: string, wide?: string, other?: string) => {
-      if (other !== undefined) return simple[other] ?? escape; // Python keeps the backslash of an escape it does not know
+      if (other !== undefined) return SIMPLE_ESCAPES[other] ?? escape; // Python keeps the backslash of an escape it does not know
       if (octal !== undefined) return String.fromCharCode(parseInt(octal, 8));
       if (name === undefined) {
         const code = parseInt(x ?? u ?? wide ?? '', 16);

@@ -69,10 +69,10 @@ function wordAt(text: string, at: number): string {
   return text.slice(at, end);
 }
 
+/** Python lines at column 0 that continue the statement before them. */
+const PYTHON_CONTINUATIONS: ReadonlySet<string> = new Set(['else', 'elif', 'except', 'finally']);
+
 function scanPython(text: string, minLines: number, from: number, stopAt?: (offset: number) => boolean): ChunkScan {
-  // Built per scan, not per module: a table built once would hide its entries from mutation testing.
-  /** Python lines at column 0 that continue the statement before them. */
-  const PYTHON_CONTINUATIONS = new Set(['else', 'elif', 'except', 'finally']);
   const starts: number[] = [];
   let depth = 0;
   let linesSinceStart = 0;
