@@ -8,6 +8,8 @@ import { connectionCommands, startConnectionStatus } from './connection/connecti
 import { EmbeddedServer } from './connection/embedded-server';
 import { MotionConnection } from './connection/motion-connection';
 import { serverCommands, startServerChoices } from './connection/server-commands';
+import { DocumentationPreviews } from './connection/documentation-previews';
+import { PeriodicRefresh } from './explorer/periodic-refresh';
 import { editCommands } from './explorer/edit-commands';
 import { ExplorerData, type ExplorerItem } from './explorer/explorer-data';
 import { SkeletonExplorer } from './explorer/skeleton-explorer';
@@ -108,11 +110,28 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     changes: changeLog(history, () => connection.application()),
     runner: new ScriptRunner(() => connection.state.url, config, applicationDocumentation),
     documentation: applicationDocumentation,
+    documentationPreviews: new DocumentationPreviews(applicationDocumentation),
+    periodicRefresh: new PeriodicRefresh(
+      () => config.autoRefreshSeconds,
+      () => (explorer.refresh(), selection.refresh()),
+    ),
+    debugInterpreters: new Map(),
   });
-  const { segments, runner, skeletonViews } = ctx.parts;
+  const { segments, runner, skeletonViews, documentationPreviews, periodicRefresh } = ctx.parts;
   own(loaded.event(() => runner.documentationChanged()));
   own(loaded.event((state) => void offerStubsUpdate(ctx, state)));
-  own(ctx, connection, languageClient, explorer, selection, segments, runner, skeletonViews);
+  own(
+    ctx,
+    connection,
+    languageClient,
+    explorer,
+    selection,
+    segments,
+    runner,
+    skeletonViews,
+    documentationPreviews,
+    periodicRefresh,
+  );
 
   own(
     explorerTree,

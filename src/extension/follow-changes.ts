@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { reloadDocumentation } from './language-client';
 import type { MotionContext } from './motion-context';
 
@@ -9,7 +8,7 @@ import type { MotionContext } from './motion-context';
  * against it. While connected, the views refresh every motion.explorer.autoRefreshSeconds.
  */
 export function followConnection(ctx: MotionContext): void {
-  const { connection, explorer, selection, languageClient, runner } = ctx.parts;
+  const { connection, explorer, selection, languageClient, runner, periodicRefresh } = ctx.parts;
   let connectedUrl: string | undefined;
   let lastKind = connection.state.kind;
   let application: string | undefined;
@@ -25,7 +24,10 @@ export function followConnection(ctx: MotionContext): void {
       if (now !== application) {
         ctx.endConnection();
         application = now;
-        if (now) autoRefresh(ctx);
+        if (now) {
+          periodicRefresh.restart();
+          ctx.forConnection({ dispose: () => periodicRefresh.stop() });
+        }
       }
       if (state.kind !== 'connected' || state.url === connectedUrl) return;
       const previous = connectedUrl;
@@ -38,28 +40,12 @@ export function followConnection(ctx: MotionContext): void {
 
 /** Settings changes, by what they need (settings-rules.ts says which setting needs what). */
 export function followSettings(ctx: MotionContext): void {
-  const { config, connection, runner } = ctx.parts;
+  const { config, connection, runner, periodicRefresh } = ctx.parts;
   ctx.own(
     config.onNeed('reconnect', () => void connection.connect()),
     config.onNeed('reset-sessions', () => void runner.reset('the Python interpreter setting changed')),
     config.onNeed('reschedule-refresh', () => {
-      if (connection.state.kind === 'connected') autoRefresh(ctx);
+      if (connection.state.kind === 'connected') periodicRefresh.restart();
     }),
   );
-}
-
-let refreshing: vscode.Disposable | undefined;
-
-/** (Re)starts the periodic refresh of the views for the current connection; the interface has no change events. */
-function autoRefresh(ctx: MotionContext): void {
-  refreshing?.dispose();
-  refreshing = undefined;
-  const seconds = ctx.parts.config.autoRefreshSeconds;
-  if (seconds <= 0) return;
-  const timer = setInterval(() => {
-    ctx.parts.explorer.refresh();
-    ctx.parts.selection.refresh();
-  }, seconds * 1000);
-  const current = (refreshing = { dispose: () => clearInterval(timer) });
-  ctx.forConnection(current);
 }

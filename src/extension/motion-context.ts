@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { DocumentationIndex } from '../api/docs/documentation-index';
 import type { MotionConfig } from './config';
+import type { DocumentationPreviews } from './connection/documentation-previews';
+import type { PeriodicRefresh } from './explorer/periodic-refresh';
 import type { MotionConnection } from './connection/motion-connection';
 import type { SkeletonExplorer } from './explorer/skeleton-explorer';
 import type { ChangeLog } from './history/change-log';
@@ -30,6 +32,12 @@ interface MotionParts {
   readonly runner: ScriptRunner;
   /** The connected application's documentation: live, else the cache the language server keeps, else bundled. */
   documentation(): Promise<DocumentationIndex>;
+  /** The documentation as read-only Markdown documents (Show Documentation, Go to Definition). */
+  readonly documentationPreviews: DocumentationPreviews;
+  /** The periodic refresh of the views while connected (motion.explorer.autoRefreshSeconds). */
+  readonly periodicRefresh: PeriodicRefresh;
+  /** The interpreter that debugs, by the one that runs scripts (motion-debugging.ts). */
+  readonly debugInterpreters: Map<string, string>;
 }
 
 /**

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_URL, applicationUrlProblem } from '../../api/client/application-url';
-import type { DocumentationIndex } from '../../api/docs/documentation-index';
-import { DOCUMENTATION_SCHEME, documentationUri, documentedPath } from '../../api/docs/documentation-uri';
-import { methodMarkdown, moduleMarkdown, packageMarkdown } from '../../api/docs/markdown';
+import { DOCUMENTATION_SCHEME } from '../../api/docs/documentation-uri';
+import { documentationMarkdown } from './documentation-previews';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
 
@@ -17,15 +16,7 @@ function recentServers(ctx: MotionContext): string[] {
 /** Remembers each application connected to, for Select Server; documentation previews are read-only documents. */
 export function startServerChoices(ctx: MotionContext): void {
   ctx.own(
-    docs.changed,
-    vscode.workspace.registerTextDocumentContentProvider(DOCUMENTATION_SCHEME, {
-      onDidChange: docs.changed.event,
-      // Go to Definition opens these too: rendered on demand from the application's documentation.
-      provideTextDocumentContent: async (uri) =>
-        docs.texts.get(uri.toString()) ??
-        documentationMarkdown(await ctx.parts.documentation(), documentedPath(uri.path)) ??
-        `No module or method ${documentedPath(uri.path)} in the documentation of the application.`,
-    }),
+    vscode.workspace.registerTextDocumentContentProvider(DOCUMENTATION_SCHEME, ctx.parts.documentationPreviews),
     ctx.parts.connection.onDidChange((state) => {
       if (state.kind !== 'connected' || state.embedded) return;
       void ctx.extension.globalState.update(
@@ -35,22 +26,6 @@ export function startServerChoices(ctx: MotionContext): void {
     }),
   );
 }
-
-/** The Markdown of the package, a module (with its operations) or an operation; undefined for an unknown path. */
-function documentationMarkdown(index: DocumentationIndex, path: string): string | undefined {
-  if (path === index.packageName) return packageMarkdown(index.documentation);
-  const found = index.resolve(path);
-  if (found?.kind === 'method') return methodMarkdown(found.method.module.path, found.method.method);
-  if (found?.kind === 'module')
-    return [
-      moduleMarkdown(found.module),
-      ...found.module.methods.map((m) => methodMarkdown(found.module.path, m)),
-    ].join('\n\n');
-  return undefined;
-}
-
-/** The rendered documentation shown in previews, by URI. */
-const docs = { texts: new Map<string, string>(), changed: new vscode.EventEmitter<vscode.Uri>() };
 
 /** Select Server (recently used applications) and Show Documentation. */
 export const serverCommands: CommandTable = {
@@ -113,9 +88,7 @@ export const serverCommands: CommandTable = {
     const markdown = documentationMarkdown(index, chosen);
     if (!markdown) throw new Error(`no module or method ${chosen} in the documentation`);
     // A read-only document of its own scheme: previewed, never dirty, never asks to be saved, not restored as a stray file.
-    const uri = vscode.Uri.parse(documentationUri(chosen));
-    docs.texts.set(uri.toString(), markdown);
-    docs.changed.fire(uri);
+    const uri = ctx.parts.documentationPreviews.put(chosen, markdown);
     await vscode.commands.executeCommand('markdown.showPreview', uri);
     return markdown;
   },

@@ -86,14 +86,6 @@ class MotionDebugConfigurations implements vscode.DebugConfigurationProvider {
 }
 
 /**
- * The interpreter that debugs, by the name of the one that runs scripts: itself when it has
- * debugpy, or another that has it (taken by default, or chosen when offered). Debug File asks before
- * it starts the session and the configuration provider asks again; one probe answers both. Only a
- * yes is kept, so that a retry after installing debugpy asks afresh; a choice holds for the window.
- */
-const withDebugpy = new Map<string, string>();
-
-/**
  * The interpreter a Python script is debugged with: the one Run uses when it has debugpy. When it
  * lacks it, another that has it (debugpy-search): taken at once when nobody chose an interpreter
  * (python3 by default), offered beside the install command when somebody did. Otherwise the message
@@ -109,6 +101,8 @@ async function debuggablePython(
   const python = chosen || DEFAULT_PYTHON;
   // python3 taken by default and python3 chosen by name are answered apart: only a choice is asked about.
   const key = chosen ? python : `default ${python}`;
+  // Only a yes is kept, so that a retry after installing debugpy asks afresh; a choice holds for the window.
+  const withDebugpy = ctx.parts.debugInterpreters;
   const known = withDebugpy.get(key);
   if (known) return known;
   const status = await debugpyStatus(python);
