@@ -5,17 +5,13 @@ import {
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver';
-import { DEFAULT_URL } from '../../../src/api/client/application-url';
-import { MotionClient } from '../../../src/api/client/motion-client';
-import { DocumentationCache, defaultDocumentationCacheDir } from '../../../src/api/docs/documentation-cache';
-import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
-import { bundledDocumentation, loadDocumentation } from '../../../src/api/docs/load-documentation';
 import { createMotionLanguageService, type MotionLanguageService } from '../service/language-service';
 import { ScriptDocuments } from '../service/script-documents';
 import { loadScriptParsers } from '../service/script-parsers';
 import type { FromAnalysis } from './analysis-messages';
 import { AnalysisWorker } from './analysis-worker-client';
-import { ApplicationNames } from './application-names';
+import { DiagnosticsScheduler } from './diagnostics-scheduler';
+import { DocumentationSource } from './documentation-source';
 import {
   DocumentationLoadedNotification,
   ReloadDocumentationRequest,
@@ -23,45 +19,22 @@ import {
   type InitializationOptions,
 } from './protocol';
 
-const DIAGNOSTICS_DELAY_MS = 150;
-const REFRESH_DELAY_MS = 400;
+/** How long a slice of this thread's catching up may take before it yields to requests. */
 const REFRESH_SLICE_MS = 4;
 
 /** Wires the language service to an LSP connection. All the language logic lives in the service. */
 export function startLanguageServer(connection: Connection): void {
-  let documentation: DocumentationIndex = bundledDocumentation();
+  let source: DocumentationSource | undefined;
   let service: MotionLanguageService | undefined;
-  let serverUrl = DEFAULT_URL;
-  let cache: DocumentationCache;
-  let timeoutMs: number | undefined;
   let canAskConfiguration = false;
   let analysis: AnalysisWorker | undefined;
-  const pending = new Map<string, NodeJS.Timeout>();
-
   // Re-parsing and checking run in the analysis worker; this thread only answers requests. The
   // worker's diagnostics are published if they are for the version the editor has now, and its
   // aliases serve member completion until this thread needs a parse of its own.
-  const publish = (uri: string) => {
-    pending.delete(uri);
-    analysis?.post({ kind: 'diagnose', uri });
-  };
-  const refreshing = new Map<string, NodeJS.Timeout>();
-  const schedule = (uri: string) => {
-    clearTimeout(pending.get(uri));
-    pending.set(
-      uri,
-      setTimeout(() => publish(uri), DIAGNOSTICS_DELAY_MS),
-    );
-    // This thread's tree (strings and comments for completion) catches up after a pause in typing.
-    clearTimeout(refreshing.get(uri));
-    refreshing.set(
-      uri,
-      setTimeout(() => {
-        refreshing.delete(uri);
-        void service?.documents.get(uri)?.refresh(REFRESH_SLICE_MS);
-      }, REFRESH_DELAY_MS),
-    );
-  };
+  const scheduler = new DiagnosticsScheduler(
+    (uri) => analysis?.post({ kind: 'diagnose', uri }),
+    (uri) => void service?.documents.get(uri)?.refresh(REFRESH_SLICE_MS),
+  );
   // The worker's last check of each document: published with the live-name checks of now, and
   // again when names fetched from the application change those.
   const checked = new Map<string, Extract<FromAnalysis, { kind: 'diagnostics' }>>();
@@ -74,54 +47,22 @@ export function startLanguageServer(connection: Connection): void {
   const received = (message: Extract<FromAnalysis, { kind: 'diagnostics' }>) => {
     const document = service?.documents.get(message.uri);
     if (!document || document.text.version !== message.version) return;
-    document.adoptAliases(documentation.packageName, new Map(message.aliases));
+    document.adoptAliases(source!.documentation.packageName, new Map(message.aliases));
     checked.set(message.uri, message);
     send(message.uri);
   };
-  let application: MotionClient | undefined;
   let namesChanged: NodeJS.Timeout | undefined;
-  const liveNames = new ApplicationNames({
-    client: () => (application ??= new MotionClient({ url: serverUrl, timeoutMs })),
-    onChange: () => {
-      clearTimeout(namesChanged);
-      namesChanged = setTimeout(() => {
-        for (const uri of checked.keys()) send(uri);
-      }, 50);
-    },
-  });
-
-  const state = (): DocumentationState => ({
-    source: documentation.source.kind,
-    description: documentation.describeSource(),
-    serverUrl,
-    modules: documentation.modules().length,
-    ...(documentation.source.kind === 'bundled' ? {} : { version: documentation.source.version }),
-  });
+  const namesChangedChecks = () => {
+    clearTimeout(namesChanged);
+    namesChanged = setTimeout(() => {
+      for (const uri of checked.keys()) send(uri);
+    }, 50);
+  };
 
   const reload = async (): Promise<DocumentationState> => {
-    // Another application (or the same one restarted): names fetched before say nothing of it.
-    liveNames.clear();
-    void application?.close();
-    application = undefined;
-    const client = new MotionClient({ url: serverUrl, timeoutMs });
-    try {
-      documentation = await loadDocumentation(client, {
-        cache,
-        onFallback: (reason) => connection.console.info(`motion: documentation not live (${reason})`),
-      });
-    } finally {
-      await client.close();
-    }
-    connection.console.info(
-      `motion: documentation ${documentation.describeSource()}, ${documentation.modules().length} modules`,
-    );
-    if (documentation.skipped.length > 0)
-      connection.console.warn(
-        `motion: skipped documented modules outside the ${documentation.packageName} package: ${documentation.skipped.join(', ')}`,
-      );
-    analysis?.useDocumentation(documentation);
-    for (const uri of service?.documents.uris() ?? []) publish(uri);
-    const current = state();
+    analysis?.useDocumentation(await source!.reload());
+    for (const uri of service?.documents.uris() ?? []) scheduler.checkNow(uri);
+    const current = source!.state();
     void connection.sendNotification(DocumentationLoadedNotification, current);
     return current;
   };
@@ -135,14 +76,19 @@ export function startLanguageServer(connection: Connection): void {
 
   connection.onInitialize(async (params): Promise<InitializeResult> => {
     const options = (params.initializationOptions ?? {}) as InitializationOptions;
-    serverUrl = options.serverUrl ?? serverUrl;
-    timeoutMs = options.timeoutMs;
-    cache = new DocumentationCache(options.cacheDir ?? defaultDocumentationCacheDir());
+    source = new DocumentationSource({
+      serverUrl: options.serverUrl,
+      cacheDir: options.cacheDir,
+      timeoutMs: options.timeoutMs,
+      log: connection.console,
+      onNamesChanged: namesChangedChecks,
+    });
+    const { liveNames } = source;
     // Only a client that does not say the URL itself is asked for the setting.
     canAskConfiguration = !!params.capabilities.workspace?.configuration && !options.serverUrlFromClient;
     service = createMotionLanguageService({
       parsers: await loadScriptParsers(),
-      documentation: () => documentation,
+      documentation: () => source!.documentation,
       liveNames,
     });
     analysis = new AnalysisWorker({
@@ -164,7 +110,7 @@ export function startLanguageServer(connection: Connection): void {
             : [];
         }),
     });
-    analysis.useDocumentation(documentation);
+    analysis.useDocumentation(source.documentation);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -184,20 +130,20 @@ export function startLanguageServer(connection: Connection): void {
       void connection.client
         .register(DidChangeConfigurationNotification.type, { section: 'motion' })
         .catch(() => undefined);
-    serverUrl = (await configuredUrl()) ?? serverUrl;
+    source!.serverUrl = (await configuredUrl()) ?? source!.serverUrl;
     await reload();
   });
 
   connection.onDidChangeConfiguration(async () => {
     const url = await configuredUrl();
-    if (url && url !== serverUrl) {
-      serverUrl = url;
+    if (url && source && url !== source.serverUrl) {
+      source.serverUrl = url;
       await reload();
     }
   });
 
   connection.onRequest(ReloadDocumentationRequest, async (params) => {
-    if (params?.serverUrl) serverUrl = params.serverUrl;
+    if (params?.serverUrl) source!.serverUrl = params.serverUrl;
     return reload();
   });
 
@@ -205,18 +151,15 @@ export function startLanguageServer(connection: Connection): void {
     if (!service || !ScriptDocuments.isScriptLanguage(languageId)) return;
     service.documents.open(uri, languageId, version, text);
     analysis?.post({ kind: 'open', uri, languageId, version, text });
-    schedule(uri);
+    scheduler.edited(uri);
   });
   connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
     if (!service?.documents.change(uri, version, contentChanges)) return;
     analysis?.post({ kind: 'change', uri, version, changes: contentChanges });
-    schedule(uri);
+    scheduler.edited(uri);
   });
   connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
-    clearTimeout(pending.get(uri));
-    pending.delete(uri);
-    clearTimeout(refreshing.get(uri));
-    refreshing.delete(uri);
+    scheduler.forget(uri);
     service?.documents.close(uri);
     checked.delete(uri);
     analysis?.post({ kind: 'close', uri });
@@ -224,7 +167,7 @@ export function startLanguageServer(connection: Connection): void {
   });
   connection.onShutdown(async () => {
     clearTimeout(namesChanged);
-    await application?.close();
+    await source?.close();
     await analysis?.terminate();
   });
 
