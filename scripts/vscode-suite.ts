@@ -1,5 +1,6 @@
 // The one real-VS-Code suite (test/vscode), shared by its two hosts: code-server in headless
 // Chromium (npm run test:vscode) and desktop VS Code through @vscode/test-electron (npm run test:electron).
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { quietProfileSettings } from './code-server-args';
@@ -9,17 +10,45 @@ export const ROOT = resolve(__dirname, '..');
 /** The folder the suite opens: scripts and settings the tests use. */
 export const WORKSPACE = join(ROOT, 'test/vscode/workspace');
 
-/** Bundles the suite's entry (test/vscode/suite/index.ts, which exports `run()`); returns its path without `.js`. */
+/** Where the suite's test files are: every `*.test.ts` there runs (index.ts gets them from the bundle). */
+const SUITE_DIR = join(ROOT, 'test/vscode/suite');
+
+/**
+ * The suite's files as one module, `motion-suite:files`: every test file of the folder, found when
+ * the suite is bundled, so that a new file runs without being listed anywhere.
+ */
+const suiteFiles: esbuild.Plugin = {
+  name: 'motion-suite-files',
+  setup(build) {
+    build.onResolve({ filter: /^motion-suite:files$/ }, () => ({ path: 'files', namespace: 'motion-suite' }));
+    build.onLoad({ filter: /.*/, namespace: 'motion-suite' }, () => {
+      const files = readdirSync(SUITE_DIR)
+        .filter((f) => f.endsWith('.test.ts'))
+        .sort();
+      return {
+        contents: [
+          ...files.map((f, i) => `import * as m${i} from ${JSON.stringify(join(SUITE_DIR, f))};`),
+          `export const suites = [${files.map((f, i) => `{ file: ${JSON.stringify(f)}, module: m${i} }`).join(', ')}];`,
+        ].join('\n'),
+        resolveDir: SUITE_DIR,
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+/** Bundles the suite's entry (test/vscode/suite/index.ts, which exports `run()`) with its files; returns its path without `.js`. */
 export async function buildSuite(): Promise<string> {
   const suiteDir = join(ROOT, '.vscode-test/suite');
   await esbuild.build({
-    entryPoints: [join(ROOT, 'test/vscode/suite/index.ts')],
+    entryPoints: [join(SUITE_DIR, 'index.ts')],
     outfile: join(suiteDir, 'index.js'),
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     external: ['vscode', 'mocha'],
+    plugins: [suiteFiles],
     logLevel: 'warning',
   });
   return join(suiteDir, 'index');

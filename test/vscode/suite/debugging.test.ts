@@ -41,17 +41,20 @@ export function debuggingTests(): void {
       vscode.debug.breakpoints
         .filter((b): b is vscode.SourceBreakpoint => b instanceof vscode.SourceBreakpoint)
         .map((b) => `${b.location.uri.path.split('/').pop()}:${b.location.range.start.line + 1}`);
+    /** Opens a script and sets a breakpoint as a person does: Ctrl+G to the line, F9. */
+    const breakpointByF9 = async (name: string, line: number) => {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file(name)));
+      await hands.goToLine(line);
+      await hands.press('F9');
+      await waitFor(() => breakpointLines().includes(`${name}:${line}`), `F9 to set a breakpoint at line ${line}`);
+    };
 
     it('F9 sets a breakpoint in a Python script by hand; F5 stops there (with an interpreter that has debugpy), shows its variables, and continue finishes the run', async function () {
       if (!hasHands) this.skip();
       // No interpreter chosen: python3 runs scripts; where it lacks debugpy, one that has it debugs.
       await setting('python.path', undefined);
-      const script = file('list_skeletons.py');
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(script));
       // Line 18: `print(f"  {name} (scale {scale})")`, after name and scale are read.
-      await hands.goToLine(18);
-      await hands.press('F9');
-      await waitFor(() => breakpointLines().includes('list_skeletons.py:18'), 'F9 to set a breakpoint at line 18');
+      await breakpointByF9('list_skeletons.py', 18);
       const stops = watchStops();
       try {
         const stopped = stops.next();
@@ -158,11 +161,7 @@ export function debuggingTests(): void {
       const status = await debugpyStatus('python3');
       if (!hasHands || status.installed || !(await debugpyStatus(DEBIAN_PYTHON)).installed) this.skip();
       await setting('python.path', 'python3');
-      const script = file('list_skeletons.py');
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(script));
-      await hands.goToLine(18);
-      await hands.press('F9');
-      await waitFor(() => breakpointLines().includes('list_skeletons.py:18'), 'F9 to set a breakpoint at line 18');
+      await breakpointByF9('list_skeletons.py', 18);
       const stops = watchStops();
       try {
         const stopped = stops.next();

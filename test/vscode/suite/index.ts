@@ -1,31 +1,21 @@
-// The test runner VS Code loads in its extension host (extensionTestsPath): mocha over the suite.
+// The test runner VS Code loads in its extension host (extensionTestsPath): mocha over every test
+// file of this folder (found when the suite is bundled: a new file runs without being listed).
 import Mocha from 'mocha';
-import { languageClientTests } from './language-client.test';
-import { runTests } from './run.test';
-import { connectionSwitchingTests } from './connection-switching.test';
-import { explorerTests } from './explorer.test';
-import { liveEditTests } from './live-edits.test';
-import { connectionTruthTests } from './connection-truth.test';
-import { untrustedWorkspaceTests } from './untrusted-workspace.test';
-import { debuggingTests } from './debugging.test';
-import { skeletonViewTests } from './skeleton-view.test';
-import { walkthroughTests } from './walkthrough.test';
+import { suites } from 'motion-suite:files';
+import { filesOfRun } from './run-order';
 
 export function run(): Promise<void> {
   // MOTION_TEST_GREP runs only the tests whose titles match (for quick runs while developing).
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, grep: process.env.MOTION_TEST_GREP });
   mocha.suite.emit('pre-require', globalThis, 'suite', mocha);
-  if (process.env.MOTION_TEST_SUITE === 'untrusted') untrustedWorkspaceTests();
-  else {
-    languageClientTests();
-    runTests();
-    liveEditTests();
-    explorerTests();
-    skeletonViewTests();
-    connectionSwitchingTests();
-    connectionTruthTests();
-    debuggingTests();
-    walkthroughTests();
+  const order = filesOfRun(
+    suites.map((s) => s.file),
+    process.env.MOTION_TEST_SUITE === 'untrusted',
+  );
+  for (const file of order) {
+    const declare = Object.values(suites.find((s) => s.file === file)!.module).filter((v) => typeof v === 'function');
+    if (declare.length !== 1) throw new Error(`${file} must export one function that declares its tests`);
+    (declare[0] as () => void)();
   }
   return new Promise((resolve, reject) => {
     const runner = mocha.run((failures) => {

@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { filesOfRun } from '../vscode/suite/run-order';
+
+const SUITE = join(__dirname, '../vscode/suite');
+
+describe('the real-VS-Code suite: every test file runs', () => {
+  const files = readdirSync(SUITE).filter((f) => f.endsWith('.test.ts'));
+
+  it('each test file exports one function that declares its tests (index.ts calls it)', () => {
+    for (const file of files) {
+      const exported = [...readFileSync(join(SUITE, file), 'utf8').matchAll(/^export function (\w+)/gm)].map(
+        (m) => m[1],
+      );
+      assert.equal(exported.length, 1, `${file} exports ${exported.join(', ') || 'no function'}`);
+    }
+  });
+
+  it('runs every trusted file, alphabetically, the walkthrough last; the untrusted one alone in its run', () => {
+    const trusted = filesOfRun(files, false);
+    assert.deepEqual([...trusted].sort(), files.filter((f) => f !== 'untrusted-workspace.test.ts').sort());
+    assert.equal(trusted.at(-1), 'walkthrough.test.ts');
+    assert.deepEqual(filesOfRun(files, true), ['untrusted-workspace.test.ts']);
+    assert.deepEqual(filesOfRun(['b.test.ts', 'new.test.ts', 'a.test.ts'], false), [
+      'a.test.ts',
+      'b.test.ts',
+      'new.test.ts',
+    ]);
+  });
+});
