@@ -1,4 +1,6 @@
 // @ts-check
+import { NODE_TESTS } from './test/node-tests.mjs';
+
 // Tests that measure resources rather than answers (the 200,000-line script) skip themselves in
 // mutation runs: Stryker forks its test runners from this process, so they see this variable.
 process.env.MOTION_MUTATION_RUN = '1';
@@ -9,7 +11,7 @@ export default {
   buildCommand: 'node scripts/build.mjs',
   mochaOptions: {
     config: '.mocharc.json',
-    spec: ['test/{unit,server,api,cli,language,runner,debug,extension-logic}/**/*.test.ts'],
+    spec: NODE_TESTS,
   },
   checkers: ['typescript'],
   tsconfigFile: 'tsconfig.json',
