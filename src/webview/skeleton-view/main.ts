@@ -34,6 +34,7 @@ import {
 import { fitBox, lookAtBox, UP, type ViewDirection } from './view-camera';
 import { themeColours } from './view-colours';
 import { colourKeyRows } from './colour-key';
+import { CameraPlacement } from './camera-placement';
 
 /** Marker names are drawn for at most this many markers at once (beyond that they are unreadable, and slow). */
 const MAX_LABELS = 300;
@@ -94,13 +95,7 @@ let labels: CSS2DObject[] = [];
 let highlighted: SegmentRef | null = null;
 let selectedMarkers = new Set<string>();
 let frame = 0;
-/** While the first skeletons arrive and the user has not moved the camera, each arrival fits again. */
-let autoFitted = false;
-/**
- * The camera is where the view put it (a fit, Front/Side/Top; not moved by the user): a resize (a
- * panel beside it closing) fits the scene again from the same direction. Edits never move it.
- */
-let placedByView = false;
+const placement = new CameraPlacement();
 
 /** Draws once on the next frame, however many changes ask for it. */
 function invalidate(): void {
@@ -125,28 +120,22 @@ function resize(): void {
   labelRenderer.setSize(width, height);
   camera.aspect = width / height;
   camera.updateProjectionMatrix();
-  if (placedByView && drawn) {
+  if (placement.fitsResize && drawn) {
     lookAtBox(camera, controls, drawn.extent, camera.position.clone().sub(controls.target));
     saveCamera();
   }
   invalidate();
 }
 new ResizeObserver(resize).observe(viewport);
-// The user moved the camera only if it moved while they held it: a click (a segment picked) is no move.
-let holding = false;
-controls.addEventListener('change', () => {
-  if (holding) autoFitted = placedByView = false;
-  invalidate();
-});
-controls.addEventListener('start', () => (holding = true));
-controls.addEventListener('end', () => {
-  holding = false;
-  saveCamera();
-});
+placement.follow(controls, invalidate, () => saveCamera());
 quality.follow(controls, invalidate);
 
 function saveCamera(): void {
-  state.camera = { position: camera.position.toArray(), target: controls.target.toArray(), placed: placedByView };
+  state.camera = {
+    position: camera.position.toArray(),
+    target: controls.target.toArray(),
+    placed: placement.fitsResize,
+  };
   vscode.setState(state);
 }
 
@@ -194,10 +183,10 @@ function composed(options: { repaint: boolean } = { repaint: true }): void {
     camera.position.fromArray(state.camera.position);
     controls.target.fromArray(state.camera.target);
     controls.update();
-    placedByView = state.camera.placed === true;
-  } else if (first || autoFitted) {
+    placement.restored(state.camera.placed === true);
+  } else if (first || placement.fitsArrivals) {
     lookAtBox(camera, controls, drawn.extent, first ? 'perspective' : camera.position.clone().sub(controls.target));
-    autoFitted = placedByView = true;
+    placement.fittedFirst();
     // Saved, so that a view made again (after being hidden) looks from the same place.
     saveCamera();
   }
@@ -303,8 +292,7 @@ function look(direction: ViewDirection | 'fit'): void {
   if (!drawn) return;
   if (direction === 'fit') fitBox(camera, controls, drawn.extent);
   else lookAtBox(camera, controls, drawn.extent, direction);
-  autoFitted = false;
-  placedByView = true;
+  placement.placedByButton();
   saveCamera();
 }
 
@@ -336,7 +324,7 @@ function report(): SceneReport {
     complete: outline !== undefined && shownSkeletons().length === outline.skeletonIds.length,
     ...readBack(drawn, camera, renderer.domElement, selectedMarkers),
     highlighted,
-    camera: { position: camera.position.toArray(), target: controls.target.toArray(), placed: placedByView },
+    camera: { position: camera.position.toArray(), target: controls.target.toArray(), placed: placement.fitsResize },
     image: renderer.domElement.toDataURL('image/png'),
   };
 }

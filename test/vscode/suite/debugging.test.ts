@@ -41,6 +41,13 @@ export function debuggingTests(): void {
       vscode.debug.breakpoints
         .filter((b): b is vscode.SourceBreakpoint => b instanceof vscode.SourceBreakpoint)
         .map((b) => `${b.location.uri.path.split('/').pop()}:${b.location.range.start.line + 1}`);
+    /** Takes the breakpoints away and continues a paused Lua session (its one thread) to the script's end. */
+    const runToEnd = async (session: vscode.DebugSession) => {
+      const ended = until(vscode.debug.onDidTerminateDebugSession, (s) => s.id === session.id, 'the run to finish');
+      vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+      await session.customRequest('continue', { threadId: 1 });
+      await ended;
+    };
     /** Opens a script and sets a breakpoint as a person does: Ctrl+G to the line, F9. */
     const breakpointByF9 = async (name: string, line: number) => {
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file(name)));
@@ -111,10 +118,7 @@ export function debuggingTests(): void {
         });
         const name = variables.variables.find((v: { name: string }) => v.name === 'name');
         assert.equal(name?.value, '"FullBody"');
-        const ended = until(vscode.debug.onDidTerminateDebugSession, (s) => s.id === session.id, 'the run to finish');
-        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
-        await session.customRequest('continue', { threadId: 1 });
-        await ended;
+        await runToEnd(session);
       } finally {
         stops.dispose();
       }
@@ -133,10 +137,7 @@ export function debuggingTests(): void {
         assert.equal(outcome.started, true);
         const { session, reason } = await stopped;
         assert.equal(reason, 'breakpoint');
-        const ended = until(vscode.debug.onDidTerminateDebugSession, (s) => s.id === session.id, 'the run to finish');
-        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
-        await session.customRequest('continue', { threadId: 1 });
-        await ended;
+        await runToEnd(session);
       } finally {
         stops.dispose();
       }
