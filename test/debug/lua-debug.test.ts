@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import {
   collectOutput,
+  conditionalBreakpointAndLogPoint,
   launchToException,
   localsOfTopFrame,
   step,
@@ -113,28 +114,10 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
 
   it('stops at a conditional breakpoint only when its condition holds, and writes log points', async () => {
     const program = bed.scripts.write('loop.lua', LOOP);
-    const output = collectOutput(bed.client);
-    await Promise.all([
-      bed.client.waitForEvent('initialized').then(async () => {
-        await bed.client.setBreakpointsRequest({
-          source: { path: program },
-          breakpoints: [
-            { line: 4, condition: 'i == 3' },
-            { line: 6, logMessage: 'total is {total}' },
-          ],
-        });
-        await bed.client.configurationDoneRequest();
-      }),
-      bed.client.launch(launch(program)),
-      bed.client.assertStoppedLocation('breakpoint', { line: 4 }),
-    ]);
-    const locals = await localsOfTopFrame(bed.client);
-    assert.equal(locals.get('i')?.value, '3');
-    assert.equal(locals.get('total')?.value, '3');
-    await Promise.all([
-      bed.client.continueRequest({ threadId: await threadId(bed.client) }),
-      bed.client.waitForEvent('terminated'),
-    ]);
+    const output = await conditionalBreakpointAndLogPoint(bed.client, launch(program), program, {
+      condition: 4,
+      log: 6,
+    });
     assert.match(output.text('console'), /total is 10\n/);
     assert.match(output.text('stdout'), /total\t10/);
   });

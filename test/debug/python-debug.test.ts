@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { debugpyStatus } from '../../src/runner/debug/debugpy-check';
 import {
   collectOutput,
+  conditionalBreakpointAndLogPoint,
   DEBIAN_PYTHON,
   launchToException,
   localsOfTopFrame,
@@ -94,30 +95,10 @@ describe('debugging Python scripts: debugpy under the motion adapter, against th
 
   it('stops at a conditional breakpoint only when its condition holds, and writes log points', async () => {
     const program = bed.scripts.write('loop.py', LOOP);
-    const output = collectOutput(bed.client);
-    await Promise.all([
-      bed.client.waitForEvent('initialized').then(async () => {
-        const set = await bed.client.setBreakpointsRequest({
-          source: { path: program },
-          breakpoints: [
-            { line: 3, condition: 'i == 3' },
-            { line: 4, logMessage: 'total is {total}' },
-          ],
-        });
-        assert.ok(set.body.breakpoints.every((b) => b.verified));
-        await bed.client.configurationDoneRequest();
-      }),
-      bed.client.launch(launch(program)),
-      bed.client.assertStoppedLocation('breakpoint', { line: 3 }),
-    ]);
-    const locals = await localsOfTopFrame(bed.client);
-    assert.equal(locals.get('i')?.value, '3');
-    assert.equal(locals.get('total')?.value, '3');
-    await Promise.all([
-      bed.client.continueRequest({ threadId: await threadId(bed.client) }),
-      bed.client.waitForEvent('terminated'),
-    ]);
-    assert.match(output.text(), /total is 10/);
+    const output = await conditionalBreakpointAndLogPoint(bed.client, launch(program), program, {
+      condition: 3,
+      log: 4,
+    });
     assert.match(output.text('stdout'), /total 10/);
   });
 

@@ -141,3 +141,41 @@ export function collectOutput(client: DebugClient): { text(category?: string): s
 export function motionLaunch(program: string, serverUrl: string, more: Record<string, unknown> = {}) {
   return { type: 'motion', request: 'launch', name: 'test', program, serverUrl, ...more };
 }
+
+/**
+ * One scenario for both languages: a loop summing 0..4 with a breakpoint whose condition is
+ * `i == 3` and a log point `total is {total}` after the loop. The session stops once, with i = 3
+ * and total = 3, writes "total is 10", and runs to its end. Returns the session's output.
+ */
+export async function conditionalBreakpointAndLogPoint(
+  client: DebugClient,
+  launchArgs: Record<string, unknown>,
+  program: string,
+  lines: { condition: number; log: number },
+): Promise<{ text(category?: string): string }> {
+  const output = collectOutput(client);
+  await Promise.all([
+    client.waitForEvent('initialized').then(async () => {
+      const set = await client.setBreakpointsRequest({
+        source: { path: program },
+        breakpoints: [
+          { line: lines.condition, condition: 'i == 3' },
+          { line: lines.log, logMessage: 'total is {total}' },
+        ],
+      });
+      assert.ok(
+        set.body.breakpoints.every((b) => b.verified),
+        'both verified',
+      );
+      await client.configurationDoneRequest();
+    }),
+    client.launch(launchArgs),
+    client.assertStoppedLocation('breakpoint', { line: lines.condition }),
+  ]);
+  const locals = await localsOfTopFrame(client);
+  assert.equal(locals.get('i')?.value, '3');
+  assert.equal(locals.get('total')?.value, '3');
+  await Promise.all([client.continueRequest({ threadId: await threadId(client) }), client.waitForEvent('terminated')]);
+  assert.match(output.text(), /total is 10\n?/);
+  return output;
+}
