@@ -1,9 +1,5 @@
 import assert from 'node:assert/strict';
-import { labels, scriptFixture } from '../support/script-fixture';
-
-const includes = (got: string[], ...wanted: string[]) => {
-  for (const w of wanted) assert.ok(got.includes(w), `expected ${w} in ${JSON.stringify(got.slice(0, 50))}`);
-};
+import { completes, labels, scriptFixture } from '../support/script-fixture';
 
 /** The text after accepting the completion item labelled `label` at the cursor `|`, as an editor applies its textEdit. */
 async function accept(languageId: 'python' | 'lua', marked: string, label: string): Promise<string> {
@@ -168,8 +164,9 @@ describe('completion', () => {
 
   describe('module paths and operations (Python)', () => {
     it('offers the next path segments after motion.', async () => {
-      const got = await labels('python', 'import motion\nmotion.|');
-      includes(got, 'settings', 'data', 'gui', 'utilities', 'get_version', 'help');
+      await completes('python', 'import motion\nmotion.|', {
+        includes: ['settings', 'data', 'gui', 'utilities', 'get_version', 'help'],
+      });
     });
 
     it('offers the operations of a module, with signature and documentation', async () => {
@@ -185,32 +182,28 @@ describe('completion', () => {
     });
 
     it('follows every kind of alias', async () => {
-      includes(
-        await labels('python', 'import motion.gui.selection as sel\nsel.|'),
-        'select',
-        'deselect',
-        'get_selections',
-      );
-      includes(await labels('python', 'from motion.settings.processing import skeleton\nskeleton.|'), 'add_segment');
-      includes(await labels('python', 'from motion.gui import selection as s\ns.|'), 'clear_selections');
-      includes(
-        await labels('python', 'import motion.data.object\nmotion.data.object.|'),
-        'skeleton',
-        'trajectory',
-        'bone',
-      );
+      await completes('python', 'import motion.gui.selection as sel\nsel.|', {
+        includes: ['select', 'deselect', 'get_selections'],
+      });
+      await completes('python', 'from motion.settings.processing import skeleton\nskeleton.|', {
+        includes: ['add_segment'],
+      });
+      await completes('python', 'from motion.gui import selection as s\ns.|', { includes: ['clear_selections'] });
+      await completes('python', 'import motion.data.object\nmotion.data.object.|', {
+        includes: ['skeleton', 'trajectory', 'bone'],
+      });
     });
 
     it('completes import paths', async () => {
-      includes(await labels('python', 'import motion.gui.|'), 'selection');
-      includes(await labels('python', 'from motion.settings.|'), 'processing');
-      includes(await labels('python', 'from motion.data.object import |'), 'skeleton', 'trajectory');
-      includes(await labels('python', 'from motion.gui import selection, |'), 'selection');
+      await completes('python', 'import motion.gui.|', { includes: ['selection'] });
+      await completes('python', 'from motion.settings.|', { includes: ['processing'] });
+      await completes('python', 'from motion.data.object import |', { includes: ['skeleton', 'trajectory'] });
+      await completes('python', 'from motion.gui import selection, |', { includes: ['selection'] });
     });
 
     it('works across a line that continues the chain, and while the rest of the file is broken', async () => {
-      includes(await labels('python', 'import motion\nx = (\n  motion.gui.|\n'), 'selection');
-      includes(await labels('python', 'import motion\ndef f(:\n  pass\nmotion.utilities.|'), 'documentation');
+      await completes('python', 'import motion\nx = (\n  motion.gui.|\n', { includes: ['selection'] });
+      await completes('python', 'import motion\ndef f(:\n  pass\nmotion.utilities.|', { includes: ['documentation'] });
     });
 
     it('offers nothing for names that are not the package, in strings or in comments', async () => {
@@ -224,12 +217,12 @@ describe('completion', () => {
   describe('names assigned a module (Python)', () => {
     it('follows a name assigned a module path, or another such name, until it is assigned something else', async () => {
       const SEL = 'import motion\nsel = motion.gui.selection\n';
-      includes(await labels('python', `${SEL}sel.|`), 'select', 'get_selections');
-      includes(await labels('python', `${SEL}s2 = sel\ns2.|`), 'select');
-      includes(await labels('python', 'import motion\na = b = motion.gui\nb.|'), 'selection');
-      includes(await labels('python', 'import motion\na = b = motion.gui\na.|'), 'selection');
-      includes(await labels('python', 'import motion .gui. selection as s\ns.|'), 'select');
-      includes(await labels('python', 'from motion import gui\ng: object = gui\ng.|'), 'selection');
+      await completes('python', `${SEL}sel.|`, { includes: ['select', 'get_selections'] });
+      await completes('python', `${SEL}s2 = sel\ns2.|`, { includes: ['select'] });
+      await completes('python', 'import motion\na = b = motion.gui\nb.|', { includes: ['selection'] });
+      await completes('python', 'import motion\na = b = motion.gui\na.|', { includes: ['selection'] });
+      await completes('python', 'import motion .gui. selection as s\ns.|', { includes: ['select'] });
+      await completes('python', 'from motion import gui\ng: object = gui\ng.|', { includes: ['selection'] });
       assert.deepEqual(await labels('python', `${SEL}sel = sel.get_selections(None)\nsel.|`), []);
       assert.deepEqual(await labels('python', `${SEL}sel += 1\nsel.|`), []);
       assert.deepEqual(await labels('python', 'import os\np = os.path\np.|'), []);
@@ -242,19 +235,17 @@ describe('completion', () => {
         'import numpy as sel',
       ])
         assert.deepEqual(await labels('python', `${SEL}${rebinding}\nsel.|`), [], rebinding);
-      includes(await labels('python', `${SEL}sel.x, a[sel] = 1, 2\nsel.|`), 'select');
+      await completes('python', `${SEL}sel.x, a[sel] = 1, 2\nsel.|`, { includes: ['select'] });
     });
   });
 
   describe('module paths and operations (Lua)', () => {
     it('knows the global motion table and local aliases', async () => {
-      includes(await labels('lua', 'motion.|'), 'settings', 'gui');
-      includes(
-        await labels('lua', 'local sk = motion.settings.processing.skeleton\nsk.|'),
-        'add_skeleton',
-        'find_segment',
-      );
-      includes(await labels('lua', 'local sel = motion.gui.selection\nlocal s2 = sel\ns2.|'), 'select');
+      await completes('lua', 'motion.|', { includes: ['settings', 'gui'] });
+      await completes('lua', 'local sk = motion.settings.processing.skeleton\nsk.|', {
+        includes: ['add_skeleton', 'find_segment'],
+      });
+      await completes('lua', 'local sel = motion.gui.selection\nlocal s2 = sel\ns2.|', { includes: ['select'] });
       assert.deepEqual(await labels('lua', '-- motion.|'), []);
       assert.deepEqual(await labels('lua', 'x = "motion.|"'), []);
     });
@@ -359,7 +350,7 @@ describe('completion', () => {
         'deselect',
         'help',
       ]);
-      includes(await labels('lua', 'motion.settings.processing.skeleton.help("add|")'), 'add_skeleton');
+      await completes('lua', 'motion.settings.processing.skeleton.help("add|")', { includes: ['add_skeleton'] });
     });
 
     it('supports keyword arguments', async () => {

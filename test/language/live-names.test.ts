@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { cursorAt } from '../support/cursor-marker';
 import type { CompletionList, Position } from 'vscode-languageserver-types';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { bundledDocumentation } from '../../src/api/docs/load-documentation';
@@ -43,11 +44,10 @@ describe('live names of the connected application in strings', function () {
   });
 
   function open(languageId: 'python' | 'lua', marked: string): { uri: string; position: Position } {
-    const offset = marked.indexOf('|');
-    const text = offset < 0 ? marked : marked.slice(0, offset) + marked.slice(offset + 1);
+    const { text, offset } = cursorAt(marked);
     const uri = `file:///live/${count++}.${languageId === 'python' ? 'py' : 'lua'}`;
     const document = service.documents.open(uri, languageId, 1, text);
-    return { uri, position: document.text.positionAt(Math.max(0, offset)) };
+    return { uri, position: document.text.positionAt(offset) };
   }
 
   /** Completion once the names were fetched: the first answer is incomplete and empty. */

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
+import { cursorAt } from '../support/cursor-marker';
 import { closedStatement, typingState } from '../../server/language/service/open-brackets';
 
 /** The state at the `|` of a marked text. */
 function at(marked: string, languageId: 'python' | 'lua' = 'python') {
-  const offset = marked.indexOf('|');
-  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  const { text, offset } = cursorAt(marked);
   return { state: typingState(text, offset, languageId), closed: closedStatement(text, offset, languageId) };
 }
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { cursorAt } from '../support/cursor-marker';
 import fc from 'fast-check';
 import type { Node } from 'web-tree-sitter';
 import { loadScriptParsers, type ScriptLanguageId } from '../../server/language/service/script-parsers';
@@ -194,9 +195,9 @@ describe('the call around an offset', () => {
   it('holds the offset from after its opening bracket to before its closing one, or its end while `)` is missing', async () => {
     const parsers = await loadScriptParsers();
     const callee = (languageId: ScriptLanguageId, marked: string) => {
-      const offset = marked.indexOf('|');
+      const { text, offset } = cursorAt(marked);
       const parser = parsers.createParser(languageId);
-      const tree = parser.parse(marked.replace('|', ''))!;
+      const tree = parser.parse(text)!;
       try {
         return parsers
           .syntax(languageId)

@@ -1,5 +1,7 @@
+import assert from 'node:assert/strict';
 import type { Position } from 'vscode-languageserver-types';
 import { messageText } from './lsp-client';
+import { cursorAt } from './cursor-marker';
 import { bundledDocumentation } from '../../src/api/docs/load-documentation';
 import {
   createMotionLanguageService,
@@ -16,11 +18,28 @@ export async function scriptFixture(
     parsers: await loadScriptParsers(),
     documentation: bundledDocumentation,
   });
-  const offset = marked.indexOf('|');
-  const text = offset < 0 ? marked : marked.slice(0, offset) + marked.slice(offset + 1);
+  const { text, offset } = cursorAt(marked);
   const uri = `file:///test/script.${languageId === 'python' ? 'py' : 'lua'}`;
   const document = service.documents.open(uri, languageId, 1, text);
-  return { service, uri, position: document.text.positionAt(Math.max(0, offset)), text };
+  return { service, uri, position: document.text.positionAt(offset), text };
+}
+
+/** What completion at the `|` must offer, and must not. */
+export interface CompletionExpectation {
+  includes?: string[];
+  excludes?: string[];
+}
+
+/** Completion at the `|` offers every label of `includes` and none of `excludes` (partial expectations, as css-languageservice's tests write them). */
+export async function completes(
+  languageId: 'python' | 'lua',
+  marked: string,
+  { includes = [], excludes = [] }: CompletionExpectation,
+): Promise<void> {
+  const got = await labels(languageId, marked);
+  const shown = JSON.stringify(got.slice(0, 50));
+  for (const label of includes) assert.ok(got.includes(label), `${marked}: expected ${label} in ${shown}`);
+  for (const label of excludes) assert.ok(!got.includes(label), `${marked}: did not expect ${label} in ${shown}`);
 }
 
 export async function labels(languageId: 'python' | 'lua', marked: string): Promise<string[]> {
