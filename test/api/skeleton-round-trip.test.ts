@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { MotionClient } from '../../src/api/client/motion-client';
 import { exportSkeleton, importSkeleton } from '../../src/api/skeletons/skeleton-definition';
 import { readSkeletonFile, writeSkeletonFile, type SkeletonFileFormat } from '../../src/api/skeletons/skeleton-files';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 import { propertyRuns } from '../support/property-runs';
 import { skeletonDefinition } from '../support/skeleton-arbitrary';
 
@@ -43,29 +42,20 @@ describe('skeleton files: every field of generated definitions survives', functi
   }
 
   describe('through the application: imported from a file, exported again', () => {
-    let server: MotionServer;
-    let client: MotionClient;
-    before(async () => {
-      server = await startMotionServer({ port: 0, logLevel: 'silent', empty: true });
-      client = new MotionClient({ url: server.url });
-    });
-    after(async () => {
-      await client.close();
-      await server.close();
-    });
+    const application = referenceServer({ per: 'suite', empty: true });
 
     for (const format of ['xml', 'json'] as const) {
       it(`${format}: the definition the application gives back is the file's`, async () => {
         await fc.assert(
           fc.asyncProperty(skeletonDefinition(), async (definition) => {
             const { docs } = readSkeletonFile(writeSkeletonFile([definition], format), format);
-            const id = await importSkeleton(client, 'project', docs[0]);
+            const id = await importSkeleton(application.client, 'project', docs[0]);
             try {
-              const exported = await exportSkeleton(client, 'project', id);
+              const exported = await exportSkeleton(application.client, 'project', id);
               const again = readSkeletonFile(writeSkeletonFile([exported], format), format).docs[0];
               assertClose(again, definition, TOLERANCE[format]);
             } finally {
-              await client.settings.processing.skeleton.delete_skeleton('project', id);
+              await application.client.settings.processing.skeleton.delete_skeleton('project', id);
             }
           }),
           propertyRuns(`skeleton ${format} through the application`, 25),

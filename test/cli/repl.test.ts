@@ -2,18 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 import { runCli, typeInTerminal } from '../support/run-cli';
 
 describe('motion repl, driven through a pipe', function () {
   this.timeout(60_000);
-  let server: MotionServer;
-  let env: Record<string, string>;
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    env = { MOTION_URL: server.url };
-  });
-  after(() => server.close());
+  const application = referenceServer({ per: 'suite' });
 
   it('Python: prompts, continuation, values shown, input() reading the next line, errors and going on', async () => {
     const typed = [
@@ -31,7 +25,7 @@ describe('motion repl, driven through a pipe', function () {
       'if True:', // an open block at the end of input runs
       '    "last"',
     ];
-    const run = await runCli(['repl'], env, `${typed.join('\n')}\n`);
+    const run = await runCli(['repl'], application.env, `${typed.join('\n')}\n`);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(
       run.stdout,
@@ -47,7 +41,7 @@ describe('motion repl, driven through a pipe', function () {
     );
     assert.match(run.stderr, /File "<console>", line 1, in <module>\n\s+1\/0\n[^]*ZeroDivisionError: division by zero/);
     assert.ok(
-      server.model.skeletons('project').some((s) => s.name === 'NewOne'),
+      application.server.model.skeletons('project').some((s) => s.name === 'NewOne'),
       'the change reached the application',
     );
   });
@@ -63,26 +57,26 @@ describe('motion repl, driven through a pipe', function () {
       'forty-two',
       'answer:upper()',
     ];
-    const run = await runCli(['repl', '--lua'], env, `${typed.join('\n')}\n`);
+    const run = await runCli(['repl', '--lua'], application.env, `${typed.join('\n')}\n`);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, ['> > 1', '> >> >> 1\t{1, 10}', '2\t{2, 20}', '> > FORTY-TWO', '> '].join('\n'));
   });
 
   it('Lua: a block still open at the end of input is reported, as lua does, and the exit code is 1', async () => {
-    const run = await runCli(['repl', '--lua'], env, 'for i = 1, 2 do\n  print(i)\n');
+    const run = await runCli(['repl', '--lua'], application.env, 'for i = 1, 2 do\n  print(i)\n');
     assert.equal(run.code, 1);
     assert.equal(run.stdout, '> >> >> ', 'nothing ran');
     assert.equal(run.stderr, "stdin:3: 'end' expected (to close 'for' at line 1) near <eof>\n");
   });
 
   it('Python: a bracket still open at the end of input is a SyntaxError, and the exit code is 1', async () => {
-    const run = await runCli(['repl'], env, 'print(1,\n');
+    const run = await runCli(['repl'], application.env, 'print(1,\n');
     assert.equal(run.code, 1);
     assert.match(run.stderr, /SyntaxError: '\(' was never closed/);
   });
 
   it('Ctrl+C at a continuation prompt drops the statement and prompts ">>> " again (in a terminal)', async () => {
-    const typed = await typeInTerminal(['repl'], env, [
+    const typed = await typeInTerminal(['repl'], application.env, [
       ['>>> ', 'if True:\r'],
       ['... ', '\x03'],
       ['^C', 'print("after")\r'],
@@ -96,7 +90,7 @@ describe('motion repl, driven through a pipe', function () {
     try {
       const script = join(dir, 'ask.py');
       writeFileSync(script, 'a = input("first? ")\nb = input()\nprint(a + b)\n');
-      const run = await runCli(['run', script], env, 'one\ntwo\n');
+      const run = await runCli(['run', script], application.env, 'one\ntwo\n');
       assert.equal(run.code, 0, run.stderr);
       assert.equal(run.stdout, 'first? onetwo\n');
     } finally {

@@ -1,6 +1,7 @@
-import { MotionClient } from '../../src/api/client/motion-client';
+import type { MotionClient } from '../../src/api/client/motion-client';
 import { ExplorerData } from '../../src/extension/explorer/explorer-data';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import type { MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from './reference-server';
 
 /** What a test of the extension's logic works against: a fresh reference server with the demo data, a client, and the explorer's data layer. */
 export interface DemoApplication {
@@ -9,17 +10,14 @@ export interface DemoApplication {
   data: ExplorerData;
 }
 
-/** Starts a fresh demo application before each test of the enclosing describe, and stops it after. */
+/** A fresh demo application for each test of the enclosing describe (referenceServer), with the explorer's data layer over it. */
 export function demoApplicationPerTest(): DemoApplication {
+  const reference = referenceServer();
   const app = {} as DemoApplication;
-  beforeEach(async () => {
-    app.server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    app.client = new MotionClient({ url: app.server.url });
-    app.data = new ExplorerData(() => app.client);
-  });
-  afterEach(async () => {
-    await app.client.close();
-    await app.server.close();
+  beforeEach(() => {
+    app.server = reference.server;
+    app.client = reference.client;
+    app.data = new ExplorerData(() => reference.client);
   });
   return app;
 }

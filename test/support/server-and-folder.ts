@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import type { MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from './reference-server';
 
 /** A real reference server and a scratch folder, new for each test of the calling suite. */
 export interface ServerAndFolder {
@@ -11,17 +12,15 @@ export interface ServerAndFolder {
   dir: string;
 }
 
-/** Registers beforeEach/afterEach in the calling describe; read the fields inside tests. */
+/** Registers beforeEach/afterEach in the calling describe (the server is referenceServer's); read the fields inside tests. */
 export function serverAndFolderEach(prefix: string): ServerAndFolder {
+  const reference = referenceServer();
   const fixture = {} as ServerAndFolder;
-  beforeEach(async () => {
-    fixture.server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    fixture.env = { MOTION_URL: fixture.server.url };
+  beforeEach(() => {
+    fixture.server = reference.server;
+    fixture.env = reference.env;
     fixture.dir = mkdtempSync(join(tmpdir(), prefix));
   });
-  afterEach(async () => {
-    await fixture.server.close();
-    rmSync(fixture.dir, { recursive: true, force: true });
-  });
+  afterEach(() => rmSync(fixture.dir, { recursive: true, force: true }));
   return fixture;
 }
