@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { MotionClient } from '../../src/api/client/motion-client';
 import {
   checkSkeletonDefinition,
   exportSkeleton,
   importSkeleton,
   importSkeletons,
 } from '../../src/api/skeletons/skeleton-definition';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 import type { SkeletonRecord } from '../../server/scripting/model/records';
 
 /** A skeleton's segments without ids, by name: what a copy must reproduce. */
@@ -22,24 +21,15 @@ function shape(skeleton: SkeletonRecord) {
 }
 
 describe('skeleton definitions: export, import, copy (against the real server)', () => {
-  let server: MotionServer;
-  let client: MotionClient;
-  beforeEach(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
-  });
-  afterEach(async () => {
-    await client.close();
-    await server.close();
-  });
+  const application = referenceServer({ per: 'test' });
   const skeleton = (source: 'project' | 'measurement', name: string) =>
-    server.model.skeletons(source).find((s) => s.name === name)!;
+    application.server.model.skeletons(source).find((s) => s.name === name)!;
 
   it('copies a skeleton from the measurement to the project settings, every field of every segment', async () => {
-    const [id] = await client.settings.processing.skeleton.get_skeleton_ids('measurement');
+    const [id] = await application.client.settings.processing.skeleton.get_skeleton_ids('measurement');
     const reported: number[] = [];
     // What Copy to Project Settings does: the definition exported, imported into the other settings.
-    await importSkeleton(client, 'project', await exportSkeleton(client, 'measurement', id), {
+    await importSkeleton(application.client, 'project', await exportSkeleton(application.client, 'measurement', id), {
       report: (done) => reported.push(done),
       cancelled: () => false,
     });
@@ -49,16 +39,18 @@ describe('skeleton definitions: export, import, copy (against the real server)',
   });
 
   it('exports a document that imports back as the same skeleton', async () => {
-    const [fullBody] = await client.settings.processing.skeleton.get_skeleton_ids('project');
-    const doc = JSON.parse(JSON.stringify(await exportSkeleton(client, 'project', fullBody)));
+    const [fullBody] = await application.client.settings.processing.skeleton.get_skeleton_ids('project');
+    const doc = JSON.parse(JSON.stringify(await exportSkeleton(application.client, 'project', fullBody)));
     doc.name = 'Imported';
-    await importSkeleton(client, 'measurement', checkSkeletonDefinition(doc));
+    await importSkeleton(application.client, 'measurement', checkSkeletonDefinition(doc));
     assert.deepEqual(shape(skeleton('measurement', 'Imported')), shape(skeleton('project', 'FullBody')));
   });
 
   it('refuses a malformed document, naming where', async () => {
-    const [wand] = await client.settings.processing.skeleton.get_skeleton_ids('project').then((ids) => ids.slice(1));
-    const doc = JSON.parse(JSON.stringify(await exportSkeleton(client, 'project', wand)));
+    const [wand] = await application.client.settings.processing.skeleton
+      .get_skeleton_ids('project')
+      .then((ids) => ids.slice(1));
+    const doc = JSON.parse(JSON.stringify(await exportSkeleton(application.client, 'project', wand)));
     assert.throws(() => checkSkeletonDefinition({ ...doc, format: 'other' }), /not a skeleton definition/);
     const broken = structuredClone(doc);
     broken.root.children[0].markers[0].position = [1, 2];
@@ -72,8 +64,10 @@ describe('skeleton definitions: export, import, copy (against the real server)',
   });
 
   it('names the first problem of a document that is not a definition, before anything is sent', async () => {
-    const [wand] = await client.settings.processing.skeleton.get_skeleton_ids('project').then((ids) => ids.slice(1));
-    const doc = JSON.parse(JSON.stringify(await exportSkeleton(client, 'project', wand)));
+    const [wand] = await application.client.settings.processing.skeleton
+      .get_skeleton_ids('project')
+      .then((ids) => ids.slice(1));
+    const doc = JSON.parse(JSON.stringify(await exportSkeleton(application.client, 'project', wand)));
     const refused = (value: unknown, message: string) =>
       assert.throws(
         () => checkSkeletonDefinition(value),
@@ -107,14 +101,16 @@ describe('skeleton definitions: export, import, copy (against the real server)',
   });
 
   it('imports leaves as given, a null endpoint too, and counts every segment in its progress', async () => {
-    const [wand] = await client.settings.processing.skeleton.get_skeleton_ids('project').then((ids) => ids.slice(1));
-    const doc = JSON.parse(JSON.stringify(await exportSkeleton(client, 'project', wand)));
+    const [wand] = await application.client.settings.processing.skeleton
+      .get_skeleton_ids('project')
+      .then((ids) => ids.slice(1));
+    const doc = JSON.parse(JSON.stringify(await exportSkeleton(application.client, 'project', wand)));
     doc.name = 'Leaves';
     const leaf = doc.root.children[0];
     assert.equal(leaf.children.length, 0, 'the first child of the wand is a leaf');
     leaf.endpoint = null;
     const reported: [number, number][] = [];
-    await importSkeleton(client, 'project', checkSkeletonDefinition(doc), {
+    await importSkeleton(application.client, 'project', checkSkeletonDefinition(doc), {
       report: (done, total) => reported.push([done, total]),
       cancelled: () => false,
     });
@@ -133,53 +129,60 @@ describe('skeleton definitions: export, import, copy (against the real server)',
   });
 
   it('leaves nothing behind when the application refuses a field or the user cancels', async () => {
-    const [wand] = await client.settings.processing.skeleton.get_skeleton_ids('project').then((ids) => ids.slice(1));
-    const doc = JSON.parse(JSON.stringify(await exportSkeleton(client, 'project', wand)));
+    const [wand] = await application.client.settings.processing.skeleton
+      .get_skeleton_ids('project')
+      .then((ids) => ids.slice(1));
+    const doc = JSON.parse(JSON.stringify(await exportSkeleton(application.client, 'project', wand)));
     doc.name = 'Half';
     doc.scale = 500;
-    await assert.rejects(importSkeleton(client, 'project', doc), /scale 500 is outside/);
-    assert.equal(await client.settings.processing.skeleton.find_skeleton('project', 'Half'), null);
+    await assert.rejects(importSkeleton(application.client, 'project', doc), /scale 500 is outside/);
+    assert.equal(await application.client.settings.processing.skeleton.find_skeleton('project', 'Half'), null);
     doc.scale = 1;
     await assert.rejects(
-      importSkeleton(client, 'project', doc, { report: () => undefined, cancelled: () => true }),
+      importSkeleton(application.client, 'project', doc, { report: () => undefined, cancelled: () => true }),
       /cancelled/,
     );
-    assert.equal(await client.settings.processing.skeleton.find_skeleton('project', 'Half'), null);
+    assert.equal(await application.client.settings.processing.skeleton.find_skeleton('project', 'Half'), null);
   });
 
   it('replaces a skeleton of the same name only once the new one is complete: a refusal keeps the old one', async () => {
-    const api = client.settings.processing.skeleton;
+    const api = application.client.settings.processing.skeleton;
     const fullBody = (await api.find_skeleton('project', 'FullBody'))!;
-    const before = JSON.stringify(server.model.skeletons('project'));
+    const before = JSON.stringify(application.server.model.skeletons('project'));
     const doc = JSON.parse(
-      JSON.stringify(await exportSkeleton(client, 'measurement', (await api.get_skeleton_ids('measurement'))[0])),
+      JSON.stringify(
+        await exportSkeleton(application.client, 'measurement', (await api.get_skeleton_ids('measurement'))[0]),
+      ),
     );
     doc.name = 'FullBody';
     const leaf = (segment: any): any => (segment.children.length ? leaf(segment.children.at(-1)) : segment);
     leaf(doc.root).markers = [{ name: 'M', position: [0, 0, 0], weight: -1 }]; // refused, at the very last segment
-    await assert.rejects(importSkeleton(client, 'project', doc), /weight/);
+    await assert.rejects(importSkeleton(application.client, 'project', doc), /weight/);
     assert.equal(
-      JSON.stringify(server.model.skeletons('project')),
+      JSON.stringify(application.server.model.skeletons('project')),
       before,
       'the old FullBody, untouched, and nothing else',
     );
     leaf(doc.root).markers = [];
-    const id = await importSkeleton(client, 'project', doc);
+    const id = await importSkeleton(application.client, 'project', doc);
     assert.equal(await api.find_skeleton('project', 'FullBody'), id, 'replaced by the import');
     assert.notEqual(id, fullBody);
-    assert.equal(server.model.skeletons('project').length, 2);
+    assert.equal(application.server.model.skeletons('project').length, 2);
   });
 
   it('imports several skeletons all or nothing', async () => {
-    const api = client.settings.processing.skeleton;
-    const wand = await exportSkeleton(client, 'project', (await api.find_skeleton('project', 'Wand'))!);
-    const before = JSON.stringify(server.model.skeletons('measurement'));
+    const api = application.client.settings.processing.skeleton;
+    const wand = await exportSkeleton(application.client, 'project', (await api.find_skeleton('project', 'Wand'))!);
+    const before = JSON.stringify(application.server.model.skeletons('measurement'));
     const broken = { ...wand, name: 'Broken', scale: 1000 };
-    await assert.rejects(importSkeletons(client, 'measurement', [{ ...wand, name: 'One' }, broken]), /scale 1000/);
-    assert.equal(JSON.stringify(server.model.skeletons('measurement')), before);
+    await assert.rejects(
+      importSkeletons(application.client, 'measurement', [{ ...wand, name: 'One' }, broken]),
+      /scale 1000/,
+    );
+    assert.equal(JSON.stringify(application.server.model.skeletons('measurement')), before);
     const reported: [number, number][] = [];
     const ids = await importSkeletons(
-      client,
+      application.client,
       'measurement',
       [
         { ...wand, name: 'One' },
