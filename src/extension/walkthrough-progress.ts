@@ -50,11 +50,20 @@ export function followWalkthrough(ctx: MotionContext, explorerTree: vscode.TreeV
   const { connection, runner, skeletonViews } = ctx.parts;
   if (connection.state.kind === 'connected') tick('connected');
   if (explorerTree.visible) tick('browsed');
-  const typing = vscode.workspace.onDidChangeTextDocument(({ document }) => {
-    if ((document.languageId !== 'python' && document.languageId !== 'lua') || !document.getText().includes('motion'))
-      return;
+  const isScript = (document: vscode.TextDocument) => document.languageId === 'python' || document.languageId === 'lua';
+  // A new script (New Script, or an untitled one) that uses motion counts as writing one.
+  const newScript = vscode.workspace.onDidOpenTextDocument((document) => {
+    if (document.isUntitled && isScript(document) && document.getText().includes('motion')) tick('wrote');
+  });
+  // Only the lines an edit touched are read (a long script is not read whole on every key).
+  const typing = vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
+    if (!isScript(document)) return;
+    const touched = contentChanges.some(
+      (c) => c.text.includes('motion') || document.lineAt(c.range.start.line).text.includes('motion'),
+    );
+    if (!touched) return;
     tick('wrote');
-    typing.dispose(); // once is enough: no more reading whole documents on every key
+    typing.dispose(); // once is enough
   });
   // A page opening may be what registers the walkthrough: said a moment later, not while it does.
   const walkthroughOpened = vscode.window.tabGroups.onDidChangeTabs(({ opened }) => {
@@ -64,6 +73,7 @@ export function followWalkthrough(ctx: MotionContext, explorerTree: vscode.TreeV
   ctx.own(
     { dispose: () => timers.forEach(clearTimeout) },
     walkthroughOpened,
+    newScript,
     typing,
     connection.onDidChange((state) => state.kind === 'connected' && tick('connected')),
     explorerTree.onDidChangeVisibility((e) => e.visible && tick('browsed')),
