@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { MotionConnectionError, MotionError } from '../../src/api/client/motion-error';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { startMotionServer } from '../../server/scripting/motion-server';
 import { json, startFakeApplication } from '../support/fake-application';
 import { freePort } from '../support/free-port';
+import { referenceServer } from '../support/reference-server';
 
 async function rejectsWith<T extends Error>(
   promise: Promise<unknown>,
@@ -19,66 +20,65 @@ async function rejectsWith<T extends Error>(
 }
 
 describe('MotionClient against the reference server', () => {
-  let server: MotionServer;
-  let client: MotionClient;
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
-  });
-  after(async () => {
-    await client.close();
-    await server.close();
-  });
+  const app = referenceServer({ per: 'suite' });
 
   it('calls typed wrappers and returns typed results', async () => {
-    const id = await client.settings.processing.skeleton.add_skeleton('project', 'Typed');
+    const id = await app.client.settings.processing.skeleton.add_skeleton('project', 'Typed');
     assert.equal(typeof id, 'number');
-    const root = await client.settings.processing.skeleton.get_skeleton_root_id('project', id);
-    const dofs = await client.settings.processing.skeleton.get_segment_degrees_of_freedom('project', root);
+    const root = await app.client.settings.processing.skeleton.get_skeleton_root_id('project', id);
+    const dofs = await app.client.settings.processing.skeleton.get_segment_degrees_of_freedom('project', root);
     assert.equal(dofs.rotation_x.constraint, null);
-    assert.deepEqual(await client.data.object.skeleton.get_skeleton_count(), 1);
-    assert.equal(await client.gui.selection.get_selection_count(), 0, 'trailing optional arguments may be left out');
-    assert.equal(await client.gui.selection.clear_selections(), null, 'operations without result give null');
-    assert.deepEqual(Object.keys(await client.get_version()), ['major', 'minor', 'build']);
-    assert.match(await client.help(), /Module motion/);
+    assert.deepEqual(await app.client.data.object.skeleton.get_skeleton_count(), 1);
+    assert.equal(
+      await app.client.gui.selection.get_selection_count(),
+      0,
+      'trailing optional arguments may be left out',
+    );
+    assert.equal(await app.client.gui.selection.clear_selections(), null, 'operations without result give null');
+    assert.deepEqual(Object.keys(await app.client.get_version()), ['major', 'minor', 'build']);
+    assert.match(await app.client.help(), /Module motion/);
   });
 
   it('reaches any operation with call(), by dotted or slashed module path', async () => {
-    assert.equal(await client.call('motion.utilities.documentation', 'get_module_path', [0]), 'motion');
-    assert.equal(await client.call('utilities/documentation', 'get_module_path', [0]), 'motion');
-    assert.deepEqual(await client.call('motion', 'get_version'), await client.call('', 'get_version'));
+    assert.equal(await app.client.call('motion.utilities.documentation', 'get_module_path', [0]), 'motion');
+    assert.equal(await app.client.call('utilities/documentation', 'get_module_path', [0]), 'motion');
+    assert.deepEqual(await app.client.call('motion', 'get_version'), await app.client.call('', 'get_version'));
   });
 
   it('turns refusals into MotionError with status, code, operation, parameter and message', async () => {
-    await rejectsWith(client.settings.processing.skeleton.set_skeleton_scale('project', 1, 500), MotionError, (e) => {
-      assert.equal(e.status, 400);
-      assert.equal(e.code, 'invalid_argument');
-      assert.equal(e.operation, 'motion.settings.processing.skeleton.set_skeleton_scale');
-      assert.equal(e.parameter, 'scale');
-      assert.match(e.message, /outside the allowed range/);
-      assert.match(e.describe(), /^invalid_argument \(scale\): /);
-    });
-    await rejectsWith(client.settings.processing.skeleton.get_skeleton_name('project', 99999), MotionError, (e) =>
+    await rejectsWith(
+      app.client.settings.processing.skeleton.set_skeleton_scale('project', 1, 500),
+      MotionError,
+      (e) => {
+        assert.equal(e.status, 400);
+        assert.equal(e.code, 'invalid_argument');
+        assert.equal(e.operation, 'motion.settings.processing.skeleton.set_skeleton_scale');
+        assert.equal(e.parameter, 'scale');
+        assert.match(e.message, /outside the allowed range/);
+        assert.match(e.describe(), /^invalid_argument \(scale\): /);
+      },
+    );
+    await rejectsWith(app.client.settings.processing.skeleton.get_skeleton_name('project', 99999), MotionError, (e) =>
       assert.equal(e.code, 'not_found'),
     );
-    await rejectsWith(client.settings.processing.skeleton.get_skeleton_id('project', 99), MotionError, (e) =>
+    await rejectsWith(app.client.settings.processing.skeleton.get_skeleton_id('project', 99), MotionError, (e) =>
       assert.equal(e.code, 'out_of_range'),
     );
-    await rejectsWith(client.call('motion.animation.curves', 'get_curve_count'), MotionError, (e) => {
+    await rejectsWith(app.client.call('motion.animation.curves', 'get_curve_count'), MotionError, (e) => {
       assert.equal(e.status, 404);
       assert.equal(e.code, 'unknown_operation');
     });
   });
 
   it('tries localhost as 127.0.0.1', async () => {
-    const local = new MotionClient({ url: server.url.replace('127.0.0.1', 'localhost') });
+    const local = new MotionClient({ url: app.server.url.replace('127.0.0.1', 'localhost') });
     assert.equal(typeof (await local.get_version()).major, 'number');
     await local.close();
   });
 
   it('pipelines many concurrent reads over few connections', async () => {
     const counts = await Promise.all(
-      Array.from({ length: 200 }, () => client.settings.processing.skeleton.get_skeleton_count('measurement')),
+      Array.from({ length: 200 }, () => app.client.settings.processing.skeleton.get_skeleton_count('measurement')),
     );
     assert.ok(counts.every((c) => c === 1));
   });
@@ -86,7 +86,7 @@ describe('MotionClient against the reference server', () => {
   it('cancels a call through an AbortSignal', async () => {
     const controller = new AbortController();
     controller.abort();
-    await rejectsWith(client.with({ signal: controller.signal }).get_version(), MotionConnectionError, (e) =>
+    await rejectsWith(app.client.with({ signal: controller.signal }).get_version(), MotionConnectionError, (e) =>
       assert.equal(e.kind, 'cancelled'),
     );
   });
@@ -96,7 +96,7 @@ describe('MotionClient against the reference server', () => {
     process.on('warning', onWarning);
     try {
       const controller = new AbortController();
-      const reads = client.with({ signal: controller.signal }).settings.processing.skeleton;
+      const reads = app.client.with({ signal: controller.signal }).settings.processing.skeleton;
       const done = await Promise.all(Array.from({ length: 50 }, () => reads.get_skeleton_count('measurement')));
       assert.ok(
         done.every((c) => c === 1),

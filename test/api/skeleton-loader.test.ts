@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { MotionClient } from '../../src/api/client/motion-client';
 import {
   listSkeletons,
   loadSegmentDefinition,
@@ -7,24 +6,15 @@ import {
   loadSkeletonTree,
 } from '../../src/api/skeletons/skeleton-loader';
 import { walkSegments } from '../../src/api/skeletons/skeleton-model';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 
 describe('skeleton loader on the demo data', () => {
-  let server: MotionServer;
-  let client: MotionClient;
   let requests = 0;
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url, onRequest: () => requests++ });
-  });
-  after(async () => {
-    await client.close();
-    await server.close();
-  });
+  const app = referenceServer({ per: 'suite', client: { onRequest: () => requests++ } });
 
   it('loads the full-body skeleton of the data as a tree', async () => {
     requests = 0;
-    const [actor] = await loadSkeletons(client, 'data');
+    const [actor] = await loadSkeletons(app.client, 'data');
     assert.equal(actor.name, 'Actor1');
     assert.equal(actor.scale, 1.05);
     assert.equal(actor.segmentCount, 22);
@@ -44,7 +34,7 @@ describe('skeleton loader on the demo data', () => {
   });
 
   it('loads both settings sources, children in insertion order', async () => {
-    const project = await loadSkeletons(client, 'project');
+    const project = await loadSkeletons(app.client, 'project');
     assert.deepEqual(
       project.map((s) => s.name),
       ['FullBody', 'Wand'],
@@ -54,20 +44,20 @@ describe('skeleton loader on the demo data', () => {
       wand.root.children.map((c) => c.name),
       ['Tip'],
     );
-    const measurement = await listSkeletons(client, 'measurement');
+    const measurement = await listSkeletons(app.client, 'measurement');
     assert.deepEqual(
       measurement.map((s) => [s.name, s.source]),
       [['Actor1', 'measurement']],
     );
-    const tree = await loadSkeletonTree(client, measurement[0]);
+    const tree = await loadSkeletonTree(app.client, measurement[0]);
     const names = [...walkSegments(tree.root)].map((x) => x.node.name);
     assert.deepEqual(names.slice(0, 6), ['Hips', 'Spine', 'Spine1', 'Spine2', 'Neck', 'Head']);
   });
 
   it('loads one segment’s full definition', async () => {
-    const [actor] = await loadSkeletons(client, 'measurement');
+    const [actor] = await loadSkeletons(app.client, 'measurement');
     const head = [...walkSegments(actor.root)].find((x) => x.node.name === 'Head')!.node;
-    const def = await loadSegmentDefinition(client, 'measurement', head.id);
+    const def = await loadSegmentDefinition(app.client, 'measurement', head.id);
     assert.equal(def.name, 'Head');
     assert.equal(def.skeletonId, actor.id);
     assert.deepEqual(def.childIds, []);
@@ -81,6 +71,6 @@ describe('skeleton loader on the demo data', () => {
   });
 
   it('passes refusals through', async () => {
-    await assert.rejects(loadSegmentDefinition(client, 'project', 999999), /no segment with id 999999/);
+    await assert.rejects(loadSegmentDefinition(app.client, 'project', 999999), /no segment with id 999999/);
   });
 });

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MotionClient } from '../../src/api/client/motion-client';
 import {
   exportSkeleton,
   type SegmentDefinitionDocument,
@@ -11,7 +10,7 @@ import { readSkeletonFile, skeletonFileFormat, writeSkeletonFile } from '../../s
 import { SkeletonXmlError } from '../../src/api/skeletons/skeleton-xml';
 import { skeletonsFromXml } from '../../src/api/skeletons/skeleton-xml-read';
 import { skeletonsToXml } from '../../src/api/skeletons/skeleton-xml-write';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 
 const SDK_SHAPED = readFileSync(join(__dirname, '../fixtures/sdk-shaped-skeletons.xml'), 'utf8');
 
@@ -44,22 +43,15 @@ function refusal(xml: string): SkeletonXmlError {
 }
 
 describe('skeleton definitions in the application’s XML format', () => {
-  let server: MotionServer;
-  let client: MotionClient;
+  const app = referenceServer({ per: 'suite' });
   let demo: SkeletonDefinitionDocument[];
   before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
     demo = [];
     for (const source of ['project', 'measurement'] as const)
-      for (const id of await client.settings.processing.skeleton.get_skeleton_ids(source))
-        demo.push(await exportSkeleton(client, source, id));
-    for (const id of await client.data.object.skeleton.get_skeleton_ids())
-      demo.push(await exportSkeleton(client, 'data', id));
-  });
-  after(async () => {
-    await client.close();
-    await server.close();
+      for (const id of await app.client.settings.processing.skeleton.get_skeleton_ids(source))
+        demo.push(await exportSkeleton(app.client, source, id));
+    for (const id of await app.client.data.object.skeleton.get_skeleton_ids())
+      demo.push(await exportSkeleton(app.client, 'data', id));
   });
 
   it('round-trips every demo skeleton: the same definition, numbers within 1e-6 of the six-decimal text', () => {

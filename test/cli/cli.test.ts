@@ -2,22 +2,19 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { runCli } from '../support/run-cli';
 import { pyright } from '../support/pyright';
 
 describe('motion CLI (the built dist/motion.js)', function () {
   this.timeout(60_000);
-  let server: MotionServer;
+  const app = referenceServer({ per: 'suite' });
   let cache: string;
   let env: Record<string, string>;
   before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
     cache = mkdtempSync(join(tmpdir(), 'motion-cli-cache-'));
-    env = { MOTION_URL: server.url, MOTION_CACHE_DIR: cache };
+    env = { MOTION_URL: app.server.url, MOTION_CACHE_DIR: cache };
   });
   after(async () => {
-    await server.close();
     rmSync(cache, { recursive: true, force: true });
   });
 
@@ -131,11 +128,13 @@ describe('motion CLI (the built dist/motion.js)', function () {
       assert.equal(parsed.data[0].root.children.length, 3);
     });
 
-    it('says so when a source has no skeletons', async () => {
-      const empty = await startMotionServer({ port: 0, logLevel: 'silent', empty: true });
-      const run = await runCli(['tree', '--source', 'project', '--url', empty.url], env);
-      assert.equal(run.stdout, 'Project settings: no skeletons\n');
-      await empty.close();
+    describe('on an application with nothing in it', () => {
+      const empty = referenceServer({ empty: true });
+
+      it('says so when a source has no skeletons', async () => {
+        const run = await runCli(['tree', '--source', 'project', '--url', empty.server.url], env);
+        assert.equal(run.stdout, 'Project settings: no skeletons\n');
+      });
     });
   });
 
@@ -161,7 +160,7 @@ describe('motion CLI (the built dist/motion.js)', function () {
     });
 
     it('says which documentation it uses when the application is away', async () => {
-      const cached = await runCli(['docs', 'gui/selection/select', '--url', server.url], env);
+      const cached = await runCli(['docs', 'gui/selection/select', '--url', app.server.url], env);
       assert.equal(cached.code, 0);
       const away = await runCli(['docs', 'gui/selection/select', '--url', 'http://127.0.0.1:9'], env);
       assert.equal(away.code, 0);
@@ -241,3 +240,4 @@ name: int = skeleton.get_skeleton_name("project", 1)
 sel.select([{"type": "marker", "id": 1, "part_index": None}])
 skeleton.no_such_operation()
 `;
+import { referenceServer } from '../support/reference-server';

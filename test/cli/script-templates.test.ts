@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SCRIPT_TEMPLATES } from '../../src/extension/templates/script-templates';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { runCli } from '../support/run-cli';
 import { diagnostics } from '../support/script-fixture';
+import { referenceServer } from '../support/reference-server';
 
 /** A snippet's body as the editor inserts it when every placeholder keeps its default (the first choice); plain tab stops stay. */
 function expand(body: string[]): string {
@@ -17,14 +17,12 @@ function expand(body: string[]): string {
 
 describe('New Script templates and snippets: they check clean and run against the real server', function () {
   this.timeout(60_000);
-  let server: MotionServer;
+  const app = referenceServer({ per: 'suite' });
   let dir: string;
   before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
     dir = mkdtempSync(join(tmpdir(), 'motion-templates-'));
   });
   after(async () => {
-    await server.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -42,7 +40,7 @@ describe('New Script templates and snippets: they check clean and run against th
       assert.deepEqual(await diagnostics(template.languageId, template.text), []);
       const file = join(dir, `${template.id}.${template.languageId === 'python' ? 'py' : 'lua'}`);
       writeFileSync(file, template.text);
-      const run = await runCli(['run', file], { MOTION_URL: server.url });
+      const run = await runCli(['run', file], app.env);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, expected[template.id]);
     });

@@ -1,24 +1,14 @@
 import assert from 'node:assert/strict';
-import { MotionClient } from '../../src/api/client/motion-client';
 import { backoff, describeConnection } from '../../src/extension/connection/connection-state';
 import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 
 describe('Skeletons view data layer (plain Node, real server)', () => {
-  let server: MotionServer;
-  let client: MotionClient;
   let requests = 0;
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url, onRequest: () => requests++ });
-  });
-  after(async () => {
-    await client.close();
-    await server.close();
-  });
+  const app = referenceServer({ per: 'suite', client: { onRequest: () => requests++ } });
 
   it('shows three roots, then skeletons, then the real segment hierarchy', async () => {
-    const data = new ExplorerData(() => client);
+    const data = new ExplorerData(() => app.client);
     const roots = await data.children();
     assert.deepEqual(
       roots.map((r) => presentItem(r).label),
@@ -54,7 +44,7 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
   });
 
   it('loads a skeleton once per expansion until refreshed', async () => {
-    const data = new ExplorerData(() => client);
+    const data = new ExplorerData(() => app.client);
     const [project] = await data.children();
     const [fullBody] = await data.children(project);
     requests = 0;
@@ -68,7 +58,7 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
   });
 
   it('describes leaves with their endpoint and segments solved with the parent', async () => {
-    const data = new ExplorerData(() => client);
+    const data = new ExplorerData(() => app.client);
     let items: ExplorerItem[] = await data.children();
     items = await data.children(items[0]);
     let node = (await data.children(items[0]))[0];
@@ -85,7 +75,7 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
   });
 
   it('stops loading a skeleton when cancelled', async () => {
-    const data = new ExplorerData(() => client);
+    const data = new ExplorerData(() => app.client);
     const [fullBody] = await data.children((await data.children())[0]);
     assert.equal(fullBody.kind === 'skeleton' && (await data.segmentCount(fullBody.skeleton)), 22);
     const controller = new AbortController();
@@ -94,15 +84,15 @@ describe('Skeletons view data layer (plain Node, real server)', () => {
     assert.equal((await data.children(fullBody)).length, 1, 'a cancelled load is not remembered');
   });
 
-  it('shows no roots when the application has no skeletons at all (the view’s welcome shows instead)', async () => {
-    const empty = await startMotionServer({ port: 0, logLevel: 'silent', empty: true });
-    const emptyClient = new MotionClient({ url: empty.url });
-    const data = new ExplorerData(() => emptyClient);
-    assert.deepEqual(await data.children(), []);
-    await emptyClient.settings.processing.skeleton.add_skeleton('measurement', 'First');
-    assert.equal((await data.children()).length, 3);
-    await emptyClient.close();
-    await empty.close();
+  describe('on an application with nothing in it', () => {
+    const empty = referenceServer({ empty: true });
+
+    it('shows no roots when the application has no skeletons at all (the view’s welcome shows instead)', async () => {
+      const data = new ExplorerData(() => empty.client);
+      assert.deepEqual(await data.children(), []);
+      await empty.client.settings.processing.skeleton.add_skeleton('measurement', 'First');
+      assert.equal((await data.children()).length, 3);
+    });
   });
 
   it('describes each connection state for the status bar, and backs off', () => {

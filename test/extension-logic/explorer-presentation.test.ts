@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { MotionClient } from '../../src/api/client/motion-client';
 import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
 import type { SegmentNode } from '../../src/api/skeletons/skeleton-model';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 
 const node = (over: Partial<SegmentNode> = {}): SegmentNode => ({
   id: 7,
@@ -108,20 +107,11 @@ describe('Skeletons view items as shown (plain Node)', () => {
 });
 
 describe('Skeletons view children (plain Node, real server)', () => {
-  let server: MotionServer;
-  let client: MotionClient;
   let requests: string[] = [];
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url, onRequest: (r) => requests.push(JSON.stringify(r)) });
-  });
-  after(async () => {
-    await client.close();
-    await server.close();
-  });
+  const app = referenceServer({ per: 'suite', client: { onRequest: (r) => requests.push(JSON.stringify(r)) } });
 
   it('keeps each skeleton’s tree apart, knows the root from its children, and asks for no markers a segment lacks', async () => {
-    const data = new ExplorerData(() => client);
+    const data = new ExplorerData(() => app.client);
     const [project] = await data.children();
     const [fullBody, wand] = await data.children(project);
     const [hips] = await data.children(fullBody);

@@ -9,7 +9,7 @@ import {
 } from '../../src/extension/segment-editor/segment-document';
 import { planSegmentApply } from '../../src/extension/segment-editor/apply-plan';
 import { demoApplicationPerTest } from '../support/demo-application';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import type { MotionServer } from '../../server/scripting/motion-server';
 import { encodeState } from '../../server/scripting/persistence/state-format';
 
 /** A document applied as Apply does it: parsed whole, then all or nothing; the fields it changed. */
@@ -24,18 +24,14 @@ async function saveSegmentDocument(
 }
 
 describe('segment editor documents (logic, against the real server)', () => {
+  const app = demoApplicationPerTest();
   let server: MotionServer;
   let client: MotionClient;
   let headId: number;
   beforeEach(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
+    ({ server, client } = app);
     const sk = await client.settings.processing.skeleton.find_skeleton('project', 'FullBody');
     headId = (await client.settings.processing.skeleton.find_segment('project', sk!, 'Head'))!;
-  });
-  afterEach(async () => {
-    await client.close();
-    await server.close();
   });
 
   it('reads every editable field of a segment as JSON', async () => {

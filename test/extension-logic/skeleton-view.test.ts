@@ -4,23 +4,14 @@ import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extensio
 import { makeNonce, viewHtml } from '../../src/extension/skeleton-view/view-html';
 import { loadViewScene } from '../support/view-scene';
 import { sendViewScene, viewKey } from '../../src/extension/skeleton-view/view-scene';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 
 describe('3D view data (plain Node, real server)', () => {
-  let server: MotionServer;
-  let client: MotionClient;
-  const skeletons = () => client.settings.processing.skeleton;
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
-  });
-  after(async () => {
-    await client.close();
-    await server.close();
-  });
+  const app = referenceServer({ per: 'suite' });
+  const skeletons = () => app.client.settings.processing.skeleton;
 
   it('loads every skeleton of a source in both poses, or the chosen ones, titled in the user’s words', async () => {
-    const all = await loadViewScene(client, { source: 'project' });
+    const all = await loadViewScene(app.client, { source: 'project' });
     assert.equal(all.title, 'Skeletons · Project settings');
     assert.deepEqual(
       all.skeletons.map((s) => s.name),
@@ -35,7 +26,7 @@ describe('3D view data (plain Node, real server)', () => {
     assert.equal(head.origin[2], 1570);
 
     const wandId = (await skeletons().find_skeleton('project', 'Wand'))!;
-    const wand = await loadViewScene(client, { source: 'project', skeletonIds: [wandId] });
+    const wand = await loadViewScene(app.client, { source: 'project', skeletonIds: [wandId] });
     assert.equal(wand.title, 'Wand · Project settings');
     assert.deepEqual(
       wand.skeletons.map((s) => s.id),
@@ -46,7 +37,7 @@ describe('3D view data (plain Node, real server)', () => {
   it('a skeleton deleted since the view opened is left out, and the title says so when none is left', async () => {
     const id = await skeletons().add_skeleton('project', 'Short-lived');
     await skeletons().delete_skeleton('project', id);
-    const scene = await loadViewScene(client, { source: 'project', skeletonIds: [id] });
+    const scene = await loadViewScene(app.client, { source: 'project', skeletonIds: [id] });
     assert.deepEqual(scene.skeletons, []);
     assert.equal(scene.title, 'Deleted skeleton · Project settings');
   });
@@ -64,7 +55,7 @@ describe('3D view data (plain Node, real server)', () => {
       ];
       await skeletons().set_segment_transform('project', child, up(100));
       await skeletons().set_segment_default_transform('project', child, up(300));
-      const [posed] = (await loadViewScene(client, { source: 'project', skeletonIds: [id] })).skeletons;
+      const [posed] = (await loadViewScene(app.client, { source: 'project', skeletonIds: [id] })).skeletons;
       const origin = (pose: 'calibrated' | 'default') => posed[pose]!.segments.find((s) => s.name === 'Child')!.origin;
       assert.deepEqual(origin('calibrated'), [0, 0, 100]);
       assert.deepEqual(origin('default'), [0, 0, 300]);
@@ -76,7 +67,7 @@ describe('3D view data (plain Node, real server)', () => {
   it('sends every skeleton in the pose the view shows first, the default pose after, and asks only what it draws', async () => {
     const asked: string[] = [];
     const counting = new MotionClient({
-      url: server.url,
+      url: app.server.url,
       onRequest: ({ operation }) => asked.push(operation.split('.').pop()!),
     });
     const sent: string[] = [];
@@ -90,7 +81,7 @@ describe('3D view data (plain Node, real server)', () => {
       const firstDefault = asked.indexOf('get_segment_default_transform');
       assert.ok(firstDefault > lastSkeleton, 'no default transform is read before every skeleton is shown');
       // Endpoints of leaves only: a segment with children has none.
-      const segments = Object.values(server.model.skeletons('project')).flatMap((s) => Object.values(s.segments));
+      const segments = Object.values(app.server.model.skeletons('project')).flatMap((s) => Object.values(s.segments));
       const leaves = segments.filter((s) => s.children.length === 0);
       const count = (operation: string) => asked.filter((a) => a === operation).length;
       assert.equal(count('get_segment_endpoint'), leaves.length);
@@ -121,7 +112,7 @@ describe('3D view data (plain Node, real server)', () => {
     const cancel = new AbortController();
     const sent: string[] = [];
     await sendViewScene(
-      client,
+      app.client,
       { source: 'project' },
       (message) => {
         sent.push(message.type);
@@ -139,7 +130,7 @@ describe('3D view data (plain Node, real server)', () => {
   });
 
   it('finds a segment’s item and every item’s parent, so that the view can reveal it in the tree', async () => {
-    const data = new ExplorerData(() => client);
+    const data = new ExplorerData(() => app.client);
     const fullBodyId = (await skeletons().find_skeleton('project', 'FullBody'))!;
     const headId = (await skeletons().find_segment('project', fullBodyId, 'Head'))!;
     const head = (await data.segmentItem('project', fullBodyId, headId))!;

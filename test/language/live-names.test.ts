@@ -9,8 +9,8 @@ import {
   type MotionLanguageService,
 } from '../../server/language/service/language-service';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { waitFor } from '../support/wait-for';
+import { referenceServer } from '../support/reference-server';
 
 const PY_HEAD = 'from motion.settings.processing import skeleton as sk\nimport motion.data.object.trajectory as traj\n';
 const LUA_HEAD = 'local sk = motion.settings.processing.skeleton\n';
@@ -21,26 +21,19 @@ const LUA_HEAD = 'local sk = motion.settings.processing.skeleton\n';
  */
 describe('live names of the connected application in strings', function () {
   this.timeout(20_000);
-  let server: MotionServer;
-  let client: MotionClient;
+  const app = referenceServer({ per: 'suite' });
   let names: ApplicationNames;
   let service: MotionLanguageService;
   let changed: () => void = () => undefined;
   let count = 0;
 
   before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-    client = new MotionClient({ url: server.url });
-    names = new ApplicationNames({ client: () => client, onChange: () => changed(), freshForMs: 60_000 });
+    names = new ApplicationNames({ client: () => app.client, onChange: () => changed(), freshForMs: 60_000 });
     service = createMotionLanguageService({
       parsers: await loadScriptParsers(),
       documentation: bundledDocumentation,
       liveNames: names,
     });
-  });
-  after(async () => {
-    await client.close();
-    await server.close();
   });
 
   function open(languageId: 'python' | 'lua', marked: string): { uri: string; position: Position } {
@@ -96,7 +89,7 @@ describe('live names of the connected application in strings', function () {
       `${PY_HEAD}sk.find_segment("project", sk.find_skeleton("project", "Wand"), "|")\n`,
     );
     assert.deepEqual(segments, ['Handle', 'Tip']);
-    const wand = await client.settings.processing.skeleton.find_skeleton('project', 'Wand');
+    const wand = await app.client.settings.processing.skeleton.find_skeleton('project', 'Wand');
     assert.deepEqual(await labels('python', `${PY_HEAD}sk.find_segment("project", ${wand}, "|")\n`), segments);
     const viaVariable = `${PY_HEAD}w = sk.find_skeleton("project", "Wand")\nsk.find_segment("project", w, "|")\n`;
     assert.deepEqual(await labels('python', viaVariable), segments);
@@ -118,8 +111,8 @@ describe('live names of the connected application in strings', function () {
 
   it('offers the trajectory labels of the data', async () => {
     const found = await labels('python', `${PY_HEAD}traj.find_trajectory("|")\n`);
-    const ids = await client.data.object.trajectory.get_trajectory_ids();
-    const given = await Promise.all(ids.map((id) => client.data.object.trajectory.get_label(id)));
+    const ids = await app.client.data.object.trajectory.get_trajectory_ids();
+    const given = await Promise.all(ids.map((id) => app.client.data.object.trajectory.get_label(id)));
     assert.ok(given.includes(null), 'the data has unidentified trajectories');
     assert.deepEqual(
       [...found].sort(),

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CodeAction, CompletionList, Diagnostic, Hover, SignatureHelp } from 'vscode-languageserver-protocol';
 import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { json, startFakeApplication } from '../support/fake-application';
 import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
+import { referenceServer } from '../support/reference-server';
 
 const URI = 'file:///work/scripts/select_markers.py';
 const TEXT =
@@ -14,13 +14,12 @@ const TEXT =
 
 describe('language server over stdio (dist/language-server.js) with the reference server', function () {
   this.timeout(30_000);
-  let server: MotionServer;
+  const app = referenceServer({ per: 'suite' });
   let lsp: LspSession;
   let cacheDir: string;
   let initialized: Promise<unknown>;
 
   before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
     cacheDir = mkdtempSync(join(tmpdir(), 'motion-lsp-'));
     lsp = startLspSession();
     initialized = new Promise((r) => lsp.connection.onNotification('motion/documentationLoaded', r));
@@ -28,7 +27,7 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       processId: process.pid,
       rootUri: null,
       capabilities: { workspace: { configuration: true } },
-      initializationOptions: { serverUrl: server.url, cacheDir },
+      initializationOptions: { serverUrl: app.server.url, cacheDir },
     });
     assert.deepEqual(
       (result as { capabilities: { completionProvider: { triggerCharacters: string[] } } }).capabilities
@@ -39,14 +38,13 @@ describe('language server over stdio (dist/language-server.js) with the referenc
   });
   after(async () => {
     await lsp.close();
-    await server.close();
     rmSync(cacheDir, { recursive: true, force: true });
   });
 
   it('loads the documentation live from the configured server', async () => {
     const state = (await initialized) as { source: string; serverUrl: string; modules: number };
     assert.equal(state.source, 'live');
-    assert.equal(state.serverUrl, server.url);
+    assert.equal(state.serverUrl, app.server.url);
     assert.equal(state.modules, 7);
   });
 

@@ -1,31 +1,27 @@
 import assert from 'node:assert/strict';
 import { LuaSession } from '../../src/runner/lua-session';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { TypedAnswers } from '../support/typed-answers';
 import { waitFor } from '../support/wait-for';
+import { referenceServer } from '../support/reference-server';
 
 describe('Lua sessions as a console: locals, printed tables, io.read, complete statements', function () {
   this.timeout(30_000);
-  let server: MotionServer;
+  const app = referenceServer({ per: 'suite' });
   let session: LuaSession;
   let output: string[];
   let typed: TypedAnswers;
   const printed = () => output.join('');
 
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-  });
   beforeEach(() => {
     output = [];
     typed = new TypedAnswers();
     session = new LuaSession({
-      serverUrl: server.url,
+      serverUrl: app.server.url,
       onOutput: (stream, text) => output.push(stream === 'stdout' ? text : `[${stream}] ${text}`),
       readLine: typed.readLine,
     });
   });
   afterEach(() => session.dispose());
-  after(() => server.close());
 
   it('keeps the top-level locals of one run for the next, as a console does', async () => {
     await session.run('local a = 5');

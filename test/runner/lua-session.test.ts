@@ -3,11 +3,12 @@ import { LuaSession } from '../../src/runner/lua-session';
 import type { Worker } from 'node:worker_threads';
 import { freePort } from '../support/free-port';
 import { waitFor } from '../support/wait-for';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { startMotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 
 describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', function () {
   this.timeout(30_000);
-  let server: MotionServer;
+  const app = referenceServer({ per: 'suite' });
   let session: LuaSession;
   let output: { stream: string; text: string }[];
   const printed = (stream = 'stdout') =>
@@ -16,15 +17,11 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
       .map((o) => o.text)
       .join('');
 
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-  });
   beforeEach(() => {
     output = [];
-    session = new LuaSession({ serverUrl: server.url, onOutput: (stream, text) => output.push({ stream, text }) });
+    session = new LuaSession({ serverUrl: app.server.url, onOutput: (stream, text) => output.push({ stream, text }) });
   });
   afterEach(() => session.dispose());
-  after(() => server.close());
 
   it('calls the application through the motion table and local aliases', async () => {
     const result = await session.run(
@@ -41,7 +38,7 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
     );
     assert.deepEqual(result, { ok: true, error: undefined });
     assert.equal(printed(), 'FromLua\t3\n1\ttrue\n0\n');
-    assert.equal(server.model.skeletons('project').at(-1)!.name, 'FromLua');
+    assert.equal(app.server.model.skeletons('project').at(-1)!.name, 'FromLua');
   });
 
   it('keeps globals between runs and shows a lone expression', async () => {

@@ -3,16 +3,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { resolve } from 'node:path';
 import { CATALOGUE, operationRequiredCount } from '../../src/api/catalogue';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 
 // The Python package keeps its own copy of the rule for optional arguments (it is stdlib-only and
 // reads the application's documentation at import); this proves the copy agrees with the TypeScript one.
 describe('the Python motion package agrees with the TypeScript rules', () => {
-  let server: MotionServer;
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-  });
-  after(() => server.close());
+  const app = referenceServer({ per: 'suite' });
 
   it('counts the required arguments of every documented operation as the catalogue does', async () => {
     const script = [
@@ -21,7 +17,7 @@ describe('the Python motion package agrees with the TypeScript rules', () => {
       'print(json.dumps({f"{m[\'path\']}.{o[\'name\']}": motion._required_count(o["parameters"]) for m in doc["modules"] for o in m["methods"]}))',
     ].join('\n');
     const { stdout: printed } = await promisify(execFile)(process.env.MOTION_TEST_PYTHON ?? 'python3', ['-c', script], {
-      env: { ...process.env, PYTHONPATH: resolve(__dirname, '../../dist/python'), MOTION_URL: server.url },
+      env: { ...process.env, PYTHONPATH: resolve(__dirname, '../../dist/python'), MOTION_URL: app.server.url },
       encoding: 'utf8',
     });
     const python = JSON.parse(printed) as Record<string, number>;
@@ -47,7 +43,7 @@ describe('the Python motion package agrees with the TypeScript rules', () => {
       'print(json.dumps(sorted(f"{m[\'path\']}.{o[\'name\']}" for m in doc["modules"] for o in m["methods"] if callable(reach(f"{m[\'path\']}.{o[\'name\']}")))))',
     ].join('\n');
     const { stdout } = await promisify(execFile)(process.env.MOTION_TEST_PYTHON ?? 'python3', ['-c', script], {
-      env: { ...process.env, PYTHONPATH: resolve(__dirname, '../../dist/python'), MOTION_URL: server.url },
+      env: { ...process.env, PYTHONPATH: resolve(__dirname, '../../dist/python'), MOTION_URL: app.server.url },
       encoding: 'utf8',
     });
     const typescript = CATALOGUE.flatMap((m) => m.operations.map((op) => `${m.path}.${op.name}`)).sort();

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reloadModulesCode } from '../../src/runner/python/reload-modules';
 import { PythonSession } from '../../src/runner/python-session';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 
 describe('reloading workspace modules in a Python session (the real interpreter)', function () {
   this.timeout(30_000);
-  let server: MotionServer;
+  const app = referenceServer({ per: 'suite' });
   let session: PythonSession;
   let output: string[];
   let root: string;
@@ -18,16 +18,12 @@ describe('reloading workspace modules in a Python session (the real interpreter)
     assert.equal(result.ok, true, JSON.stringify(result));
     return output.join('');
   };
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-  });
-  after(() => server.close());
   beforeEach(() => {
     output = [];
     root = mkdtempSync(join(tmpdir(), 'motion-reload-'));
     mkdirSync(join(root, 'workspace'));
     mkdirSync(join(root, 'elsewhere'));
-    session = new PythonSession({ serverUrl: server.url, onOutput: (_stream, text) => output.push(text) });
+    session = new PythonSession({ serverUrl: app.server.url, onOutput: (_stream, text) => output.push(text) });
   });
   afterEach(async () => {
     await session.dispose();

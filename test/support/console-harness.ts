@@ -5,7 +5,7 @@ import { typedInto } from '../../src/runner/repl/console-session';
 import { motionNames } from '../../src/runner/repl/motion-names';
 import { TerminalConsole } from '../../src/runner/repl/terminal-console';
 import type { ScriptSession } from '../../src/runner/script-session';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from './reference-server';
 import { VirtualTerminal } from './virtual-terminal';
 import { waitFor } from './wait-for';
 
@@ -37,7 +37,7 @@ export const KEY = {
  * (it adds the hooks that start the server and end each test's session and screen).
  */
 export function consoleOnRealSessions() {
-  let server: MotionServer;
+  const app = referenceServer({ per: 'suite' });
   const harness = {
     screen: undefined as unknown as VirtualTerminal,
     console: undefined as unknown as TerminalConsole,
@@ -50,7 +50,7 @@ export function consoleOnRealSessions() {
       harness.screen = new VirtualTerminal(columns);
       harness.transcript.length = 0;
       const options = {
-        serverUrl: server.url,
+        serverUrl: app.server.url,
         onOutput: (stream: 'stdout' | 'stderr' | 'system', text: string) => harness.console.print(stream, text),
         readLine: (prompt: string) => harness.console.ask(prompt),
       };
@@ -87,10 +87,6 @@ export function consoleOnRealSessions() {
     },
   };
 
-  before(async () => {
-    server = await startMotionServer({ port: 0, logLevel: 'silent' });
-  });
-  after(() => server.close());
   afterEach(async () => {
     await harness.session.dispose();
     harness.screen.dispose();

@@ -1,5 +1,6 @@
 import { PythonSession } from '../../src/runner/python-session';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import type { MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from './reference-server';
 import { TypedAnswers } from './typed-answers';
 
 export interface PythonSessionFixture {
@@ -25,8 +26,9 @@ export function pythonSessionPerTest({ readsLines = false } = {}): PythonSession
         .map((o) => o.text)
         .join(''),
   } as unknown as PythonSessionFixture;
-  before(async () => {
-    fixture.server = await startMotionServer({ port: 0, logLevel: 'silent' });
+  const app = referenceServer({ per: 'suite' });
+  before(() => {
+    fixture.server = app.server;
   });
   beforeEach(() => {
     fixture.output = [];
@@ -38,6 +40,5 @@ export function pythonSessionPerTest({ readsLines = false } = {}): PythonSession
     });
   });
   afterEach(() => fixture.session.dispose());
-  after(() => fixture.server.close());
   return fixture;
 }

@@ -1,4 +1,5 @@
-import { MotionClient } from '../../src/api/client/motion-client';
+import { MotionClient, type MotionClientOptions } from '../../src/api/client/motion-client';
+import type { Log } from '../../server/scripting/log';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 
 /** A real reference server, a client to it, and the environment that points the CLI and scripts at it. */
@@ -13,13 +14,15 @@ export interface ReferenceServer {
  * The one way tests get a reference server: registers the hooks in the calling describe that start
  * a fresh one (the demo data, or nothing with `empty`) before each test (`per: 'test'`, the
  * default) or once before all of them (`per: 'suite'`), and stop it after. Read the fields inside
- * tests and hooks.
+ * tests and hooks. `client` adds options to the client (a request counter); `log` hears the server.
  */
-export function referenceServer(options: { per?: 'test' | 'suite'; empty?: boolean } = {}): ReferenceServer {
+export function referenceServer(
+  options: { per?: 'test' | 'suite'; empty?: boolean; client?: Omit<MotionClientOptions, 'url'>; log?: Log } = {},
+): ReferenceServer {
   const fixture = {} as ReferenceServer;
   const start = async () => {
-    fixture.server = await startMotionServer({ port: 0, logLevel: 'silent', empty: options.empty });
-    fixture.client = new MotionClient({ url: fixture.server.url });
+    fixture.server = await startMotionServer({ port: 0, logLevel: 'silent', empty: options.empty, log: options.log });
+    fixture.client = new MotionClient({ ...options.client, url: fixture.server.url });
     fixture.env = { MOTION_URL: fixture.server.url };
   };
   const stop = async () => {

@@ -11,7 +11,7 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 /** The largest answer read (the documentation of a large application is a few MB). */
 const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-interface MotionClientOptions {
+export interface MotionClientOptions {
   /** Base URL of the application (default http://127.0.0.1:7979). */
   url?: string;
   /** Per-call deadline in milliseconds, from sending to the last byte of the answer (default 5 s). */
