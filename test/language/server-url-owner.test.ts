@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { startLspSession, type LspSession } from '../support/lsp-client';
+import { referenceServer } from '../support/reference-server';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -13,20 +13,15 @@ import { waitFor } from '../support/wait-for';
  */
 describe('the language server: who says which application to use', function () {
   this.timeout(30_000);
-  let first: MotionServer;
-  let second: MotionServer;
+  const first = referenceServer({ per: 'suite' });
+  const second = referenceServer({ per: 'suite' });
   let cacheDir: string;
   let lsp: LspSession;
-  before(async () => {
-    [first, second] = await Promise.all([
-      startMotionServer({ port: 0, logLevel: 'silent' }),
-      startMotionServer({ port: 0, logLevel: 'silent' }),
-    ]);
+  before(() => {
     cacheDir = mkdtempSync(join(tmpdir(), 'motion-owner-'));
   });
   afterEach(() => lsp.close());
-  after(async () => {
-    await Promise.all([first.close(), second.close()]);
+  after(() => {
     rmSync(cacheDir, { recursive: true, force: true });
   });
 
@@ -34,7 +29,7 @@ describe('the language server: who says which application to use', function () {
   async function session(serverUrlFromClient: boolean) {
     lsp = startLspSession();
     const asked = { configuration: 0, loads: [] as string[] };
-    lsp.connection.onRequest('workspace/configuration', () => (asked.configuration++, [{ url: second.url }]));
+    lsp.connection.onRequest('workspace/configuration', () => (asked.configuration++, [{ url: second.server.url }]));
     lsp.connection.onNotification('motion/documentationLoaded', (state: { serverUrl: string }) => {
       asked.loads.push(state.serverUrl);
     });
@@ -42,7 +37,7 @@ describe('the language server: who says which application to use', function () {
       processId: process.pid,
       rootUri: null,
       capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
-      initializationOptions: { serverUrl: first.url, cacheDir, serverUrlFromClient },
+      initializationOptions: { serverUrl: first.server.url, cacheDir, serverUrlFromClient },
     });
     void lsp.connection.sendNotification('initialized', {});
     await waitFor(() => asked.loads.length > 0, 'the first documentation');
@@ -51,19 +46,23 @@ describe('the language server: who says which application to use', function () {
 
   it('with the URL from the client, asks for no setting and follows only the client', async () => {
     const asked = await session(true);
-    assert.deepEqual(asked.loads, [first.url]);
+    assert.deepEqual(asked.loads, [first.server.url]);
     void lsp.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
     const moved = await lsp.connection.sendRequest<{ serverUrl: string }>('motion/reloadDocumentation', {
-      serverUrl: second.url,
+      serverUrl: second.server.url,
     });
-    assert.equal(moved.serverUrl, second.url);
-    assert.deepEqual(asked.loads, [first.url, second.url], 'one load per change the client says, none for the setting');
+    assert.equal(moved.serverUrl, second.server.url);
+    assert.deepEqual(
+      asked.loads,
+      [first.server.url, second.server.url],
+      'one load per change the client says, none for the setting',
+    );
     assert.equal(asked.configuration, 0);
   });
 
   it('without it (another editor), follows the motion.server.url setting', async () => {
     const asked = await session(false);
-    assert.deepEqual(asked.loads, [second.url]);
+    assert.deepEqual(asked.loads, [second.server.url]);
     assert.ok(asked.configuration > 0);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { createLog } from '../../server/scripting/log';
-import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { referenceServer } from '../support/reference-server';
 
 /** Sends raw bytes and reads the whole answer until the server closes the connection. */
 function raw(port: number, request: string): Promise<{ status: number; body: any; text: string }> {
@@ -27,12 +27,8 @@ function raw(port: number, request: string): Promise<{ status: number; body: any
 const PATH = '/api/scripting/motion/get_version/';
 
 describe('HTTP: malformed requests get the JSON error contract, and a client going away is no internal error', () => {
-  let server: MotionServer;
   const lines: string[] = [];
-  before(async () => {
-    server = await startMotionServer({ port: 0, log: createLog('debug', (line) => lines.push(line)) });
-  });
-  after(() => server.close());
+  const app = referenceServer({ per: 'suite', log: createLog('debug', (line) => lines.push(line)) });
 
   for (const [what, request, status, code] of [
     [
@@ -61,7 +57,7 @@ describe('HTTP: malformed requests get the JSON error contract, and a client goi
     ],
   ] as const) {
     it(`answers ${what} with ${status} and a JSON error`, async () => {
-      const reply = await raw(server.port, request.replaceAll('HOST', `127.0.0.1:${server.port}`));
+      const reply = await raw(app.server.port, request.replaceAll('HOST', `127.0.0.1:${app.server.port}`));
       assert.equal(reply.status, status, reply.text.slice(0, 200));
       assert.equal(reply.body?.error?.code, code, reply.text.slice(0, 300));
       assert.equal(typeof reply.body.error.message, 'string');
@@ -70,16 +66,16 @@ describe('HTTP: malformed requests get the JSON error contract, and a client goi
 
   it('logs a client that disconnects mid-body as going away, not as an internal error', async () => {
     await new Promise<void>((resolve) => {
-      const socket = connect(server.port, '127.0.0.1', () => {
+      const socket = connect(app.server.port, '127.0.0.1', () => {
         socket.write(
-          `POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[1,2`,
+          `POST ${PATH} HTTP/1.1\r\nHost: 127.0.0.1:${app.server.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[1,2`,
         );
         setImmediate(() => socket.destroy());
       });
       socket.on('close', () => resolve());
     });
     // The server sees the close after the client: ask it something, so its events have run.
-    await fetch(`${server.url}${PATH}`, {
+    await fetch(`${app.server.url}${PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '[]',
