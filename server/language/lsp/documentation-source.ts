@@ -18,7 +18,7 @@ interface Log {
  */
 export class DocumentationSource {
   documentation: DocumentationIndex = bundledDocumentation();
-  serverUrl: string;
+  private url: string;
   readonly liveNames: ApplicationNames;
   private readonly cache: DocumentationCache;
   private application: MotionClient | undefined;
@@ -33,12 +33,24 @@ export class DocumentationSource {
       onNamesChanged: () => void;
     },
   ) {
-    this.serverUrl = options.serverUrl ?? DEFAULT_URL;
+    this.url = options.serverUrl ?? DEFAULT_URL;
     this.cache = new DocumentationCache(options.cacheDir ?? defaultDocumentationCacheDir());
     this.liveNames = new ApplicationNames({
       client: () => (this.application ??= new MotionClient({ url: this.serverUrl, timeoutMs: options.timeoutMs })),
       onChange: options.onNamesChanged,
     });
+  }
+
+  /** The application the documentation and names come from. */
+  get serverUrl(): string {
+    return this.url;
+  }
+
+  /** Takes the application's URL when one is given; says whether it is another application than before (then reload). */
+  useServerUrl(url: string | undefined): boolean {
+    if (!url || url === this.url) return false;
+    this.url = url;
+    return true;
   }
 
   /** Loads the documentation of the application at `serverUrl` (or the fallbacks), forgetting the names of the last one. */

@@ -130,20 +130,16 @@ export function startLanguageServer(connection: Connection): void {
       void connection.client
         .register(DidChangeConfigurationNotification.type, { section: 'motion' })
         .catch(() => undefined);
-    source!.serverUrl = (await configuredUrl()) ?? source!.serverUrl;
+    source!.useServerUrl(await configuredUrl());
     await reload();
   });
 
   connection.onDidChangeConfiguration(async () => {
-    const url = await configuredUrl();
-    if (url && source && url !== source.serverUrl) {
-      source.serverUrl = url;
-      await reload();
-    }
+    if (source?.useServerUrl(await configuredUrl())) await reload();
   });
 
   connection.onRequest(ReloadDocumentationRequest, async (params) => {
-    if (params?.serverUrl) source!.serverUrl = params.serverUrl;
+    source!.useServerUrl(params?.serverUrl);
     return reload();
   });
 
