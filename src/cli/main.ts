@@ -5,6 +5,7 @@ import { docsCommand } from './commands/docs-command';
 import { replCommand } from './commands/repl-command';
 import { runCommand } from './commands/run-command';
 import { skeletonCommand } from './commands/skeleton-command';
+import { snapshotCommand } from './commands/snapshot-command';
 import { stubsCommand } from './commands/stubs-command';
 import { treeCommand } from './commands/tree-command';
 
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   call: callCommand,
   tree: treeCommand,
   skeleton: skeletonCommand,
+  snapshot: snapshotCommand,
   docs: docsCommand,
   stubs: stubsCommand,
   run: runCommand,
@@ -26,6 +28,7 @@ Commands:
   call <module path> <operation> [ARG...]   call one operation and print its JSON result
   tree [--source project|measurement|data]  print the skeletons as trees
   skeleton export|import [--format xml|json] skeleton definitions to or from a file
+  snapshot [-o FILE]                        read the application's whole state into a snapshot file
   docs [PATH]                               print the documentation of the package, a module or a method
   stubs --out DIR                           write Python type stubs (.pyi) for the package
   run FILE.py|FILE.lua [ARG...]             run a Python or Lua script against the application

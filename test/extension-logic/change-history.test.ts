@@ -17,7 +17,7 @@ import { undoSegmentFields } from '../../src/extension/history/undo-steps';
 import { applySegmentFields } from '../../src/extension/segment-editor/segment-document';
 import type { MotionServer } from '../../server/scripting/motion-server';
 import { demoApplicationPerTest } from '../support/demo-application';
-import { encodeState } from '../../server/scripting/persistence/state-format';
+import { encodeState } from '../../src/api/state/state-document';
 import { explorerPath } from '../support/explorer-path';
 
 /** Prompts that answer from a list and take every action offered. */

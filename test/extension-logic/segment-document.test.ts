@@ -10,7 +10,7 @@ import {
 import { planSegmentApply } from '../../src/extension/segment-editor/apply-plan';
 import { demoApplicationPerTest } from '../support/demo-application';
 import type { MotionServer } from '../../server/scripting/motion-server';
-import { encodeState } from '../../server/scripting/persistence/state-format';
+import { encodeState } from '../../src/api/state/state-document';
 
 /** A document applied as Apply does it: parsed whole, then all or nothing; the fields it changed. */
 async function saveSegmentDocument(

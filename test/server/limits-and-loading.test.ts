@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS } from '../../src/api/catalogue/limits';
 import { demoState } from '../../server/scripting/model/demo-data';
-import { decodeState, encodeState } from '../../server/scripting/persistence/state-format';
+import { decodeState } from '../../server/scripting/persistence/state-format';
+import { encodeState } from '../../src/api/state/state-document';
 import { runServerToExit } from '../support/child-server';
 import { DOCS, SETTINGS, startTestServer, type TestServer } from '../support/test-server';
 

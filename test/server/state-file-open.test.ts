@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { demoState } from '../../server/scripting/model/demo-data';
 import { emptyState } from '../../server/scripting/model/records';
 import { StateFile } from '../../server/scripting/persistence/state-file';
-import { decodeState, encodeState } from '../../server/scripting/persistence/state-format';
+import { decodeState } from '../../server/scripting/persistence/state-format';
+import { encodeState } from '../../src/api/state/state-document';
 
 describe('state file: opening, locking and closing (state-file, in process)', () => {
   let dir: string;

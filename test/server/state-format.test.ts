@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { LIMITS } from '../../src/api/catalogue/limits';
 import { demoState } from '../../server/scripting/model/demo-data';
-import { decodeState, encodeState } from '../../server/scripting/persistence/state-format';
+import { decodeState } from '../../server/scripting/persistence/state-format';
+import { encodeState } from '../../src/api/state/state-document';
 
 /** The demo state as a state file's document, edited by the test, then decoded: the message of its first problem. */
 function problemOf(edit: (document: any) => void): string {

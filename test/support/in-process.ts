@@ -4,7 +4,7 @@ import { MotionModel } from '../../server/scripting/model/motion-model';
 import { emptyState, type MotionState } from '../../server/scripting/model/records';
 import { findEntry, invoke } from '../../server/scripting/operations/dispatch';
 import { buildOperationTable } from '../../server/scripting/operations/operation-table';
-import { encodeState } from '../../server/scripting/persistence/state-format';
+import { encodeState } from '../../src/api/state/state-document';
 
 const table = buildOperationTable();
 

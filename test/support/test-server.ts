@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { Pool } from 'undici';
 import { CATALOGUE } from '../../src/api/catalogue';
 import { startMotionServer, type MotionServer, type MotionServerOptions } from '../../server/scripting/motion-server';
-import { encodeState } from '../../server/scripting/persistence/state-format';
+import { encodeState } from '../../src/api/state/state-document';
 
 export interface Reply {
   status: number;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { demoState } from '../../server/scripting/model/demo-data';
 import { MotionModel, Transaction } from '../../server/scripting/model/motion-model';
 import { newSegment } from '../../server/scripting/model/records';
-import { encodeState } from '../../server/scripting/persistence/state-format';
+import { encodeState } from '../../src/api/state/state-document';
 
 describe('Transaction (copy-on-write, all-or-nothing)', () => {
   it('changes nothing until commit, however much it edited', () => {

@@ -1,102 +1,26 @@
-import type { DofName } from '../../../src/api/catalogue/type-strings';
+import type {
+  DegreeOfFreedom,
+  DegreesOfFreedom,
+  Matrix4,
+  MotionState,
+  SegmentRecord,
+  SkeletonRecord,
+} from '../../../src/api/state/motion-state';
 
-/** The reference server's state, as plain JSON-able records (also the state file's content). */
-export type Vec3 = [number, number, number];
-type Matrix4 = number[][];
-type Solver = 'none' | 'global_optimization' | null;
-/** Where skeletons live: the two settings sources of the spec, and the read-only current data. */
-export type SkeletonSource = 'project' | 'measurement' | 'data';
-export const SKELETON_SOURCES: readonly SkeletonSource[] = ['project', 'measurement', 'data'];
-
-interface Constraint {
-  lower_bound: number;
-  upper_bound: number;
-}
-interface Coupling {
-  segment: string;
-  degree_of_freedom: DofName;
-  coefficient: number;
-}
-interface Goal {
-  value: number;
-  weight: number;
-}
-interface DegreeOfFreedom {
-  constraint: Constraint | null;
-  couplings: Coupling[];
-  goal: Goal | null;
-}
-export type DegreesOfFreedom = Record<DofName, DegreeOfFreedom>;
-
-export interface Marker {
-  name: string;
-  position: Vec3;
-  weight: number;
-}
-interface RigidBody {
-  name: string;
-  transform: Matrix4;
-  weight: number;
-}
-
-export interface SegmentRecord {
-  id: number;
-  name: string;
-  parentId: number | null;
-  children: number[];
-  solver: Solver;
-  transform: Matrix4;
-  defaultTransform: Matrix4;
-  degreesOfFreedom: DegreesOfFreedom;
-  endpoint: Vec3 | null;
-  markers: Marker[];
-  rigidBodies: RigidBody[];
-}
-
-export interface SkeletonRecord {
-  id: number;
-  name: string;
-  scale: number;
-  rootId: number;
-  /** Keyed by segment id; the tree is given by parentId/children. */
-  segments: Record<number, SegmentRecord>;
-}
-
-/** A gap-free piece of a trajectory: its first and last frame (inclusive), and how its samples came about. */
-interface TrajectoryPart {
-  range: { start: number; end: number };
-  type: string;
-}
-
-export interface TrajectoryRecord {
-  id: number;
-  /** null for an unidentified trajectory. */
-  label: string | null;
-  parts: TrajectoryPart[];
-}
-
-export interface BoneRecord {
-  id: number;
-  from: number;
-  to: number;
-  /** 0xbbggrr. */
-  color: number;
-}
-
-export interface SelectionItem {
-  type: 'trajectory' | 'bone';
-  id: number;
-  part_index: number | null;
-}
-
-export interface MotionState {
-  /** The next identifier to hand out; ids are never reused while a state lives. */
-  nextId: number;
-  skeletons: Record<SkeletonSource, SkeletonRecord[]>;
-  trajectories: TrajectoryRecord[];
-  bones: BoneRecord[];
-  selection: SelectionItem[];
-}
+// The records are the state's, shared with snapshots read from any application (src/api/state).
+export type {
+  BoneRecord,
+  DegreesOfFreedom,
+  Marker,
+  MotionState,
+  SegmentRecord,
+  SelectionItem,
+  SkeletonRecord,
+  SkeletonSource,
+  TrajectoryRecord,
+  Vec3,
+} from '../../../src/api/state/motion-state';
+export { SKELETON_SOURCES } from '../../../src/api/state/motion-state';
 
 export function identity(): Matrix4 {
   return [

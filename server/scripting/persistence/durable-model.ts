@@ -1,7 +1,7 @@
 import { Fault } from '../model/faults';
 import { MotionModel, type ModelChanges } from '../model/motion-model';
 import type { MotionState } from '../model/records';
-import { encodeState } from './state-format';
+import { encodeState } from '../../../src/api/state/state-document';
 
 /** Where the state is written: the state file, or nowhere (in memory). */
 interface StateWriter {

@@ -4,7 +4,8 @@ import { lstat, open, readFile, realpath, rename, stat, unlink } from 'node:fs/p
 import { basename, dirname, join } from 'node:path';
 import type { MotionState } from '../model/records';
 import { StateLock } from './state-lock';
-import { decodeState, encodeState } from './state-format';
+import { decodeState } from './state-format';
+import { encodeState } from '../../../src/api/state/state-document';
 
 /** Owner read and write only: the state is the user's calibration work. */
 const STATE_MODE = 0o600;

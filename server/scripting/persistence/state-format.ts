@@ -10,6 +10,7 @@ import { validateValue } from '../../../src/api/types/validate';
 import { LIMITS } from '../../../src/api/catalogue/limits';
 import { DEMO_FRAMES } from '../model/demo-data';
 import { SKELETON_SOURCES, type MotionState } from '../model/records';
+import { STATE_FORMAT, STATE_VERSION } from '../../../src/api/state/state-document';
 import { isColour, WHITE } from '../operations/data-object-handlers';
 import {
   checkCount,
@@ -18,13 +19,6 @@ import {
   checkScale,
   completeDegreesOfFreedom,
 } from '../operations/skeleton-rules';
-
-/**
- * The state file: `{"format": "motion-server-state", "version": 2, "state": {...}}`. Version 1
- * (trajectories with a part count, bones with a name) is still read, and written back as 2.
- */
-const STATE_FORMAT = 'motion-server-state';
-const STATE_VERSION = 2;
 
 const SEGMENT =
   `{"id": integer, "name": string, "parentId": integer?, "children": [integer], "solver": "none"|"global_optimization"?, ` +
@@ -35,7 +29,8 @@ const stateType = (trajectory: string, bone: string) =>
   parseType(
     `{"format": "${STATE_FORMAT}", "version": integer, "state": {"nextId": integer, ` +
       `"skeletons": {"project": [${SKELETON}], "measurement": [${SKELETON}], "data": [${SKELETON}]}, ` +
-      `"trajectories": [${trajectory}], "bones": [${bone}], "selection": [${SELECTION_ITEM}]}}`,
+      `"trajectories": [${trajectory}], "bones": [${bone}], "selection": [${SELECTION_ITEM}]}, ` +
+      `"snapshot": {"application": {"major": integer, "minor": integer, "build": integer}, "url": string, "taken_at": string}?}`,
   );
 const STATE_TYPE = stateType(
   `{"id": integer, "label": string?, "parts": [${TRAJECTORY_PART}]}`,
@@ -70,10 +65,6 @@ function upgradeFrom1(state: Record<string, unknown>): MotionState {
     })),
     bones: old.bones.map(({ id, from, to }) => ({ id, from, to, color: WHITE })),
   };
-}
-
-export function encodeState(state: MotionState): string {
-  return JSON.stringify({ format: STATE_FORMAT, version: STATE_VERSION, state });
 }
 
 /** Parses and checks a state file's text; throws an Error naming the first problem. */

@@ -1,0 +1,178 @@
+// Reads everything the scripting interface exposes into the state records the reference server
+// serves. The interface has no batch call: every value is one request. They are issued as soon as
+// what they depend on is known (the client pipelines reads), so the snapshot costs the reads
+// themselves and little more.
+import type { MotionClient } from '../client/motion-client';
+import { skeletonReader } from '../skeletons/skeleton-loader';
+import type {
+  BoneRecord,
+  DegreesOfFreedom,
+  Marker,
+  Matrix4,
+  MotionState,
+  SegmentRecord,
+  SelectionItem,
+  SkeletonRecord,
+  SkeletonSource,
+  TrajectoryRecord,
+  Vec3,
+} from './motion-state';
+import type { SnapshotOrigin } from './state-document';
+
+/** How far a snapshot has come: values read, and values asked for so far (more are asked as ids arrive). */
+export interface SnapshotProgress {
+  read: number;
+  asked: number;
+}
+
+export interface Snapshot {
+  state: MotionState;
+  origin: SnapshotOrigin;
+}
+
+/** Every skeleton of both settings and of the data, trajectories, bones, the selection and the version. */
+export async function readSnapshot(
+  client: MotionClient,
+  options: { signal?: AbortSignal; onProgress?: (progress: SnapshotProgress) => void; now?: () => Date } = {},
+): Promise<Snapshot> {
+  const progress = { read: 0, asked: 0 };
+  const counted = <T>(promise: Promise<T>): Promise<T> => {
+    progress.asked++;
+    return promise.finally(() => {
+      progress.read++;
+      options.onProgress?.({ ...progress });
+    });
+  };
+  const { signal } = options;
+  const call = <T>(module: string, operation: string, args: unknown[] = []) =>
+    counted(
+      client.call(module ? `motion.${module}` : 'motion', operation, args, { effect: 'read', signal }) as Promise<T>,
+    );
+  const skeletons = (source: SkeletonSource) => {
+    const read = skeletonReader(client, source, signal);
+    return readSkeletons(<T>(op: string, ...args: unknown[]) => counted(read<T>(op, ...args)));
+  };
+
+  const [version, project, measurement, data, trajectories, bones, selection] = await Promise.all([
+    call<SnapshotOrigin['application']>('', 'get_version'),
+    skeletons('project'),
+    skeletons('measurement'),
+    skeletons('data'),
+    readTrajectories(call),
+    readBones(call),
+    call<SelectionItem[]>('gui.selection', 'get_selections'),
+  ]);
+  const state: MotionState = {
+    nextId: 1,
+    skeletons: { project, measurement, data },
+    trajectories,
+    bones,
+    selection: selection.map(({ type, id, part_index }) => ({ type, id, part_index: part_index ?? null })),
+  };
+  state.nextId = largestId(state) + 1;
+  const origin = { application: version, url: client.url, taken_at: (options.now?.() ?? new Date()).toISOString() };
+  return { state, origin };
+}
+
+type Read = <T>(operation: string, ...args: unknown[]) => Promise<T>;
+type Call = <T>(module: string, operation: string, args?: unknown[]) => Promise<T>;
+
+async function readSkeletons(read: Read): Promise<SkeletonRecord[]> {
+  const ids = await read<number[]>('get_skeleton_ids');
+  return Promise.all(
+    ids.map(async (id): Promise<SkeletonRecord> => {
+      const [name, scale, rootId, segmentIds] = await Promise.all([
+        read<string>('get_skeleton_name', id),
+        read<number>('get_skeleton_scale', id),
+        read<number>('get_skeleton_root_id', id),
+        read<number[]>('get_segment_ids', id),
+      ]);
+      const segments = await Promise.all(segmentIds.map((segmentId) => readSegment(read, segmentId)));
+      return { id, name, scale, rootId, segments: Object.fromEntries(segments.map((s) => [s.id, s])) };
+    }),
+  );
+}
+
+/** Every field of a segment: 10 requests. */
+async function readSegment(read: Read, id: number): Promise<SegmentRecord> {
+  const [
+    name,
+    parentId,
+    children,
+    solver,
+    transform,
+    defaultTransform,
+    degreesOfFreedom,
+    endpoint,
+    markers,
+    rigidBodies,
+  ] = await Promise.all([
+    read<string>('get_segment_name', id),
+    read<number | null>('get_segment_parent_id', id),
+    read<number[]>('get_segment_child_ids', id),
+    read<SegmentRecord['solver']>('get_segment_solver', id),
+    read<Matrix4>('get_segment_transform', id),
+    read<Matrix4>('get_segment_default_transform', id),
+    read<DegreesOfFreedom>('get_segment_degrees_of_freedom', id),
+    read<Vec3 | null>('get_segment_endpoint', id),
+    read<Marker[]>('get_segment_markers', id),
+    read<SegmentRecord['rigidBodies']>('get_segment_rigid_bodies', id),
+  ]);
+  return {
+    id,
+    name,
+    parentId,
+    children,
+    solver,
+    transform,
+    defaultTransform,
+    degreesOfFreedom,
+    endpoint,
+    markers,
+    rigidBodies,
+  };
+}
+
+async function readTrajectories(call: Call): Promise<TrajectoryRecord[]> {
+  const module = 'data.object.trajectory';
+  const ids = await call<number[]>(module, 'get_trajectory_ids');
+  return Promise.all(
+    ids.map(async (id) => {
+      const [label, parts] = await Promise.all([
+        call<string | null>(module, 'get_label', [id]),
+        call<TrajectoryRecord['parts']>(module, 'get_parts', [id]),
+      ]);
+      return { id, label, parts };
+    }),
+  );
+}
+
+async function readBones(call: Call): Promise<BoneRecord[]> {
+  const module = 'data.object.bone';
+  const ids = await call<number[]>(module, 'get_bone_ids');
+  return Promise.all(
+    ids.map(async (id) => {
+      const [[from, to], color] = await Promise.all([
+        call<[number, number]>(module, 'get_bone_trajectory_ids', [id]),
+        call<number>(module, 'get_bone_color', [id]),
+      ]);
+      return { id, from, to, color };
+    }),
+  );
+}
+
+/**
+ * The largest id in use: the interface does not say which ids the application will hand out
+ * next, so the snapshot's server goes on from there (ids of objects deleted before the snapshot
+ * may come back in it, never ids of objects it holds).
+ */
+function largestId(state: MotionState): number {
+  const ids = [
+    ...Object.values(state.skeletons).flatMap((list) =>
+      list.flatMap((s) => [s.id, ...Object.keys(s.segments).map(Number)]),
+    ),
+    ...state.trajectories.map((t) => t.id),
+    ...state.bones.map((b) => b.id),
+  ];
+  return ids.reduce((a, b) => Math.max(a, b), 0);
+}
