@@ -8,7 +8,7 @@ export const EXIT = { ok: 0, refused: 1, usage: 2, unreachable: 3 } as const;
 
 export class UsageError extends Error {}
 
-interface GlobalOptions {
+export interface GlobalOptions {
   url: string;
   timeoutMs: number;
   json: boolean;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describeFieldChange } from '../../src/extension/segment-editor/field-change-text';
+import { describeFieldChange } from '../../src/api/state/field-change-text';
 import { MotionClient } from '../../src/api/client/motion-client';
 import {
   parseSegmentDocument,

@@ -3,10 +3,12 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { LuaSession } from '../../runner/lua-session';
 import { PythonSession } from '../../runner/python-session';
+import { scriptArgumentsPrelude } from '../../runner/script-arguments';
 import { GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 import { stdinLines } from '../line-queue';
+import { dryRunCommand } from './dry-run-command';
 
-const RUN_HELP = `Usage: motion run FILE.py|FILE.lua [ARG...] [--python PATH]
+const RUN_HELP = `Usage: motion run FILE.py|FILE.lua [ARG...] [--python PATH] [--dry-run [--snapshot FILE] [--deadline S]]
 
 Runs a Python or Lua script against the application, with the motion package (Python) or
 table (Lua): calls go to --url, a refused call raises MotionError (code and message), and
@@ -15,15 +17,29 @@ arg[1..] (Lua); input() (io.read) reads standard input. Lua runs in Lua 5.4 buil
 tool; Python in your interpreter.
 
   --python PATH    the interpreter (default python3)
+  --dry-run        run against a private server started from a snapshot of the application
+                   (taken now, only reads reach the application) and print what the script
+                   would change: an outline of skeletons, segments, fields, markers, bones,
+                   labels and the selection with before → after (JSON with --json)
+  --snapshot FILE  with --dry-run: start from this snapshot file (motion snapshot -o FILE)
+                   instead; refused when the application answers with another version
+  --deadline S     with --dry-run: stop a script that runs longer (default 60 s)
 
-Exit status: 0 the script finished, 1 it raised (or the application refused a call).
+Exit status: 0 the script finished, 1 it raised (or the application refused a call, or the dry
+run could not be made).
 
 ${GLOBAL_HELP}`;
 
 export async function runCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { ...GLOBAL_OPTIONS, python: { type: 'string' } },
+    options: {
+      ...GLOBAL_OPTIONS,
+      python: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      snapshot: { type: 'string' },
+      deadline: { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -40,6 +56,20 @@ export async function runCommand(argv: string[]): Promise<number> {
   } catch {
     throw new UsageError(`cannot read ${path}`);
   }
+  if (!values['dry-run'] && (values.snapshot !== undefined || values.deadline !== undefined))
+    throw new UsageError('--snapshot and --deadline go with --dry-run');
+  if (values['dry-run'])
+    return dryRunCommand(
+      {
+        path,
+        code,
+        args: scriptArgs,
+        python: values.python,
+        snapshotFile: values.snapshot,
+        deadlineSeconds: values.deadline,
+      },
+      options,
+    );
   const onOutput = (stream: string, text: string) =>
     (stream === 'stdout' ? process.stdout : process.stderr).write(text);
   const lua = path.endsWith('.lua');
@@ -48,27 +78,11 @@ export async function runCommand(argv: string[]): Promise<number> {
     ? new LuaSession({ serverUrl: options.url, onOutput, readLine })
     : new PythonSession({ serverUrl: options.url, interpreter: values.python, onOutput, readLine });
   try {
-    const prelude = lua
-      ? `arg = { [0] = ${luaStringLiteral(path)}, ${scriptArgs.map(luaStringLiteral).join(', ')} }`
-      : `import sys as __sys\n__sys.argv = ${JSON.stringify([path, ...scriptArgs])}\ndel __sys\n`;
+    const prelude = scriptArgumentsPrelude(lua ? 'lua' : 'python', path, scriptArgs);
     await session.run(prelude, { filename: '<motion run>' });
     const result = await session.run(code, { filename: path, line: 1 });
     return result.ok ? 0 : 1;
   } finally {
     await session.dispose();
   }
-}
-
-/**
- * Any text as a Lua string literal: every byte outside printable ASCII (and the quote and backslash)
- * as a decimal escape, so that no argument can break, or add code to, the generated setup line.
- */
-function luaStringLiteral(text: string): string {
-  let out = '"';
-  for (const byte of Buffer.from(text, 'utf8'))
-    out +=
-      byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c
-        ? String.fromCharCode(byte)
-        : `\\${String(byte).padStart(3, '0')}`;
-  return `${out}"`;
 }

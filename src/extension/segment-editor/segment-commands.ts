@@ -6,7 +6,7 @@ import { reportDone } from '../history/history-commands';
 import { prompts, type ScriptedAnswers } from '../prompts';
 import { planSegmentApply } from './apply-plan';
 import { applySegmentFields, formatSegmentFields, readSegmentDocument } from './segment-document';
-import { describeFieldChange } from './field-change-text';
+import { describeFieldChange } from '../../api/state/field-change-text';
 import type { MotionContext } from '../motion-context';
 import { parseSegmentUri, SEGMENT_SCHEME, segmentUri } from './segment-file-system';
 import { PREVIEW_SCHEME } from './segment-previews';

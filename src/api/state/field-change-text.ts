@@ -1,4 +1,9 @@
-import type { FieldChange } from './segment-document';
+/** One field that differs: a segment's field in the editor, any record's field in a dry run's diff. */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
 
 /** How many items of a list a line names before it says "and N more". */
 const NAMED = 3;

@@ -1,0 +1,93 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MotionConnectionError } from '../../api/client/motion-error';
+import { readSnapshot } from '../../api/state/read-snapshot';
+import { diffOutline } from '../../api/state/state-diff';
+import { encodeSnapshot, snapshotOrigin } from '../../api/state/state-document';
+import { checkSnapshotVersion, dryRun, DryRunError } from '../../runner/dry-run/dry-run';
+import type { SessionOutput } from '../../runner/script-session';
+import { clientFor, EXIT, terminalSafe, UsageError, type GlobalOptions } from '../cli-context';
+import { stdinLines } from '../line-queue';
+
+export interface DryRunRequest {
+  path: string;
+  code: string;
+  args: string[];
+  python?: string;
+  /** A snapshot file to start from, instead of a snapshot of the application taken now. */
+  snapshotFile?: string;
+  deadlineSeconds?: string;
+}
+
+/**
+ * `motion run --dry-run`: the script runs against a private server started from a snapshot, and
+ * what it would change is printed (an outline, or JSON). Nothing but reads reach the application.
+ */
+export async function dryRunCommand(request: DryRunRequest, options: GlobalOptions): Promise<number> {
+  const deadlineMs = deadline(request.deadlineSeconds);
+  const snapshot = await snapshotText(request.snapshotFile, options);
+  // With --json, stdout is the JSON alone: the script's own output goes to stderr.
+  const onOutput: SessionOutput = (stream, text) =>
+    (stream === 'stdout' && !options.json ? process.stdout : process.stderr).write(text);
+  let outcome;
+  try {
+    outcome = await dryRun({
+      serverScript: join(__dirname, 'motion-server.js'),
+      snapshot,
+      script: { path: request.path, code: request.code, args: request.args },
+      python: request.python,
+      deadlineMs,
+      onOutput,
+      readLine: stdinLines(),
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunError)) throw error;
+    process.stderr.write(`motion run --dry-run: ${terminalSafe(error.message)}\n`);
+    return EXIT.refused;
+  }
+  const { result, changes } = outcome;
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ ok: result.ok, error: result.error ?? null, changes }, null, 2)}\n`);
+  } else {
+    const header =
+      changes.length === 0
+        ? 'Dry run: no changes (the application was not touched).'
+        : `Dry run: ${changes.length} change${changes.length === 1 ? '' : 's'} the script would make (the application was not touched):`;
+    process.stdout.write(`\n${[header, ...diffOutline(changes)].map(terminalSafe).join('\n')}\n`);
+  }
+  return result.ok ? EXIT.ok : EXIT.refused;
+}
+
+function deadline(seconds: string | undefined): number | undefined {
+  if (seconds === undefined) return undefined;
+  const value = Number(seconds);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new UsageError(`--deadline must be a positive number of seconds, got "${seconds}"`);
+  return value * 1000;
+}
+
+/** The chosen snapshot file (of this application's version, when the application answers), or one taken now. */
+async function snapshotText(file: string | undefined, options: GlobalOptions): Promise<string> {
+  const client = clientFor(options);
+  try {
+    if (file === undefined) {
+      const { state, origin } = await readSnapshot(client);
+      return encodeSnapshot(state, origin);
+    }
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read the snapshot ${file} (${(error as NodeJS.ErrnoException).code ?? error})`);
+    }
+    try {
+      checkSnapshotVersion(snapshotOrigin(text), await client.get_version());
+    } catch (error) {
+      // The application is away: a dry run from a file needs nothing of it.
+      if (!(error instanceof MotionConnectionError)) throw error;
+    }
+    return text;
+  } finally {
+    await client.close();
+  }
+}

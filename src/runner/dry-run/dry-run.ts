@@ -1,0 +1,132 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MotionClient } from '../../api/client/motion-client';
+import type { MotionState } from '../../api/state/motion-state';
+import { readSnapshot } from '../../api/state/read-snapshot';
+import { diffStates, type StateChange } from '../../api/state/state-diff';
+import { versionText, type SnapshotOrigin } from '../../api/state/state-document';
+import { LuaSession } from '../lua-session';
+import { PythonSession } from '../python-session';
+import { scriptArgumentsPrelude } from '../script-arguments';
+import type { LineReader, RunResult, SessionOutput } from '../script-session';
+import { startPrivateServer } from './private-server';
+
+/** How long a dry run lets a script take before stopping it (a script that never ends). */
+export const DRY_RUN_DEADLINE_MS = 60_000;
+
+export interface DryRunOptions {
+  /** The built reference server (`dist/motion-server.js`) that serves the snapshot. */
+  serverScript: string;
+  /** The state the script starts from: a snapshot file's text (taken now, or chosen), checked by the server that serves it. */
+  snapshot: string;
+  script: { path: string; code: string; args?: readonly string[] };
+  python?: string;
+  deadlineMs?: number;
+  onOutput: SessionOutput;
+  readLine?: LineReader;
+  signal?: AbortSignal;
+}
+
+export interface DryRunResult {
+  /** How the script ended (it may have raised: the changes up to there are still shown). */
+  result: RunResult;
+  before: MotionState;
+  after: MotionState;
+  changes: StateChange[];
+}
+
+/** A dry run that could not be made: said to the user as it is. */
+export class DryRunError extends Error {
+  override name = 'DryRunError';
+}
+
+/**
+ * Runs a script against a private reference server started from a snapshot, never against the
+ * application, and says what it changed there. The server, the script's session and the
+ * snapshot's copy are gone when it returns, whatever happened.
+ */
+export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
+  const { script } = options;
+  const language = script.path.endsWith('.lua') ? 'lua' : 'python';
+  const dir = await mkdtemp(join(tmpdir(), 'motion-dry-run-'));
+  const stateFile = join(dir, 'state.motion.json');
+  let session: PythonSession | LuaSession | undefined;
+  let stopServer = async () => undefined as void;
+  try {
+    await writeFile(stateFile, options.snapshot);
+    const server = await startPrivateServer(options.serverScript, stateFile).catch((error: Error) => {
+      throw new DryRunError(`the snapshot cannot be served: ${error.message}`);
+    });
+    stopServer = server.stop;
+    // Read back as the server holds it, so that both sides of the diff are read the same way.
+    const before = await readState(server.url);
+    const sessionOptions = { serverUrl: server.url, onOutput: options.onOutput, readLine: options.readLine };
+    session =
+      language === 'lua'
+        ? new LuaSession(sessionOptions)
+        : new PythonSession({ ...sessionOptions, interpreter: options.python });
+    const running = session;
+    const prelude = scriptArgumentsPrelude(language, script.path, script.args ?? []);
+    const result = await withDeadline(
+      (async () => {
+        await running.run(prelude, { filename: '<motion dry run>' });
+        return running.run(script.code, { filename: script.path, line: 1 });
+      })(),
+      options.deadlineMs ?? DRY_RUN_DEADLINE_MS,
+      options.signal,
+    );
+    const after = await readState(server.url);
+    return { result, before, after, changes: diffStates(before, after) };
+  } finally {
+    await session?.dispose();
+    await stopServer();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function readState(url: string): Promise<MotionState> {
+  const client = new MotionClient({ url });
+  try {
+    return (await readSnapshot(client)).state;
+  } finally {
+    await client.close();
+  }
+}
+
+/** The run, or a DryRunError once the deadline passed or the user cancelled (the caller then ends the session). */
+function withDeadline<T>(run: Promise<T>, ms: number, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = (why: string) => reject(new DryRunError(why));
+    const timer = setTimeout(
+      () =>
+        stop(
+          `the script did not finish within ${ms / 1000} s, so the dry run stopped it; the application was not touched`,
+        ),
+      ms,
+    );
+    const cancelled = () => stop('the dry run was cancelled; the application was not touched');
+    if (signal?.aborted) cancelled();
+    signal?.addEventListener('abort', cancelled, { once: true });
+    run.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancelled);
+    });
+  });
+}
+
+/**
+ * A snapshot chosen from a file fits the application only when both are the same version: the
+ * interface (and what a script may do with it) can differ between versions.
+ */
+export function checkSnapshotVersion(
+  origin: SnapshotOrigin | undefined,
+  application: SnapshotOrigin['application'],
+): void {
+  if (!origin) return;
+  const [taken, now] = [versionText(origin.application), versionText(application)];
+  if (taken !== now)
+    throw new DryRunError(
+      `the snapshot was taken from version ${taken} of the application (${origin.url}, ${origin.taken_at}); the application is version ${now}: take a new snapshot`,
+    );
+}

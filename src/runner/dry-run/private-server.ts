@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+
+/** A reference server of one's own: started from a state file on a free loopback port, stopped when done. */
+export interface PrivateServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built reference server (`motion-server.js`) as a child process serving `stateFile`.
+ * Nobody else's application is touched: the port is a free one on 127.0.0.1. A file the server
+ * cannot serve (corrupt, hand-edited, another format version) is refused with the server's own
+ * words, which name the field.
+ */
+export async function startPrivateServer(serverScript: string, stateFile: string): Promise<PrivateServer> {
+  // In desktop VS Code the extension host runs in Electron: run it as plain Node.
+  const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
+  const child = spawn(process.execPath, [serverScript, '--port', '0', '--state', stateFile, '--log-level', 'warn'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the private server did not start within 15 s:\n${output.trim()}`));
+    }, 15_000);
+    const listen = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', listen);
+    child.stderr.on('data', listen);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(output.trim().replace(/^motion-server: /, '') || 'the private server stopped at start'));
+    });
+  });
+  return { url, stop };
+}
