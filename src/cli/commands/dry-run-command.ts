@@ -25,7 +25,6 @@ export interface DryRunRequest {
  */
 export async function dryRunCommand(request: DryRunRequest, options: GlobalOptions): Promise<number> {
   const deadlineMs = deadline(request.deadlineSeconds);
-  const snapshot = await snapshotText(request.snapshotFile, options);
   // With --json, stdout is the JSON alone: the script's own output goes to stderr.
   const onOutput: SessionOutput = (stream, text) =>
     (stream === 'stdout' && !options.json ? process.stdout : process.stderr).write(text);
@@ -33,7 +32,7 @@ export async function dryRunCommand(request: DryRunRequest, options: GlobalOptio
   try {
     outcome = await dryRun({
       serverScript: join(__dirname, 'motion-server.js'),
-      snapshot,
+      snapshot: await snapshotText(request.snapshotFile, options),
       script: { path: request.path, code: request.code, args: request.args },
       python: request.python,
       deadlineMs,
@@ -78,7 +77,7 @@ async function snapshotText(file: string | undefined, options: GlobalOptions): P
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read the snapshot ${file} (${(error as NodeJS.ErrnoException).code ?? error})`);
+      throw new UsageError(`cannot read the snapshot ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
     try {
       checkSnapshotVersion(snapshotOrigin(text), await client.get_version());

@@ -56,9 +56,11 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   try {
     await writeFile(stateFile, options.snapshot);
     const server = await startPrivateServer(options.serverScript, stateFile).catch((error: Error) => {
-      throw new DryRunError(`the snapshot cannot be served: ${error.message}`);
+      // The server speaks of its state file (our copy) and how to repair it: say only what is wrong.
+      const problem = /is corrupt: (.*?)\. It was left as it is/s.exec(error.message)?.[1] ?? error.message;
+      throw new DryRunError(`the snapshot cannot be served: ${problem}`);
     });
-    stopServer = server.stop;
+    stopServer = () => server.stop();
     // Read back as the server holds it, so that both sides of the diff are read the same way.
     const before = await readState(server.url);
     const sessionOptions = { serverUrl: server.url, onOutput: options.onOutput, readLine: options.readLine };

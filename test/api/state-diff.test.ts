@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import type { MotionState } from '../../src/api/state/motion-state';
+import { diffOutline, diffStates } from '../../src/api/state/state-diff';
+import { demoState } from '../../server/scripting/model/demo-data';
+
+/** The demo state, and a copy changed by `edit`. */
+function changed(edit: (state: MotionState) => void): { before: MotionState; after: MotionState } {
+  const before = demoState();
+  const after = structuredClone(before);
+  edit(after);
+  return { before, after };
+}
+
+const texts = (before: MotionState, after: MotionState) =>
+  diffStates(before, after).map((c) => `${c.kind} ${c.path.join(' / ')}: ${c.text}`);
+
+describe('the changes between two states of one application', () => {
+  it('finds none between a state and itself', () => {
+    const state = demoState();
+    assert.deepEqual(diffStates(state, structuredClone(state)), []);
+  });
+
+  it('words segment fields as the segment editor does, under their skeleton and segment', () => {
+    const { before, after } = changed((s) => {
+      const fullBody = s.skeletons.project[0];
+      fullBody.name = 'Body';
+      const hips = fullBody.segments[fullBody.rootId];
+      hips.solver = 'none';
+      hips.transform[0][3] = 25;
+      hips.markers = hips.markers.slice(1);
+      hips.rigidBodies = [{ name: 'Plate', transform: hips.transform, weight: 1 }];
+      hips.degreesOfFreedom.rotation_x.constraint = { lower_bound: -10, upper_bound: 10 };
+    });
+    const hipsMarker = before.skeletons.project[0].segments[before.skeletons.project[0].rootId].markers[0].name;
+    assert.deepEqual(texts(before, after), [
+      'changed Project settings / Body: name: "FullBody" → "Body"',
+      'changed Project settings / Body / Hips: solver: "global_optimization" → "none"',
+      `changed Project settings / Body / Hips: transform: translation [0, 0, 950] → [25, 0, 950]`,
+      'changed Project settings / Body / Hips: degrees_of_freedom: rotation_x (constraint)',
+      `changed Project settings / Body / Hips: markers: 4 → 3: removed ${hipsMarker}`,
+      'changed Project settings / Body / Hips: rigid_bodies: 0 → 1: added Plate',
+    ]);
+  });
+
+  it('names a moved segment’s parents, and added and removed segments and skeletons of each source', () => {
+    const { before, after } = changed((s) => {
+      const actor = s.skeletons.data[0];
+      const ids = Object.keys(actor.segments).map(Number);
+      const [root, child] = [actor.rootId, ids.find((id) => actor.segments[id].parentId === actor.rootId)!];
+      const grandchild = ids.find((id) => actor.segments[id].parentId === child)!;
+      actor.segments[grandchild].parentId = root;
+      s.skeletons.measurement = [];
+      s.skeletons.project.push({ ...structuredClone(s.skeletons.project[1]), id: 9000, name: 'Wand2' });
+    });
+    const actor = before.skeletons.data[0];
+    assert.deepEqual(texts(before, after), [
+      `added Project settings: added skeleton Wand2 (2 segments)`,
+      `removed Measurement settings: removed skeleton ${before.skeletons.measurement[0].name} (${Object.keys(before.skeletons.measurement[0].segments).length} segments)`,
+      `changed Data (read-only) / ${actor.name} / Spine1: parent: "Spine" → "Hips"`,
+    ]);
+  });
+
+  it('names trajectories by label, bones by their trajectories, and the selection by what it holds', () => {
+    const { before, after } = changed((s) => {
+      const [first, second] = s.trajectories;
+      first.label = 'LASI2';
+      second.parts = second.parts.slice(1);
+      s.bones[0].color = 0x00ff00;
+      s.bones.splice(1, 1);
+      s.bones.push({ id: 9001, from: first.id, to: second.id, color: 0xffffff });
+      s.selection = [{ type: 'trajectory', id: second.id, part_index: 0 }];
+    });
+    const [first, second] = before.trajectories;
+    const label = (id: number) => before.trajectories.find((t) => t.id === id)!.label;
+    const [bone0, bone1] = before.bones;
+    assert.deepEqual(texts(before, after), [
+      `changed Trajectories / ${first.label}: label: "${first.label}" → "LASI2"`,
+      `changed Trajectories / ${second.label}: parts: ${second.parts.length} → ${second.parts.length - 1}`,
+      `removed Bones: removed bone ${label(bone1.from)} – ${label(bone1.to)}`,
+      `added Bones: added bone LASI2 – ${second.label} (colour 0xffffff)`,
+      `changed Bones / bone LASI2 – ${label(bone0.to)}: color: 0x${bone0.color.toString(16).padStart(6, '0')} → 0x00ff00`,
+      `changed Selection: 0 → 1 selected: added ${second.label} part 0`,
+    ]);
+  });
+
+  it('prints an outline that opens each place once', () => {
+    const { before, after } = changed((s) => {
+      const fullBody = s.skeletons.project[0];
+      fullBody.scale = 2;
+      const hips = fullBody.segments[fullBody.rootId];
+      hips.endpoint = null;
+      hips.name = 'Pelvis';
+      s.skeletons.project[1].scale = 3;
+    });
+    assert.deepEqual(diffOutline(diffStates(before, after)), [
+      'Project settings',
+      '  FullBody',
+      '    ~ scale: 1 → 2',
+      '    Pelvis',
+      '      ~ name: "Hips" → "Pelvis"',
+      '  Wand',
+      '    ~ scale: 1 → 3',
+    ]);
+  });
+});
