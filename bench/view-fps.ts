@@ -14,58 +14,18 @@ import type { Browser, Page } from 'playwright-core';
 import { launchHeadlessChromium } from '../scripts/headless-chromium';
 import { MotionClient } from '../src/api/client/motion-client';
 import { listSkeletons, loadSkeletonTree } from '../src/api/skeletons/skeleton-loader';
-import type { Matrix } from '../src/api/skeletons/skeleton-model';
 import { makeNonce, viewHtml } from '../src/extension/skeleton-view/view-html';
 import type { SceneReport, ViewSkeleton } from '../src/protocol/skeleton-view';
 import { sendViewScene } from '../src/extension/skeleton-view/view-scene';
 import { startChildServer } from '../test/support/child-server';
+import { MARKERS, populateStage, SEGMENTS, SKELETONS } from './stage';
 
 // The functions given to page.evaluate run in the page: its globals, as far as they are used here.
 declare const window: any;
 declare function requestAnimationFrame(callback: () => void): number;
 
-const SKELETONS = 20;
-const SEGMENTS = 100;
-const MARKERS = 4;
 const ORBIT_MS = Number(process.env.BENCH_ORBIT_MS ?? 5000);
 const SIZE = { width: 1280, height: 800 };
-
-const translation = (x: number, y: number, z: number): Matrix => [
-  [1, 0, 0, x],
-  [0, 1, 0, y],
-  [0, 0, 1, z],
-  [0, 0, 0, 1],
-];
-
-/** 20 actors on a 5 × 4 floor grid, each a tree of 100 segments with 4 markers on each. */
-async function populate(client: MotionClient): Promise<void> {
-  const api = client.settings.processing.skeleton;
-  let seed = 11;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  await Promise.all(
-    Array.from({ length: SKELETONS }, async (_, s) => {
-      const id = await api.add_skeleton('project', `Actor${s + 1}`);
-      const root = await api.get_skeleton_root_id('project', id);
-      await api.set_segment_transform('project', root, translation((s % 5) * 1500, Math.floor(s / 5) * 1500, 900));
-      const ids = [root];
-      for (let j = 1; j < SEGMENTS; j++) {
-        const parent = ids[Math.floor(random() * ids.length)];
-        const segment = await api.add_segment('project', parent, `Segment${j}`);
-        await api.set_segment_transform('project', segment, translation(random() * 80 - 40, random() * 80 - 40, 60));
-        await api.set_segment_markers(
-          'project',
-          segment,
-          Array.from({ length: MARKERS }, (_, k) => ({
-            name: `A${s + 1}_S${j}_M${k}`,
-            position: [Math.cos(k) * 40, Math.sin(k) * 40, 20] as [number, number, number],
-            weight: 1,
-          })),
-        );
-        ids.push(segment);
-      }
-    }),
-  );
-}
 
 /** A page server on loopback: the view's own page (with a stand-in for the webview API), the peer's, and their bundles. */
 async function servePages(): Promise<{ url: string; close(): void }> {
@@ -208,7 +168,7 @@ const described = (o: Opening) =>
 async function main(): Promise<void> {
   const server = await startChildServer(['--empty', '--log-level', 'warn']);
   const setup = new MotionClient({ url: server.url });
-  await populate(setup);
+  await populateStage(setup);
   await setup.close();
   const pages = await servePages();
   const browser = await launchHeadlessChromium();

@@ -13,7 +13,7 @@ import { referenceServer } from '../support/reference-server';
 const SERVER_SCRIPT = resolve(__dirname, '../../dist/motion-server.js');
 
 /** The effect of every operation, by its full name: what the application's log says it was asked. */
-const EFFECTS = new Map(
+const EFFECTS = new Map<string, string>(
   CATALOGUE.flatMap((m) => m.operations.map((op) => [`${m.path}.${op.name}`, op.effect] as const)),
 );
 
