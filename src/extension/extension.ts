@@ -32,6 +32,8 @@ import { segmentCommands, startSegmentEditor } from './segment-editor/segment-co
 import { SegmentPreviews } from './segment-editor/segment-previews';
 import { SEGMENT_SCHEME, SegmentFileSystem } from './segment-editor/segment-file-system';
 import { selectionCommands } from './selection/selection-commands';
+import { dryRunCommands } from './dry-run/dry-run-commands';
+import { DryRunView } from './dry-run/dry-run-view';
 import { SelectionView } from './selection/selection-view';
 import { skeletonViewCommands } from './skeleton-view/skeleton-view-commands';
 import { SkeletonViews } from './skeleton-view/skeleton-views';
@@ -47,6 +49,8 @@ export interface MotionExtensionApi {
   readonly explorerTree: vscode.TreeView<ExplorerItem>;
   readonly selection: SelectionView;
   readonly skeletonViews: SkeletonViews;
+  /** The Dry Run view: what the last dry run would change. */
+  readonly dryRun: DryRunView;
   /** What the status bar shows about the connection. */
   readonly statusBar: vscode.StatusBarItem;
   /** What a language's Motion terminal has shown since it was last cleared. */
@@ -116,8 +120,10 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
       () => (explorer.refresh(), selection.refresh()),
     ),
     debugInterpreters: new Map(),
+    dryRun: new DryRunView(),
+    dryRunOutput: vscode.window.createOutputChannel('Motion Dry Run'),
   });
-  const { segments, runner, skeletonViews, documentationPreviews, periodicRefresh } = ctx.parts;
+  const { segments, runner, skeletonViews, documentationPreviews, periodicRefresh, dryRun, dryRunOutput } = ctx.parts;
   own(loaded.event(() => runner.documentationChanged()));
   own(loaded.event((state) => void offerStubsUpdate(ctx, state)));
   own(
@@ -131,11 +137,14 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     skeletonViews,
     documentationPreviews,
     periodicRefresh,
+    dryRun,
+    dryRunOutput,
   );
 
   own(
     explorerTree,
     vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }),
+    vscode.window.createTreeView('motion.dryRun', { treeDataProvider: dryRun }),
     vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),
   );
   const statusBar = startConnectionStatus(ctx);
@@ -160,6 +169,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     runCommands,
     debugCommands,
     skeletonViewCommands,
+    dryRunCommands,
   );
   followConnection(ctx);
   followSettings(ctx);
@@ -173,6 +183,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     explorerTree,
     selection,
     skeletonViews,
+    dryRun,
     statusBar,
     embeddedServerPid: () => embedded.pid,
     terminalText: (language) => runner.transcript(language),

@@ -5,6 +5,7 @@ import type { MotionConfig } from './config';
 import type { DocumentationPreviews } from './connection/documentation-previews';
 import type { PeriodicRefresh } from './explorer/periodic-refresh';
 import type { MotionConnection } from './connection/motion-connection';
+import type { DryRunView } from './dry-run/dry-run-view';
 import type { SkeletonExplorer } from './explorer/skeleton-explorer';
 import type { ChangeLog } from './history/change-log';
 import type { ChangeHistory } from './history/change-history';
@@ -30,6 +31,9 @@ interface MotionParts {
   /** Where commands record the changes they make, for Undo and Change History. */
   readonly changes: ChangeLog;
   readonly runner: ScriptRunner;
+  /** What the last dry run would change, and the output of its script. */
+  readonly dryRun: DryRunView;
+  readonly dryRunOutput: vscode.OutputChannel;
   /** The connected application's documentation: live, else the cache the language server keeps, else bundled. */
   documentation(): Promise<DocumentationIndex>;
   /** The documentation as read-only Markdown documents (Show Documentation, Go to Definition). */

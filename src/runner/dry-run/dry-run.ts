@@ -20,7 +20,8 @@ export interface DryRunOptions {
   serverScript: string;
   /** The state the script starts from: a snapshot file's text (taken now, or chosen), checked by the server that serves it. */
   snapshot: string;
-  script: { path: string; code: string; args?: readonly string[] };
+  /** The code, as it stands at `line` (default 1) of the file at `path` (tracebacks name them). */
+  script: { path: string; code: string; line?: number; args?: readonly string[] };
   python?: string;
   deadlineMs?: number;
   onOutput: SessionOutput;
@@ -73,7 +74,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
     const result = await withDeadline(
       (async () => {
         await running.run(prelude, { filename: '<motion dry run>' });
-        return running.run(script.code, { filename: script.path, line: 1 });
+        return running.run(script.code, { filename: script.path, line: script.line ?? 1 });
       })(),
       options.deadlineMs ?? DRY_RUN_DEADLINE_MS,
       options.signal,

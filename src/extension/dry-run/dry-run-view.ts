@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+import type { StateChange } from '../../api/state/state-diff';
+import type { RunResult } from '../../runner/script-session';
+import { changeTree, type ChangeNode } from './change-tree';
+
+/** What the last dry run found: the script, what it started from, how it ended, and its changes. */
+export interface DryRunReport {
+  /** "edit.py", or "edit.py (lines 3–5)" for a selection. */
+  script: string;
+  /** "a snapshot of 127.0.0.1:7979 taken now", or the snapshot file's name. */
+  startedFrom: string;
+  result: RunResult;
+  changes: StateChange[];
+  /** Runs the same code again against the application (Apply for Real), when it may. */
+  apply?: () => Promise<unknown>;
+}
+
+const ICONS: Record<NonNullable<ChangeNode['kind']>, [string, string]> = {
+  added: ['diff-added', 'gitDecoration.addedResourceForeground'],
+  removed: ['diff-removed', 'gitDecoration.deletedResourceForeground'],
+  changed: ['diff-modified', 'gitDecoration.modifiedResourceForeground'],
+};
+
+/**
+ * The Dry Run view: what the last dry run would change, by place (source, skeleton, segment), each
+ * change with before → after; the script's outcome on top. Nothing here changes the application.
+ */
+export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private shown: { report: DryRunReport; rows: ChangeNode[] } | undefined;
+
+  get report(): DryRunReport | undefined {
+    return this.shown?.report;
+  }
+
+  show(report: DryRunReport | undefined): void {
+    this.shown = report && { report, rows: [outcomeRow(report), ...changeTree(report.changes)] };
+    void vscode.commands.executeCommand('setContext', 'motion.dryRun.shown', !!report);
+    void vscode.commands.executeCommand('setContext', 'motion.dryRun.canApply', !!report?.apply);
+    this.changed.fire();
+  }
+
+  getTreeItem(node: ChangeNode): vscode.TreeItem {
+    const item = new vscode.TreeItem(
+      node.label,
+      node.children.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+    );
+    item.description = node.description;
+    if (node.kind) {
+      const [icon, colour] = ICONS[node.kind];
+      item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(colour));
+      item.tooltip = `${node.change!.path.join(' › ')}\n${node.change!.text}`;
+      item.contextValue = `dryRunChange.${node.kind}`;
+    } else if (node.change === undefined && this.shown?.rows[0] === node) {
+      item.iconPath = new vscode.ThemeIcon(this.shown.report.result.ok ? 'pass' : 'error');
+      item.tooltip = node.description;
+    }
+    return item;
+  }
+
+  getChildren(node?: ChangeNode): ChangeNode[] {
+    return node ? node.children : (this.shown?.rows ?? []);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/** The first row: which script, from what, how it ended, and how many changes. */
+function outcomeRow(report: DryRunReport): ChangeNode {
+  const n = report.changes.length;
+  const counted = n === 0 ? 'no changes' : `${n} change${n === 1 ? '' : 's'}`;
+  const ending = report.result.ok
+    ? counted
+    : `${report.result.error?.type ?? 'failed'}${report.result.error?.line ? ` at line ${report.result.error.line}` : ''}; ${counted} before it`;
+  return { label: report.script, description: `${ending} · from ${report.startedFrom}`, children: [] };
+}

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { readSnapshot } from '../../../src/api/state/read-snapshot';
+import type { DryRunOutcome } from '../../../src/extension/dry-run/dry-run-commands';
+import { waitFor } from '../../support/wait-for';
+import { hands, hasHands } from './hands';
+import { takeScreenshot, testApplication, WORKBENCH } from './motion-extension';
+
+const PROBE = [
+  'import motion',
+  'sk = motion.settings.processing.skeleton',
+  'body = sk.find_skeleton("project", "FullBody")',
+  'sk.set_skeleton_scale("project", body, 2.5)',
+  'sk.add_segment("project", sk.find_segment("project", body, "Head"), "Hat")',
+  'print("probe ran")',
+  '',
+].join('\n');
+
+/** The application's whole state as text: what must not change. */
+async function applicationState(): Promise<string> {
+  const app = testApplication();
+  try {
+    return JSON.stringify((await readSnapshot(app)).state);
+  } finally {
+    await app.close();
+  }
+}
+
+/** The rows the side bar shows, once one of them shows `text`. */
+async function sideBarRowsOnce(text: string): Promise<string[]> {
+  let rows: string[] = [];
+  await waitFor(
+    async () => (rows = await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`)).some((r) => r.includes(text)),
+    `a side bar row showing "${text}"`,
+    60_000,
+  );
+  return rows;
+}
+
+export function dryRunTests(): void {
+  describe('dry runs in a real VS Code', function () {
+    this.timeout(120_000);
+    const folder = () => vscode.workspace.workspaceFolders![0].uri;
+    const probe = () => vscode.Uri.joinPath(folder(), 'dry_run_probe.py');
+    const stage = () => vscode.Uri.joinPath(folder(), 'stage.motion.json');
+    before(() => vscode.workspace.fs.writeFile(probe(), new TextEncoder().encode(PROBE)));
+    after(async () => {
+      for (const file of [probe(), stage()]) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+    });
+
+    it('Dry Run File from the palette shows what the script would change, and the application stays as it was', async function () {
+      if (!hasHands) this.skip();
+      const before = await applicationState();
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(probe()));
+      await hands.palette('Motion: Dry Run File');
+      const rows = await sideBarRowsOnce('1 → 2.5');
+      for (const shown of [
+        'dry_run_probe.py',
+        '2 changes',
+        'Project settings',
+        'FullBody',
+        'added segment Hat (child of Head)',
+      ])
+        assert.ok(
+          rows.some((r) => r.includes(shown)),
+          `the Dry Run view shows "${shown}": ${JSON.stringify(rows)}`,
+        );
+      assert.equal(await applicationState(), before, 'the application is as it was');
+      await takeScreenshot('dry-run.png', [WORKBENCH.sideBar], 560);
+    });
+
+    it('Take Snapshot writes a file that a Dry Run Selection starts from, chosen in the quick pick', async function () {
+      if (!hasHands) this.skip();
+      const saved = await vscode.commands.executeCommand<vscode.Uri>('motion.takeSnapshot', stage());
+      assert.equal(saved?.toString(), stage().toString());
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(stage()));
+      assert.deepEqual(JSON.parse(text).snapshot.application, { major: 0, minor: 1, build: 0 });
+
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(probe()));
+      editor.selection = new vscode.Selection(0, 0, 3, 100); // up to the scale, not the new segment
+      await hands.palette('Motion: Dry Run Selection or Statement');
+      const offered = await hands.quickPickOffering('stage.motion.json');
+      assert.ok(
+        offered.some((r) => r.includes('The application now')),
+        JSON.stringify(offered),
+      );
+      await hands.type('stage.motion.json');
+      await hands.press('Enter');
+      const rows = await sideBarRowsOnce('dry_run_probe.py (lines 1–4)');
+      assert.ok(
+        rows.some((r) => r.includes('1 change · from stage.motion.json')),
+        JSON.stringify(rows),
+      );
+      assert.ok(!rows.some((r) => r.includes('Hat')), 'only the selected lines ran');
+    });
+
+    it('returns what it found to a caller, and says no changes for a script that only reads', async () => {
+      const reader = await vscode.workspace.openTextDocument({
+        language: 'python',
+        content: 'import motion\nprint(motion.settings.processing.skeleton.get_skeleton_count("project"))\n',
+      });
+      await vscode.window.showTextDocument(reader);
+      await vscode.workspace.fs.delete(stage());
+      const outcome = await vscode.commands.executeCommand<DryRunOutcome>('motion.dryRunFile');
+      assert.deepEqual(outcome.changes, []);
+      assert.equal(outcome.ok, true);
+      assert.match(outcome.output, /^\d+\n$/);
+    });
+  });
+}
