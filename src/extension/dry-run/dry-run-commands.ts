@@ -128,7 +128,7 @@ async function dryRunCode(
   );
   const { result, changes } = outcome;
   if (!result.ok) output.appendLine(`${result.error?.type}: ${result.error?.message}`);
-  ctx.parts.dryRun.show({ script: scriptLabel, startedFrom: start.label, result, changes });
+  ctx.parts.dryRun.show({ script: scriptLabel, startedFrom: start.label, result, output: printed, changes });
   await vscode.commands.executeCommand('motion.dryRun.focus');
   return { ok: result.ok, changes: changes.map((c) => `${c.path.join(' / ')}: ${c.text}`), output: printed };
 }

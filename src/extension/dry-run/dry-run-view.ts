@@ -10,10 +10,15 @@ export interface DryRunReport {
   /** "a snapshot of 127.0.0.1:7979 taken now", or the snapshot file's name. */
   startedFrom: string;
   result: RunResult;
+  /** What the script printed (all of it is in the Motion Dry Run output channel). */
+  output: string;
   changes: StateChange[];
   /** Runs the same code again against the application (Apply for Real), when it may. */
   apply?: () => Promise<unknown>;
 }
+
+/** How many lines of the script's output the view shows under its outcome. */
+const OUTPUT_LINES = 20;
 
 const ICONS: Record<NonNullable<ChangeNode['kind']>, [string, string]> = {
   added: ['diff-added', 'gitDecoration.addedResourceForeground'],
@@ -42,9 +47,14 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
   }
 
   getTreeItem(node: ChangeNode): vscode.TreeItem {
+    const outcome = this.shown?.rows[0] === node;
     const item = new vscode.TreeItem(
       node.label,
-      node.children.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+      node.children.length === 0
+        ? vscode.TreeItemCollapsibleState.None
+        : outcome
+          ? vscode.TreeItemCollapsibleState.Collapsed
+          : vscode.TreeItemCollapsibleState.Expanded,
     );
     item.description = node.description;
     if (node.kind) {
@@ -52,8 +62,8 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
       item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(colour));
       item.tooltip = `${node.change!.path.join(' › ')}\n${node.change!.text}`;
       item.contextValue = `dryRunChange.${node.kind}`;
-    } else if (node.change === undefined && this.shown?.rows[0] === node) {
-      item.iconPath = new vscode.ThemeIcon(this.shown.report.result.ok ? 'pass' : 'error');
+    } else if (outcome) {
+      item.iconPath = new vscode.ThemeIcon(this.shown!.report.result.ok ? 'pass' : 'error');
       item.tooltip = node.description;
     }
     return item;
@@ -75,5 +85,14 @@ function outcomeRow(report: DryRunReport): ChangeNode {
   const ending = report.result.ok
     ? counted
     : `${report.result.error?.type ?? 'failed'}${report.result.error?.line ? ` at line ${report.result.error.line}` : ''}; ${counted} before it`;
-  return { label: report.script, description: `${ending} · from ${report.startedFrom}`, children: [] };
+  // The first lines of what it printed, under it (the whole output is in its channel).
+  const lines = report.output.split('\n').filter((line) => line.trim() !== '');
+  const shown = lines.slice(0, OUTPUT_LINES).map((line) => ({ label: line, description: '', children: [] }));
+  if (lines.length > OUTPUT_LINES)
+    shown.push({
+      label: `… ${lines.length - OUTPUT_LINES} more lines in the Motion Dry Run output`,
+      description: '',
+      children: [],
+    });
+  return { label: report.script, description: `${ending} · from ${report.startedFrom}`, children: shown };
 }

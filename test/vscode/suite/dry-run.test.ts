@@ -26,12 +26,12 @@ async function applicationState(): Promise<string> {
   }
 }
 
-/** The rows the side bar shows, once one of them shows `text`. */
-async function sideBarRowsOnce(text: string): Promise<string[]> {
+/** The rows the panel (where the Dry Run view is) shows, once one of them shows `text`. */
+async function panelRowsOnce(text: string): Promise<string[]> {
   let rows: string[] = [];
   await waitFor(
-    async () => (rows = await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`)).some((r) => r.includes(text)),
-    `a side bar row showing "${text}"`,
+    async () => (rows = await hands.textOf(`${WORKBENCH.panel} .monaco-list-row`)).some((r) => r.includes(text)),
+    `a row of the panel showing "${text}"`,
     60_000,
   );
   return rows;
@@ -53,10 +53,10 @@ export function dryRunTests(): void {
       const before = await applicationState();
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(probe()));
       await hands.palette('Motion: Dry Run File');
-      const rows = await sideBarRowsOnce('1 → 2.5');
+      const rows = await panelRowsOnce('1 → 2.5');
       for (const shown of [
         'dry_run_probe.py',
-        '2 changes',
+        '3 changes',
         'Project settings',
         'FullBody',
         'added segment Hat (child of Head)',
@@ -66,7 +66,7 @@ export function dryRunTests(): void {
           `the Dry Run view shows "${shown}": ${JSON.stringify(rows)}`,
         );
       assert.equal(await applicationState(), before, 'the application is as it was');
-      await takeScreenshot('dry-run.png', [WORKBENCH.sideBar], 560);
+      await takeScreenshot('dry-run.png', [WORKBENCH.panel], 360);
     });
 
     it('Take Snapshot writes a file that a Dry Run Selection starts from, chosen in the quick pick', async function () {
@@ -86,7 +86,7 @@ export function dryRunTests(): void {
       );
       await hands.type('stage.motion.json');
       await hands.press('Enter');
-      const rows = await sideBarRowsOnce('dry_run_probe.py (lines 1–4)');
+      const rows = await panelRowsOnce('dry_run_probe.py (lines 1–4)');
       assert.ok(
         rows.some((r) => r.includes('1 change · from stage.motion.json')),
         JSON.stringify(rows),
