@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { report, EXIT, GLOBAL_HELP } from './cli-context';
 import { callCommand } from './commands/call-command';
+import { checkCommand } from './commands/check-command';
 import { docsCommand } from './commands/docs-command';
 import { replCommand } from './commands/repl-command';
 import { runCommand } from './commands/run-command';
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   docs: docsCommand,
   stubs: stubsCommand,
   run: runCommand,
+  check: checkCommand,
   repl: replCommand,
 };
 
@@ -32,6 +34,7 @@ Commands:
   docs [PATH]                               print the documentation of the package, a module or a method
   stubs --out DIR                           write Python type stubs (.pyi) for the package
   run FILE.py|FILE.lua [ARG...]             run a Python or Lua script against the application
+  check [FILE|DIR...] [--sarif FILE]        check scripts' motion.* calls as the editor does, like a compiler
   repl [--lua]                              an interactive Python (or Lua) session with the application
 
 motion <command> --help for more.

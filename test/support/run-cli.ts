@@ -9,13 +9,18 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built `motion` CLI as a child process; `input` is piped to its stdin. */
-export function runCli(args: string[], env: Record<string, string> = {}, input?: string): Promise<CliRun> {
+/** Runs the built `motion` CLI as a child process (in `cwd`, default this one's); `input` is piped to its stdin. */
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  input?: string,
+  cwd?: string,
+): Promise<CliRun> {
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
       [CLI_BIN, ...args],
-      { env: { ...process.env, ...env }, timeout: 30_000 },
+      { env: { ...process.env, ...env }, timeout: 30_000, cwd },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         done({ code, stdout, stderr });

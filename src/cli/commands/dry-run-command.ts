@@ -77,7 +77,9 @@ async function snapshotText(file: string | undefined, options: GlobalOptions): P
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read the snapshot ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new UsageError(
+        `cannot read the snapshot ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
     try {
       checkSnapshotVersion(snapshotOrigin(text), await client.get_version());

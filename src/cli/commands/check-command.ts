@@ -1,0 +1,122 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { loadDocumentation } from '../../api/docs/load-documentation';
+import { createMotionLanguageService } from '../../../server/language/service/language-service';
+import { loadScriptParsers } from '../../../server/language/service/script-parsers';
+import {
+  clientFor,
+  documentationCache,
+  EXIT,
+  GLOBAL_HELP,
+  GLOBAL_OPTIONS,
+  globalOptions,
+  UsageError,
+} from '../cli-context';
+import { sarifReport } from './sarif-report';
+
+const CHECK_HELP = `Usage: motion check [FILE|DIR...] [--sarif FILE]
+
+Checks Python and Lua scripts the way the editor does, without an editor: every motion.* call
+against the application's documentation (live from --url, else the one cached from it, else the
+one bundled with this tool): unknown modules and operations, argument counts, literal values of
+the wrong type or out of range. Prints each problem like a compiler:
+
+  scripts/tool.py:12:5: error: motion has no module or method "animation" [unknown-member]
+
+Directories are searched for .py and .lua files (not node_modules, .git or hidden folders);
+without arguments, the current directory.
+
+  --sarif FILE     also write the problems as SARIF 2.1.0 (for code scanning)
+
+Exit status: 0 no errors, 1 errors found, 2 bad usage.
+
+${GLOBAL_HELP}`;
+
+export interface CheckedFile {
+  /** As given or found, relative to the current directory. */
+  path: string;
+  languageId: 'python' | 'lua';
+  diagnostics: Diagnostic[];
+}
+
+const SCRIPT = /\.(py|lua)$/;
+const SKIPPED = new Set(['node_modules', '.git', '__pycache__', '.venv', 'venv']);
+
+/** The script files of the arguments: files as given, directories searched, in a stable order. */
+async function scriptFiles(paths: string[]): Promise<string[]> {
+  const found: string[] = [];
+  const visit = async (path: string, given: boolean): Promise<void> => {
+    const info = await stat(path).catch(() => undefined);
+    if (!info) {
+      if (given) throw new UsageError(`no such file or directory: ${path}`);
+      return;
+    }
+    if (info.isDirectory()) {
+      const entries = (await readdir(path)).sort();
+      for (const entry of entries)
+        if (!SKIPPED.has(entry) && !entry.startsWith('.')) await visit(join(path, entry), false);
+    } else if (SCRIPT.test(path)) found.push(path);
+    else if (given) throw new UsageError(`${path} is not a Python (.py) or Lua (.lua) script`);
+  };
+  for (const path of paths) await visit(path, true);
+  return found;
+}
+
+/** A diagnostic's message as text (LSP allows Markdown there; the service writes plain text). */
+export const messageText = (message: Diagnostic['message']): string =>
+  typeof message === 'string' ? message : message.value;
+
+const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
+
+/** `file:line:col: error: message [code]`, positions 1-based, as compilers print them. */
+export function compilerLine(path: string, d: Diagnostic): string {
+  const { line, character } = d.range.start;
+  return `${path}:${line + 1}:${character + 1}: ${SEVERITY[d.severity ?? 1]}: ${messageText(d.message)}${d.code ? ` [${d.code}]` : ''}`;
+}
+
+export async function checkCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { ...GLOBAL_OPTIONS, sarif: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) return (void process.stdout.write(`${CHECK_HELP}\n`), EXIT.ok);
+  const options = globalOptions(values);
+  const files = await scriptFiles(positionals.length > 0 ? positionals : ['.']);
+  const client = clientFor(options);
+  let documentation;
+  try {
+    documentation = await loadDocumentation(client, { cache: documentationCache() });
+  } finally {
+    await client.close();
+  }
+  const service = createMotionLanguageService({
+    parsers: await loadScriptParsers(),
+    documentation: () => documentation,
+  });
+  const checked: CheckedFile[] = [];
+  for (const path of files) {
+    const uri = pathToFileURL(resolve(path)).href;
+    const languageId = path.endsWith('.lua') ? 'lua' : 'python';
+    service.documents.open(uri, languageId, 1, await readFile(path, 'utf8'));
+    checked.push({ path: relative('.', path) || path, languageId, diagnostics: service.diagnose(uri) });
+    service.documents.close(uri);
+  }
+  const problems = checked.flatMap((f) => f.diagnostics.map((d) => ({ file: f, d })));
+  const errors = problems.filter(({ d }) => (d.severity ?? 1) === 1).length;
+  if (options.json)
+    process.stdout.write(
+      `${JSON.stringify({ documentation: documentation.describeSource(), files: checked.length, errors, problems: problems.map(({ file, d }) => ({ path: file.path, ...d, message: messageText(d.message) })) }, null, 2)}\n`,
+    );
+  else for (const { file, d } of problems) process.stdout.write(`${compilerLine(file.path, d)}\n`);
+  if (values.sarif) await writeFile(values.sarif, `${JSON.stringify(sarifReport(checked), null, 2)}\n`);
+  const counted = `${problems.length} problem${problems.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'})`;
+  process.stderr.write(
+    `motion check: ${files.length} file${files.length === 1 ? '' : 's'}, ${counted}; documentation ${documentation.describeSource()}\n`,
+  );
+  return errors > 0 ? EXIT.refused : EXIT.ok;
+}

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { referenceServer } from '../support/reference-server';
+import { runCli } from '../support/run-cli';
+
+describe('motion check', function () {
+  this.timeout(30_000);
+  const app = referenceServer({ per: 'suite' });
+  let dir: string;
+  const write = (name: string, text: string) => {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  };
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'motion-check-'));
+    write(
+      'tools/scale.py',
+      [
+        'import motion',
+        'motion.animation.get_curves()',
+        'motion.settings.processing.skeleton.set_skeleton_scale("project", 1, 500)',
+        '',
+      ].join('\n'),
+    );
+    write('tools/add.lua', 'motion.settings.processing.skeleton.add_skeleton("elsewhere", "X")\n');
+    write('clean.py', 'import motion\nprint(motion.settings.processing.skeleton.get_skeleton_count("project"))\n');
+    write('node_modules/pkg/bad.py', 'import motion\nmotion.nothing()\n');
+    write('.hidden/bad.lua', 'motion.nothing()\n');
+    write('notes.txt', 'not a script');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const check = (args: string[]) =>
+    runCli(['check', ...args.map((a) => (a.startsWith('-') ? a : join(dir, a)))], app.env);
+
+  it('prints each problem like a compiler, in both languages, and exits 1 on errors', async () => {
+    const run = await runCli(['check'], app.env, undefined, dir);
+    assert.equal(run.code, 1, run.stderr);
+    assert.deepEqual(run.stdout.trimEnd().split('\n'), [
+      'tools/add.lua:1:50: error: source: expected one of "project", "measurement", got string "elsewhere" [type]',
+      'tools/scale.py:2:8: error: motion has no module or method "animation" [unknown-member]',
+      'tools/scale.py:3:70: error: scale 500 is outside 0.01 to 100.0 [range]',
+    ]);
+    assert.match(
+      run.stderr,
+      /^motion check: 3 files, 3 problems \(3 errors\); documentation live from http:\/\/127\.0\.0\.1:\d+ \(0\.1\.0\)\n$/,
+    );
+  });
+
+  it('exits 0 when the scripts are clean', async () => {
+    const run = await check(['clean.py']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /^motion check: 1 file, 0 problems \(0 errors\)/);
+  });
+
+  it('writes SARIF 2.1.0 for code scanning: rules, levels, files relative to the checked folder, 1-based regions', async () => {
+    const sarif = join(dir, 'motion.sarif');
+    const run = await runCli(['check', 'tools', '--sarif', sarif], app.env, undefined, dir);
+    assert.equal(run.code, 1, run.stderr);
+    const log = JSON.parse(readFileSync(sarif, 'utf8'));
+    assert.equal(log.version, '2.1.0');
+    const [only] = log.runs;
+    assert.equal(only.tool.driver.name, 'motion check');
+    assert.deepEqual(
+      only.tool.driver.rules.map((r: { id: string }) => r.id),
+      ['range', 'type', 'unknown-member'],
+    );
+    assert.equal(only.tool.driver.rules[0].shortDescription.text, "A number outside the parameter's documented range");
+    assert.deepEqual(only.results[1], {
+      ruleId: 'unknown-member',
+      ruleIndex: 2,
+      level: 'error',
+      message: { text: 'motion has no module or method "animation"' },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'tools/scale.py', uriBaseId: '%SRCROOT%' },
+            region: { startLine: 2, startColumn: 8, endLine: 2, endColumn: 17 },
+          },
+        },
+      ],
+    });
+  });
+
+  it('gives the problems as JSON with --json', async () => {
+    const run = await check(['tools/scale.py', '--json']);
+    const report = JSON.parse(run.stdout);
+    assert.equal(report.files, 1);
+    assert.equal(report.errors, 2);
+    assert.deepEqual(report.problems[0].range, { start: { line: 1, character: 7 }, end: { line: 1, character: 16 } });
+  });
+
+  it('checks against the bundled documentation when the application is away, and says so', async () => {
+    const run = await runCli(['check', join(dir, 'clean.py'), '--url', 'http://127.0.0.1:9'], {
+      MOTION_CACHE_DIR: dir,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /documentation bundled/);
+  });
+
+  it('refuses what it cannot check', async () => {
+    for (const [args, message] of [
+      [['notes.txt'], /notes\.txt is not a Python \(\.py\) or Lua \(\.lua\) script/],
+      [['missing.py'], /no such file or directory: .*missing\.py/],
+    ] as const) {
+      const run = await check([...args]);
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, message);
+    }
+  });
+});
