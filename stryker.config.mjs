@@ -36,6 +36,7 @@ export default {
     'src/api/client/**/*.ts',
     'src/api/docs/**/*.ts',
     'src/api/catalogue/**/*.ts',
+    'src/api/state/**/*.ts',
     'server/language/service/**/*.ts',
     'src/runner/**/*.ts',
     'src/extension/segment-editor/segment-document.ts',
