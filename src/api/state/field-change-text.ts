@@ -1,5 +1,5 @@
 /** One field that differs: a segment's field in the editor, any record's field in a dry run's diff. */
-export interface FieldChange {
+interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;

@@ -25,7 +25,7 @@ export interface SnapshotProgress {
   asked: number;
 }
 
-export interface Snapshot {
+interface Snapshot {
   state: MotionState;
   origin: SnapshotOrigin;
 }

@@ -17,7 +17,7 @@ import { SKELETON_SOURCES } from './motion-state';
 export type ChangeKind = 'added' | 'removed' | 'changed';
 
 /** Which object a change is about, by id: what the 3D view and the tree find it by. */
-export type ChangedObject =
+type ChangedObject =
   | { type: 'skeleton'; source: SkeletonSource; skeletonId: number }
   | { type: 'segment'; source: SkeletonSource; skeletonId: number; segmentId: number }
   | { type: 'trajectory'; trajectoryId: number }

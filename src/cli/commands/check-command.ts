@@ -72,7 +72,7 @@ export const messageText = (message: Diagnostic['message']): string =>
 const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
 
 /** `file:line:col: error: message [code]`, positions 1-based, as compilers print them. */
-export function compilerLine(path: string, d: Diagnostic): string {
+function compilerLine(path: string, d: Diagnostic): string {
   const { line, character } = d.range.start;
   return `${path}:${line + 1}:${character + 1}: ${SEVERITY[d.severity ?? 1]}: ${messageText(d.message)}${d.code ? ` [${d.code}]` : ''}`;
 }

@@ -9,7 +9,7 @@ import type { SessionOutput } from '../../runner/script-session';
 import { clientFor, EXIT, terminalSafe, UsageError, type GlobalOptions } from '../cli-context';
 import { stdinLines } from '../line-queue';
 
-export interface DryRunRequest {
+interface DryRunRequest {
   path: string;
   code: string;
   args: string[];

@@ -4,7 +4,13 @@ import { readSnapshot, type SnapshotProgress } from '../../api/state/read-snapsh
 import { encodeSnapshot, snapshotOrigin, versionText } from '../../api/state/state-document';
 import { describeState } from '../../api/state/state-summary';
 import { codeAtSelection } from '../../runner/code-to-run';
+import type { MotionState } from '../../api/state/motion-state';
+import { diffStates } from '../../api/state/state-diff';
 import { checkSnapshotVersion, dryRun } from '../../runner/dry-run/dry-run';
+import { reportDone } from '../history/history-commands';
+import { undoScript } from '../history/undo-script';
+import { prompts } from '../prompts';
+import type { Prompts } from '../questions';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';
@@ -126,11 +132,83 @@ async function dryRunCode(
       });
     },
   );
-  const { result, changes } = outcome;
+  const { result, changes, before, after } = outcome;
   if (!result.ok) output.appendLine(`${result.error?.type}: ${result.error?.message}`);
-  ctx.parts.dryRun.show({ script: scriptLabel, startedFrom: start.label, result, output: printed, changes });
+  // A script that raised is not applied: what it would do is not what the view shows.
+  const apply =
+    result.ok && changes.length > 0
+      ? (ask: Prompts) =>
+          applyForReal(ctx, ask, {
+            document,
+            code,
+            label: scriptLabel,
+            language,
+            before,
+            after,
+            changes: changes.length,
+          })
+      : undefined;
+  ctx.parts.dryRun.show({ script: scriptLabel, startedFrom: start.label, result, output: printed, changes, apply });
   await vscode.commands.executeCommand('motion.dryRun.focus');
   return { ok: result.ok, changes: changes.map((c) => `${c.path.join(' / ')}: ${c.text}`), output: printed };
+}
+
+/** What Apply for Real runs: the code the dry run ran, and what it started from and found. */
+interface Rehearsed {
+  document: vscode.TextDocument;
+  code: { code: string; line: number };
+  label: string;
+  language: 'python' | 'lua';
+  before: MotionState;
+  after: MotionState;
+  changes: number;
+}
+
+/**
+ * Runs the dry-run code against the application, as one change in the Change History whose undo
+ * restores the state before it. Only when the application is still in the state the dry run
+ * started from (else the view showed something else than what would happen), and after a
+ * question that says what the undo cannot restore.
+ */
+async function applyForReal(ctx: MotionContext, ask: Prompts, rehearsed: Rehearsed): Promise<unknown> {
+  if (!trustedToRun('Apply for Real')) return undefined;
+  const client = ctx.parts.connection.client();
+  const now = (await readSnapshot(client)).state;
+  const since = diffStates(rehearsed.before, now);
+  if (since.length > 0) {
+    void vscode.window.showWarningMessage(
+      `Motion: the application is not in the state the dry run started from (${since[0].path.join(' › ')}: ${since[0].text}${since.length > 1 ? ` and ${since.length - 1} more` : ''}). Dry-run the script again to see what it would do now.`,
+    );
+    return { changed: false, reason: 'changed since the dry run' };
+  }
+  const n = rehearsed.changes;
+  const question = `Run ${rehearsed.label} against ${ctx.parts.connection.state.url ?? 'the application'}? The dry run found ${n} change${n === 1 ? '' : 's'}; Change History can undo it as one change.`;
+  // Said before anything runs: what the undo could not restore exactly.
+  const caveat = undoScript(rehearsed.before, rehearsed.after).caveat;
+  if ((await ask.decide(question, ['Apply for Real'], caveat && `Undo: ${caveat}`)) !== 'Apply for Real')
+    return { changed: false, reason: 'cancelled' };
+  const run = await ctx.parts.runner.run(
+    rehearsed.language,
+    { ...rehearsed.code, endLine: rehearsed.code.line },
+    rehearsed.document,
+    `Apply for Real: ${rehearsed.label}`,
+  );
+  const after = (await readSnapshot(client)).state;
+  const made = diffStates(now, after);
+  if (made.length > 0) {
+    const undo = undoScript(now, after);
+    ctx.parts.changes.record({
+      description: `Ran ${rehearsed.label} (${made.length} change${made.length === 1 ? '' : 's'})`,
+      where: 'the application',
+      undo,
+    });
+    ctx.changedApplication();
+  }
+  ctx.parts.dryRun.show(undefined);
+  const done = `${rehearsed.label} made ${made.length} change${made.length === 1 ? '' : 's'}${run.result.ok ? '' : ` before it raised ${run.result.error?.type ?? 'an error'}`}.`;
+  if (made.length > 0) reportDone(done);
+  else void vscode.window.showInformationMessage(`Motion: ${done}`);
+  return { changed: made.length > 0, ok: run.result.ok, changes: made.map((c) => `${c.path.join(' / ')}: ${c.text}`) };
 }
 
 const fileName = (document: vscode.TextDocument) => path.basename(document.uri.path) || 'untitled';
@@ -174,4 +252,12 @@ export const dryRunCommands: CommandTable = {
     return file;
   },
   'motion.clearDryRun': (ctx) => () => ctx.parts.dryRun.show(undefined),
+  'motion.applyDryRun': (ctx) => async (answers?: unknown) => {
+    const apply = ctx.parts.dryRun.report?.apply;
+    if (!apply)
+      return void vscode.window.showWarningMessage(
+        'Motion: dry-run a script first; Apply for Real runs what the dry run showed.',
+      );
+    return apply(prompts(answers));
+  },
 };

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { StateChange } from '../../api/state/state-diff';
 import type { RunResult } from '../../runner/script-session';
+import type { Prompts } from '../questions';
 import { changeTree, type ChangeNode } from './change-tree';
 
 /** What the last dry run found: the script, what it started from, how it ended, and its changes. */
-export interface DryRunReport {
+interface DryRunReport {
   /** "edit.py", or "edit.py (lines 3–5)" for a selection. */
   script: string;
   /** "a snapshot of 127.0.0.1:7979 taken now", or the snapshot file's name. */
@@ -13,8 +14,8 @@ export interface DryRunReport {
   /** What the script printed (all of it is in the Motion Dry Run output channel). */
   output: string;
   changes: StateChange[];
-  /** Runs the same code again against the application (Apply for Real), when it may. */
-  apply?: () => Promise<unknown>;
+  /** Runs the same code again against the application (Apply for Real), when it may, after asking. */
+  apply?: (ask: Prompts) => Promise<unknown>;
 }
 
 /** How many lines of the script's output the view shows under its outcome. */

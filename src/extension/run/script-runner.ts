@@ -183,7 +183,8 @@ export class ScriptRunner implements vscode.Disposable {
     this.terminals.clear();
   }
 
-  private async run(
+  /** Runs code of `document` in its language's session, shown in its terminal under `title` (else the code). */
+  async run(
     language: ScriptLanguage,
     code: CodeToRun,
     document: vscode.TextDocument,

@@ -13,7 +13,7 @@ import type { LineReader, RunResult, SessionOutput } from '../script-session';
 import { startPrivateServer } from './private-server';
 
 /** How long a dry run lets a script take before stopping it (a script that never ends). */
-export const DRY_RUN_DEADLINE_MS = 60_000;
+const DRY_RUN_DEADLINE_MS = 60_000;
 
 export interface DryRunOptions {
   /** The built reference server (`dist/motion-server.js`) that serves the snapshot. */
@@ -29,7 +29,7 @@ export interface DryRunOptions {
   signal?: AbortSignal;
 }
 
-export interface DryRunResult {
+interface DryRunResult {
   /** How the script ended (it may have raised: the changes up to there are still shown). */
   result: RunResult;
   before: MotionState;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 /** A reference server of one's own: started from a state file on a free loopback port, stopped when done. */
-export interface PrivateServer {
+interface PrivateServer {
   url: string;
   stop(): Promise<void>;
 }

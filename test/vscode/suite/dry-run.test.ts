@@ -69,6 +69,40 @@ export function dryRunTests(): void {
       await takeScreenshot('dry-run.png', [WORKBENCH.panel], 360);
     });
 
+    it('Apply for Real (the view’s button) runs it against the application as one change, and Undo takes it back', async function () {
+      if (!hasHands) this.skip();
+      const before = await applicationState();
+      // The dry run of the first test is still shown: its button runs the same file for real.
+      await hands.click(`${WORKBENCH.panel} .action-item .codicon-check-all`);
+      const offered = await hands.quickPickOffering('Apply for Real');
+      assert.ok(offered[0].includes('Cancel'), 'Cancel first: Enter and Escape change nothing');
+      await hands.type('Apply for Real');
+      await hands.press('Enter');
+      await waitFor(
+        async () => (await applicationState()) !== before,
+        'the script to run against the application',
+        30_000,
+      );
+      const app = testApplication();
+      try {
+        const sk = app.settings.processing.skeleton;
+        const body = (await sk.find_skeleton('project', 'FullBody'))!;
+        assert.equal(await sk.get_skeleton_scale('project', body), 2.5);
+        assert.notEqual(await sk.find_segment('project', body, 'Hat'), null);
+      } finally {
+        await app.close();
+      }
+      await waitFor(
+        async () => (await hands.notifications()).some((n) => n.includes('dry_run_probe.py made 3 changes')),
+        'the notification that it was applied',
+      );
+      await hands.clickNotificationButton('Undo');
+      await hands.quickPickOffering('Undo');
+      await hands.type('Undo');
+      await hands.press('Enter');
+      await waitFor(async () => (await applicationState()) === before, 'the undo to restore the state before', 30_000);
+    });
+
     it('Take Snapshot writes a file that a Dry Run Selection starts from, chosen in the quick pick', async function () {
       if (!hasHands) this.skip();
       const saved = await vscode.commands.executeCommand<vscode.Uri>('motion.takeSnapshot', stage());
