@@ -40,9 +40,9 @@ print("edited")
 const privateServers = () =>
   execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
     .split('\n')
-    .filter((args) => args.includes('motion-dry-run-'));
+    .filter((args) => args.includes('motion-private-'));
 
-const dryRunDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('motion-dry-run-'));
+const dryRunDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('motion-private-'));
 
 describe('dry runs: a script against a private server started from a snapshot', function () {
   this.timeout(30_000);

@@ -15,6 +15,7 @@ import {
   globalOptions,
   UsageError,
 } from '../cli-context';
+import { messageText, type CheckedFile } from './checked-file';
 import { sarifReport } from './sarif-report';
 
 const CHECK_HELP = `Usage: motion check [FILE|DIR...] [--sarif FILE]
@@ -34,13 +35,6 @@ without arguments, the current directory.
 Exit status: 0 no errors, 1 errors found, 2 bad usage.
 
 ${GLOBAL_HELP}`;
-
-export interface CheckedFile {
-  /** As given or found, relative to the current directory. */
-  path: string;
-  languageId: 'python' | 'lua';
-  diagnostics: Diagnostic[];
-}
 
 const SCRIPT = /\.(py|lua)$/;
 const SKIPPED = new Set(['node_modules', '.git', '__pycache__', '.venv', 'venv']);
@@ -64,10 +58,6 @@ async function scriptFiles(paths: string[]): Promise<string[]> {
   for (const path of paths) await visit(path, true);
   return found;
 }
-
-/** A diagnostic's message as text (LSP allows Markdown there; the service writes plain text). */
-export const messageText = (message: Diagnostic['message']): string =>
-  typeof message === 'string' ? message : message.value;
 
 const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
 

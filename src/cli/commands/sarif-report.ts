@@ -1,7 +1,7 @@
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { version } from '../../../package.json';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../../server/language/service/diagnostic-codes';
-import { messageText, type CheckedFile } from './check-command';
+import { messageText, type CheckedFile } from './checked-file';
 
 const LEVEL = { 1: 'error', 2: 'warning', 3: 'note', 4: 'note' } as const;
 

@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MotionClient } from '../../api/client/motion-client';
 import type { MotionState } from '../../api/state/motion-state';
 import { readSnapshot } from '../../api/state/read-snapshot';
@@ -10,7 +7,7 @@ import { LuaSession } from '../lua-session';
 import { PythonSession } from '../python-session';
 import { scriptArgumentsPrelude } from '../script-arguments';
 import type { LineReader, RunResult, SessionOutput } from '../script-session';
-import { startPrivateServer } from './private-server';
+import { SnapshotRefused, withPrivateServer } from './private-server';
 
 /** How long a dry run lets a script take before stopping it (a script that never ends). */
 const DRY_RUN_DEADLINE_MS = 60_000;
@@ -50,41 +47,31 @@ export class DryRunError extends Error {
 export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   const { script } = options;
   const language = script.path.endsWith('.lua') ? 'lua' : 'python';
-  const dir = await mkdtemp(join(tmpdir(), 'motion-dry-run-'));
-  const stateFile = join(dir, 'state.motion.json');
-  let session: PythonSession | LuaSession | undefined;
-  let stopServer = async () => undefined as void;
   try {
-    await writeFile(stateFile, options.snapshot);
-    const server = await startPrivateServer(options.serverScript, stateFile).catch((error: Error) => {
-      // The server speaks of its state file (our copy) and how to repair it: say only what is wrong.
-      const problem = /is corrupt: (.*?)\. It was left as it is/s.exec(error.message)?.[1] ?? error.message;
-      throw new DryRunError(`the snapshot cannot be served: ${problem}`);
+    return await withPrivateServer(options.serverScript, options.snapshot, async (server) => {
+      // Read back as the server holds it, so that both sides of the diff are read the same way.
+      const before = await readState(server.url);
+      const sessionOptions = { serverUrl: server.url, onOutput: options.onOutput, readLine: options.readLine };
+      const session =
+        language === 'lua'
+          ? new LuaSession(sessionOptions)
+          : new PythonSession({ ...sessionOptions, interpreter: options.python });
+      const running = session;
+      const prelude = scriptArgumentsPrelude(language, script.path, script.args ?? []);
+      const result = await withDeadline(
+        (async () => {
+          await running.run(prelude, { filename: '<motion dry run>' });
+          return running.run(script.code, { filename: script.path, line: script.line ?? 1 });
+        })(),
+        options.deadlineMs ?? DRY_RUN_DEADLINE_MS,
+        options.signal,
+      ).finally(() => running.dispose());
+      const after = await readState(server.url);
+      return { result, before, after, changes: diffStates(before, after) };
     });
-    stopServer = () => server.stop();
-    // Read back as the server holds it, so that both sides of the diff are read the same way.
-    const before = await readState(server.url);
-    const sessionOptions = { serverUrl: server.url, onOutput: options.onOutput, readLine: options.readLine };
-    session =
-      language === 'lua'
-        ? new LuaSession(sessionOptions)
-        : new PythonSession({ ...sessionOptions, interpreter: options.python });
-    const running = session;
-    const prelude = scriptArgumentsPrelude(language, script.path, script.args ?? []);
-    const result = await withDeadline(
-      (async () => {
-        await running.run(prelude, { filename: '<motion dry run>' });
-        return running.run(script.code, { filename: script.path, line: script.line ?? 1 });
-      })(),
-      options.deadlineMs ?? DRY_RUN_DEADLINE_MS,
-      options.signal,
-    );
-    const after = await readState(server.url);
-    return { result, before, after, changes: diffStates(before, after) };
-  } finally {
-    await session?.dispose();
-    await stopServer();
-    await rm(dir, { recursive: true, force: true });
+  } catch (error) {
+    if (error instanceof SnapshotRefused) throw new DryRunError(error.message);
+    throw error;
   }
 }
 

@@ -1,4 +1,12 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The private server would not serve the snapshot it was given (corrupt, hand-edited, another format version). */
+export class SnapshotRefused extends Error {
+  override name = 'SnapshotRefused';
+}
 
 /** A reference server of one's own: started from a state file on a free loopback port, stopped when done. */
 interface PrivateServer {
@@ -47,8 +55,37 @@ export async function startPrivateServer(serverScript: string, stateFile: string
     });
     child.once('exit', () => {
       clearTimeout(timer);
-      reject(new Error(output.trim().replace(/^motion-server: /, '') || 'the private server stopped at start'));
+      // The server speaks of its state file (our copy) and how to repair it: say only what is wrong.
+      const said = output.trim().replace(/^motion-server: /, '');
+      const problem = /is corrupt: (.*?)\. It was left as it is/s.exec(said)?.[1] ?? said;
+      reject(new SnapshotRefused(`the snapshot cannot be served: ${problem || 'the private server stopped at start'}`));
     });
   });
   return { url, stop };
+}
+
+/**
+ * Runs `use` with a private server serving a copy of `snapshot` (a state file's text; undefined:
+ * the demo data), and its state file, which holds every change once the call that made it has
+ * answered. The server and the copy are gone when it returns, whatever happened.
+ */
+export async function withPrivateServer<T>(
+  serverScript: string,
+  snapshot: string | undefined,
+  use: (server: { url: string; stateFile: string }) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'motion-private-'));
+  const stateFile = join(dir, 'state.motion.json');
+  try {
+    // Without a snapshot the server creates the file from its demo data.
+    if (snapshot !== undefined) await writeFile(stateFile, snapshot);
+    const server = await startPrivateServer(serverScript, stateFile);
+    try {
+      return await use({ url: server.url, stateFile });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
