@@ -8,6 +8,7 @@ import { runCommand } from './commands/run-command';
 import { skeletonCommand } from './commands/skeleton-command';
 import { snapshotCommand } from './commands/snapshot-command';
 import { stubsCommand } from './commands/stubs-command';
+import { testCommand } from './commands/test-command';
 import { treeCommand } from './commands/tree-command';
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   stubs: stubsCommand,
   run: runCommand,
   check: checkCommand,
+  test: testCommand,
   repl: replCommand,
 };
 
@@ -35,6 +37,7 @@ Commands:
   stubs --out DIR                           write Python type stubs (.pyi) for the package
   run FILE.py|FILE.lua [ARG...]             run a Python or Lua script against the application
   check [FILE|DIR...] [--sarif FILE]        check scripts' motion.* calls as the editor does, like a compiler
+  test [PATH...] [--snapshot FILE]          run your scripts' tests, each against an application of its own
   repl [--lua]                              an interactive Python (or Lua) session with the application
 
 motion <command> --help for more.

@@ -20,7 +20,7 @@ interface PrivateServer {
  * cannot serve (corrupt, hand-edited, another format version) is refused with the server's own
  * words, which name the field.
  */
-export async function startPrivateServer(serverScript: string, stateFile: string): Promise<PrivateServer> {
+async function startPrivateServer(serverScript: string, stateFile: string): Promise<PrivateServer> {
   // In desktop VS Code the extension host runs in Electron: run it as plain Node.
   const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
   const child = spawn(process.execPath, [serverScript, '--port', '0', '--state', stateFile, '--log-level', 'warn'], {

@@ -28,6 +28,7 @@ class MotionError(Exception):
 
 
 def _call(module_path, operation, args):
+    __tracebackhide__ = True  # pytest shows the test's line, not this package's
     parts = module_path.split(".")[1:]
     path = "/".join(parts + [operation])
     full_name = f"{module_path}.{operation}"
@@ -84,6 +85,7 @@ def _operation(module_path, method):
     names = ", ".join(p["name"] for p in method["parameters"]) or "none"
 
     def operation(*args):
+        __tracebackhide__ = True  # pytest shows the test's line, not this package's
         if len(args) < required or len(args) > total:
             raise TypeError(f"{method['name']}() takes {expected} arguments ({names}), got {len(args)}")
         return _call(module_path, method["name"], args)

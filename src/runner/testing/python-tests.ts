@@ -1,0 +1,166 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { withPrivateServer } from '../dry-run/private-server';
+import { pythonSupportDir } from '../python-support';
+import { ScriptTestError, type ScriptTest, type ScriptTestResult, type TestOutcome } from './script-test';
+
+/** What running a user's Python tests needs: their interpreter, the folder they run in, our server. */
+export interface PythonTestOptions {
+  python: string;
+  cwd: string;
+  serverScript: string;
+  /** A snapshot file's text each test starts from; undefined: the demo data. */
+  snapshot?: string;
+  /** How long one test may take. */
+  deadlineMs?: number;
+}
+
+/** pytest in the user's interpreter, with the motion package, pointed at `url`: its exit code and output. */
+function pytest(
+  options: PythonTestOptions,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    execFile(
+      options.python,
+      ['-m', 'pytest', '-p', 'no:cacheprovider', ...args],
+      {
+        cwd: options.cwd,
+        timeout: options.deadlineMs ?? 60_000,
+        maxBuffer: 16 * 1024 * 1024,
+        env: {
+          ...process.env,
+          ...env,
+          PYTHONPATH: [pythonSupportDir(), process.env.PYTHONPATH].filter(Boolean).join(delimiter),
+          PYTHONIOENCODING: 'utf-8',
+        },
+      },
+      (error, stdout, stderr) => {
+        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT')
+          return fail(new ScriptTestError(`the Python interpreter "${options.python}" was not found`));
+        if (error?.killed)
+          return fail(new ScriptTestError(`pytest did not finish within ${(options.deadlineMs ?? 60_000) / 1000} s`));
+        if (/No module named pytest/.test(stderr))
+          return fail(
+            new ScriptTestError(
+              `pytest is not installed for ${options.python}: install it with "${options.python} -m pip install pytest" (or your system's package, such as python3-pytest)`,
+            ),
+          );
+        done({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+/**
+ * The tests pytest finds in `paths` (its own rules: test_*.py files, test_ functions, Test classes,
+ * unittest cases). Collecting imports the files, and `import motion` asks the application for its
+ * documentation: a private server with the demo data answers.
+ */
+export async function collectPythonTests(paths: string[], options: PythonTestOptions): Promise<ScriptTest[]> {
+  const { code, stdout, stderr } = await withPrivateServer(options.serverScript, options.snapshot, (server) =>
+    pytest(options, ['--collect-only', '-q', ...paths], { MOTION_URL: server.url }),
+  );
+  // 5: no tests collected.
+  if (code !== 0 && code !== 5)
+    throw new ScriptTestError(`pytest could not collect the tests:\n${(stdout + stderr).trim()}`);
+  const ids = stdout.split('\n').filter((line) => /^[^\s].*::/.test(line));
+  return Promise.all(ids.map((id) => describeTest(id.trim(), options.cwd)));
+}
+
+/** A node id with the line of its definition, read from the file (pytest's quiet collection gives none). */
+async function describeTest(id: string, cwd: string): Promise<ScriptTest> {
+  const [file, ...names] = id.split('::');
+  const name = names.join('::');
+  const method = names.at(-1)!.replace(/\[.*$/, '');
+  let line: number | undefined;
+  try {
+    const lines = (await readFile(resolve(cwd, file), 'utf8')).split('\n');
+    const found = lines.findIndex((text) => new RegExp(`^\\s*(async\\s+)?def\\s+${method}\\b`).test(text));
+    if (found >= 0) line = found + 1;
+  } catch {
+    // The file went away since: no line.
+  }
+  return { id, file, name, line };
+}
+
+interface JunitCase {
+  time?: string;
+  failure?: JunitProblem;
+  error?: JunitProblem;
+  skipped?: JunitProblem;
+  'system-out'?: string;
+}
+type JunitProblem = string | { message?: string; '#text'?: string };
+
+/** Runs one test against a private server of its own (a fresh copy of the snapshot, or the demo data). */
+export async function runPythonTest(test: ScriptTest, options: PythonTestOptions): Promise<ScriptTestResult> {
+  const reports = await mkdtemp(join(tmpdir(), 'motion-test-'));
+  const report = join(reports, 'junit.xml');
+  const started = performance.now();
+  try {
+    const run = await withPrivateServer(options.serverScript, options.snapshot, (server) =>
+      pytest(options, ['-q', '-o', 'junit_logging=system-out', `--junitxml=${report}`, test.id], {
+        MOTION_URL: server.url,
+        MOTION_TEST_STATE: server.stateFile,
+      }),
+    );
+    const text = await readFile(report, 'utf8').catch(() => undefined);
+    if (text === undefined)
+      throw new ScriptTestError(`pytest ran no test for ${test.id}:\n${(run.stdout + run.stderr).trim()}`);
+    return resultOf(test, text, performance.now() - started);
+  } finally {
+    await rm(reports, { recursive: true, force: true });
+  }
+}
+
+/** The test's case of a JUnit report, as a result: outcome, the failure's first line and where, compared values. */
+function resultOf(test: ScriptTest, junit: string, elapsedMs: number): ScriptTestResult {
+  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(junit) as {
+    testsuites?: { testsuite?: { testcase?: JunitCase | JunitCase[] } };
+  };
+  const cases = parsed.testsuites?.testsuite?.testcase;
+  const found = Array.isArray(cases) ? cases[0] : cases;
+  if (!found)
+    return { test, outcome: 'errored', durationMs: elapsedMs, message: 'pytest reported no result', output: '' };
+  const [outcome, problem]: [TestOutcome, JunitProblem | undefined] = found.failure
+    ? ['failed', found.failure]
+    : found.error
+      ? ['errored', found.error]
+      : found.skipped !== undefined
+        ? ['skipped', found.skipped]
+        : ['passed', undefined];
+  const output = capturedOutput(found['system-out']);
+  const durationMs = found.time ? Number(found.time) * 1000 : elapsedMs;
+  if (!problem) return { test, outcome, durationMs, output };
+  const message = typeof problem === 'string' ? problem : (problem.message ?? '');
+  const details = typeof problem === 'string' ? problem : (problem['#text'] ?? message);
+  // pytest ends a failure with "path/test_x.py:12: AssertionError": the last such line of the test's file.
+  const file = test.file
+    .split('/')
+    .pop()!
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const lines = [...details.matchAll(new RegExp(`^\\S*${file}:(\\d+):`, 'gm'))];
+  const compared = /^assert (.+) == (.+)$/.exec(message.split('\n')[0]);
+  return {
+    test,
+    outcome,
+    durationMs,
+    message: message.split('\n')[0],
+    details,
+    failureLine: lines.length > 0 ? Number(lines.at(-1)![1]) : undefined,
+    ...(compared ? { actual: compared[1], expected: compared[2] } : {}),
+    output,
+  };
+}
+
+/** The test's own output from pytest's "Captured Out" section. */
+function capturedOutput(systemOut: string | undefined): string {
+  if (!systemOut) return '';
+  const match = /-+ Captured Out -+\n([\s\S]*?)(?:\n-+ Captured \w+ -+|$)/.exec(systemOut);
+  return (match ? match[1] : '').replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/^\n$/, '');
+}

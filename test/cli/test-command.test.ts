@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import { pythonWithPytest } from '../support/pytest-python';
+import { referenceServer } from '../support/reference-server';
+import { runCli } from '../support/run-cli';
+
+const TOOL = `import motion
+sk = motion.settings.processing.skeleton
+
+def scale_all(factor):
+    for source in ("project", "measurement"):
+        for id in sk.get_skeleton_ids(source):
+            sk.set_skeleton_scale(source, id, sk.get_skeleton_scale(source, id) * factor)
+`;
+
+const TESTS = `import motion, motion.testing
+from tool import scale_all
+
+def test_scales_every_skeleton():
+    scale_all(2.0)
+    print("scaled")
+    assert motion.testing.skeleton("project", "FullBody")["scale"] == 2.0
+
+def test_starts_from_a_fresh_application():
+    # The test before scaled FullBody: this one has an application of its own.
+    assert motion.testing.skeleton("project", "FullBody")["scale"] == 1.0
+
+def test_wrong_expectation():
+    scale_all(3.0)
+    assert motion.testing.skeleton("project", "Wand")["scale"] == 2.0
+
+def test_refused_call():
+    scale_all(1000.0)
+
+class TestSegments:
+    def test_segments_by_name(self):
+        hips = motion.testing.skeleton("project", "FullBody")["segments"]["Hips"]
+        assert hips["solver"] == "global_optimization"
+`;
+
+describe('motion test: the tests users wrote for their scripts', function () {
+  this.timeout(60_000);
+  const app = referenceServer({ per: 'suite' });
+  let dir: string;
+  let python: string;
+  before(() => (python = pythonWithPytest()));
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'motion-test-cli-'));
+    mkdirSync(join(dir, 'tests'));
+    writeFileSync(join(dir, 'tool.py'), TOOL);
+    writeFileSync(join(dir, 'tests', 'test_tool.py'), TESTS);
+    writeFileSync(join(dir, 'conftest.py'), 'import sys, os\nsys.path.insert(0, os.path.dirname(__file__))\n');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs each test against an application of its own, says how each ended and where it failed, and writes JUnit XML', async () => {
+    const before = JSON.stringify(app.server.model.snapshot());
+    const run = await runCli(['test', 'tests', '--junit', 'report.xml', '--python', python], app.env, undefined, dir);
+    assert.equal(run.code, 1, run.stderr);
+    const lines = run.stdout.split('\n').map((line) => line.replace(/ \(\d+\.\d\d s\)/, ''));
+    assert.deepEqual(lines, [
+      '✓ tests/test_tool.py::test_scales_every_skeleton',
+      '✓ tests/test_tool.py::test_starts_from_a_fresh_application',
+      '✗ tests/test_tool.py::test_wrong_expectation',
+      '    assert 3 == 2.0 (tests/test_tool.py:15)',
+      '✗ tests/test_tool.py::test_refused_call',
+      '    motion.MotionError: invalid_argument: scale 1000 is outside the allowed range 0.01 to 100 (tests/test_tool.py:18)',
+      '✓ tests/test_tool.py::TestSegments::test_segments_by_name',
+      '',
+    ]);
+    assert.equal(run.stderr, 'motion test: 3 passed, 2 failed\n');
+    assert.equal(JSON.stringify(app.server.model.snapshot()), before, 'the application at --url is not touched');
+
+    const report = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      readFileSync(join(dir, 'report.xml'), 'utf8'),
+    );
+    const suite = report.testsuites.testsuite;
+    assert.deepEqual([suite.name, suite.tests, suite.failures, suite.errors], ['tests/test_tool.py', '5', '2', '0']);
+    assert.equal(suite.testcase[0]['system-out'], 'scaled');
+    assert.equal(suite.testcase[2].failure.message, 'assert 3 == 2.0');
+    assert.equal(suite.testcase[2].line, '13');
+    assert.match(suite.testcase[3].failure['#text'], /tests\/test_tool\.py:18: \n[\s\S]*\ntool\.py:7: MotionError$/);
+    assert.doesNotMatch(suite.testcase[3].failure['#text'], /motion\/__init__\.py/, 'the package hides its own frames');
+  });
+
+  it('starts every test from a snapshot file when given one', async () => {
+    await app.client.settings.processing.skeleton.set_skeleton_scale('project', 1, 4);
+    assert.equal((await runCli(['snapshot', '-o', join(dir, 'stage.motion.json')], app.env)).code, 0);
+    await app.client.settings.processing.skeleton.set_skeleton_scale('project', 1, 1);
+    writeFileSync(
+      join(dir, 'tests', 'test_stage.py'),
+      'import motion.testing\n\ndef test_stage_scale():\n    assert motion.testing.skeleton("project", "FullBody")["scale"] == 4\n',
+    );
+    const run = await runCli(
+      ['test', 'tests/test_stage.py', '--snapshot', 'stage.motion.json', '--python', python],
+      app.env,
+      undefined,
+      dir,
+    );
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /^✓ tests\/test_stage\.py::test_stage_scale/);
+  });
+
+  it('says how to install pytest when the interpreter lacks it', async () => {
+    // A real interpreter without site-packages: pytest cannot be imported there.
+    const bare = join(dir, 'python-without-pytest');
+    writeFileSync(bare, `#!/bin/sh\nexec ${python} -S "$@"\n`);
+    chmodSync(bare, 0o755);
+    const run = await runCli(['test', 'tests', '--python', bare], app.env, undefined, dir);
+    assert.equal(run.code, 2);
+    assert.match(
+      run.stderr,
+      /^motion test: pytest is not installed for .*python-without-pytest: install it with ".*python-without-pytest -m pip install pytest"/,
+    );
+  });
+
+  it('says when there are no tests', async () => {
+    rmSync(join(dir, 'tests', 'test_tool.py'));
+    const run = await runCli(['test', 'tests', '--python', python], app.env, undefined, dir);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, 'motion test: no tests found in tests\n');
+  });
+});
