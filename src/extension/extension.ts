@@ -34,6 +34,7 @@ import { SEGMENT_SCHEME, SegmentFileSystem } from './segment-editor/segment-file
 import { selectionCommands } from './selection/selection-commands';
 import { dryRunCommands } from './dry-run/dry-run-commands';
 import { DryRunView } from './dry-run/dry-run-view';
+import { ScriptTests } from './testing/script-tests';
 import { SelectionView } from './selection/selection-view';
 import { skeletonViewCommands } from './skeleton-view/skeleton-view-commands';
 import { SkeletonViews } from './skeleton-view/skeleton-views';
@@ -51,6 +52,8 @@ export interface MotionExtensionApi {
   readonly skeletonViews: SkeletonViews;
   /** The Dry Run view: what the last dry run would change. */
   readonly dryRun: DryRunView;
+  /** Users' tests of their scripts in the Test Explorer, with the last result of each. */
+  readonly scriptTests: ScriptTests;
   /** What the status bar shows about the connection. */
   readonly statusBar: vscode.StatusBarItem;
   /** What a language's Motion terminal has shown since it was last cleared. */
@@ -171,6 +174,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     skeletonViewCommands,
     dryRunCommands,
   );
+  const scriptTests = new ScriptTests(ctx);
+  own(scriptTests);
   followConnection(ctx);
   followSettings(ctx);
   void connection.connect();
@@ -184,6 +189,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     selection,
     skeletonViews,
     dryRun,
+    scriptTests,
     statusBar,
     embeddedServerPid: () => embedded.pid,
     terminalText: (language) => runner.transcript(language),

@@ -282,6 +282,11 @@ describe('diagnostics', () => {
       'import motion\ntry:\n  pass\nexcept motion.MotionError as e:\n  print(e.code)\nnames = motion.settings.processing.skeleton.get_skeleton_ids("project").count(1)\nf = motion.settings.processing.skeleton.get_skeleton_ids.__name__\n',
     );
     assert.deepEqual(got, []);
+    const testing = await diagnostics(
+      'python',
+      'import motion, motion.testing\nassert motion.testing.skeleton("project", "FullBody")["scale"] == 2\nmotion.testing.state()\n',
+    );
+    assert.deepEqual(testing, [], 'the helpers for tests of scripts');
     const elsewhere = await diagnostics('python', 'import motion\nmotion.gui.MotionError\n');
     assert.deepEqual(
       elsewhere.map((d) => d.message),

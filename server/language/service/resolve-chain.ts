@@ -43,8 +43,11 @@ export function firstUnknownSegment(
   return undefined;
 }
 
-/** Names the scripting runtime adds to the package that are not operations: never flagged. */
-const RUNTIME_NAMES = new Set(['MotionError']);
+/**
+ * Names the scripting runtime adds to the package that are not operations: never flagged (the
+ * error class, and the helpers for tests of scripts, `motion.testing.state()` and `skeleton()`).
+ */
+const RUNTIME_NAMES = new Set(['MotionError', 'testing']);
 
 /** The operation a call names, through the script's aliases. */
 export function resolveCall(

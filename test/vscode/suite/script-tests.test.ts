@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { waitFor } from '../../support/wait-for';
+import { hands, hasHands } from './hands';
+import { motionApi, takeScreenshot, WORKBENCH } from './motion-extension';
+
+const TESTS = `import motion, motion.testing
+
+sk = motion.settings.processing.skeleton
+
+
+def test_scale_is_kept():
+    body = sk.find_skeleton("project", "FullBody")
+    sk.set_skeleton_scale("project", body, 2.0)
+    assert motion.testing.skeleton("project", "FullBody")["scale"] == 2.0
+
+
+def test_fresh_application_each_time():
+    # Fails on purpose: every test starts from the demo data, where FullBody's scale is 1.
+    assert motion.testing.skeleton("project", "FullBody")["scale"] == 2.0
+`;
+
+export function scriptTestsTests(): void {
+  describe('script tests in the Test Explorer of a real VS Code', function () {
+    this.timeout(120_000);
+    const file = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'tests', 'test_probe_tools.py');
+    before(() => vscode.workspace.fs.writeFile(file(), new TextEncoder().encode(TESTS)));
+    after(() => vscode.workspace.fs.delete(vscode.Uri.joinPath(file(), '..'), { recursive: true }));
+
+    it('Test: Run All Tests runs each against an application of its own, and a failure shows at its line with both values', async function () {
+      if (!hasHands) this.skip();
+      const api = await motionApi();
+      await hands.palette('Test: Run All Tests');
+      const ids = [
+        'tests/test_probe_tools.py::test_scale_is_kept',
+        'tests/test_probe_tools.py::test_fresh_application_each_time',
+      ];
+      await waitFor(() => ids.every((id) => api.scriptTests.results.has(id)), 'both tests to have run', 90_000);
+      const [kept, fresh] = ids.map((id) => api.scriptTests.results.get(id)!);
+      assert.equal(kept.outcome, 'passed', JSON.stringify(kept));
+      assert.equal(fresh.outcome, 'failed');
+      assert.equal(fresh.failureLine, 14);
+      assert.deepEqual([fresh.actual, fresh.expected], ['1', '2.0']);
+
+      // For the picture: the Testing view beside the test file.
+      await vscode.commands.executeCommand('workbench.view.testing.focus');
+      await waitFor(
+        async () =>
+          (await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`)).some((r) => r.includes('test_probe_tools.py')),
+        'the Testing view to list the tests',
+      ).catch(async (e: Error) => {
+        throw new Error(`${e.message}: ${JSON.stringify(await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`))}`);
+      });
+      // Open the file's row, as a person would, to see each test's result.
+      await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'test_probe_tools.py');
+      await hands.press('ArrowRight');
+      await waitFor(
+        async () =>
+          (await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`)).some((r) =>
+            r.includes('test_fresh_application_each_time'),
+          ),
+        'the file row to show its tests',
+      );
+      await vscode.window.showTextDocument(file(), { selection: new vscode.Range(13, 0, 13, 0) });
+      await takeScreenshot('script-tests.png', [WORKBENCH.sideBar, WORKBENCH.editor], 520);
+    });
+  });
+}
