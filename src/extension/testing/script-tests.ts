@@ -1,6 +1,17 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { collectPythonTests, runPythonTest, type PythonTestOptions } from '../../runner/testing/python-tests';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { withPrivateServer } from '../../runner/dry-run/private-server';
+import {
+  collectPythonTests,
+  PYTEST_OPTIONS,
+  pytestArguments,
+  pytestResult,
+  runPythonTest,
+  testEnvironment,
+  type PythonTestOptions,
+} from '../../runner/testing/python-tests';
 import { ScriptTestError, type ScriptTest, type ScriptTestResult } from '../../runner/testing/script-test';
 import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';
@@ -89,7 +100,7 @@ export class ScriptTests implements vscode.Disposable {
   }
 
   /** Runs the tests asked for (or all), one after another, each against an application of its own. */
-  async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+  async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, debug = false): Promise<void> {
     const run = this.controller.createTestRun(request);
     try {
       const options = await this.options();
@@ -111,17 +122,68 @@ export class ScriptTests implements vscode.Disposable {
       for (const item of queue) {
         if (token.isCancellationRequested) break;
         run.started(item);
-        await this.runOne(run, item, this.tests.get(item)!, options);
+        const test = this.tests.get(item)!;
+        await this.report(run, item, test, () =>
+          debug ? this.debugOne(run, test, options) : runPythonTest(test, options),
+        );
       }
     } finally {
       run.end();
     }
   }
 
-  private async runOne(run: vscode.TestRun, item: vscode.TestItem, test: ScriptTest, options: PythonTestOptions) {
+  /**
+   * Debugs one test: pytest launched by the motion debugger (debugpy) against a private server of
+   * its own, so that breakpoints in the test and in the user's tools stop; its JUnit report says how it ended.
+   */
+  private async debugOne(run: vscode.TestRun, test: ScriptTest, options: PythonTestOptions): Promise<ScriptTestResult> {
+    const reports = await mkdtemp(path.join(tmpdir(), 'motion-test-'));
+    const report = path.join(reports, 'junit.xml');
+    const started = performance.now();
+    try {
+      await withPrivateServer(options.serverScript, options.snapshot, async (server) => {
+        const name = `Debug ${test.name}`;
+        const ended = new Promise<void>((resolve) => {
+          const listener = vscode.debug.onDidTerminateDebugSession((session) => {
+            if (session.name !== name) return;
+            listener.dispose();
+            resolve();
+          });
+        });
+        const launched = await vscode.debug.startDebugging(
+          vscode.workspace.workspaceFolders?.[0],
+          {
+            type: 'motion',
+            request: 'launch',
+            name,
+            program: this.ctx.extension.asAbsolutePath(path.join('dist', 'python', 'motion_pytest.py')),
+            args: [...PYTEST_OPTIONS, ...pytestArguments(test, report)],
+            cwd: options.cwd,
+            serverUrl: server.url,
+            env: testEnvironment(server),
+          },
+          { testRun: run },
+        );
+        if (!launched) throw new ScriptTestError('the debug session did not start (see the Debug Console)');
+        await ended;
+      });
+      const text = await readFile(report, 'utf8').catch(() => undefined);
+      if (text === undefined) throw new ScriptTestError(`the debugged test ${test.id} ended without a result`);
+      return pytestResult(test, text, performance.now() - started);
+    } finally {
+      await rm(reports, { recursive: true, force: true });
+    }
+  }
+
+  private async report(
+    run: vscode.TestRun,
+    item: vscode.TestItem,
+    test: ScriptTest,
+    outcome: () => Promise<ScriptTestResult>,
+  ) {
     let result: ScriptTestResult;
     try {
-      result = await runPythonTest(test, options);
+      result = await outcome();
     } catch (error) {
       run.errored(item, new vscode.TestMessage((error as Error).message));
       return;

@@ -7,6 +7,9 @@ import { withPrivateServer } from '../dry-run/private-server';
 import { pythonSupportDir } from '../python-support';
 import { ScriptTestError, type ScriptTest, type ScriptTestResult, type TestOutcome } from './script-test';
 
+/** Always: no .pytest_cache written into the user's folder. */
+export const PYTEST_OPTIONS = ['-p', 'no:cacheprovider'];
+
 /** What running a user's Python tests needs: their interpreter, the folder they run in, our server. */
 export interface PythonTestOptions {
   python: string;
@@ -27,7 +30,7 @@ function pytest(
   return new Promise((done, fail) => {
     execFile(
       options.python,
-      ['-m', 'pytest', '-p', 'no:cacheprovider', ...args],
+      ['-m', 'pytest', ...PYTEST_OPTIONS, ...args],
       {
         cwd: options.cwd,
         timeout: options.deadlineMs ?? 60_000,
@@ -104,22 +107,29 @@ export async function runPythonTest(test: ScriptTest, options: PythonTestOptions
   const started = performance.now();
   try {
     const run = await withPrivateServer(options.serverScript, options.snapshot, (server) =>
-      pytest(options, ['-q', '-o', 'junit_logging=system-out', `--junitxml=${report}`, test.id], {
-        MOTION_URL: server.url,
-        MOTION_TEST_STATE: server.stateFile,
-      }),
+      pytest(options, pytestArguments(test, report), testEnvironment(server)),
     );
     const text = await readFile(report, 'utf8').catch(() => undefined);
     if (text === undefined)
       throw new ScriptTestError(`pytest ran no test for ${test.id}:\n${(run.stdout + run.stderr).trim()}`);
-    return resultOf(test, text, performance.now() - started);
+    return pytestResult(test, text, performance.now() - started);
   } finally {
     await rm(reports, { recursive: true, force: true });
   }
 }
 
+/** pytest's arguments that run one test and report it as JUnit XML at `report` (run, or debugged). */
+export function pytestArguments(test: ScriptTest, report: string): string[] {
+  return ['-q', '-o', 'junit_logging=system-out', `--junitxml=${report}`, test.id];
+}
+
+/** What a test's process is told: the application to use, and where its whole state is (motion.testing). */
+export function testEnvironment(server: { url: string; stateFile: string }): Record<string, string> {
+  return { MOTION_URL: server.url, MOTION_TEST_STATE: server.stateFile };
+}
+
 /** The test's case of a JUnit report, as a result: outcome, the failure's first line and where, compared values. */
-function resultOf(test: ScriptTest, junit: string, elapsedMs: number): ScriptTestResult {
+export function pytestResult(test: ScriptTest, junit: string, elapsedMs: number): ScriptTestResult {
   const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(junit) as {
     testsuites?: { testsuite?: { testcase?: JunitCase | JunitCase[] } };
   };

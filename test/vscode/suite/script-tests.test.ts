@@ -64,5 +64,30 @@ export function scriptTestsTests(): void {
       await vscode.window.showTextDocument(file(), { selection: new vscode.Range(13, 0, 13, 0) });
       await takeScreenshot('script-tests.png', [WORKBENCH.sideBar, WORKBENCH.editor], 520);
     });
+
+    it('Test: Debug Test at Cursor stops at a breakpoint set by hand in the test, and reports it passed', async function () {
+      if (!hasHands) this.skip();
+      const api = await motionApi();
+      const id = 'tests/test_probe_tools.py::test_scale_is_kept';
+      api.scriptTests.results.delete(id);
+      await vscode.window.showTextDocument(file());
+      await hands.goToLine(9);
+      await hands.press('F9');
+      await hands.goToLine(6);
+      try {
+        await hands.palette('Test: Debug Test at Cursor');
+        await waitFor(
+          async () => (await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`)).some((row) => row.includes('body')),
+          'the debugger to stop in the test with its variables shown',
+          60_000,
+        );
+        assert.equal(vscode.debug.activeDebugSession?.name, 'Debug test_scale_is_kept');
+        await hands.press('F5');
+        await waitFor(() => api.scriptTests.results.has(id), 'the debugged test to report', 60_000);
+        assert.equal(api.scriptTests.results.get(id)!.outcome, 'passed');
+      } finally {
+        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+      }
+    });
   });
 }
