@@ -15,6 +15,7 @@ export const SETTING_NEEDS = {
   'motion.explorer.autoRefreshSeconds': 'reschedule-refresh',
   'motion.run.clearBeforeRun': 'read-when-used',
   'motion.run.reloadOnSave': 'read-when-used',
+  'motion.tests.snapshot': 'read-when-used',
 } as const satisfies Record<string, SettingNeed>;
 
 export type SettingKey = keyof typeof SETTING_NEEDS;
