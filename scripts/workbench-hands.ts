@@ -19,7 +19,7 @@ export type HandsAction =
   | { do: 'clickNotificationButton'; label: string }
   | { do: 'text'; selector: string }
   /** A click on the first element the selector finds that shows `text` (all of it when omitted). */
-  | { do: 'click'; selector: string; text?: string }
+  | { do: 'click'; selector: string; text?: string; button?: 'left' | 'right' }
   /**
    * A picture: of the whole window, or of the part that the elements `of` cover together (the
    * first of each selector), at most `maxHeight` pixels tall: a picture shown at its own size
@@ -80,7 +80,7 @@ async function perform(page: Page, action: HandsAction): Promise<unknown> {
       return page
         .locator(action.selector, action.text === undefined ? {} : { hasText: action.text })
         .first()
-        .click({ timeout: 10_000 });
+        .click({ timeout: 10_000, button: action.button ?? 'left' });
     case 'screenshot': {
       const clip = action.of ? await coveredBy(page, action.of, action.maxHeight) : undefined;
       await page.screenshot({ path: `${action.path}.part`, type: 'png', clip });

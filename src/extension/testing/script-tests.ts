@@ -41,9 +41,18 @@ export class ScriptTests implements vscode.Disposable {
       (request, token) => this.run(request, token),
       true,
     );
+    this.controller.createRunProfile(
+      'Debug',
+      vscode.TestRunProfileKind.Debug,
+      (request, token) => this.run(request, token, true),
+      true,
+    );
     const watcher = vscode.workspace.createFileSystemWatcher(TEST_FILES);
     const again = () => void this.discover();
     this.disposables.push(watcher, watcher.onDidChange(again), watcher.onDidCreate(again), watcher.onDidDelete(again));
+    // Found at start, as the Python extension does: the editor's gutter and "Test at Cursor" know them
+    // before the Testing view was ever opened.
+    again();
   }
 
   private folder(): vscode.Uri | undefined {
@@ -92,7 +101,7 @@ export class ScriptTests implements vscode.Disposable {
       let file = byFile.get(test.file);
       if (!file) byFile.set(test.file, (file = this.controller.createTestItem(test.file, test.file, uri)));
       const item = this.controller.createTestItem(test.id, test.name, uri);
-      if (test.line) item.range = new vscode.Range(test.line - 1, 0, test.line - 1, 0);
+      if (test.line) item.range = new vscode.Range(test.line - 1, 0, (test.endLine ?? test.line) - 1, 0);
       this.tests.set(item, test);
       file.children.add(item);
     }

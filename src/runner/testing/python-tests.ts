@@ -75,20 +75,27 @@ export async function collectPythonTests(paths: string[], options: PythonTestOpt
   return Promise.all(ids.map((id) => describeTest(id.trim(), options.cwd)));
 }
 
-/** A node id with the line of its definition, read from the file (pytest's quiet collection gives none). */
+/** A node id with the lines of its definition, read from the file (pytest's quiet collection gives none). */
 async function describeTest(id: string, cwd: string): Promise<ScriptTest> {
   const [file, ...names] = id.split('::');
   const name = names.join('::');
   const method = names.at(-1)!.replace(/\[.*$/, '');
-  let line: number | undefined;
   try {
     const lines = (await readFile(resolve(cwd, file), 'utf8')).split('\n');
     const found = lines.findIndex((text) => new RegExp(`^\\s*(async\\s+)?def\\s+${method}\\b`).test(text));
-    if (found >= 0) line = found + 1;
+    if (found < 0) return { id, file, name };
+    // The body: every line after the def that is blank or indented deeper than it.
+    const indent = /^\s*/.exec(lines[found])![0].length;
+    let end = found;
+    for (let i = found + 1; i < lines.length; i++) {
+      if (lines[i].trim() === '') continue;
+      if (/^\s*/.exec(lines[i])![0].length <= indent) break;
+      end = i;
+    }
+    return { id, file, name, line: found + 1, endLine: end + 1 };
   } catch {
-    // The file went away since: no line.
+    return { id, file, name }; // the file went away since: no lines
   }
-  return { id, file, name, line };
 }
 
 interface JunitCase {

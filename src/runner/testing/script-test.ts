@@ -7,6 +7,8 @@ export interface ScriptTest {
   name: string;
   /** 1-based line of its definition, when found. */
   line?: number;
+  /** 1-based last line of its body (where "Test at Cursor" still finds it). */
+  endLine?: number;
 }
 
 export type TestOutcome = 'passed' | 'failed' | 'errored' | 'skipped';

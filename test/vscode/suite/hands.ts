@@ -40,6 +40,9 @@ export const hands = {
     ask({ do: 'clickNotificationButton', label }, `click "${label}" in a notification`),
   click: (selector: string, text?: string) =>
     ask({ do: 'click', selector, text }, `click ${selector}${text ? ` showing "${text}"` : ''}`),
+  /** A right click: the context menu of what is under the pointer. */
+  rightClick: (selector: string, text?: string) =>
+    ask({ do: 'click', selector, text, button: 'right' }, `right-click ${selector}${text ? ` showing "${text}"` : ''}`),
   /** The labels a quick pick (the palette, a menu) offers now. */
   quickPickRows: async () =>
     (await ask({ do: 'text', selector: '.quick-input-widget .monaco-list-row' }, 'read the quick pick')) as string[],

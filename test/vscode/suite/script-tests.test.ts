@@ -65,22 +65,34 @@ export function scriptTestsTests(): void {
       await takeScreenshot('script-tests.png', [WORKBENCH.sideBar, WORKBENCH.editor], 520);
     });
 
-    it('Test: Debug Test at Cursor stops at a breakpoint set by hand in the test, and reports it passed', async function () {
+    it('Debug Test from its gutter icon’s menu stops at a breakpoint set by hand in the test, and reports it passed', async function () {
       if (!hasHands) this.skip();
       const api = await motionApi();
       const id = 'tests/test_probe_tools.py::test_scale_is_kept';
       api.scriptTests.results.delete(id);
+      // As a person waits for the test's run icon in the gutter: the test is found.
+      await waitFor(
+        () => !!api.scriptTests.controller.items.get('tests/test_probe_tools.py')?.children.get(id),
+        'the test to be found',
+        60_000,
+      );
       await vscode.window.showTextDocument(file());
       await hands.goToLine(9);
       await hands.press('F9');
-      await hands.goToLine(6);
       try {
-        await hands.palette('Test: Debug Test at Cursor');
+        // The run icon the test has in the gutter, right-clicked: its menu debugs it.
+        await hands.rightClick('.part.editor .testing-run-glyph');
+        await hands.click('.context-view .action-label', 'Debug Test');
         await waitFor(
           async () => (await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`)).some((row) => row.includes('body')),
           'the debugger to stop in the test with its variables shown',
           60_000,
-        );
+        ).catch(async (e: Error) => {
+          await takeScreenshot('debug-failure.png');
+          throw new Error(
+            `${e.message}; session ${vscode.debug.activeDebugSession?.name}; ${JSON.stringify(await hands.notifications())}`,
+          );
+        });
         assert.equal(vscode.debug.activeDebugSession?.name, 'Debug test_scale_is_kept');
         await hands.press('F5');
         await waitFor(() => api.scriptTests.results.has(id), 'the debugged test to report', 60_000);
