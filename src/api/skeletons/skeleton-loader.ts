@@ -18,7 +18,7 @@ import type {
 } from './skeleton-model';
 
 /** Calls one skeleton getter (`get_segment_name`, …) with its arguments after the source. */
-type Read = <T>(operation: string, ...args: unknown[]) => Promise<T>;
+export type Read = <T>(operation: string, ...args: unknown[]) => Promise<T>;
 
 /** Reads a skeleton getter from the settings (with the source first) or from the read-only data module. */
 export function skeletonReader(client: MotionClient, source: SkeletonSourceName, signal?: AbortSignal): Read {
@@ -97,9 +97,17 @@ export async function loadSegmentDefinition(
   signal?: AbortSignal,
 ): Promise<SegmentDefinition> {
   const read = skeletonReader(client, source, signal);
+  const [skeletonId, fields] = await Promise.all([
+    read<number>('get_segment_skeleton_id', id),
+    readSegmentFields(read, id),
+  ]);
+  return { ...fields, skeletonId };
+}
+
+/** A segment's own fields, all but the skeleton it is in: 10 concurrent requests (a snapshot reads these). */
+export async function readSegmentFields(read: Read, id: number): Promise<Omit<SegmentDefinition, 'skeletonId'>> {
   const [
     name,
-    skeletonId,
     parentId,
     childIds,
     solver,
@@ -111,7 +119,6 @@ export async function loadSegmentDefinition(
     rigidBodies,
   ] = await Promise.all([
     read<string>('get_segment_name', id),
-    read<number>('get_segment_skeleton_id', id),
     read<number | null>('get_segment_parent_id', id),
     read<number[]>('get_segment_child_ids', id),
     read<Solver>('get_segment_solver', id),
@@ -125,7 +132,6 @@ export async function loadSegmentDefinition(
   return {
     id,
     name,
-    skeletonId,
     parentId,
     childIds,
     solver,

@@ -3,19 +3,15 @@
 // what they depend on is known (the client pipelines reads), so the snapshot costs the reads
 // themselves and little more.
 import type { MotionClient } from '../client/motion-client';
-import { skeletonReader } from '../skeletons/skeleton-loader';
+import { readSegmentFields, skeletonReader, type Read } from '../skeletons/skeleton-loader';
 import type {
   BoneRecord,
-  DegreesOfFreedom,
-  Marker,
-  Matrix4,
   MotionState,
   SegmentRecord,
   SelectionItem,
   SkeletonRecord,
   SkeletonSource,
   TrajectoryRecord,
-  Vec3,
 } from './motion-state';
 import type { SnapshotOrigin } from './state-document';
 
@@ -74,7 +70,6 @@ export async function readSnapshot(
   return { state, origin };
 }
 
-type Read = <T>(operation: string, ...args: unknown[]) => Promise<T>;
 type Call = <T>(module: string, operation: string, args?: unknown[]) => Promise<T>;
 
 async function readSkeletons(read: Read): Promise<SkeletonRecord[]> {
@@ -93,44 +88,10 @@ async function readSkeletons(read: Read): Promise<SkeletonRecord[]> {
   );
 }
 
-/** Every field of a segment: 10 requests. */
+/** Every field of a segment: 10 requests, as the segment editor reads them, with its children as the state holds them. */
 async function readSegment(read: Read, id: number): Promise<SegmentRecord> {
-  const [
-    name,
-    parentId,
-    children,
-    solver,
-    transform,
-    defaultTransform,
-    degreesOfFreedom,
-    endpoint,
-    markers,
-    rigidBodies,
-  ] = await Promise.all([
-    read<string>('get_segment_name', id),
-    read<number | null>('get_segment_parent_id', id),
-    read<number[]>('get_segment_child_ids', id),
-    read<SegmentRecord['solver']>('get_segment_solver', id),
-    read<Matrix4>('get_segment_transform', id),
-    read<Matrix4>('get_segment_default_transform', id),
-    read<DegreesOfFreedom>('get_segment_degrees_of_freedom', id),
-    read<Vec3 | null>('get_segment_endpoint', id),
-    read<Marker[]>('get_segment_markers', id),
-    read<SegmentRecord['rigidBodies']>('get_segment_rigid_bodies', id),
-  ]);
-  return {
-    id,
-    name,
-    parentId,
-    children,
-    solver,
-    transform,
-    defaultTransform,
-    degreesOfFreedom,
-    endpoint,
-    markers,
-    rigidBodies,
-  };
+  const { childIds, ...fields } = await readSegmentFields(read, id);
+  return { ...fields, children: childIds };
 }
 
 async function readTrajectories(call: Call): Promise<TrajectoryRecord[]> {
