@@ -8,6 +8,7 @@ import { MotionClient } from '../src/api/client/motion-client';
 import type { MotionState } from '../src/api/state/motion-state';
 import { readSnapshot } from '../src/api/state/read-snapshot';
 import { startChildServer } from '../test/support/child-server';
+import { median, timed } from './timed-reads';
 import { MARKERS, populateStage, SEGMENTS, SKELETONS } from './stage';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -54,20 +55,6 @@ function bareReads(state: MotionState): Request[] {
   requests.push(['motion.gui.selection', 'get_selections', []]);
   return requests;
 }
-
-async function timed<T>(url: string, run: (client: MotionClient) => Promise<T>) {
-  let requests = 0;
-  const client = new MotionClient({ url, onRequest: () => requests++ });
-  await client.get_version(); // connect first: time the reading, not the handshake
-  requests = 0;
-  const started = performance.now();
-  const result = await run(client);
-  const ms = performance.now() - started;
-  await client.close();
-  return { ms, requests, result };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
   const server = await startChildServer(['--empty', '--log-level', 'warn']);

@@ -6,6 +6,7 @@
 import { MotionClient } from '../src/api/client/motion-client';
 import { loadSkeletons } from '../src/api/skeletons/skeleton-loader';
 import { startChildServer } from '../test/support/child-server';
+import { median, timed } from './timed-reads';
 import { loadTreeNaively } from './naive-tree-loader';
 
 const SKELETONS = 20;
@@ -30,26 +31,6 @@ async function populate(client: MotionClient): Promise<void> {
   );
 }
 
-async function timed<T>(
-  run: (client: MotionClient) => Promise<T>,
-  url: string,
-): Promise<{ ms: number; requests: number; result: T }> {
-  let requests = 0;
-  const client = new MotionClient({ url, onRequest: () => requests++ });
-  await client.get_version(); // connect first: time the loading, not the handshake
-  requests = 0;
-  const started = performance.now();
-  const result = await run(client);
-  const ms = performance.now() - started;
-  await client.close();
-  return { ms, requests, result };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 async function main(): Promise<void> {
   const server = await startChildServer(['--empty', '--log-level', 'warn']);
   const setup = new MotionClient({ url: server.url });
@@ -61,13 +42,13 @@ async function main(): Promise<void> {
   let oursRequests = 0;
   let naiveRequests = 0;
   for (let i = 0; i < RUNS; i++) {
-    const a = await timed((c) => loadSkeletons(c, 'project'), server.url);
+    const a = await timed(server.url, (c) => loadSkeletons(c, 'project'));
     const segments = a.result.reduce((n, s) => n + s.segmentCount, 0);
     if (a.result.length !== SKELETONS || segments !== SKELETONS * SEGMENTS)
       throw new Error(`loader saw ${a.result.length} skeletons, ${segments} segments`);
     ours.push(a.ms);
     oursRequests = a.requests;
-    const b = await timed((c) => loadTreeNaively(c, 'project'), server.url);
+    const b = await timed(server.url, (c) => loadTreeNaively(c, 'project'));
     if (b.result.segments !== SKELETONS * SEGMENTS) throw new Error(`naive loader saw ${b.result.segments} segments`);
     naive.push(b.ms);
     naiveRequests = b.requests;
