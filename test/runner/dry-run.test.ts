@@ -42,7 +42,7 @@ const privateServers = () =>
     .split('\n')
     .filter((args) => args.includes('motion-private-'));
 
-const dryRunDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('motion-private-'));
+const dryRunDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`motion-private-${process.pid}-`));
 
 describe('dry runs: a script against a private server started from a snapshot', function () {
   this.timeout(30_000);

@@ -74,7 +74,8 @@ export async function withPrivateServer<T>(
   snapshot: string | undefined,
   use: (server: { url: string; stateFile: string }) => Promise<T>,
 ): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'motion-private-'));
+  // Named after this process: whoever looks for leftovers can tell its own from other processes'.
+  const dir = await mkdtemp(join(tmpdir(), `motion-private-${process.pid}-`));
   const stateFile = join(dir, 'state.motion.json');
   try {
     // Without a snapshot the server creates the file from its demo data.
