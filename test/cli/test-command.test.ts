@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,6 +116,29 @@ describe('motion test: the tests users wrote for their scripts', function () {
       run.stderr,
       /^motion test: pytest is not installed for .*python-without-pytest: install it with ".*python-without-pytest -m pip install pytest"/,
     );
+  });
+
+  it('stops a test that never ends at its deadline, says so, and runs the others', async () => {
+    writeFileSync(
+      join(dir, 'tests', 'test_forever.py'),
+      'def test_forever():\n    while True:\n        pass\n\ndef test_after():\n    assert True\n',
+    );
+    const run = await runCli(
+      ['test', 'tests/test_forever.py', '--deadline', '10', '--python', python],
+      app.env,
+      undefined,
+      dir,
+    );
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(
+      run.stdout,
+      /^! tests\/test_forever\.py::test_forever \(\d+\.\d\d s\)\n {4}the test run did not finish within 10 s, so it was stopped\n✓ tests\/test_forever\.py::test_after/,
+    );
+    assert.equal(run.stderr, 'motion test: 1 passed, 0 failed, 1 errored\n');
+    const orphans = execFileSync('ps', ['-eo', 'ppid=,args='], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => /^\s*1\s/.test(line) && line.includes('motion-private-'));
+    assert.deepEqual(orphans, [], 'no private server is left running');
   });
 
   it('says when there are no tests', async () => {

@@ -7,6 +7,11 @@ import { withPrivateServer } from '../dry-run/private-server';
 import { pythonSupportDir } from '../python-support';
 import { ScriptTestError, type ScriptTest, type ScriptTestResult, type TestOutcome } from './script-test';
 
+const COLLECTION_DEADLINE_MS = 120_000;
+
+/** pytest was stopped at its deadline (a test that never ends). */
+class PastDeadline extends ScriptTestError {}
+
 /** Always: no .pytest_cache written into the user's folder. */
 export const PYTEST_OPTIONS = ['-p', 'no:cacheprovider'];
 
@@ -26,6 +31,7 @@ function pytest(
   options: PythonTestOptions,
   args: string[],
   env: Record<string, string>,
+  deadlineMs = options.deadlineMs ?? 60_000,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     execFile(
@@ -33,7 +39,7 @@ function pytest(
       ['-m', 'pytest', ...PYTEST_OPTIONS, ...args],
       {
         cwd: options.cwd,
-        timeout: options.deadlineMs ?? 60_000,
+        timeout: deadlineMs,
         maxBuffer: 16 * 1024 * 1024,
         env: {
           ...process.env,
@@ -46,7 +52,7 @@ function pytest(
         if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT')
           return fail(new ScriptTestError(`the Python interpreter "${options.python}" was not found`));
         if (error?.killed)
-          return fail(new ScriptTestError(`pytest did not finish within ${(options.deadlineMs ?? 60_000) / 1000} s`));
+          return fail(new PastDeadline(`the test run did not finish within ${deadlineMs / 1000} s, so it was stopped`));
         if (/No module named pytest/.test(stderr))
           return fail(
             new ScriptTestError(
@@ -66,7 +72,8 @@ function pytest(
  */
 export async function collectPythonTests(paths: string[], options: PythonTestOptions): Promise<ScriptTest[]> {
   const { code, stdout, stderr } = await withPrivateServer(options.serverScript, options.snapshot, (server) =>
-    pytest(options, ['--collect-only', '-q', ...paths], { MOTION_URL: server.url }),
+    // Finding tests runs none: a test's deadline is not collection's.
+    pytest(options, ['--collect-only', '-q', ...paths], { MOTION_URL: server.url }, COLLECTION_DEADLINE_MS),
   );
   // 5: no tests collected.
   if (code !== 0 && code !== 5)
@@ -115,7 +122,13 @@ export async function runPythonTest(test: ScriptTest, options: PythonTestOptions
   try {
     const run = await withPrivateServer(options.serverScript, options.snapshot, (server) =>
       pytest(options, pytestArguments(test, report), testEnvironment(server)),
-    );
+    ).catch((error: Error) => {
+      if (!(error instanceof PastDeadline)) throw error;
+      return error;
+    });
+    // A test that never ends is that test's failure; the others still run.
+    if (run instanceof PastDeadline)
+      return { test, outcome: 'errored', durationMs: performance.now() - started, message: run.message, output: '' };
     const text = await readFile(report, 'utf8').catch(() => undefined);
     if (text === undefined)
       throw new ScriptTestError(`pytest ran no test for ${test.id}:\n${(run.stdout + run.stderr).trim()}`);
