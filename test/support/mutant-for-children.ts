@@ -58,6 +58,9 @@ function mergeChildCoverage(): void {
 export const mochaHooks = {
   beforeAll(): void {
     const stryker = withStryker.__stryker__;
+    // Children that a suite starts once (a language server in a `before` hook) start before any
+    // test's beforeEach: they take the active mutant from here.
+    if (stryker?.activeMutant !== undefined) process.env.__STRYKER_ACTIVE_MUTANT__ = String(stryker.activeMutant);
     if (!stryker || stryker.activeMutant !== undefined || dryRun) return;
     const directory = mkdtempSync(join(tmpdir(), 'motion-child-coverage-'));
     dryRun = { directory, nodeOptions: process.env.NODE_OPTIONS, tests: [] };
