@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { MotionError } from '../../src/api/client/motion-error';
 import { exportSegment, exportSkeleton } from '../../src/api/skeletons/skeleton-definition';
 import {
+  undoAll,
   undoAddedSegment,
   undoAddedSkeleton,
   undoDeletedSegment,
@@ -121,5 +122,36 @@ describe('undo steps: their checks and their refusals (against the real server)'
     assert.equal(await undo.check(app.client), 'the skeleton has a segment named "Spine1" again');
     await api().delete_segment('project', spine);
     assert.equal(await undo.check(app.client), 'segment "Spine" is no longer in the project settings');
+  });
+
+  it('takes several changes back as one: each checked, all run, their caveats joined', async () => {
+    const sk = api();
+    const first = await sk.add_skeleton('project', 'First');
+    const second = await sk.add_skeleton('project', 'Second');
+    const replaced = await exportSkeleton(app.client, 'project', await skeletonId('project', 'Wand'));
+    assert.equal(
+      undoAll([undoAddedSkeleton('project', first, 'First'), undoAddedSkeleton('project', second, 'Second', replaced)])
+        .caveat,
+      'The skeleton "Second" that it replaced comes back with new identifiers.',
+    );
+    const single = undoScale('project', first, 'First', 1);
+    assert.equal(undoAll([single]), single, 'one undo is itself');
+    const both = undoAll([
+      undoAddedSkeleton('project', first, 'First'),
+      undoAddedSkeleton('project', second, 'Second'),
+    ]);
+    assert.equal(both.caveat, undefined);
+    await sk.set_skeleton_name('project', second, 'Renamed');
+    assert.equal(
+      await both.check(app.client),
+      `skeleton ${second} is now named "Renamed", not "Second": it was changed since`,
+    );
+    await sk.set_skeleton_name('project', second, 'Second');
+    assert.equal(await both.check(app.client), undefined);
+    await both.run(app.client);
+    assert.deepEqual(
+      [await sk.find_skeleton('project', 'First'), await sk.find_skeleton('project', 'Second')],
+      [null, null],
+    );
   });
 });
