@@ -102,4 +102,79 @@ describe('the changes between two states of one application', () => {
       '    ~ scale: 1 → 3',
     ]);
   });
+
+  it('names each segment field as the interface does, a removed segment with its parent, and marks each kind in the outline', () => {
+    const { before, after } = changed((s) => {
+      const fullBody = s.skeletons.project[0];
+      const hips = fullBody.segments[fullBody.rootId];
+      hips.name = 'Pelvis';
+      hips.transform[0][3] = 1;
+      hips.defaultTransform[0][3] = 1;
+      hips.degreesOfFreedom.rotation_y.goal = { value: 1, weight: 1 };
+      hips.markers[0].weight = 0.5;
+      hips.rigidBodies = [{ name: 'Plate', transform: hips.transform, weight: 1 }];
+      const head = Object.values(fullBody.segments).find((x) => x.name === 'Head')!;
+      head.endpoint = [0, 0, 1];
+      const leaf = Object.values(fullBody.segments).find((x) => x.children.length === 0 && x.name !== 'Head')!;
+      delete fullBody.segments[leaf.id];
+    });
+    const changes = diffStates(before, after);
+    assert.deepEqual(
+      changes.map((c) => c.field ?? c.kind),
+      [
+        'removed',
+        'name',
+        'transform',
+        'default_transform',
+        'degrees_of_freedom',
+        'markers',
+        'rigid_bodies',
+        'endpoint',
+      ],
+    );
+    const removed = changes[0];
+    assert.match(removed.text, /^removed segment \w+ \(child of \w+\)$/);
+    const outline = diffOutline(changes);
+    assert.ok(outline.some((line) => line.startsWith('    - removed segment')));
+    assert.ok(outline.some((line) => line.startsWith('      ~ name: "Hips" → "Pelvis"')));
+  });
+
+  it('names trajectories without a label by id, and says which selected items went and when only the order changed', () => {
+    const { before, after } = changed((s) => {
+      s.trajectories.splice(0, 1);
+      s.trajectories.push({ id: 9999, label: null, parts: [] });
+    });
+    const removedLabel = before.trajectories[0].label;
+    assert.deepEqual(
+      diffStates(before, after).map((c) => [c.kind, c.path.join(' / '), c.text]),
+      [
+        ['removed', 'Trajectories', `removed ${removedLabel}`],
+        ['added', 'Trajectories', 'added trajectory 9999'],
+      ],
+    );
+    const bone = before.bones[0];
+    const label = (id: number) => before.trajectories.find((t) => t.id === id)!.label;
+    const selected = changed((s) => {
+      s.selection = [
+        { type: 'bone', id: bone.id, part_index: null },
+        { type: 'trajectory', id: bone.from, part_index: 1 },
+      ];
+    });
+    const cleared = diffStates(selected.after, selected.before);
+    assert.deepEqual(
+      cleared.map((c) => [c.field, c.text]),
+      [
+        [
+          'selection',
+          `2 → 0 selected: removed bone ${label(bone.from)} – ${label(bone.to)}, ${label(bone.from)} part 1`,
+        ],
+      ],
+    );
+    const reordered = structuredClone(selected.after);
+    reordered.selection.reverse();
+    assert.deepEqual(
+      diffStates(selected.after, reordered).map((c) => c.text),
+      ['2 → 2 selected (order changed)'],
+    );
+  });
 });
