@@ -66,9 +66,15 @@ describe('undoing a script run against the application (Apply for Real)', () => 
     await undo.run(app.client);
     const restored = (await readSnapshot(app.client)).state;
     assert.deepEqual(seen(restored), seen(before));
-    assert.match(undo.caveat ?? '', /The skeleton "Wand" comes back with new identifiers\./);
-    assert.match(undo.caveat ?? '', /The segment "LeftArm" and what was below it comes back with new identifiers/);
-    assert.match(undo.caveat ?? '', /comes back with a new identifier\./);
+    const removedBone = before.bones.find((b) => !after.bones.some((a) => a.id === b.id))!;
+    const label = (id: number) => before.trajectories.find((t) => t.id === id)!.label;
+    assert.equal(
+      undo.caveat,
+      `The removed bone ${label(removedBone.from)} – ${label(removedBone.to)} comes back with a new identifier. ` +
+        'The segment "LeftArm" and what was below it comes back with new identifiers, as the last child of "LeftShoulder". ' +
+        'The skeleton "Wand" comes back with new identifiers.',
+      'said before running: only what comes back with new ids',
+    );
   });
 
   it('refuses once the application changed since, naming the change, and changes nothing', async () => {
