@@ -21,7 +21,7 @@ export interface SnapshotProgress {
   asked: number;
 }
 
-interface Snapshot {
+export interface Snapshot {
   state: MotionState;
   origin: SnapshotOrigin;
 }

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { readSnapshot, type SnapshotProgress } from '../../api/state/read-snapshot';
+import { readSnapshot, type Snapshot, type SnapshotProgress } from '../../api/state/read-snapshot';
 import { encodeSnapshot, snapshotOrigin, versionText } from '../../api/state/state-document';
 import { describeState } from '../../api/state/state-summary';
 import { codeAtSelection } from '../../runner/code-to-run';
@@ -45,18 +45,17 @@ function reportProgress(progress: vscode.Progress<{ message?: string; increment?
 }
 
 /** A snapshot of the connected application, with progress and Cancel: the state file's text. */
-async function snapshotNow(ctx: MotionContext, title: string): Promise<string | undefined> {
+async function snapshotNow(ctx: MotionContext, title: string): Promise<Snapshot | undefined> {
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title, cancellable: true },
     async (progress, token) => {
       const cancel = new AbortController();
       token.onCancellationRequested(() => cancel.abort());
       try {
-        const { state, origin } = await readSnapshot(ctx.parts.connection.client(), {
+        return await readSnapshot(ctx.parts.connection.client(), {
           signal: cancel.signal,
           onProgress: reportProgress(progress),
         });
-        return encodeSnapshot(state, origin);
       } catch (error) {
         if (cancel.signal.aborted) return undefined;
         throw error;
@@ -86,7 +85,10 @@ async function chooseStart(ctx: MotionContext): Promise<Start | undefined> {
 
 /** The chosen start as a state file's text; a file of another version than the application's is refused. */
 async function startText(ctx: MotionContext, start: Start): Promise<string | undefined> {
-  if (!start.file) return snapshotNow(ctx, 'Motion: taking a snapshot for the dry run');
+  if (!start.file) {
+    const taken = await snapshotNow(ctx, 'Motion: taking a snapshot for the dry run');
+    return taken && encodeSnapshot(taken.state, taken.origin);
+  }
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(start.file));
   if (ctx.parts.connection.state.kind === 'connected')
     checkSnapshotVersion(snapshotOrigin(text), await ctx.parts.connection.client().get_version());
@@ -241,11 +243,10 @@ export const dryRunCommands: CommandTable = {
         filters: { 'Motion snapshots': ['motion.json'] },
       }));
     if (!file) return undefined;
-    const text = await snapshotNow(ctx, 'Motion: taking a snapshot of the application');
-    if (text === undefined) return undefined;
-    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(text));
-    const origin = snapshotOrigin(text)!;
-    const state = (JSON.parse(text) as { state: Parameters<typeof describeState>[0] }).state;
+    const taken = await snapshotNow(ctx, 'Motion: taking a snapshot of the application');
+    if (!taken) return undefined;
+    const { state, origin } = taken;
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(encodeSnapshot(state, origin)));
     void vscode.window.showInformationMessage(
       `Motion: saved a snapshot of version ${versionText(origin.application)} (${describeState(state)}) to ${vscode.workspace.asRelativePath(file)}.`,
     );

@@ -79,30 +79,43 @@ export async function collectPythonTests(paths: string[], options: PythonTestOpt
   if (code !== 0 && code !== 5)
     throw new ScriptTestError(`pytest could not collect the tests:\n${(stdout + stderr).trim()}`);
   const ids = stdout.split('\n').filter((line) => /^[^\s].*::/.test(line));
-  return Promise.all(ids.map((id) => describeTest(id.trim(), options.cwd)));
+  // Each file is read once, however many tests it holds.
+  const files = new Map<string, Promise<string[] | undefined>>();
+  const linesOf = (file: string) => {
+    if (!files.has(file))
+      files.set(
+        file,
+        readFile(resolve(options.cwd, file), 'utf8').then(
+          (text) => text.split('\n'),
+          () => undefined, // the file went away since: no lines
+        ),
+      );
+    return files.get(file)!;
+  };
+  return Promise.all(
+    ids.map(async (line) => {
+      const id = line.trim();
+      return describeTest(id, await linesOf(id.split('::')[0]));
+    }),
+  );
 }
 
-/** A node id with the lines of its definition, read from the file (pytest's quiet collection gives none). */
-async function describeTest(id: string, cwd: string): Promise<ScriptTest> {
+/** A node id with the lines of its definition, found in its file's lines (pytest's quiet collection gives none). */
+function describeTest(id: string, lines: string[] | undefined): ScriptTest {
   const [file, ...names] = id.split('::');
   const name = names.join('::');
   const method = names.at(-1)!.replace(/\[.*$/, '');
-  try {
-    const lines = (await readFile(resolve(cwd, file), 'utf8')).split('\n');
-    const found = lines.findIndex((text) => new RegExp(`^\\s*(async\\s+)?def\\s+${method}\\b`).test(text));
-    if (found < 0) return { id, file, name };
-    // The body: every line after the def that is blank or indented deeper than it.
-    const indent = /^\s*/.exec(lines[found])![0].length;
-    let end = found;
-    for (let i = found + 1; i < lines.length; i++) {
-      if (lines[i].trim() === '') continue;
-      if (/^\s*/.exec(lines[i])![0].length <= indent) break;
-      end = i;
-    }
-    return { id, file, name, line: found + 1, endLine: end + 1 };
-  } catch {
-    return { id, file, name }; // the file went away since: no lines
+  const found = lines?.findIndex((text) => new RegExp(`^\\s*(async\\s+)?def\\s+${method}\\b`).test(text)) ?? -1;
+  if (!lines || found < 0) return { id, file, name };
+  // The body: every line after the def that is blank or indented deeper than it.
+  const indent = /^\s*/.exec(lines[found])![0].length;
+  let end = found;
+  for (let i = found + 1; i < lines.length; i++) {
+    if (lines[i].trim() === '') continue;
+    if (/^\s*/.exec(lines[i])![0].length <= indent) break;
+    end = i;
   }
+  return { id, file, name, line: found + 1, endLine: end + 1 };
 }
 
 interface JunitCase {
