@@ -33,6 +33,7 @@ import { SegmentPreviews } from './segment-editor/segment-previews';
 import { SEGMENT_SCHEME, SegmentFileSystem } from './segment-editor/segment-file-system';
 import { selectionCommands } from './selection/selection-commands';
 import { dryRunCommands } from './dry-run/dry-run-commands';
+import { dryRun3dCommands, followDryRunIn3D, highlightChange } from './dry-run/dry-run-3d';
 import { DryRunView } from './dry-run/dry-run-view';
 import { ScriptTests } from './testing/script-tests';
 import { SelectionView } from './selection/selection-view';
@@ -128,6 +129,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
   });
   const { segments, runner, skeletonViews, documentationPreviews, periodicRefresh, dryRun, dryRunOutput } = ctx.parts;
   own(loaded.event(() => runner.documentationChanged()));
+  own(dryRun.onDidShow(() => followDryRunIn3D(ctx)));
   own(loaded.event((state) => void offerStubsUpdate(ctx, state)));
   own(
     ctx,
@@ -144,10 +146,12 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     dryRunOutput,
   );
 
+  const dryRunTree = vscode.window.createTreeView('motion.dryRun', { treeDataProvider: dryRun });
   own(
     explorerTree,
     vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }),
-    vscode.window.createTreeView('motion.dryRun', { treeDataProvider: dryRun }),
+    dryRunTree,
+    dryRunTree.onDidChangeSelection(({ selection }) => highlightChange(ctx, selection[0])),
     vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),
   );
   const statusBar = startConnectionStatus(ctx);
@@ -173,6 +177,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     debugCommands,
     skeletonViewCommands,
     dryRunCommands,
+    dryRun3dCommands,
   );
   const scriptTests = new ScriptTests(ctx);
   own(scriptTests);

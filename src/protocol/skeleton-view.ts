@@ -36,6 +36,28 @@ export interface SegmentRef {
   segmentId: number;
 }
 
+/** How a dry run changed a segment, as the 3D view colours it. */
+export type SegmentChange = 'added' | 'removed' | 'moved' | 'changed';
+
+/**
+ * What a dry run changed, over the scene of the state after it: each segment's change, and the
+ * segments it removed as they were before (drawn as they were, in the removed colour). Segments
+ * not named are drawn unchanged, dimmed, so that the changes stand out.
+ */
+export interface SceneChanges {
+  /** By "skeletonId/segmentId" (ids are the application's: a dry run keeps them). */
+  segments: Record<string, SegmentChange>;
+  /** The removed segments of each skeleton (whole skeletons too), placed as before the script. */
+  removed: ViewSkeleton[];
+  /** For the legend: what changed, counted, and the skeleton changes the drawing cannot show (a scale, a name). */
+  summary: string[];
+}
+
+/** The key of a segment in a dry run's changes. */
+export function segmentKey(skeletonId: number, segmentId: number): string {
+  return `${skeletonId}/${segmentId}`;
+}
+
 /** What the webview has drawn, read back from its three.js objects (for tests and the bench). */
 export interface SceneReport {
   pose: Pose;
@@ -47,6 +69,8 @@ export interface SceneReport {
   bones: number;
   /** Segments and markers drawn in the warning colour. */
   warnings: number;
+  /** Segment origins drawn in each colour of a dry run's changes (all zero for the application's own view). */
+  changes: Record<SegmentChange, number>;
   /** Each segment's drawn origin, by "skeleton/segment" name (mm). */
   origins: Record<string, Vec3>;
   highlighted: SegmentRef | null;
@@ -68,6 +92,8 @@ export type ToView =
   | { type: 'failed'; message: string }
   | { type: 'highlight'; segment: SegmentRef | null }
   | { type: 'selection'; markers: string[] }
+  /** A dry run's changes: the view shows a state that is not the application's, coloured by what changed. */
+  | { type: 'changes'; changes: SceneChanges }
   | { type: 'report' }
   /** Does what the pose buttons do (for tests). */
   | { type: 'pose'; pose: Pose }

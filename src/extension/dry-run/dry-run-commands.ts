@@ -150,7 +150,15 @@ async function dryRunCode(
             changes: changes.length,
           })
       : undefined;
-  ctx.parts.dryRun.show({ script: scriptLabel, startedFrom: start.label, result, output: printed, changes, apply });
+  ctx.parts.dryRun.show({
+    script: scriptLabel,
+    startedFrom: start.label,
+    result,
+    output: printed,
+    changes,
+    states: { before, after },
+    apply,
+  });
   await vscode.commands.executeCommand('motion.dryRun.focus');
   return { ok: result.ok, changes: changes.map((c) => `${c.path.join(' / ')}: ${c.text}`), output: printed };
 }

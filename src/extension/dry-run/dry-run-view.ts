@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { MotionState } from '../../api/state/motion-state';
 import type { StateChange } from '../../api/state/state-diff';
 import type { RunResult } from '../../runner/script-session';
 import type { Prompts } from '../questions';
@@ -14,6 +15,8 @@ interface DryRunReport {
   /** What the script printed (all of it is in the Motion Dry Run output channel). */
   output: string;
   changes: StateChange[];
+  /** What the script started from and left (the 3D view draws its changes from them). */
+  states: { before: MotionState; after: MotionState };
   /** Runs the same code again against the application (Apply for Real), when it may, after asking. */
   apply?: (ask: Prompts) => Promise<unknown>;
 }
@@ -34,6 +37,9 @@ const ICONS: Record<NonNullable<ChangeNode['kind']>, [string, string]> = {
 export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly replaced = new vscode.EventEmitter<void>();
+  /** Another dry run is shown, or none. */
+  readonly onDidShow = this.replaced.event;
   private shown: { report: DryRunReport; rows: ChangeNode[] } | undefined;
 
   get report(): DryRunReport | undefined {
@@ -45,6 +51,7 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
     void vscode.commands.executeCommand('setContext', 'motion.dryRun.shown', !!report);
     void vscode.commands.executeCommand('setContext', 'motion.dryRun.canApply', !!report?.apply);
     this.changed.fire();
+    this.replaced.fire();
   }
 
   getTreeItem(node: ChangeNode): vscode.TreeItem {
@@ -76,6 +83,7 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
 
   dispose(): void {
     this.changed.dispose();
+    this.replaced.dispose();
   }
 }
 

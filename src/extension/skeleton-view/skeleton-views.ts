@@ -46,6 +46,39 @@ export class SkeletonViews implements vscode.Disposable {
     ];
   }
 
+  /**
+   * Opens (or brings forward, with its new scene) a view of a state that is not the application's:
+   * a dry run's. It shows the messages given, and follows neither the application nor the trees.
+   */
+  showFixed(key: string, target: ViewTarget, messages: readonly ToView[]): SkeletonPanel {
+    let panel = this.panels.get(key);
+    if (panel) {
+      panel.fixed = messages;
+      panel.reveal();
+      void panel.reload();
+    } else {
+      panel = new SkeletonPanel(target, this.deps, () => {
+        this.panels.delete(key);
+        if (this.last === panel) this.last = undefined;
+      });
+      panel.fixed = messages;
+      this.panels.set(key, panel);
+    }
+    this.last = panel;
+    this.shown.fire(panel);
+    return panel;
+  }
+
+  /** The view opened with this key, if it is open. */
+  isOpen(key: string): SkeletonPanel | undefined {
+    return this.panels.get(key);
+  }
+
+  /** Closes the view opened with this key, if it is open. */
+  close(key: string): void {
+    this.panels.get(key)?.dispose();
+  }
+
   /** Opens (or brings forward) the view of a target, with a segment highlighted. */
   show(target: ViewTarget, highlight: SegmentRef | null = null): SkeletonPanel {
     const key = viewKey(target);
@@ -87,6 +120,8 @@ export class SkeletonPanel implements vscode.Disposable {
   private readonly revealed = new vscode.EventEmitter<ExplorerItem>();
   /** A segment clicked in the view was revealed in the Skeletons view. */
   readonly onDidReveal = this.revealed.event;
+  /** A fixed scene (a dry run's): sent as it is instead of reading the application, which it does not follow. */
+  fixed: readonly ToView[] | undefined;
   private readonly loaded = new vscode.EventEmitter<void>();
   /** A scene (or its failure) was sent to the view. */
   readonly onDidLoad = this.loaded.event;
@@ -135,6 +170,7 @@ export class SkeletonPanel implements vscode.Disposable {
 
   /** The Skeletons view selected an item: its segment is highlighted here if this view shows it. */
   highlightFromTree(item: ExplorerItem | undefined): void {
+    if (this.fixed) return; // the tree shows the application; this view, another state
     if (item?.kind !== 'segment' || item.source !== this.target.source) return;
     if (this.target.skeletonIds && !this.target.skeletonIds.includes(item.skeletonId)) return;
     this.highlight({ skeletonId: item.skeletonId, segmentId: item.node.id });
@@ -142,6 +178,7 @@ export class SkeletonPanel implements vscode.Disposable {
 
   /** Reloads after changes settle: edits through the extension and Refresh. */
   reloadSoon(): void {
+    if (this.fixed) return;
     clearTimeout(this.reloadTimer);
     this.reloadTimer = setTimeout(() => void this.reload(), RELOAD_DELAY_MS);
   }
@@ -150,6 +187,12 @@ export class SkeletonPanel implements vscode.Disposable {
   async reload(): Promise<void> {
     this.loading?.abort();
     const loading = (this.loading = new AbortController());
+    if (this.fixed) {
+      this.panel.title = this.fixed.flatMap((m) => (m.type === 'outline' ? [m.outline.title] : []))[0] ?? 'Dry run';
+      for (const message of this.fixed) this.post(message);
+      this.loaded.fire();
+      return;
+    }
     try {
       await sendViewScene(
         this.deps.client(),
@@ -170,6 +213,7 @@ export class SkeletonPanel implements vscode.Disposable {
 
   /** The application's selected trajectories, by label: markers of that name are highlighted. */
   async sendSelection(): Promise<void> {
+    if (this.fixed) return; // its scene carries the selection it shows
     try {
       const rows = await describeSelection(this.deps.client());
       this.post({ type: 'selection', markers: rows.filter((r) => r.item.type === 'trajectory').map((r) => r.label) });
@@ -221,6 +265,7 @@ export class SkeletonPanel implements vscode.Disposable {
         return;
       case 'reveal':
       case 'selectMarkers':
+        if (this.fixed) return; // a dry run's segment is not in the application to reveal or select
         try {
           this.highlighted = message.segment;
           const { skeletonId, segmentId } = message.segment;

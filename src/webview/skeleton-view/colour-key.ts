@@ -18,12 +18,23 @@ export const COLOUR_KEY: readonly KeyEntry[] = [
   { colour: 'x', shape: 'line', meaning: 'Root and rigid body axes: x, y, z' },
 ];
 
+/** What a dry run's colours mean (the view shows a state after a script, not the application). */
+export const CHANGE_KEY: readonly KeyEntry[] = [
+  { colour: 'added', shape: 'dot', meaning: 'Added by the script' },
+  { colour: 'moved', shape: 'dot', meaning: 'Moved by the script' },
+  { colour: 'changed', shape: 'dot', meaning: 'Changed in place (markers, degrees of freedom…)' },
+  { colour: 'removed', shape: 'dot', meaning: 'Removed by the script (where it was)' },
+  { colour: 'unchanged', shape: 'line', meaning: 'Unchanged' },
+  { colour: 'highlight', shape: 'line', meaning: 'Highlighted segment' },
+  { colour: 'warning', shape: 'line', meaning: 'Problem in the definition (hover it)' },
+];
+
 /** The axes' colours (x red, y green, z blue), as skeleton-drawing.ts writes them. */
 const AXIS = { x: 'rgb(230, 0, 0)', y: 'rgb(0, 230, 0)', z: 'rgb(0, 0, 230)' };
 
 /** The key's rows, each a swatch in the colour the theme gives (set through the CSSOM: the CSP allows no inline styles). */
-export function colourKeyRows(colours: ViewColours): HTMLElement[] {
-  return COLOUR_KEY.map(({ colour, shape, meaning }) => {
+export function colourKeyRows(colours: ViewColours, key: readonly KeyEntry[] = COLOUR_KEY): HTMLElement[] {
+  return key.map(({ colour, shape, meaning }) => {
     const row = document.createElement('div');
     const swatches = colour === 'x' ? (['x', 'y', 'z'] as const) : [colour];
     for (const c of swatches) {

@@ -1,6 +1,6 @@
 import { type Box3, type PerspectiveCamera, Vector3 } from 'three';
 import type { Vec3 } from '../../api/skeletons/skeleton-model';
-import type { SceneReport } from '../../protocol/skeleton-view';
+import { segmentKey, type SceneChanges, type SceneReport } from '../../protocol/skeleton-view';
 import type { DrawnView } from './skeleton-drawing';
 
 /** What is drawn, read back from the three.js objects themselves (not from the messages that asked for it). */
@@ -9,12 +9,17 @@ export function readBack(
   camera: PerspectiveCamera,
   canvas: HTMLCanvasElement,
   selectedMarkers: ReadonlySet<string>,
-): Pick<SceneReport, 'segments' | 'markers' | 'bones' | 'warnings' | 'origins' | 'selectedMarkers' | 'extentOnCanvas'> {
+  changes: SceneChanges | undefined,
+): Pick<
+  SceneReport,
+  'segments' | 'markers' | 'bones' | 'warnings' | 'changes' | 'origins' | 'selectedMarkers' | 'extentOnCanvas'
+> {
   const origins: Record<string, Vec3> = {};
   let segments = 0;
   let markers = 0;
   let bones = 0;
   let warnings = 0;
+  const changed: SceneReport['changes'] = { added: 0, removed: 0, moved: 0, changed: 0 };
   const position = new Vector3();
   for (const points of drawn?.joints ?? []) {
     const drawnAt = points.geometry.getAttribute('position');
@@ -22,6 +27,8 @@ export function readBack(
       origins[`${p.skeletonName}/${p.name}`] = position.fromBufferAttribute(drawnAt, i).toArray();
       segments++;
       if (p.problems.length > 0) warnings++;
+      const change = changes?.segments[segmentKey(p.skeletonId, p.segmentId)];
+      if (change) changed[change]++;
     });
   }
   const markerPicks = (drawn?.markers ?? []).flatMap((points) => {
@@ -40,6 +47,7 @@ export function readBack(
     markers,
     bones,
     warnings,
+    changes: changed,
     origins,
     selectedMarkers: [...selectedMarkers].filter((name) => markerPicks.some((p) => p.name === name)),
     extentOnCanvas: {

@@ -8,15 +8,7 @@ import { FrameQuality } from './frame-quality';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { CSS2DObject, CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
-import type { Vec3 } from '../../api/skeletons/skeleton-model';
-import type {
-  FromView,
-  SceneOutline,
-  SceneReport,
-  SegmentRef,
-  ToView,
-  ViewSkeleton,
-} from '../../protocol/skeleton-view';
+import type { SceneOutline, SceneReport, SegmentRef, ToView, ViewSkeleton } from '../../protocol/skeleton-view';
 import { readBack } from './drawing-readback';
 import { compileShaders } from './shader-warm-up';
 import { groundGrid } from './ground-grid';
@@ -35,24 +27,13 @@ import { fitBox, lookAtBox, UP, type ViewDirection } from './view-camera';
 import { themeColours } from './view-colours';
 import { colourKeyRows } from './colour-key';
 import { CameraPlacement } from './camera-placement';
+import { ChangeOverlay } from './change-overlay';
+import { viewHost, type SavedState } from './view-host';
 
 /** Marker names are drawn for at most this many markers at once (beyond that they are unreadable, and slow). */
 const MAX_LABELS = 300;
 
-interface SavedState {
-  /** `placed`: the view put the camera there (a fit, a view button), so a resize fits again. */
-  camera?: { position: Vec3; target: Vec3; placed?: boolean };
-  pose: Pose;
-  labels: boolean;
-}
-
-declare function acquireVsCodeApi(): {
-  postMessage(message: FromView): void;
-  getState(): SavedState | undefined;
-  setState(state: SavedState): void;
-};
-
-const vscode = acquireVsCodeApi();
+const vscode = viewHost();
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const viewport = element<HTMLDivElement>('viewport');
 const tooltip = element<HTMLDivElement>('tooltip');
@@ -96,6 +77,7 @@ let highlighted: SegmentRef | null = null;
 let selectedMarkers = new Set<string>();
 let frame = 0;
 const placement = new CameraPlacement();
+const overlay = new ChangeOverlay(scene3d, colours);
 
 /** Draws once on the next frame, however many changes ask for it. */
 function invalidate(): void {
@@ -152,7 +134,7 @@ function drawPart(skeleton: ViewSkeleton): void {
   parts.get(skeleton.id)?.group.removeFromParent();
   parts.get(skeleton.id)?.dispose();
   const part = drawSkeletons([skeleton], state.pose, colours);
-  part.paint(highlighted, selectedMarkers);
+  part.paint(highlighted, selectedMarkers, overlay.changes);
   parts.set(skeleton.id, part);
   scene3d.add(part.group);
 }
@@ -177,7 +159,7 @@ function dropPart(id: number): void {
  */
 function composed(options: { repaint: boolean } = { repaint: true }): void {
   const first = drawn === undefined;
-  drawn = combineDrawn(shownSkeletons().map((s) => parts.get(s.id)!));
+  drawn = combineDrawn([...shownSkeletons().map((s) => parts.get(s.id)!), ...overlay.parts]);
   placeGrid(drawn.extent);
   if (first && state.camera) {
     camera.position.fromArray(state.camera.position);
@@ -217,7 +199,7 @@ function placeGrid(extent: Box3): void {
 /** Colours and names follow the highlighted segment, the application's selection and the labels toggle. */
 function repaint(): void {
   if (!drawn) return;
-  drawn.paint(highlighted, selectedMarkers);
+  drawn.paint(highlighted, selectedMarkers, overlay.changes);
   relabel();
 }
 
@@ -250,7 +232,7 @@ function relabel(): void {
 function showLegend(): void {
   const waiting = (outline?.skeletonIds.length ?? 0) - shownSkeletons().length;
   legend.replaceChildren(
-    ...legendLines(shownSkeletons(), state.pose, waiting).map(({ text, warning }) => {
+    ...[...overlay.legend(), ...legendLines(shownSkeletons(), state.pose, waiting)].map(({ text, warning }) => {
       const line = document.createElement('div');
       line.textContent = text;
       if (warning) line.className = 'warning';
@@ -285,6 +267,7 @@ function setPose(pose: Pose): void {
   if (drawn === undefined) return;
   for (const id of arrived.keys()) if (!arrived.get(id)![pose]) erasePart(id);
   for (const skeleton of shownSkeletons()) drawPart(skeleton);
+  overlay.draw(pose);
   composed();
 }
 
@@ -322,7 +305,7 @@ function report(): SceneReport {
     pose: state.pose,
     skeletons: shownSkeletons().length,
     complete: outline !== undefined && shownSkeletons().length === outline.skeletonIds.length,
-    ...readBack(drawn, camera, renderer.domElement, selectedMarkers),
+    ...readBack(drawn, camera, renderer.domElement, selectedMarkers, overlay.changes),
     highlighted,
     camera: { position: camera.position.toArray(), target: controls.target.toArray(), placed: placement.fitsResize },
     image: renderer.domElement.toDataURL('image/png'),
@@ -381,6 +364,14 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
     case 'selection':
       selectedMarkers = new Set(message.markers);
       repaint();
+      break;
+    case 'changes':
+      // A state after a script, not the application: nothing here can be selected in it.
+      selectButton.hidden = true;
+      overlay.show(message.changes, state.pose, element('key'));
+      for (const part of parts.values()) part.paint(highlighted, selectedMarkers, overlay.changes);
+      if (drawn) composed();
+      else showLegend();
       break;
     case 'report':
       vscode.postMessage({ type: 'report', report: report() });

@@ -13,7 +13,7 @@ import {
 } from 'three';
 import type { Matrix } from '../../api/skeletons/skeleton-model';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
-import type { SegmentRef, ViewSkeleton } from '../../protocol/skeleton-view';
+import { segmentKey, type SceneChanges, type SegmentRef, type ViewSkeleton } from '../../protocol/skeleton-view';
 import { spherePoints } from './sphere-points';
 import type { ViewColours } from './view-colours';
 
@@ -46,8 +46,8 @@ export interface DrawnScene {
   /** By points or lines object: what point i (or line segment i) is. */
   picks: Map<Object3D, Pickable[]>;
   extent: Box3;
-  /** Recolours for a highlighted segment and the application's selected markers. */
-  paint(highlighted: SegmentRef | null, selected: ReadonlySet<string>): void;
+  /** Recolours for a highlighted segment, the application's selected markers and a dry run's changes. */
+  paint(highlighted: SegmentRef | null, selected: ReadonlySet<string>, changes?: SceneChanges): void;
   dispose(): void;
 }
 
@@ -148,15 +148,16 @@ export function drawSkeletons(skeletons: readonly ViewSkeleton[], pose: Pose, co
     group.add(jointPoints, markerPoints, boneLines, new LineSegments(axesGeometry, lineMaterial));
   }
 
-  const paint = (highlighted: SegmentRef | null, selected: ReadonlySet<string>) => {
-    const colourOf = (p: Pickable, normal: Color): Color =>
-      p.problems.length > 0
-        ? colours.warning
-        : isOfSegment(p, highlighted)
-          ? colours.highlight
-          : p.kind === 'marker' && selected.has(p.name)
-            ? colours.selected
-            : normal;
+  const paint = (highlighted: SegmentRef | null, selected: ReadonlySet<string>, changes?: SceneChanges) => {
+    const colourOf = (p: Pickable, normal: Color): Color => {
+      if (p.problems.length > 0) return colours.warning;
+      if (isOfSegment(p, highlighted)) return colours.highlight;
+      // A dry run's view: what changed in its colour, the rest dimmed (selected markers stay so).
+      const change = changes?.segments[segmentKey(p.skeletonId, p.segmentId)];
+      if (change) return colours[change];
+      if (p.kind === 'marker' && selected.has(p.name)) return colours.selected;
+      return changes ? colours.unchanged : normal;
+    };
     for (const points of [...joints, ...markers]) {
       const tint = points.geometry.getAttribute('tint') as Float32BufferAttribute;
       picks.get(points)!.forEach((p, i) => {
@@ -207,6 +208,6 @@ export function combineDrawn(parts: readonly DrawnScene[]): DrawnView {
     bones: parts.flatMap((p) => p.bones),
     picks: new Map(parts.flatMap((p) => [...p.picks])),
     extent,
-    paint: (highlighted, selected) => parts.forEach((p) => p.paint(highlighted, selected)),
+    paint: (highlighted, selected, changes) => parts.forEach((p) => p.paint(highlighted, selected, changes)),
   };
 }

@@ -10,6 +10,12 @@ export interface ViewColours {
   highlight: Color;
   selected: Color;
   warning: Color;
+  /** A dry run's changes (segment-change kinds), as the Source Control view colours files; unchanged is dimmed. */
+  added: Color;
+  removed: Color;
+  moved: Color;
+  changed: Color;
+  unchanged: Color;
 }
 
 export function themeColours(): ViewColours {
@@ -26,5 +32,11 @@ export function themeColours(): ViewColours {
     highlight: read('--vscode-charts-yellow', '#cca700'),
     selected: read('--vscode-charts-purple', '#b180d7'),
     warning: read('--vscode-charts-red', '#f14c4c'),
+    added: read('--vscode-gitDecoration-addedResourceForeground', '#81b88b'),
+    removed: read('--vscode-gitDecoration-deletedResourceForeground', '#c74e39'),
+    moved: read('--vscode-charts-orange', '#d18616'),
+    changed: read('--vscode-charts-blue', '#3794ff'),
+    // Between the background and the text: there, but out of the way of what changed.
+    unchanged: background.clone().lerp(read('--vscode-editor-foreground', dark ? '#d4d4d4' : '#333333'), 0.3),
   };
 }

@@ -3,9 +3,11 @@ import * as vscode from 'vscode';
 import { MotionError } from '../../../src/api/client/motion-error';
 import { readSnapshot } from '../../../src/api/state/read-snapshot';
 import type { DryRunOutcome } from '../../../src/extension/dry-run/dry-run-commands';
+import type { SkeletonPanel } from '../../../src/extension/skeleton-view/skeleton-views';
+import type { SceneReport, SegmentRef } from '../../../src/protocol/skeleton-view';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
-import { takeScreenshot, testApplication, WORKBENCH } from './motion-extension';
+import { motionApi, takeScreenshot, testApplication, WORKBENCH } from './motion-extension';
 
 const PROBE = [
   'import motion',
@@ -14,6 +16,20 @@ const PROBE = [
   'sk.set_skeleton_scale("project", body, 2.5)',
   'sk.add_segment("project", sk.find_segment("project", body, "Head"), "Hat")',
   'print("probe ran")',
+  '',
+].join('\n');
+
+/** A script that changes segments in every way the 3D view colours. */
+const RESHAPE = [
+  'import motion',
+  'sk = motion.settings.processing.skeleton',
+  'body = sk.find_skeleton("project", "FullBody")',
+  'segment = lambda name: sk.find_segment("project", body, name)',
+  'sk.add_segment("project", segment("Head"), "Hat")',
+  'sk.set_segment_transform("project", segment("Neck"), [[1, 0, 0, 0], [0, 1, 0, 60], [0, 0, 1, 160], [0, 0, 0, 1]])',
+  'markers = sk.get_segment_markers("project", segment("Spine"))',
+  'sk.set_segment_markers("project", segment("Spine"), markers[1:])',
+  'sk.delete_segment("project", segment("LeftArm"))',
   '',
 ].join('\n');
 
@@ -55,9 +71,11 @@ export function dryRunTests(): void {
     const folder = () => vscode.workspace.workspaceFolders![0].uri;
     const probe = () => vscode.Uri.joinPath(folder(), 'dry_run_probe.py');
     const stage = () => vscode.Uri.joinPath(folder(), 'stage.motion.json');
+    const reshape = () => vscode.Uri.joinPath(folder(), 'reshape.py');
     before(() => vscode.workspace.fs.writeFile(probe(), new TextEncoder().encode(PROBE)));
     after(async () => {
-      for (const file of [probe(), stage()]) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+      for (const file of [probe(), stage(), reshape()])
+        await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
     });
 
     it('Dry Run File from the palette shows what the script would change, and the application stays as it was', async function () {
@@ -151,6 +169,51 @@ export function dryRunTests(): void {
       assert.deepEqual(outcome.changes, []);
       assert.equal(outcome.ok, true);
       assert.match(outcome.output, /^\d+\n$/);
+    });
+
+    it('Show Dry Run in 3D (the view’s button) draws what the script added, moved, changed and removed, and follows the dry run', async function () {
+      if (!hasHands) this.skip();
+      await vscode.workspace.fs.writeFile(reshape(), new TextEncoder().encode(RESHAPE));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(reshape()));
+      await hands.palette('Motion: Dry Run File');
+      await panelRowsOnce('reshape.py');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors'); // the view takes the editor's room
+      const api = await motionApi();
+      const shown = new Promise<SkeletonPanel>((resolve) => api.skeletonViews.onDidShow(resolve));
+      await hands.click(`${WORKBENCH.panel} .action-item .codicon-eye`);
+      const panel = await shown;
+      let report: SceneReport | undefined;
+      await waitFor(
+        async () => (report = await panel.report()).complete && report.changes.added > 0,
+        'the 3D view to draw the dry run',
+        30_000,
+      );
+      // Neck moved, and Head with it; Spine lost a marker; LeftArm, LeftForeArm and LeftHand drawn where they were.
+      assert.deepEqual(report!.changes, { added: 1, moved: 2, changed: 1, removed: 3 });
+      assert.ok(
+        report!.origins['FullBody/Hat'] && report!.origins['FullBody/LeftArm'],
+        'the added and the removed drawn',
+      );
+      const application = testApplication();
+      try {
+        const sk = application.settings.processing.skeleton;
+        const body = (await sk.find_skeleton('project', 'FullBody'))!;
+        assert.equal(await sk.find_segment('project', body, 'Hat'), null, 'the application is as it was');
+        // A change chosen in the Dry Run view is highlighted in 3D (Hat: a segment only the dry run has).
+        await hands.click(`${WORKBENCH.panel} .monaco-list-row`, 'added segment Hat');
+        let hat: SegmentRef | null = null;
+        await waitFor(async () => (hat = (await panel.report()).highlighted) !== null, 'the change highlighted in 3D');
+        assert.equal(hat!.skeletonId, body);
+        assert.ok(!(await sk.get_segment_ids('project', body)).includes(hat!.segmentId), 'the dry run’s own segment');
+      } finally {
+        await application.close();
+      }
+      await takeScreenshot('dry-run-3d.png', [WORKBENCH.editor, WORKBENCH.panel]);
+
+      // Clearing the dry run closes its view: what it showed is no longer anywhere.
+      await hands.click(`${WORKBENCH.panel} .action-item .codicon-clear-all`);
+      await waitFor(async () => api.skeletonViews.isOpen('dry-run') === undefined, 'the dry run’s 3D view to close');
     });
   });
 }
