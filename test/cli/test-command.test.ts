@@ -141,6 +141,43 @@ describe('motion test: the tests users wrote for their scripts', function () {
     assert.deepEqual(orphans, [], 'no private server is left running');
   });
 
+  it('runs Lua specs beside the Python tests, and a Lua-only folder needs no pytest', async () => {
+    mkdirSync(join(dir, 'spec'));
+    writeFileSync(join(dir, 'tool.lua'), 'return { double = function(x) return 2 * x end }\n');
+    writeFileSync(
+      join(dir, 'spec', 'tool_spec.lua'),
+      [
+        'local tool = require("tool")',
+        'describe("tool", function()',
+        '  it("doubles", function() assert.equal(4, tool.double(2)) end)',
+        '  it("sees the scale", function()',
+        '    assert.equal(2, motion.testing.skeleton("project", "FullBody").scale)',
+        '  end)',
+        'end)',
+        '',
+      ].join('\n'),
+    );
+    const both = await runCli(['test', '--junit', 'report.xml', '--python', python], app.env, undefined, dir);
+    assert.equal(both.stderr, 'motion test: 4 passed, 3 failed\n');
+    const lines = both.stdout.split('\n').map((line) => line.replace(/ \(\d+\.\d\d s\)/, ''));
+    assert.deepEqual(lines.slice(lines.indexOf('✓ spec/tool_spec.lua::tool::doubles')), [
+      '✓ spec/tool_spec.lua::tool::doubles',
+      '✗ spec/tool_spec.lua::tool::sees the scale',
+      '    expected 2, got 1 (spec/tool_spec.lua:5)',
+      '',
+    ]);
+    const suites = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      readFileSync(join(dir, 'report.xml'), 'utf8'),
+    ).testsuites.testsuite;
+    assert.deepEqual(
+      suites.map((suite: { name: string }) => suite.name),
+      ['tests/test_tool.py', 'spec/tool_spec.lua'],
+    );
+
+    const onlyLua = await runCli(['test', 'spec', '--python', join(dir, 'no-such-python')], app.env, undefined, dir);
+    assert.equal(onlyLua.stderr, 'motion test: 1 passed, 1 failed\n');
+  });
+
   it('says when there are no tests', async () => {
     rmSync(join(dir, 'tests', 'test_tool.py'));
     const run = await runCli(['test', 'tests', '--python', python], app.env, undefined, dir);

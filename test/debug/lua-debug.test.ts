@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import {
   collectOutput,
   conditionalBreakpointAndLogPoint,
@@ -162,6 +162,37 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
     assert.equal(exitCode, 1);
     assert.match(output.text('stderr'), /^[^\n]*typo\.lua:2: unexpected symbol near '='\n$/);
     assert.equal(output.text('stdout'), '');
+  });
+
+  it('debugs one describe/it test of a spec file: stops in it, runs only it, and writes how it ended', async () => {
+    bed.scripts.write('helper.lua', 'return { twice = function(x) return 2 * x end }\n');
+    const program = bed.scripts.write(
+      'tool_spec.lua',
+      [
+        'local helper = require("helper")',
+        'describe("helper", function()',
+        '  it("is never run here", function() error("ran the wrong test") end)',
+        '  it("doubles", function()',
+        '    local doubled = helper.twice(21)',
+        '    assert.equal(43, doubled)',
+        '  end)',
+        'end)',
+        '',
+      ].join('\n'),
+    );
+    const report = `${program}.result.json`;
+    const luaTest = { names: ['helper', 'doubles'], stateFile: `${program}.state`, report };
+    await bed.client.hitBreakpoint(launch(program, { luaTest }), { path: program, line: 6 });
+    assert.equal((await localsOfTopFrame(bed.client)).get('doubled')?.value, '42');
+    await Promise.all([
+      bed.client.continueRequest({ threadId: await threadId(bed.client) }),
+      bed.client.waitForEvent('terminated'),
+    ]);
+    const ended = JSON.parse(readFileSync(report, 'utf8'));
+    assert.deepEqual(
+      [ended.outcome, ended.message, ended.line, ended.expected, ended.actual],
+      ['failed', 'expected 43, got 42', 6, '43', '42'],
+    );
   });
 
   it('says why a script that cannot be read was not run, with exit code 1', async () => {

@@ -2,16 +2,19 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { junitReport } from '../../runner/testing/junit-report';
-import { collectPythonTests, runPythonTest, type PythonTestOptions } from '../../runner/testing/python-tests';
+import type { PythonTestOptions } from '../../runner/testing/python-tests';
+import { collectScriptTests, runScriptTest } from '../../runner/testing/script-tests-of';
 import { ScriptTestError, type ScriptTestResult } from '../../runner/testing/script-test';
 import { EXIT, GLOBAL_OPTIONS, terminalSafe, UsageError } from '../cli-context';
 
 const TEST_HELP = `Usage: motion test [PATH...] [--snapshot FILE] [--junit FILE] [--python PATH]
 
-Runs the tests you wrote for your scripts (pytest's rules: test_*.py files, test_ functions, Test
-classes, unittest cases), each against an application of its own: a private reference server
-started from --snapshot FILE (motion snapshot -o FILE) or the demo data, so a test may change it
-freely. In a test, motion.testing.state() gives that application's whole state, and
+Runs the tests you wrote for your scripts, each against an application of its own: a private
+reference server started from --snapshot FILE (motion snapshot -o FILE) or the demo data, so a
+test may change it freely. Python: pytest's rules (test_*.py files, test_ functions, Test classes,
+unittest cases). Lua: *_spec.lua files of describe/it blocks with busted's assert.equal,
+assert.same, assert.is_nil... (built in; dofile and require load your scripts from the folder).
+In a test, motion.testing.state() gives that application's whole state, and
 motion.testing.skeleton(source, name) one skeleton with its segments by name. The application at
 --url is never touched.
 
@@ -56,13 +59,13 @@ export async function testCommand(argv: string[]): Promise<number> {
   };
   const results: ScriptTestResult[] = [];
   try {
-    const tests = await collectPythonTests(positionals, options);
+    const tests = await collectScriptTests(positionals, options);
     if (tests.length === 0) {
       process.stderr.write(`motion test: no tests found in ${positionals.join(', ') || 'this folder'}\n`);
       return EXIT.ok;
     }
     for (const test of tests) {
-      const result = await runPythonTest(test, options);
+      const result = await runScriptTest(test, options);
       results.push(result);
       if (!values.json) process.stdout.write(`${terminalSafe(describeResult(result))}\n`);
     }

@@ -4,24 +4,25 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { withPrivateServer } from '../../runner/dry-run/private-server';
 import {
-  collectPythonTests,
   PYTEST_OPTIONS,
   pytestArguments,
   pytestResult,
-  runPythonTest,
   testEnvironment,
   type PythonTestOptions,
 } from '../../runner/testing/python-tests';
+import { collectScriptTests, runScriptTest } from '../../runner/testing/script-tests-of';
+import { luaResult } from '../../runner/testing/lua-tests';
+import type { LuaOutcome } from '../../runner/lua/lua-test-host';
 import { ScriptTestError, type ScriptTest, type ScriptTestResult } from '../../runner/testing/script-test';
 import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';
 
-/** The files pytest would look in: test_*.py and *_test.py, outside installed packages. */
-const TEST_FILES = '**/{test_*.py,*_test.py}';
+/** The files pytest would look in (test_*.py and *_test.py), and Lua's specs, outside installed packages. */
+const TEST_FILES = '**/{test_*.py,*_test.py,*_spec.lua}';
 const NOT_THERE = '{**/node_modules/**,**/.venv/**,**/venv/**,**/site-packages/**}';
 
 /**
- * Users' tests of their scripts in VS Code's Test Explorer: pytest's tests of the workspace, each
+ * Users' tests of their scripts in VS Code's Test Explorer: pytest's and Lua specs' tests of the workspace, each
  * run against a private reference server of its own (the demo data, or the snapshot that
  * motion.tests.snapshot names), failures at their line with both sides of a comparison.
  */
@@ -84,7 +85,7 @@ export class ScriptTests implements vscode.Disposable {
     if (files.length === 0) return void this.controller.items.replace([]);
     let found: ScriptTest[];
     try {
-      found = await collectPythonTests(
+      found = await collectScriptTests(
         files.map((f) => path.relative(options.cwd, f.fsPath)),
         options,
       );
@@ -133,7 +134,7 @@ export class ScriptTests implements vscode.Disposable {
         run.started(item);
         const test = this.tests.get(item)!;
         await this.report(run, item, test, () =>
-          debug ? this.debugOne(run, test, options) : runPythonTest(test, options),
+          debug ? this.debugOne(run, test, options) : runScriptTest(test, options),
         );
       }
     } finally {
@@ -142,12 +143,15 @@ export class ScriptTests implements vscode.Disposable {
   }
 
   /**
-   * Debugs one test: pytest launched by the motion debugger (debugpy) against a private server of
-   * its own, so that breakpoints in the test and in the user's tools stop; its JUnit report says how it ended.
+   * Debugs one test against a private server of its own, so that breakpoints in the test and in the
+   * user's tools stop: a Python test is pytest launched by the motion debugger (debugpy), its JUnit
+   * report saying how it ended; a Lua test is its spec file run by the Lua debugger with only that
+   * test's it running, which writes how it ended.
    */
   private async debugOne(run: vscode.TestRun, test: ScriptTest, options: PythonTestOptions): Promise<ScriptTestResult> {
     const reports = await mkdtemp(path.join(tmpdir(), 'motion-test-'));
-    const report = path.join(reports, 'junit.xml');
+    const lua = test.file.endsWith('.lua');
+    const report = path.join(reports, lua ? 'result.json' : 'junit.xml');
     const started = performance.now();
     try {
       await withPrivateServer(options.serverScript, options.snapshot, async (server) => {
@@ -159,18 +163,19 @@ export class ScriptTests implements vscode.Disposable {
             resolve();
           });
         });
+        const which = lua
+          ? {
+              program: path.resolve(options.cwd, test.file),
+              luaTest: { names: test.names ?? [test.name], stateFile: server.stateFile, report },
+            }
+          : {
+              program: this.ctx.extension.asAbsolutePath(path.join('dist', 'python', 'motion_pytest.py')),
+              args: [...PYTEST_OPTIONS, ...pytestArguments(test, report)],
+              env: testEnvironment(server),
+            };
         const launched = await vscode.debug.startDebugging(
           vscode.workspace.workspaceFolders?.[0],
-          {
-            type: 'motion',
-            request: 'launch',
-            name,
-            program: this.ctx.extension.asAbsolutePath(path.join('dist', 'python', 'motion_pytest.py')),
-            args: [...PYTEST_OPTIONS, ...pytestArguments(test, report)],
-            cwd: options.cwd,
-            serverUrl: server.url,
-            env: testEnvironment(server),
-          },
+          { type: 'motion', request: 'launch', name, cwd: options.cwd, serverUrl: server.url, ...which },
           { testRun: run },
         );
         if (!launched) throw new ScriptTestError('the debug session did not start (see the Debug Console)');
@@ -178,7 +183,8 @@ export class ScriptTests implements vscode.Disposable {
       });
       const text = await readFile(report, 'utf8').catch(() => undefined);
       if (text === undefined) throw new ScriptTestError(`the debugged test ${test.id} ended without a result`);
-      return pytestResult(test, text, performance.now() - started);
+      const elapsed = performance.now() - started;
+      return lua ? luaResult(test, JSON.parse(text) as LuaOutcome, '', elapsed) : pytestResult(test, text, elapsed);
     } finally {
       await rm(reports, { recursive: true, force: true });
     }

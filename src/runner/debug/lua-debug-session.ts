@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import {
   Breakpoint,
@@ -74,6 +74,7 @@ export class LuaDebugSession extends DebugSession {
         program: config.program,
         args: config.args ?? [],
         stopOnEntry: config.stopOnEntry ?? false,
+        test: config.luaTest && { ...config.luaTest, cwd: config.cwd ?? dirname(config.program) },
         commands: this.channel.port2,
         signal: this.signal.buffer,
       },

@@ -1,4 +1,5 @@
 import { delimiter, join } from 'node:path';
+import type { LuaTestToDebug } from '../lua/lua-debug-messages';
 
 /** The `motion` debug type's launch configuration, as launch.json and the Debug commands write it. */
 export interface MotionLaunchConfiguration {
@@ -17,6 +18,8 @@ export interface MotionLaunchConfiguration {
   /** Python only: step into library code too. */
   justMyCode?: boolean;
   env?: Record<string, string>;
+  /** Lua only: debug one describe/it test of the program (a `*_spec.lua` file); how it ended is written to `report`. */
+  luaTest?: Omit<LuaTestToDebug, 'cwd'>;
   [other: string]: unknown;
 }
 

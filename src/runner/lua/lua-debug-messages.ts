@@ -9,6 +9,16 @@ export interface LuaDebugStart {
   /** Commands come on this port; `signal[0]` is bumped after each one, `signal[1]` asks for a pause. */
   commands: MessagePort;
   signal: SharedArrayBuffer;
+  /** Debugging one describe/it test of the program (a spec file) rather than running it as a script. */
+  test?: LuaTestToDebug;
+}
+
+/** The test to debug: its names, its application's state file, its folder, and where to write how it ended (JSON). */
+export interface LuaTestToDebug {
+  names: string[];
+  stateFile: string;
+  cwd: string;
+  report: string;
 }
 
 /** Commands to the debugged script. `run` starts it; the others are answered while it is stopped. */

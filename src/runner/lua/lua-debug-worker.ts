@@ -1,7 +1,8 @@
 // A debugged Lua script's own thread (dist/lua-debug-worker.js): the session's VM and motion table,
 // with the debugger's hook. While the script is stopped this thread blocks (Atomics.wait) and
 // reads the adapter's commands synchronously from its port: the VM's state stays exactly as it was.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { installTestRunner, usersOutcome, type LuaOutcome } from './lua-test-host';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { LUA_DEBUGGER } from './lua-debugger.lua';
 import type { FromLuaDebug, LuaDebugCommand, LuaDebugStart } from './lua-debug-messages';
@@ -22,7 +23,12 @@ function nextCommand(): LuaDebugCommand {
 }
 
 async function main(): Promise<void> {
-  const lua = await createMotionLua(start.serverUrl, (stream, text) => send({ kind: 'output', stream, text }));
+  const lua = await createMotionLua(
+    start.serverUrl,
+    (stream, text) => send({ kind: 'output', stream, text }),
+    start.test?.stateFile,
+  );
+  if (start.test) await installTestRunner(lua, start.test.cwd);
   lua.global.set(
     '__dbg_event',
     (
@@ -58,9 +64,20 @@ async function main(): Promise<void> {
   lua.global.set('__code', code.replace(/^#![^\n]*/, ''));
   lua.global.set('__args', start.args);
   lua.global.set('__stop_on_entry', start.stopOnEntry);
+  if (start.test) {
+    // The spec file runs as the program (its breakpoints, its lines), its describe/it running only the chosen test.
+    (lua.global.get('__motion_choose_test') as (file: string, names: string[]) => void)(
+      start.program,
+      start.test.names,
+    );
+  }
   try {
     const failure = (await lua.doString('return __motion_debug_run(__program, __code, __args, __stop_on_entry)')) as
       { traceback: string } | undefined;
+    if (start.test) {
+      const chosen = lua.global.get('__motion_chosen_result') as (ok: boolean, problem?: string) => LuaOutcome;
+      writeFileSync(start.test.report, JSON.stringify(usersOutcome(chosen(!failure, failure?.traceback))));
+    }
     if (failure) fail(userTraceback(failure.traceback));
     else send({ kind: 'done', ok: true });
   } catch (error) {

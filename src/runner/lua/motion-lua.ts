@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LuaFactory, type LuaEngine } from 'wasmoon';
 import { MotionClient } from '../../api/client/motion-client';
@@ -13,7 +13,12 @@ type Output = (stream: 'stdout' | 'stderr' | 'system', text: string) => void;
  * A Lua 5.4 VM with the `motion` table of the application at `serverUrl` (from its documentation
  * module), print and io.write going to `output`: what sessions and the debugger run scripts in.
  */
-export async function createMotionLua(serverUrl: string, output: Output): Promise<LuaEngine> {
+export async function createMotionLua(
+  serverUrl: string,
+  output: Output,
+  /** In a test: the state file of the test's own application (motion.testing reads it). */
+  testStateFile?: string,
+): Promise<LuaEngine> {
   const client = new MotionClient({ url: serverUrl, timeoutMs: 30_000 });
   let index: DocumentationIndex | undefined;
   let documentationText: string | undefined;
@@ -26,6 +31,7 @@ export async function createMotionLua(serverUrl: string, output: Output): Promis
   }
   const lua = await luaFactory().createEngine();
   lua.global.set('__motion_documentation', documentationText);
+  if (testStateFile) lua.global.set('__motion_test_state', () => readFileSync(testStateFile, 'utf8'));
   lua.global.set('__motion_write', (text: string) => output('stdout', text));
   lua.global.set('__motion_write_error', (text: string) => output('stderr', text));
   lua.global.set('__motion_call', async (modulePath: string, operation: string, packed: Record<string, unknown>) => {

@@ -234,6 +234,24 @@ for _, module in ipairs(documentation.modules) do
   end
 end
 
+-- In a test of a script (motion test, the Test Explorer): the whole state of the test's own
+-- application, as its state file holds it, as motion.testing does in Python.
+if __motion_test_state then
+  motion.testing = {}
+  function motion.testing.state() return json.decode(__motion_test_state()).state end
+  -- The skeleton of that name in a source, with its segments by name instead of by id; nil when there is none.
+  function motion.testing.skeleton(source, name)
+    for _, record in ipairs(motion.testing.state().skeletons[source]) do
+      if record.name == name then
+        local byName = {}
+        for _, segment in pairs(record.segments) do byName[segment.name] = segment end
+        record.segments = byName
+        return record
+      end
+    end
+  end
+end
+
 local topics = { overview = true, modules = true, types = true, signatures = true, changelog = true }
 function help(subject)
   if subject == nil or topics[subject] then

@@ -5,12 +5,9 @@ import { delimiter, join, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { withPrivateServer } from '../dry-run/private-server';
 import { pythonSupportDir } from '../python-support';
-import { ScriptTestError, type ScriptTest, type ScriptTestResult, type TestOutcome } from './script-test';
+import { PastDeadline, ScriptTestError, type ScriptTest, type ScriptTestResult, type TestOutcome } from './script-test';
 
 const COLLECTION_DEADLINE_MS = 120_000;
-
-/** pytest was stopped at its deadline (a test that never ends). */
-class PastDeadline extends ScriptTestError {}
 
 /** Always: no .pytest_cache written into the user's folder. */
 export const PYTEST_OPTIONS = ['-p', 'no:cacheprovider'];

@@ -9,6 +9,8 @@ export interface ScriptTest {
   line?: number;
   /** 1-based last line of its body (where "Test at Cursor" still finds it). */
   endLine?: number;
+  /** A Lua test's names: its describe blocks', then its own (what runs it again). */
+  names?: string[];
 }
 
 export type TestOutcome = 'passed' | 'failed' | 'errored' | 'skipped';
@@ -34,3 +36,6 @@ export interface ScriptTestResult {
 export class ScriptTestError extends Error {
   override name = 'ScriptTestError';
 }
+
+/** A test run was stopped at its deadline (a test that never ends): that test's error, the others still run. */
+export class PastDeadline extends ScriptTestError {}

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { LuaEngine } from 'wasmoon';
+import { LUA_TESTING } from './lua-testing.lua';
+import { userTraceback } from './motion-lua';
+
+/** What a Lua test's VM is given besides the motion table: its folder's files, and describe/it. */
+export async function installTestRunner(lua: LuaEngine, cwd: string): Promise<void> {
+  // The VM's own file system is empty: dofile, loadfile and require read from the test's folder.
+  lua.global.set('__motion_read_file', (path: string) => {
+    try {
+      return readFileSync(resolve(cwd, path), 'utf8');
+    } catch {
+      return undefined;
+    }
+  });
+  await lua.doString(LUA_TESTING);
+}
+
+/** How a Lua test ended, as the runner in its VM says it (lua-testing.lua.ts). */
+export interface LuaOutcome {
+  outcome: 'passed' | 'failed' | 'errored' | 'skipped';
+  message?: string;
+  traceback?: string;
+  line?: number;
+  expected?: string;
+  actual?: string;
+}
+
+/** The outcome with the user's frames only: the runner's own (describe, it, the hooks' calls) are not theirs. */
+export function usersOutcome(outcome: LuaOutcome): LuaOutcome {
+  if (!outcome.traceback) return outcome;
+  return { ...outcome, traceback: userTraceback(outcome.traceback).replace(/\n\t\[C\]: in function 'x?pcall'$/, '') };
+}

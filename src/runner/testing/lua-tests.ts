@@ -1,0 +1,94 @@
+import { Worker } from 'node:worker_threads';
+import { bundledWorker } from '../../api/runtime/bundled-worker';
+import { withPrivateServer } from '../dry-run/private-server';
+import type { LuaTestJob } from '../lua/lua-test-worker';
+import type { PythonTestOptions } from './python-tests';
+import type { LuaOutcome } from '../lua/lua-test-host';
+import { PastDeadline, ScriptTestError, type ScriptTest, type ScriptTestResult } from './script-test';
+
+/** What running Lua tests needs: the folder, our server, the snapshot; no interpreter (Lua is built in). */
+export type LuaTestOptions = Omit<PythonTestOptions, 'python'>;
+
+const COLLECTION_DEADLINE_MS = 120_000;
+
+/** What a spec file holds: its tests' names and lines, or why it could not be read. */
+interface LuaFound {
+  problem?: string;
+  tests?: { names: string[]; line: number; endLine: number }[];
+}
+
+/** A job on a thread of its own against a private server of its own; stopped at the deadline. */
+function inThread<T>(
+  job: Pick<LuaTestJob, 'file' | 'names'>,
+  options: LuaTestOptions,
+  deadlineMs: number,
+): Promise<{ outcome: T; output: string }> {
+  return withPrivateServer(
+    options.serverScript,
+    options.snapshot,
+    (server) =>
+      new Promise((done, fail) => {
+        const data: LuaTestJob = { ...job, serverUrl: server.url, stateFile: server.stateFile, cwd: options.cwd };
+        const worker = new Worker(bundledWorker('lua-test-worker.js'), { workerData: data });
+        const timer = setTimeout(() => {
+          void worker.terminate();
+          fail(new PastDeadline(`the test did not finish within ${deadlineMs / 1000} s, so it was stopped`));
+        }, deadlineMs);
+        worker.once('message', (message: { outcome: T; output: string } | { failure: string }) => {
+          clearTimeout(timer);
+          void worker.terminate();
+          if ('failure' in message) fail(new ScriptTestError(`${job.file}: ${message.failure}`));
+          else done(message);
+        });
+        worker.once('error', (error) => {
+          clearTimeout(timer);
+          fail(new ScriptTestError(`${job.file}: ${error.message}`));
+        });
+      }),
+  );
+}
+
+/** The describe/it tests of `*_spec.lua` files (relative to the folder): each file read once, its it bodies not run. */
+export async function collectLuaTests(files: string[], options: LuaTestOptions): Promise<ScriptTest[]> {
+  const tests: ScriptTest[] = [];
+  for (const file of files) {
+    const { outcome } = await inThread<LuaFound>({ file }, options, COLLECTION_DEADLINE_MS);
+    if (outcome.problem) throw new ScriptTestError(`the tests of ${file} could not be read: ${outcome.problem}`);
+    const seen = new Set<string>();
+    for (const { names, line, endLine } of outcome.tests ?? []) {
+      const id = [file, ...names].join('::');
+      if (seen.has(id)) continue; // two tests of the same name: the first is the one a run finds
+      seen.add(id);
+      tests.push({ id, file, name: names.join(' › '), line, endLine, names });
+    }
+  }
+  return tests;
+}
+
+/** Runs one Lua test in a VM of its own, against a private server of its own. */
+export async function runLuaTest(test: ScriptTest, options: LuaTestOptions): Promise<ScriptTestResult> {
+  const started = performance.now();
+  let ran: { outcome: LuaOutcome; output: string };
+  try {
+    ran = await inThread<LuaOutcome>({ file: test.file, names: test.names }, options, options.deadlineMs ?? 60_000);
+  } catch (error) {
+    if (!(error instanceof PastDeadline)) throw error;
+    return { test, outcome: 'errored', durationMs: performance.now() - started, message: error.message, output: '' };
+  }
+  return luaResult(test, ran.outcome, ran.output, performance.now() - started);
+}
+
+/** A test's result from how its runner said it ended (run, or debugged). */
+export function luaResult(test: ScriptTest, outcome: LuaOutcome, output: string, durationMs: number): ScriptTestResult {
+  const result: ScriptTestResult = { test, outcome: outcome.outcome, durationMs, output };
+  if (outcome.outcome === 'passed') return result;
+  return {
+    ...result,
+    message: outcome.message?.split('\n')[0],
+    details: outcome.traceback ?? outcome.message,
+    failureLine: outcome.line,
+    ...(outcome.expected !== undefined && outcome.actual !== undefined
+      ? { expected: outcome.expected, actual: outcome.actual }
+      : {}),
+  };
+}
