@@ -20,11 +20,35 @@ def test_fresh_application_each_time():
     assert motion.testing.skeleton("project", "FullBody")["scale"] == 2.0
 `;
 
+const SPEC = `local sk = motion.settings.processing.skeleton
+
+describe("probe tools", function()
+  it("keeps the scale", function()
+    local body = sk.find_skeleton("project", "FullBody")
+    sk.set_skeleton_scale("project", body, 2)
+    assert.equal(2, motion.testing.skeleton("project", "FullBody").scale)
+  end)
+end)
+`;
+
+const FRESH = `describe("a fresh application", function()
+  it("has the demo scale", function()
+    -- Fails on purpose: every test starts from the demo data, where FullBody's scale is 1.
+    assert.equal(2, motion.testing.skeleton("project", "FullBody").scale)
+  end)
+end)
+`;
+
 export function scriptTestsTests(): void {
   describe('script tests in the Test Explorer of a real VS Code', function () {
     this.timeout(120_000);
     const file = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'tests', 'test_probe_tools.py');
-    before(() => vscode.workspace.fs.writeFile(file(), new TextEncoder().encode(TESTS)));
+    const spec = (name: string) => vscode.Uri.joinPath(file(), '..', name);
+    before(async () => {
+      await vscode.workspace.fs.writeFile(file(), new TextEncoder().encode(TESTS));
+      await vscode.workspace.fs.writeFile(spec('probe_tools_spec.lua'), new TextEncoder().encode(SPEC));
+      await vscode.workspace.fs.writeFile(spec('fresh_spec.lua'), new TextEncoder().encode(FRESH));
+    });
     after(() => vscode.workspace.fs.delete(vscode.Uri.joinPath(file(), '..'), { recursive: true }));
 
     it('Test: Run All Tests runs each against an application of its own, and a failure shows at its line with both values', async function () {
@@ -34,13 +58,20 @@ export function scriptTestsTests(): void {
       const ids = [
         'tests/test_probe_tools.py::test_scale_is_kept',
         'tests/test_probe_tools.py::test_fresh_application_each_time',
+        'tests/probe_tools_spec.lua::probe tools::keeps the scale',
+        'tests/fresh_spec.lua::a fresh application::has the demo scale',
       ];
-      await waitFor(() => ids.every((id) => api.scriptTests.results.has(id)), 'both tests to have run', 90_000);
-      const [kept, fresh] = ids.map((id) => api.scriptTests.results.get(id)!);
+      await waitFor(() => ids.every((id) => api.scriptTests.results.has(id)), 'every test to have run', 90_000);
+      const [kept, fresh, luaKept, luaFresh] = ids.map((id) => api.scriptTests.results.get(id)!);
       assert.equal(kept.outcome, 'passed', JSON.stringify(kept));
       assert.equal(fresh.outcome, 'failed');
       assert.equal(fresh.failureLine, 14);
       assert.deepEqual([fresh.actual, fresh.expected], ['1', '2.0']);
+      assert.equal(luaKept.outcome, 'passed', JSON.stringify(luaKept));
+      assert.deepEqual(
+        [luaFresh.outcome, luaFresh.failureLine, luaFresh.actual, luaFresh.expected],
+        ['failed', 4, '1', '2'],
+      );
 
       // For the picture: the Testing view beside the test file.
       await vscode.commands.executeCommand('workbench.view.testing.focus');
@@ -65,41 +96,51 @@ export function scriptTestsTests(): void {
       await takeScreenshot('script-tests.png', [WORKBENCH.sideBar, WORKBENCH.editor], 520);
     });
 
-    it('Debug Test from its gutter icon’s menu stops at a breakpoint set by hand in the test, and reports it passed', async function () {
-      if (!hasHands) this.skip();
-      const api = await motionApi();
-      const id = 'tests/test_probe_tools.py::test_scale_is_kept';
-      api.scriptTests.results.delete(id);
-      // As a person waits for the test's run icon in the gutter: the test is found.
-      await waitFor(
-        () => !!api.scriptTests.controller.items.get('tests/test_probe_tools.py')?.children.get(id),
-        'the test to be found',
-        60_000,
-      );
-      await vscode.window.showTextDocument(file());
-      await hands.goToLine(9);
-      await hands.press('F9');
-      try {
-        // The run icon the test has in the gutter, right-clicked: its menu debugs it.
-        await hands.rightClick('.part.editor .testing-run-glyph');
-        await hands.click('.context-view .action-label', 'Debug Test');
+    for (const [language, testFile, id, line, session] of [
+      ['Python', 'test_probe_tools.py', 'tests/test_probe_tools.py::test_scale_is_kept', 9, 'Debug test_scale_is_kept'],
+      [
+        'Lua',
+        'probe_tools_spec.lua',
+        'tests/probe_tools_spec.lua::probe tools::keeps the scale',
+        7,
+        'Debug probe tools › keeps the scale',
+      ],
+    ] as const)
+      it(`Debug Test from its gutter icon’s menu stops at a breakpoint set by hand in a ${language} test, and reports it passed`, async function () {
+        if (!hasHands) this.skip();
+        const api = await motionApi();
+        api.scriptTests.results.delete(id);
+        // As a person waits for the test's run icon in the gutter: the test is found.
         await waitFor(
-          async () => (await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`)).some((row) => row.includes('body')),
-          'the debugger to stop in the test with its variables shown',
+          () => !!api.scriptTests.controller.items.get(`tests/${testFile}`)?.children.get(id),
+          'the test to be found',
           60_000,
-        ).catch(async (e: Error) => {
-          await takeScreenshot('debug-failure.png');
-          throw new Error(
-            `${e.message}; session ${vscode.debug.activeDebugSession?.name}; ${JSON.stringify(await hands.notifications())}`,
-          );
-        });
-        assert.equal(vscode.debug.activeDebugSession?.name, 'Debug test_scale_is_kept');
-        await hands.press('F5');
-        await waitFor(() => api.scriptTests.results.has(id), 'the debugged test to report', 60_000);
-        assert.equal(api.scriptTests.results.get(id)!.outcome, 'passed');
-      } finally {
-        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
-      }
-    });
+        );
+        await vscode.window.showTextDocument(spec(testFile));
+        await hands.goToLine(line);
+        await hands.press('F9');
+        try {
+          // The run icon the test has in the gutter, right-clicked: its menu debugs it.
+          await hands.rightClick('.part.editor .testing-run-glyph');
+          await hands.click('.context-view .action-label', 'Debug Test');
+          await waitFor(
+            async () =>
+              (await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`)).some((row) => row.includes('body')),
+            'the debugger to stop in the test with its variables shown',
+            60_000,
+          ).catch(async (e: Error) => {
+            await takeScreenshot('debug-failure.png');
+            throw new Error(
+              `${e.message}; session ${vscode.debug.activeDebugSession?.name}; ${JSON.stringify(await hands.notifications())}`,
+            );
+          });
+          assert.equal(vscode.debug.activeDebugSession?.name, session);
+          await hands.press('F5');
+          await waitFor(() => api.scriptTests.results.has(id), 'the debugged test to report', 60_000);
+          assert.equal(api.scriptTests.results.get(id)!.outcome, 'passed');
+        } finally {
+          vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+        }
+      });
   });
 }
