@@ -105,6 +105,55 @@ describe('motion test: the tests users wrote for their scripts', function () {
     assert.match(run.stdout, /^✓ tests\/test_stage\.py::test_stage_scale/);
   });
 
+  it('starts the tests of a file that names its snapshot from that one; a file naming one that cannot be read errs alone', async () => {
+    await app.client.settings.processing.skeleton.set_skeleton_scale('project', 1, 4);
+    mkdirSync(join(dir, 'tests', 'fixtures'));
+    assert.equal(
+      (await runCli(['snapshot', '-o', join(dir, 'tests', 'fixtures', 'stage.motion.json')], app.env)).code,
+      0,
+    );
+    await app.client.settings.processing.skeleton.set_skeleton_scale('project', 1, 1);
+    writeFileSync(
+      join(dir, 'tests', 'test_staged.py'),
+      '# motion-snapshot: fixtures/stage.motion.json\nimport motion.testing\n\ndef test_staged():\n    assert motion.testing.skeleton("project", "FullBody")["scale"] == 4\n',
+    );
+    writeFileSync(
+      join(dir, 'tests', 'staged_spec.lua'),
+      '-- motion-snapshot: fixtures/stage.motion.json\nit("is staged", function()\n  assert.equal(4, motion.testing.skeleton("project", "FullBody").scale)\nend)\n',
+    );
+    writeFileSync(
+      join(dir, 'tests', 'test_unstaged.py'),
+      '# motion-snapshot: fixtures/missing.motion.json\ndef test_never_runs():\n    assert False\n',
+    );
+    const run = await runCli(
+      [
+        'test',
+        'tests/test_staged.py',
+        'tests/staged_spec.lua',
+        'tests/test_unstaged.py',
+        'tests/test_tool.py',
+        '--python',
+        python,
+      ],
+      app.env,
+      undefined,
+      dir,
+    );
+    const lines = run.stdout.split('\n').map((line) => line.replace(/ \(\d+\.\d\d s\)/, ''));
+    assert.ok(lines.includes('✓ tests/test_staged.py::test_staged'), run.stdout);
+    assert.ok(lines.includes('✓ tests/staged_spec.lua::is staged'), run.stdout);
+    assert.ok(
+      lines.includes('✓ tests/test_tool.py::test_starts_from_a_fresh_application'),
+      'a file naming none: the demo data',
+    );
+    const unstaged = lines.indexOf('! tests/test_unstaged.py::test_never_runs');
+    assert.ok(unstaged >= 0, run.stdout);
+    assert.match(
+      lines[unstaged + 1],
+      /^ {4}tests\/test_unstaged\.py names the snapshot tests\/fixtures\/missing\.motion\.json, which cannot be read \(ENOENT\)$/,
+    );
+  });
+
   it('says how to install pytest when the interpreter lacks it', async () => {
     // A real interpreter without site-packages: pytest cannot be imported there.
     const bare = join(dir, 'python-without-pytest');

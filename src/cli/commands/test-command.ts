@@ -15,8 +15,9 @@ test may change it freely. Python: pytest's rules (test_*.py files, test_ functi
 unittest cases). Lua: *_spec.lua files of describe/it blocks with busted's assert.equal,
 assert.same, assert.is_nil... (built in; dofile and require load your scripts from the folder).
 In a test, motion.testing.state() gives that application's whole state, and
-motion.testing.skeleton(source, name) one skeleton with its segments by name. The application at
---url is never touched.
+motion.testing.skeleton(source, name) one skeleton with its segments by name. A test file can
+name its own snapshot in a comment, "# motion-snapshot: fixtures/stage.motion.json" ("--" in Lua),
+relative to the file; it wins over --snapshot. The application at --url is never touched.
 
   --snapshot FILE  what every test starts from (default: the demo data)
   --junit FILE     also write a JUnit XML report (for CI)

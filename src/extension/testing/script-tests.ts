@@ -10,7 +10,7 @@ import {
   testEnvironment,
   type PythonTestOptions,
 } from '../../runner/testing/python-tests';
-import { collectScriptTests, runScriptTest } from '../../runner/testing/script-tests-of';
+import { collectScriptTests, optionsFor, runScriptTest } from '../../runner/testing/script-tests-of';
 import { luaResult } from '../../runner/testing/lua-tests';
 import type { LuaOutcome } from '../../runner/lua/lua-test-host';
 import { ScriptTestError, type ScriptTest, type ScriptTestResult } from '../../runner/testing/script-test';
@@ -133,8 +133,8 @@ export class ScriptTests implements vscode.Disposable {
         if (token.isCancellationRequested) break;
         run.started(item);
         const test = this.tests.get(item)!;
-        await this.report(run, item, test, () =>
-          debug ? this.debugOne(run, test, options) : runScriptTest(test, options),
+        await this.report(run, item, test, async () =>
+          debug ? this.debugOne(run, test, await optionsFor(test, options)) : runScriptTest(test, options),
         );
       }
     } finally {

@@ -11,6 +11,8 @@ export interface ScriptTest {
   endLine?: number;
   /** A Lua test's names: its describe blocks', then its own (what runs it again). */
   names?: string[];
+  /** The snapshot its file names (`# motion-snapshot: …`), relative to the folder the tests run in. */
+  snapshot?: string;
 }
 
 export type TestOutcome = 'passed' | 'failed' | 'errored' | 'skipped';

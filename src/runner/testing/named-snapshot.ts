@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { ScriptTestError, type ScriptTest } from './script-test';
+
+/**
+ * A test file names what its tests start from with a comment of its own, the same in both
+ * languages: `# motion-snapshot: fixtures/stage.motion.json` (Python) or `-- motion-snapshot: …`
+ * (Lua), relative to the file. It wins over the run's snapshot (--snapshot, motion.tests.snapshot).
+ */
+const NAMED = /^[ \t]*(?:#|--)[ \t]*motion-snapshot:[ \t]*(\S(?:.*\S)?)[ \t]*$/m;
+
+/** The snapshot a test file names, relative to the folder the tests run in; undefined when it names none. */
+export function namedSnapshot(file: string, text: string): string | undefined {
+  const named = NAMED.exec(text)?.[1];
+  return named === undefined ? undefined : join(dirname(file), named).split('\\').join('/');
+}
+
+/** Each test with the snapshot its file names (each file read once). */
+export async function withNamedSnapshots(tests: ScriptTest[], cwd: string): Promise<ScriptTest[]> {
+  const files = new Map<string, Promise<string | undefined>>();
+  const named = (file: string) => {
+    if (!files.has(file))
+      files.set(
+        file,
+        readFile(resolve(cwd, file), 'utf8').then(
+          (text) => namedSnapshot(file, text),
+          () => undefined,
+        ),
+      );
+    return files.get(file)!;
+  };
+  return Promise.all(
+    tests.map(async (test) => {
+      const snapshot = await named(test.file);
+      return snapshot === undefined ? test : { ...test, snapshot };
+    }),
+  );
+}
+
+/** The state file's text a test starts from: its file's named snapshot, else the run's (undefined: the demo data). */
+export async function snapshotFor(test: ScriptTest, cwd: string, run: string | undefined): Promise<string | undefined> {
+  if (test.snapshot === undefined) return run;
+  return readFile(resolve(cwd, test.snapshot), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new ScriptTestError(
+      `${test.file} names the snapshot ${test.snapshot}, which cannot be read (${error.code ?? error.message})`,
+    );
+  });
+}
