@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CodeAction, CompletionList, Diagnostic, Hover, SignatureHelp } from 'vscode-languageserver-protocol';
+import type {
+  CodeAction,
+  CompletionList,
+  Diagnostic,
+  Hover,
+  InlayHint,
+  SignatureHelp,
+} from 'vscode-languageserver-protocol';
 import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
 import { json, startFakeApplication } from '../support/fake-application';
 import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
@@ -203,6 +210,53 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       ['cache', 8],
       'offline, the cached documentation of that application',
     );
+  });
+
+  it('gives the inlay hints the motion.inlayHints settings ask for, and has them asked again when the settings change', async () => {
+    const uri = 'file:///hints.py';
+    void lsp.connection.sendNotification('textDocument/didOpen', {
+      textDocument: {
+        uri,
+        languageId: 'python',
+        version: 1,
+        text: 'import motion.settings.processing.skeleton as sk\nbody = sk.find_skeleton("project", "FullBody")\n',
+      },
+    });
+    const range = { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } };
+    const labels = async () =>
+      (await lsp.connection.sendRequest<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range })).map(
+        (h) => `${h.position.line}:${h.position.character} ${String(h.label)}`,
+      );
+    assert.deepEqual(await labels(), [], 'every kind is off until asked for');
+    lsp.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+      params.items.map((item) =>
+        item.section === 'motion.inlayHints' ? { parameterNames: 'literals', variableTypes: true } : null,
+      ),
+    );
+    const refreshed = new Promise<void>((resolve) =>
+      lsp.connection.onRequest('workspace/inlayHint/refresh', () => {
+        resolve();
+        return null;
+      }),
+    );
+    void lsp.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await refreshed;
+    assert.deepEqual(await labels(), ['1:4 : integer?', '1:24 source:', '1:35 name:']);
+
+    // Asked right after an edit, before the server re-parsed: the hints of the text as it is now.
+    void lsp.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '\n' }],
+    });
+    assert.deepEqual(await labels(), ['2:4 : integer?', '2:24 source:', '2:35 name:']);
+    void lsp.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 3 },
+      contentChanges: [
+        { range: { start: { line: 2, character: 0 }, end: { line: 2, character: 4 } }, text: 'skeleton' },
+      ],
+    });
+    assert.deepEqual(await labels(), ['2:8 : integer?', '2:28 source:', '2:39 name:']);
+    lsp.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
   });
 
   it('clears diagnostics when a document closes', async () => {

@@ -12,6 +12,8 @@ import type { FromAnalysis } from './analysis-messages';
 import { AnalysisWorker } from './analysis-worker-client';
 import { DiagnosticsScheduler } from './diagnostics-scheduler';
 import { DocumentationSource } from './documentation-source';
+import { readInlayHintSettings } from './inlay-hint-settings';
+import { NO_INLAY_HINTS } from '../service/inlay-hints';
 import {
   DocumentationLoadedNotification,
   ReloadDocumentationRequest,
@@ -27,6 +29,15 @@ export function startLanguageServer(connection: Connection): void {
   let source: DocumentationSource | undefined;
   let service: MotionLanguageService | undefined;
   let canAskConfiguration = false;
+  /** The client answers workspace/configuration (the inlay hints' settings are read from it). */
+  let canReadSettings = false;
+  let hintSettings = NO_INLAY_HINTS;
+  const readHintSettings = async () => {
+    if (!canReadSettings) return;
+    hintSettings = readInlayHintSettings(
+      await connection.workspace.getConfiguration('motion.inlayHints').catch(() => undefined),
+    );
+  };
   let analysis: AnalysisWorker | undefined;
   // Re-parsing and checking run in the analysis worker; this thread only answers requests. The
   // worker's diagnostics are published if they are for the version the editor has now, and its
@@ -85,7 +96,8 @@ export function startLanguageServer(connection: Connection): void {
     });
     const { liveNames } = source;
     // Only a client that does not say the URL itself is asked for the setting.
-    canAskConfiguration = !!params.capabilities.workspace?.configuration && !options.serverUrlFromClient;
+    canReadSettings = !!params.capabilities.workspace?.configuration;
+    canAskConfiguration = canReadSettings && !options.serverUrlFromClient;
     service = createMotionLanguageService({
       parsers: await loadScriptParsers(),
       documentation: () => source!.documentation,
@@ -120,13 +132,15 @@ export function startLanguageServer(connection: Connection): void {
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         documentSymbolProvider: { label: 'Motion calls' },
         definitionProvider: true,
+        inlayHintProvider: true,
       },
       serverInfo: { name: 'motion-language-server' },
     };
   });
 
   connection.onInitialized(async () => {
-    if (canAskConfiguration)
+    await readHintSettings();
+    if (canReadSettings)
       void connection.client
         .register(DidChangeConfigurationNotification.type, { section: 'motion' })
         .catch(() => undefined);
@@ -135,7 +149,10 @@ export function startLanguageServer(connection: Connection): void {
   });
 
   connection.onDidChangeConfiguration(async () => {
-    if (source?.useServerUrl(await configuredUrl())) await reload();
+    const before = JSON.stringify(hintSettings);
+    await readHintSettings();
+    if (JSON.stringify(hintSettings) !== before) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    if (canAskConfiguration && source?.useServerUrl(await configuredUrl())) await reload();
   });
 
   connection.onRequest(ReloadDocumentationRequest, async (params) => {
@@ -179,6 +196,9 @@ export function startLanguageServer(connection: Connection): void {
   connection.onDocumentSymbol(({ textDocument }) => service?.documentSymbols(textDocument.uri) ?? null);
   connection.onCodeAction(
     ({ textDocument, context }) => service?.codeActions(textDocument.uri, context.diagnostics) ?? null,
+  );
+  connection.languages.inlayHint.on(
+    ({ textDocument: { uri }, range }, token) => service?.inlayHints(uri, range, hintSettings, token) ?? null,
   );
   connection.onSignatureHelp(
     ({ textDocument, position }, token) => service?.signatureHelp(textDocument.uri, position, token) ?? null,

@@ -6,7 +6,9 @@ import type {
   CompletionList,
   Diagnostic,
   Hover,
+  InlayHint,
   Position,
+  Range,
   SignatureHelp,
 } from 'vscode-languageserver-types';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
@@ -20,6 +22,7 @@ import { quickFixes } from './quick-fixes';
 import { finishSteps, ScriptDocuments, yieldToRequests, type ScriptDocument } from './script-documents';
 import type { ScriptParsers } from './script-parsers';
 import { signatureHelp } from './signature-help';
+import { inlayHints, type InlayHintSettings } from './inlay-hints';
 
 /**
  * Whether the caller no longer wants the answer (the LSP layer passes the request's token, as
@@ -48,6 +51,8 @@ export interface MotionLanguageService {
   definition(uri: string, position: Position, token?: Cancellation): LocationLink[];
   /** The `motion` calls of the script (Outline, Go to Symbol). */
   documentSymbols(uri: string): DocumentSymbol[];
+  /** Parameter names and variable types in a range of the script (the visible one), as `settings` asks. */
+  inlayHints(uri: string, range: Range, settings: InlayHintSettings, token?: Cancellation): InlayHint[];
   /** Quick fixes of the diagnostics given (those this service made): a suggested name or value, missing arguments. */
   codeActions(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[];
   /**
@@ -98,6 +103,19 @@ export function createMotionLanguageService(options: {
     definition: (uri, position, token) =>
       withDocument(uri, [], (d) => definition(d, d.text.offsetAt(position), options.documentation()), token),
     documentSymbols: (uri) => withDocument(uri, [], (d) => documentSymbols(d, options.documentation())),
+    inlayHints: (uri, range, settings, token) =>
+      withDocument(
+        uri,
+        [],
+        (d) =>
+          inlayHints(
+            d,
+            { start: d.text.offsetAt(range.start), end: d.text.offsetAt(range.end) },
+            options.documentation(),
+            settings,
+          ),
+        token,
+      ),
     codeActions: (uri, diagnostics) => withDocument(uri, [], () => quickFixes(uri, diagnostics)),
     nameReferences: (uri) => withDocument(uri, [], (d) => finishSteps(nameReferenceSteps(d, options.documentation()))),
     nameReferencesInSlices: (uri, budgetMs, token = NOT_CANCELLED) =>

@@ -85,8 +85,9 @@ export interface ScriptSyntax {
   /**
    * Assignments of one plain name, in the order of the text (`s = find_skeleton(...)`, `local s = ...`):
    * value null when the name is bound to something unknown (`s += 1`, a tuple). Not inside error recovery.
+   * `start` is the statement's; `nameEnd` where the name ends.
    */
-  assignments(root: Node): { name: string; start: number; value: Node | null }[];
+  assignments(root: Node): { name: string; start: number; nameEnd: number; value: Node | null }[];
   /** The chain a name at the offset belongs to, and which segment it is. */
   chainAt(root: Node, offset: number): { chain: Chain; index: number } | undefined;
   /** The innermost call whose argument list contains the offset. */

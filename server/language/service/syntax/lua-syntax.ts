@@ -114,14 +114,14 @@ export function luaSyntax(language: Language): ScriptSyntax {
 
     assignments(root) {
       const inErrorRecovery = errorRecoveryTest(root);
-      const found: { name: string; start: number; value: Node | null }[] = [];
+      const found: ReturnType<ScriptSyntax['assignments']> = [];
       for (const { node } of assignmentQuery.captures(root)) {
         if (inErrorRecovery(node)) continue;
         const names = node.namedChildren.find((c) => c?.type === 'variable_list')?.namedChildren ?? [];
         const values = node.namedChildren.find((c) => c?.type === 'expression_list')?.namedChildren ?? [];
         names.forEach((name, i) => {
           if (name?.type === 'identifier')
-            found.push({ name: name.text, start: node.startIndex, value: values[i] ?? null });
+            found.push({ name: name.text, start: node.startIndex, nameEnd: name.endIndex, value: values[i] ?? null });
         });
       }
       return found;

@@ -193,12 +193,17 @@ export function pythonSyntax(language: Language): ScriptSyntax {
 
     assignments(root) {
       const inErrorRecovery = errorRecoveryTest(root);
-      const found: { name: string; start: number; value: Node | null }[] = [];
+      const found: ReturnType<ScriptSyntax['assignments']> = [];
       // Captures come in the order of the text.
       for (const { name, node } of assignmentQuery.captures(root)) {
         const left = node.childForFieldName('left');
         if (left?.type !== 'identifier' || inErrorRecovery(node)) continue;
-        found.push({ name: left.text, start: node.startIndex, value: assignedValue(name, node) });
+        found.push({
+          name: left.text,
+          start: node.startIndex,
+          nameEnd: left.endIndex,
+          value: assignedValue(name, node),
+        });
       }
       return found;
     },
