@@ -4,6 +4,10 @@ import { NO_INLAY_HINTS, type InlayHintSettings } from '../../server/language/se
 import { readInlayHintSettings } from '../../server/language/lsp/inlay-hint-settings';
 import { scriptFixture } from '../support/script-fixture';
 
+/** A hint's label as the editor draws it. */
+const labelText = (label: InlayHint['label']) =>
+  typeof label === 'string' ? label : label.map((p) => p.value).join('');
+
 /** The script with its hints written in, ‹like this›, where the editor draws them. */
 async function hinted(
   languageId: 'python' | 'lua',
@@ -19,7 +23,7 @@ async function hinted(
   // From the end, so that earlier positions stay where they are.
   for (const hint of [...hints].reverse()) {
     const { line, character } = hint.position;
-    out[line] = `${out[line].slice(0, character)}‹${String(hint.label)}›${out[line].slice(character)}`;
+    out[line] = `${out[line].slice(0, character)}‹${labelText(hint.label)}›${out[line].slice(character)}`;
   }
   return out;
 }
