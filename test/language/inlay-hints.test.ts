@@ -2,11 +2,7 @@ import assert from 'node:assert/strict';
 import type { InlayHint, Range } from 'vscode-languageserver-types';
 import { NO_INLAY_HINTS, type InlayHintSettings } from '../../server/language/service/inlay-hints';
 import { readInlayHintSettings } from '../../server/language/lsp/inlay-hint-settings';
-import { scriptFixture } from '../support/script-fixture';
-
-/** A hint's label as the editor draws it. */
-const labelText = (label: InlayHint['label']) =>
-  typeof label === 'string' ? label : label.map((p) => p.value).join('');
+import { scriptFixture, hintText } from '../support/script-fixture';
 
 /** The script with its hints written in, ‹like this›, where the editor draws them. */
 async function hinted(
@@ -23,7 +19,7 @@ async function hinted(
   // From the end, so that earlier positions stay where they are.
   for (const hint of [...hints].reverse()) {
     const { line, character } = hint.position;
-    out[line] = `${out[line].slice(0, character)}‹${labelText(hint.label)}›${out[line].slice(character)}`;
+    out[line] = `${out[line].slice(0, character)}‹${hintText(hint.label)}›${out[line].slice(character)}`;
   }
   return out;
 }
@@ -38,7 +34,7 @@ const PYTHON = [
   'other = len("x")',
 ];
 
-describe('inlay hints: parameter names and variable types of motion calls', () => {
+describe('inlay hints: parameter names and variable types of motion calls (names behind identifiers: live-names.test.ts)', () => {
   it('shows parameter names before literal arguments only, in the literals mode (Python)', async () => {
     assert.deepEqual((await hinted('python', PYTHON, { parameterNames: 'literals' })).slice(1, 6), [
       'body = sk.find_skeleton(‹source:›"project", ‹name:›"FullBody")',
@@ -111,11 +107,15 @@ describe('inlay hints: parameter names and variable types of motion calls', () =
   });
 
   it('reads the settings an editor gives, each kind off unless it is one the server knows', () => {
-    assert.deepEqual(readInlayHintSettings({ parameterNames: 'all', variableTypes: true }), {
+    assert.deepEqual(readInlayHintSettings({ parameterNames: 'all', variableTypes: true, identifierNames: true }), {
       parameterNames: 'all',
       variableTypes: true,
+      identifierNames: true,
     });
-    assert.deepEqual(readInlayHintSettings({ parameterNames: 'everything', variableTypes: 'yes' }), NO_INLAY_HINTS);
+    assert.deepEqual(
+      readInlayHintSettings({ parameterNames: 'everything', variableTypes: 'yes', identifierNames: 1 }),
+      NO_INLAY_HINTS,
+    );
     assert.deepEqual(readInlayHintSettings(null), NO_INLAY_HINTS);
   });
 });

@@ -9,6 +9,7 @@ import {
   type MotionLanguageService,
 } from '../../server/language/service/language-service';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
+import { hintText } from '../support/script-fixture';
 import { waitFor } from '../support/wait-for';
 import { referenceServer } from '../support/reference-server';
 
@@ -119,6 +120,36 @@ describe('live names of the connected application in strings', function () {
       given.filter((l) => l !== null).sort(),
       'every label, and nothing for the unidentified',
     );
+  });
+
+  it('writes the name the application has behind an identifier written as a number, once it answered, as an inlay hint', async () => {
+    const sk = app.client.settings.processing.skeleton;
+    const body = (await sk.find_skeleton('project', 'FullBody'))!;
+    const hips = (await sk.find_segment('project', body, 'Hips'))!;
+    const [trajectory] = await app.client.data.object.trajectory.get_trajectory_ids();
+    const label = await app.client.data.object.trajectory.get_label(trajectory);
+    const text = `${PY_HEAD}sk.get_segment_name("project", ${hips})\nsk.set_skeleton_scale("project", ${body}, 2)\ntraj.get_part(${trajectory}, 0)\nsk.get_segment_name("project", 99999)\n`;
+    const { uri } = open('python', text);
+    const settings = { parameterNames: 'none' as const, variableTypes: false, identifierNames: true };
+    const range = { start: { line: 0, character: 0 }, end: { line: 7, character: 0 } };
+    const hints = () =>
+      service
+        .inlayHints(uri, range, settings)
+        .map((h) => `${h.position.line}:${h.position.character} ${hintText(h.label)}`);
+    assert.deepEqual(hints(), [], 'none before the application answered');
+    await waitFor(() => hints().length === 3, 'the names to arrive');
+    // Each right after the number it names.
+    const lines = text.split('\n');
+    const after = (line: number, written: string) => `${line}:${lines[line].indexOf(written) + written.length}`;
+    assert.deepEqual(hints(), [
+      `${after(2, `, ${hips}`)} Hips`,
+      `${after(3, `, ${body}`)} FullBody`,
+      `${after(4, `(${trajectory}`)} ${label}`,
+    ]);
+    const lua = open('lua', `${LUA_HEAD}print(sk.get_segment_name("project", ${hips}))\n`);
+    const luaHints = () => service.inlayHints(lua.uri, range, settings).map((h) => hintText(h.label));
+    await waitFor(() => luaHints().length === 1, 'the name in Lua');
+    assert.deepEqual(luaHints(), ['Hips']);
   });
 
   it('tells, as information, of a name the application does not have, with the closest as a fix', async () => {

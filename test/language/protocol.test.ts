@@ -14,10 +14,7 @@ import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentati
 import { json, startFakeApplication } from '../support/fake-application';
 import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
 import { referenceServer } from '../support/reference-server';
-
-/** A hint's label as the editor draws it. */
-const labelText = (label: InlayHint['label']) =>
-  typeof label === 'string' ? label : label.map((p) => p.value).join('');
+import { hintText } from '../support/script-fixture';
 
 const URI = 'file:///work/scripts/select_markers.py';
 const TEXT =
@@ -229,7 +226,7 @@ describe('language server over stdio (dist/language-server.js) with the referenc
     const range = { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } };
     const labels = async () =>
       (await lsp.connection.sendRequest<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range })).map(
-        (h) => `${h.position.line}:${h.position.character} ${labelText(h.label)}`,
+        (h) => `${h.position.line}:${h.position.character} ${hintText(h.label)}`,
       );
     assert.deepEqual(await labels(), [], 'every kind is off until asked for');
     lsp.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Position } from 'vscode-languageserver-types';
+import type { Position, InlayHint } from 'vscode-languageserver-types';
 import { messageText } from './lsp-client';
 import { cursorAt } from './cursor-marker';
 import { bundledDocumentation } from '../../src/api/docs/load-documentation';
@@ -58,4 +58,9 @@ export async function diagnostics(
     code: d.code,
     text: document.text.getText().slice(document.text.offsetAt(d.range.start), document.text.offsetAt(d.range.end)),
   }));
+}
+
+/** An inlay hint's label as the editor draws it (a string, or parts). */
+export function hintText(label: InlayHint['label']): string {
+  return typeof label === 'string' ? label : label.map((part) => part.value).join('');
 }

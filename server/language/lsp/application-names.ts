@@ -3,7 +3,8 @@ import type { MotionClient } from '../../../src/api/client/motion-client';
 import type { KnownValue, LiveNames, NamesQuery } from '../service/live-names';
 
 interface Entry {
-  names: readonly string[] | undefined;
+  /** A list of names, or one object's name. */
+  value: unknown;
   /** When the last fetch settled (performance.now()); 0 before. */
   at: number;
   loading: boolean;
@@ -13,6 +14,15 @@ interface Entry {
 const MAX_NAMES = 2_000;
 /** Queries remembered at once (scripts name a few sources and skeletons; typing makes new ones). */
 const MAX_ENTRIES = 200;
+
+/**
+ * An operation's arguments from a scope's values, by parameter name; undefined when the script
+ * leaves one open (a variable) or it names nothing now (find_skeleton gave null).
+ */
+function argumentsFrom(scope: Map<string, unknown>, parameters: { name: string }[]): unknown[] | undefined {
+  const args = parameters.map((p) => scope.get(p.name));
+  return args.some((a) => a === undefined || a === null) ? undefined : args;
+}
 
 /**
  * The names the connected application has now, fetched behind the requests that ask: an answer
@@ -33,11 +43,11 @@ export class ApplicationNames implements LiveNames {
   ) {}
 
   names(query: NamesQuery): readonly string[] | undefined {
-    const key = JSON.stringify(query);
-    const entry = this.entries.get(key);
-    if (!entry || (!entry.loading && performance.now() - entry.at > (this.options.freshForMs ?? 3_000)))
-      this.load(key, query, entry);
-    return entry?.names;
+    return this.cached(JSON.stringify(query), () => this.fetch(query)) as readonly string[] | undefined;
+  }
+
+  nameOf(query: NamesQuery, id: number): string | null | undefined {
+    return this.cached(JSON.stringify({ query, id }), () => this.fetchName(query, id)) as string | null | undefined;
   }
 
   /** Forgets every answer (another application, or its state is known to have changed). */
@@ -45,20 +55,47 @@ export class ApplicationNames implements LiveNames {
     this.entries.clear();
   }
 
-  private load(key: string, query: NamesQuery, previous: Entry | undefined): void {
-    const entry: Entry = { names: previous?.names, at: previous?.at ?? 0, loading: true };
+  /** What was fetched last under `key` (undefined the first time); a stale answer starts a new fetch. */
+  private cached(key: string, fetch: () => Promise<unknown>): unknown {
+    const entry = this.entries.get(key);
+    if (!entry || (!entry.loading && performance.now() - entry.at > (this.options.freshForMs ?? 3_000)))
+      this.load(key, fetch, entry);
+    return entry?.value;
+  }
+
+  private load(key: string, fetch: () => Promise<unknown>, previous: Entry | undefined): void {
+    const entry: Entry = { value: previous?.value, at: previous?.at ?? 0, loading: true };
     this.entries.delete(key);
     this.entries.set(key, entry);
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    void this.fetch(query)
+    void fetch()
       .catch(() => undefined) // not connected, or the query names nothing the application has: no answer
-      .then((names) => {
+      .then((value) => {
         entry.loading = false;
         entry.at = performance.now();
-        const changed = JSON.stringify(names) !== JSON.stringify(entry.names);
-        entry.names = names;
+        const changed = JSON.stringify(value) !== JSON.stringify(entry.value);
+        entry.value = value;
         if (changed) this.options.onChange();
       });
+  }
+
+  /** The query's scope as values now: literals as they are, reads as the application answers them. */
+  private async valuesOf(client: MotionClient, query: NamesQuery): Promise<Map<string, unknown>> {
+    const scope = new Map<string, unknown>();
+    for (const [parameter, known] of Object.entries(query.scope))
+      scope.set(parameter, await this.evaluate(client, known));
+    return scope;
+  }
+
+  /** One object's name, asked of the application. */
+  private async fetchName(query: NamesQuery, id: number): Promise<string | null | undefined> {
+    const client = this.options.client();
+    const describe = findOperation(query.module, query.names.name);
+    if (!describe) return undefined;
+    const args = argumentsFrom(await this.valuesOf(client, query), describe.parameters.slice(0, -1));
+    if (!args) return undefined;
+    const name = await client.call(query.module, describe.name, [...args, id], { effect: 'read' });
+    return typeof name === 'string' ? name : null;
   }
 
   private async fetch(query: NamesQuery): Promise<string[] | undefined> {
@@ -66,14 +103,10 @@ export class ApplicationNames implements LiveNames {
     const list = findOperation(query.module, query.names.ids);
     const describe = findOperation(query.module, query.names.name);
     if (!list || !describe) return undefined;
-    const scope = new Map<string, unknown>();
-    for (const [parameter, known] of Object.entries(query.scope))
-      scope.set(parameter, await this.evaluate(client, known));
-    const argumentsOf = (names: string[]) => names.map((name) => scope.get(name));
-    const listArgs = argumentsOf(list.parameters.map((p) => p.name));
-    const describeArgs = argumentsOf(describe.parameters.slice(0, -1).map((p) => p.name));
-    // A scope the script leaves open (a variable) or that names nothing now (find_skeleton gave null).
-    if ([...listArgs, ...describeArgs].some((a) => a === undefined || a === null)) return undefined;
+    const scope = await this.valuesOf(client, query);
+    const listArgs = argumentsFrom(scope, list.parameters);
+    const describeArgs = argumentsFrom(scope, describe.parameters.slice(0, -1));
+    if (!listArgs || !describeArgs) return undefined;
     const ids = await client.call(query.module, list.name, listArgs, { effect: 'read' });
     if (!Array.isArray(ids) || ids.length > MAX_NAMES) return undefined;
     const names = await Promise.all(

@@ -15,5 +15,6 @@ export function readInlayHintSettings(raw: unknown): InlayHintSettings {
         ? (names as InlayHintSettings['parameterNames'])
         : NO_INLAY_HINTS.parameterNames,
     variableTypes: given.variableTypes === true,
+    identifierNames: given.identifierNames === true,
   };
 }

@@ -67,6 +67,8 @@ export function startLanguageServer(connection: Connection): void {
     clearTimeout(namesChanged);
     namesChanged = setTimeout(() => {
       for (const uri of checked.keys()) send(uri);
+      // The names behind identifiers came (or changed): the editor asks for the hints again.
+      if (hintSettings.identifierNames) void connection.languages.inlayHint.refresh().catch(() => undefined);
     }, 50);
   };
 

@@ -1,7 +1,8 @@
 import type { Node } from 'web-tree-sitter';
 import { InlayHintKind, MarkupKind, type InlayHint } from 'vscode-languageserver-types';
 import type { DocumentationIndex, IndexedMethod } from '../../../src/api/docs/documentation-index';
-import { chainPath } from './resolve-chain';
+import { identifierParameter, type LiveNames, type NamesQuery } from './live-names';
+import { chainPath, parameterIndexOf } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
 import { UNKNOWN, type CallSite, type Span } from './script-model';
 
@@ -11,9 +12,15 @@ export interface InlayHintSettings {
   parameterNames: 'none' | 'literals' | 'all';
   /** The type a variable gets from the operation that it is assigned from. */
   variableTypes: boolean;
+  /** The name the application has now for an identifier written as a number (`get_segment_name("project", 27)`: Hips). */
+  identifierNames: boolean;
 }
 
-export const NO_INLAY_HINTS: InlayHintSettings = { parameterNames: 'none', variableTypes: false };
+export const NO_INLAY_HINTS: InlayHintSettings = {
+  parameterNames: 'none',
+  variableTypes: false,
+  identifierNames: false,
+};
 
 /** A name as compared with another: `skeletonId`, `skeleton_id` and `SKELETON_ID` say the same. */
 const plain = (name: string) => name.toLowerCase().replace(/_/g, '');
@@ -37,8 +44,9 @@ export function inlayHints(
   span: Span,
   index: DocumentationIndex,
   settings: InlayHintSettings,
+  liveNames?: LiveNames,
 ): InlayHint[] {
-  if (settings.parameterNames === 'none' && !settings.variableTypes) return [];
+  if (settings.parameterNames === 'none' && !settings.variableTypes && !settings.identifierNames) return [];
   const aliases = document.aliases(index.packageName);
   const methodOf = (call: CallSite) => {
     const path = chainPath(call.chain, aliases, index.packageName);
@@ -53,10 +61,13 @@ export function inlayHints(
     const hints: InlayHint[] = [];
     for (const statement of root.children) {
       if (!statement) continue;
-      if (settings.parameterNames !== 'none')
+      if (settings.parameterNames !== 'none' || (settings.identifierNames && liveNames))
         for (const call of document.syntax.calls(statement)) {
           const method = methodOf(call);
-          if (method) hints.push(...parameterHints(document, call, method, settings, inSpan, at));
+          if (method && settings.parameterNames !== 'none')
+            hints.push(...parameterHints(document, call, method, settings, inSpan, at));
+          if (method && settings.identifierNames && liveNames)
+            hints.push(...identifierHints(document, call, method, liveNames, inSpan, at));
         }
       if (settings.variableTypes)
         for (const assignment of document.syntax.assignments(statement)) {
@@ -103,6 +114,50 @@ function parameterHints(
         kind: MarkupKind.Markdown,
         value: `\`${name}: ${parameter.doc.type}\` — ${parameter.doc.description}`,
       },
+    });
+  });
+  return hints;
+}
+
+/** The literal primitive an argument is, if it is one. */
+function primitive(document: ScriptDocument, node: Node): string | number | boolean | undefined {
+  const value = document.syntax.literal(node, '', new Map());
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+}
+
+/**
+ * After an identifier written as a number, the name the application has now for that object
+ * (asked of it behind the request, as completion's names are: none until it answered).
+ */
+function identifierHints(
+  document: ScriptDocument,
+  call: CallSite,
+  method: IndexedMethod,
+  liveNames: LiveNames,
+  inSpan: (offset: number) => boolean,
+  at: (offset: number) => InlayHint['position'],
+): InlayHint[] {
+  const positions = call.arguments.map((argument, i) => parameterIndexOf(method, i, argument.keyword?.name));
+  // The call's other literal arguments say where the object is (its source, its skeleton).
+  const scope: NamesQuery['scope'] = {};
+  call.arguments.forEach((argument, i) => {
+    const value = primitive(document, argument.node);
+    const parameter = method.parameters[positions[i]];
+    if (value !== undefined && parameter) scope[parameter.doc.name] = { literal: value };
+  });
+  const hints: InlayHint[] = [];
+  call.arguments.forEach((argument, i) => {
+    const id = primitive(document, argument.node);
+    const names = identifierParameter(method, positions[i]);
+    if (!names || !Number.isInteger(id) || !inSpan(argument.node.endIndex)) return;
+    const { [method.parameters[positions[i]].doc.name]: _itself, ...where } = scope;
+    const name = liveNames.nameOf({ module: method.module.path, names, scope: where }, id as number);
+    if (typeof name !== 'string') return;
+    hints.push({
+      position: at(argument.node.endIndex),
+      label: name,
+      paddingLeft: true,
+      tooltip: `${names.kind} ${String(id)} is ${names.called} "${name}" in the application now`,
     });
   });
   return hints;

@@ -51,7 +51,7 @@ export interface MotionLanguageService {
   definition(uri: string, position: Position, token?: Cancellation): LocationLink[];
   /** The `motion` calls of the script (Outline, Go to Symbol). */
   documentSymbols(uri: string): DocumentSymbol[];
-  /** Parameter names and variable types in a range of the script (the visible one), as `settings` asks. */
+  /** Parameter names, variable types and the names behind identifiers in a range of the script (the visible one), as `settings` asks. */
   inlayHints(uri: string, range: Range, settings: InlayHintSettings, token?: Cancellation): InlayHint[];
   /** Quick fixes of the diagnostics given (those this service made): a suggested name or value, missing arguments. */
   codeActions(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[];
@@ -113,6 +113,7 @@ export function createMotionLanguageService(options: {
             { start: d.text.offsetAt(range.start), end: d.text.offsetAt(range.end) },
             options.documentation(),
             settings,
+            options.liveNames,
           ),
         token,
       ),

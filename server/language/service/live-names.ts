@@ -1,5 +1,5 @@
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { findOperation } from '../../../src/api/catalogue';
+import { CATALOGUE, findOperation } from '../../../src/api/catalogue';
 import type { NamedObjects } from '../../../src/api/catalogue/operation-spec';
 import type { IndexedMethod } from '../../../src/api/docs/documentation-index';
 import { closestNames } from '../../../src/api/text/closest-names';
@@ -27,6 +27,8 @@ export interface NamesQuery {
 /** The names the connected application has now. Never waits: undefined while not known (not fetched yet, or not connected). */
 export interface LiveNames {
   names(query: NamesQuery): readonly string[] | undefined;
+  /** The name of the object with that identifier (null: it has none, or there is none); undefined while not known. */
+  nameOf(query: NamesQuery, id: number): string | null | undefined;
 }
 
 /** A string literal given to a parameter that names an application object. */
@@ -42,6 +44,29 @@ export function namedParameter(method: IndexedMethod, position: number): NamedOb
   const parameter = method.parameters[position];
   const operation = findOperation(method.module.path, method.method.name);
   return parameter && operation?.parameters.find((p) => p.name === parameter.doc.name)?.names;
+}
+
+/** By module, then identifier parameter: the objects it refers to (filled once per module, from the catalogue). */
+const identifiers = new Map<string, Map<string, NamedObjects>>();
+
+/**
+ * The objects an identifier parameter refers to: those of its module whose naming operation takes
+ * it last (`segment_id`: get_segment_name(source, segment_id); a trajectory's `id`: get_label(id)).
+ */
+export function identifierParameter(method: IndexedMethod, position: number): NamedObjects | undefined {
+  const parameter = method.parameters[position];
+  if (!parameter) return undefined;
+  const module = method.module.path;
+  if (!identifiers.has(module)) {
+    const named = new Map<string, NamedObjects>();
+    for (const operation of CATALOGUE.find((m) => m.path === module)?.operations ?? [])
+      for (const { names } of operation.parameters) {
+        const last = names && findOperation(module, names.name)?.parameters.at(-1)?.name;
+        if (names && last && !named.has(last)) named.set(last, names);
+      }
+    identifiers.set(module, named);
+  }
+  return identifiers.get(module)!.get(parameter.doc.name);
 }
 
 /** "in the project settings", "in skeleton "Actor1"", "in the data": where a query looks for names. */
