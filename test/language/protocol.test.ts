@@ -37,11 +37,20 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       capabilities: { workspace: { configuration: true } },
       initializationOptions: { serverUrl: app.server.url, cacheDir },
     });
-    assert.deepEqual(
-      (result as { capabilities: { completionProvider: { triggerCharacters: string[] } } }).capabilities
-        .completionProvider.triggerCharacters,
-      ['.', '"', "'"],
-    );
+    // What an editor reads to decide what to ask: every feature, its triggers, and the server's name.
+    assert.deepEqual(result, {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: 2 },
+        completionProvider: { triggerCharacters: ['.', '"', "'"], resolveProvider: true },
+        hoverProvider: true,
+        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [','] },
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        documentSymbolProvider: { label: 'Motion calls' },
+        definitionProvider: true,
+        inlayHintProvider: true,
+      },
+      serverInfo: { name: 'motion-language-server' },
+    });
     void lsp.connection.sendNotification('initialized', {});
   });
   after(async () => {
