@@ -16,6 +16,10 @@ export const SETTING_NEEDS = {
   'motion.run.clearBeforeRun': 'read-when-used',
   'motion.run.reloadOnSave': 'read-when-used',
   'motion.tests.snapshot': 'read-when-used',
+  // The language server reads these itself when they change (workspace/configuration).
+  'motion.inlayHints.parameterNames': 'read-when-used',
+  'motion.inlayHints.variableTypes': 'read-when-used',
+  'motion.inlayHints.identifierNames': 'read-when-used',
 } as const satisfies Record<string, SettingNeed>;
 
 export type SettingKey = keyof typeof SETTING_NEEDS;
