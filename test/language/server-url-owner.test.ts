@@ -29,7 +29,14 @@ describe('the language server: who says which application to use', function () {
   async function session(serverUrlFromClient: boolean) {
     lsp = startLspSession();
     const asked = { configuration: 0, loads: [] as string[] };
-    lsp.connection.onRequest('workspace/configuration', () => (asked.configuration++, [{ url: second.server.url }]));
+    // Only the URL's setting counts: the inlay hints' settings are the editor's to give in any case.
+    lsp.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+      params.items.map((item) => {
+        if (item.section !== 'motion.server') return null;
+        asked.configuration++;
+        return { url: second.server.url };
+      }),
+    );
     lsp.connection.onNotification('motion/documentationLoaded', (state: { serverUrl: string }) => {
       asked.loads.push(state.serverUrl);
     });
@@ -44,7 +51,7 @@ describe('the language server: who says which application to use', function () {
     return asked;
   }
 
-  it('with the URL from the client, asks for no setting and follows only the client', async () => {
+  it('with the URL from the client, asks for no URL setting and follows only the client', async () => {
     const asked = await session(true);
     assert.deepEqual(asked.loads, [first.server.url]);
     void lsp.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
