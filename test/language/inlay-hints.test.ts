@@ -117,5 +117,7 @@ describe('inlay hints: parameter names and variable types of motion calls (names
       NO_INLAY_HINTS,
     );
     assert.deepEqual(readInlayHintSettings(null), NO_INLAY_HINTS);
+    assert.equal(readInlayHintSettings({ parameterNames: 'literals' }).parameterNames, 'literals');
+    assert.equal(readInlayHintSettings({ parameterNames: 'none' }).parameterNames, 'none');
   });
 });

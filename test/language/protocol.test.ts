@@ -26,6 +26,7 @@ describe('language server over stdio (dist/language-server.js) with the referenc
   let lsp: LspSession;
   let cacheDir: string;
   let initialized: Promise<unknown>;
+  let registered: Promise<unknown>;
 
   before(async () => {
     cacheDir = mkdtempSync(join(tmpdir(), 'motion-lsp-'));
@@ -51,6 +52,12 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       },
       serverInfo: { name: 'motion-language-server' },
     });
+    registered = new Promise((resolve) =>
+      lsp.connection.onRequest('client/registerCapability', (params: unknown) => {
+        resolve(params);
+        return null;
+      }),
+    );
     void lsp.connection.sendNotification('initialized', {});
   });
   after(async () => {
@@ -63,6 +70,16 @@ describe('language server over stdio (dist/language-server.js) with the referenc
     assert.equal(state.source, 'live');
     assert.equal(state.serverUrl, app.server.url);
     assert.equal(state.modules, 7);
+  });
+
+  it('asks to hear of changes to the motion settings (the inlay hints’ are read from them)', async () => {
+    const { registrations } = (await registered) as {
+      registrations: { method: string; registerOptions: unknown }[];
+    };
+    assert.deepEqual(
+      registrations.map(({ method, registerOptions }) => ({ method, registerOptions })),
+      [{ method: 'workspace/didChangeConfiguration', registerOptions: { section: 'motion' } }],
+    );
   });
 
   it('publishes diagnostics for an opened document', async () => {

@@ -67,6 +67,26 @@ describe('the language server: who says which application to use', function () {
     assert.equal(asked.configuration, 0);
   });
 
+  it('never asks a client that cannot answer for settings, and uses the URL it was given', async () => {
+    lsp = startLspSession();
+    let asked = 0;
+    lsp.connection.onRequest('workspace/configuration', () => (asked++, [null]));
+    const loaded = new Promise<{ serverUrl: string }>((resolve) =>
+      lsp.connection.onNotification('motion/documentationLoaded', resolve),
+    );
+    await lsp.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      initializationOptions: { serverUrl: first.server.url, cacheDir },
+    });
+    void lsp.connection.sendNotification('initialized', {});
+    assert.equal((await loaded).serverUrl, first.server.url);
+    void lsp.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(asked, 0);
+  });
+
   it('without it (another editor), follows the motion.server.url setting', async () => {
     const asked = await session(false);
     assert.deepEqual(asked.loads, [second.server.url]);
