@@ -134,6 +134,44 @@ describe('the analysis worker is started again when it dies', () => {
   });
 });
 
+describe('the analysis worker at shutdown and on errors', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'motion-worker-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is not started again once terminated, and logs what a failing worker says', async () => {
+    const script = join(dir, 'worker.js');
+    writeFileSync(
+      script,
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.on('message', (m) => {
+         if (m.kind === 'diagnose') parentPort.postMessage({ kind: 'failed', uri: m.uri, message: 'no tree' });
+         if (m.kind === 'close') throw new Error('thrown in the worker');
+       });`,
+    );
+    const logs: string[] = [];
+    const worker = new AnalysisWorker({
+      script,
+      onDiagnostics: () => undefined,
+      log: (line) => logs.push(line),
+      openDocuments: () => [],
+    });
+    worker.post({ kind: 'diagnose', uri: 'file:///a.py' });
+    worker.post({ kind: 'close', uri: 'file:///a.py' });
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => logs.length >= 3 && (clearInterval(poll), resolve()), 20);
+    });
+    assert.equal(logs[0], 'motion: checking file:///a.py failed: no tree');
+    assert.match(logs[1], /^motion: analysis worker failed: Error: thrown in the worker\n\s+at /);
+    assert.match(logs[2], /^motion: analysis worker stopped \(exit 1\); starting it again \(1 of 5\)$/);
+    await worker.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(logs.length, 3, 'terminated: not started again');
+  });
+});
+
 describe('language server: a 200,000-line script', function () {
   this.timeout(180_000);
 
