@@ -120,9 +120,18 @@ describe('the names the connected application has (ApplicationNames)', function 
   });
 
   it('does not fetch a list longer than 2,000 names (an absence from it would take too many reads to tell)', async () => {
+    let length = 2_000;
     const many = await startFakeApplication((path, _body, _req, res) =>
-      json(res, 200, path.endsWith('/get_skeleton_ids') ? Array.from({ length: 2_001 }, (_, i) => i) : 'A'),
+      json(res, 200, path.includes('/get_skeleton_ids') ? Array.from({ length }, (_, i) => i) : 'A'),
     );
+    const client2000 = new MotionClient({ url: many.url });
+    const at2000 = new ApplicationNames({ client: () => client2000, onChange: () => changes++ });
+    at2000.names(project);
+    await waitFor(() => changes === 1, '2,000 names, fetched');
+    assert.equal(at2000.names(project)?.length, 2_000);
+    await client2000.close();
+    many.requests.length = 0;
+    length = 2_001;
     const client = new MotionClient({ url: many.url });
     try {
       const names = new ApplicationNames({ client: () => client, onChange: () => changes++ });

@@ -15,6 +15,7 @@ import { json, startFakeApplication } from '../support/fake-application';
 import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
 import { referenceServer } from '../support/reference-server';
 import { hintText } from '../support/script-fixture';
+import { waitFor } from '../support/wait-for';
 
 const URI = 'file:///work/scripts/select_markers.py';
 const TEXT =
@@ -135,6 +136,21 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       position: { line: 3, character: 29 },
     });
     assert.equal(help.signatures[0].label, 'get_skeleton_count(source: "project"|"measurement") -> integer');
+  });
+
+  it('answers Go to Definition and the Outline’s symbols', async () => {
+    const [target] = await lsp.connection.sendRequest<{ targetUri: string }[]>('textDocument/definition', {
+      textDocument: { uri: URI },
+      position: { line: 3, character: 12 },
+    });
+    assert.match(target.targetUri, /get_skeleton_count/);
+    const symbols = await lsp.connection.sendRequest<{ name: string }[]>('textDocument/documentSymbol', {
+      textDocument: { uri: URI },
+    });
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['skeleton.get_skeleton_count'],
+    );
   });
 
   it('re-checks after an incremental edit', async () => {
@@ -283,6 +299,28 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       ],
     });
     assert.deepEqual(await labels(), ['2:8 : integer?', '2:28 source:', '2:39 name:']);
+
+    // The name behind an identifier comes from the application after the answer: the editor is asked to ask again.
+    const body = await app.client.settings.processing.skeleton.find_skeleton('project', 'FullBody');
+    lsp.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+      params.items.map((item) => (item.section === 'motion.inlayHints' ? { identifierNames: true } : null)),
+    );
+    let refreshes = 0;
+    lsp.connection.onRequest('workspace/inlayHint/refresh', () => (refreshes++, null));
+    void lsp.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await waitFor(() => refreshes === 1, 'the settings read again');
+    void lsp.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 4 },
+      contentChanges: [
+        {
+          range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } },
+          text: `sk.get_skeleton_name("project", ${body})\n`,
+        },
+      ],
+    });
+    assert.deepEqual(await labels(), [], 'not known yet');
+    await waitFor(() => refreshes >= 2, 'the editor asked to ask again');
+    assert.deepEqual(await labels(), [`3:${32 + String(body).length} FullBody`]);
     lsp.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => null));
   });
 

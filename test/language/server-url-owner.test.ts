@@ -91,5 +91,12 @@ describe('the language server: who says which application to use', function () {
     const asked = await session(false);
     assert.deepEqual(asked.loads, [second.server.url]);
     assert.ok(asked.configuration > 0);
+    // The setting changes: the documentation of the application it names now.
+    lsp.connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+      params.items.map((item) => (item.section === 'motion.server' ? { url: first.server.url } : null)),
+    );
+    void lsp.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await waitFor(() => asked.loads.length === 2, 'the documentation of the application the setting names now');
+    assert.deepEqual(asked.loads, [second.server.url, first.server.url]);
   });
 });
