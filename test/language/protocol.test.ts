@@ -256,6 +256,8 @@ describe('language server over stdio (dist/language-server.js) with the referenc
   });
 
   it('gives the inlay hints the motion.inlayHints settings ask for, and has them asked again when the settings change', async () => {
+    // Back to the reference server (the test before moved to an application that has gone since).
+    await lsp.connection.sendRequest('motion/reloadDocumentation', { serverUrl: app.server.url });
     const uri = 'file:///hints.py';
     void lsp.connection.sendNotification('textDocument/didOpen', {
       textDocument: {
