@@ -119,17 +119,6 @@ export function scriptTestsTests(): void {
         await vscode.window.showTextDocument(spec(testFile));
         await hands.goToLine(line);
         await hands.press('F9');
-        // The breakpoint F9 set, where the test stops (a read of what the key did, not the key's work).
-        await waitFor(
-          () =>
-            vscode.debug.breakpoints.some(
-              (b) =>
-                b instanceof vscode.SourceBreakpoint &&
-                b.location.uri.fsPath === spec(testFile).fsPath &&
-                b.location.range.start.line === line - 1,
-            ),
-          `the breakpoint F9 set at line ${line} of ${testFile}`,
-        );
         try {
           // The run icon the test has in the gutter, right-clicked: its menu debugs it.
           await hands.rightClick('.part.editor .testing-run-glyph');
