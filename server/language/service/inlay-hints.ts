@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { InlayHintKind, MarkupKind, type InlayHint } from 'vscode-languageserver-types';
 import type { DocumentationIndex, IndexedMethod } from '../../../src/api/docs/documentation-index';
 import { identifierParameter, type LiveNames, type NamesQuery } from './live-names';
+import { primitiveLiteral } from './name-references';
 import { chainPath, parameterIndexOf } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
 import { UNKNOWN, type CallSite, type Span } from './script-model';
@@ -119,12 +120,6 @@ function parameterHints(
   return hints;
 }
 
-/** The literal primitive an argument is, if it is one. */
-function primitive(document: ScriptDocument, node: Node): string | number | boolean | undefined {
-  const value = document.syntax.literal(node, '', new Map());
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
-}
-
 /**
  * After an identifier written as a number, the name the application has now for that object
  * (asked of it behind the request, as completion's names are: none until it answered).
@@ -141,13 +136,13 @@ function identifierHints(
   // The call's other literal arguments say where the object is (its source, its skeleton).
   const scope: NamesQuery['scope'] = {};
   call.arguments.forEach((argument, i) => {
-    const value = primitive(document, argument.node);
+    const value = primitiveLiteral(document, argument.node);
     const parameter = method.parameters[positions[i]];
     if (value !== undefined && parameter) scope[parameter.doc.name] = { literal: value };
   });
   const hints: InlayHint[] = [];
   call.arguments.forEach((argument, i) => {
-    const id = primitive(document, argument.node);
+    const id = primitiveLiteral(document, argument.node);
     const names = identifierParameter(method, positions[i]);
     if (!names || !Number.isInteger(id) || !inSpan(argument.node.endIndex)) return;
     const { [method.parameters[positions[i]].doc.name]: _itself, ...where } = scope;

@@ -5,7 +5,7 @@ import type { DocumentationIndex, IndexedMethod } from '../../../src/api/docs/do
 import { namedParameter, type KnownValue, type NameReference, type NamesQuery } from './live-names';
 import { chainPath, parameterIndexOf } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
-import { UNKNOWN, type CallSite, type Span } from './script-model';
+import type { CallSite, Span } from './script-model';
 
 /**
  * Reading, from the text, which strings name application objects and what the calls' other
@@ -63,6 +63,12 @@ class KnownNames {
   }
 }
 
+/** The string, number or boolean an argument is written as; undefined for anything else. */
+export function primitiveLiteral(document: ScriptDocument, node: Node): string | number | boolean | undefined {
+  const value = document.syntax.literal(node, '', new Map());
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+}
+
 /** Reads arguments as written, through the script's aliases. */
 class ArgumentReader {
   constructor(
@@ -76,10 +82,8 @@ class ArgumentReader {
     if (node.type === 'identifier') return { variable: node.text };
     const call = this.document.syntax.callOf(node);
     if (call) return depth > MAX_INDIRECTION ? undefined : this.read(call, depth);
-    const literal = this.document.syntax.literal(node, '', new Map());
-    return literal !== UNKNOWN && literal !== null && typeof literal !== 'object'
-      ? { literal: literal as string | number | boolean }
-      : undefined;
+    const literal = primitiveLiteral(this.document, node);
+    return literal === undefined ? undefined : { literal };
   }
 
   private read(call: CallSite, depth: number): Written | undefined {

@@ -19,17 +19,17 @@ const MOVED_MM = 1e-6;
 
 /** A skeleton's segments, parents before children (the order the application lists them in). */
 function segmentsOf(skeleton: SkeletonRecord): SegmentRecord[] {
-  const ordered: SegmentRecord[] = [];
+  const ordered = new Set<SegmentRecord>();
   const visit = (id: number) => {
     const segment = skeleton.segments[id];
-    if (!segment || ordered.includes(segment)) return;
-    ordered.push(segment);
+    if (!segment || ordered.has(segment)) return;
+    ordered.add(segment);
     for (const child of segment.children) visit(child);
   };
   visit(skeleton.rootId);
   // Segments the tree does not reach (hand-made data) are drawn too, and warned about by the geometry.
-  for (const segment of Object.values(skeleton.segments)) if (!ordered.includes(segment)) ordered.push(segment);
-  return ordered;
+  for (const segment of Object.values(skeleton.segments)) ordered.add(segment);
+  return [...ordered];
 }
 
 /** A skeleton of the state as the view draws it, in both poses. */
@@ -65,20 +65,24 @@ function removedPart(skeleton: ViewSkeleton, removed: ReadonlySet<number>): View
   return { ...skeleton, calibrated: keep(skeleton.calibrated), default: skeleton.default && keep(skeleton.default) };
 }
 
-const originOf = (scene: SkeletonScene | undefined, id: number) => scene?.segments.find((s) => s.id === id)?.origin;
+/** Each segment's origin in both poses, by id: looked up once per segment, not searched for. */
+type Origins = Record<'calibrated' | 'default', Map<number, readonly number[]>>;
+const originsOf = (skeleton: ViewSkeleton): Origins => {
+  const byId = (scene: SkeletonScene | undefined) => new Map(scene?.segments.map((s) => [s.id, s.origin]));
+  return { calibrated: byId(skeleton.calibrated), default: byId(skeleton.default) };
+};
 const far = (a: readonly number[] | undefined, b: readonly number[] | undefined) =>
   !a || !b || a.some((v, i) => Math.abs(v - b[i]) > MOVED_MM);
 
 /** What happened to one segment kept by the script: moved (its origin, in either pose), changed otherwise, or nothing. */
 function keptChange(
-  was: ViewSkeleton,
-  now: ViewSkeleton,
-  id: number,
+  was: Origins,
+  now: Origins,
   before: SegmentRecord,
   after: SegmentRecord,
 ): SegmentChange | undefined {
   const moved = (['calibrated', 'default'] as const).some((pose) =>
-    far(originOf(was[pose], id), originOf(now[pose], id)),
+    far(was[pose].get(after.id), now[pose].get(after.id)),
   );
   if (moved) return 'moved';
   // Its children are the children's own change (added or removed), not one of this segment's fields.
@@ -112,9 +116,10 @@ export function changesInThreeD(
   for (const [i, skeleton] of now.entries()) {
     const old = was.get(skeleton.id);
     const oldView = old && viewSkeleton(old);
+    const [wasAt, nowAt] = [oldView && originsOf(oldView), originsOf(shown[i])];
     for (const segment of Object.values(skeleton.segments)) {
       const kept = old?.segments[segment.id];
-      const change = kept ? keptChange(oldView!, shown[i], segment.id, kept, segment) : 'added';
+      const change = kept ? keptChange(wasAt!, nowAt, kept, segment) : 'added';
       if (change) segments[segmentKey(skeleton.id, segment.id)] = change;
     }
     const gone = new Set(Object.values(old?.segments ?? {}).flatMap((s) => (skeleton.segments[s.id] ? [] : [s.id])));

@@ -53,15 +53,18 @@ export class SkeletonViews implements vscode.Disposable {
   showFixed(key: string, target: ViewTarget, messages: readonly ToView[]): SkeletonPanel {
     let panel = this.panels.get(key);
     if (panel) {
-      panel.fixed = messages;
       panel.reveal();
-      void panel.reload();
+      panel.showScene(messages);
     } else {
-      panel = new SkeletonPanel(target, this.deps, () => {
-        this.panels.delete(key);
-        if (this.last === panel) this.last = undefined;
-      });
-      panel.fixed = messages;
+      panel = new SkeletonPanel(
+        target,
+        this.deps,
+        () => {
+          this.panels.delete(key);
+          if (this.last === panel) this.last = undefined;
+        },
+        messages,
+      );
       this.panels.set(key, panel);
     }
     this.last = panel;
@@ -120,8 +123,6 @@ export class SkeletonPanel implements vscode.Disposable {
   private readonly revealed = new vscode.EventEmitter<ExplorerItem>();
   /** A segment clicked in the view was revealed in the Skeletons view. */
   readonly onDidReveal = this.revealed.event;
-  /** A fixed scene (a dry run's): sent as it is instead of reading the application, which it does not follow. */
-  fixed: readonly ToView[] | undefined;
   private readonly loaded = new vscode.EventEmitter<void>();
   /** A scene (or its failure) was sent to the view. */
   readonly onDidLoad = this.loaded.event;
@@ -130,6 +131,8 @@ export class SkeletonPanel implements vscode.Disposable {
     readonly target: ViewTarget,
     private readonly deps: ViewDeps,
     private readonly closed: () => void,
+    /** A fixed scene (a dry run's): sent as it is instead of reading the application, which it does not follow. */
+    private fixed?: readonly ToView[],
   ) {
     const bundle = vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview');
     this.panel = vscode.window.createWebviewPanel(
@@ -156,6 +159,12 @@ export class SkeletonPanel implements vscode.Disposable {
 
   reveal(): void {
     this.panel.reveal();
+  }
+
+  /** Shows another fixed scene (a newer dry run's) in this view of a fixed scene. */
+  showScene(messages: readonly ToView[]): void {
+    this.fixed = messages;
+    void this.reload();
   }
 
   private expectReady(): void {

@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { bundledWorker } from '../../api/runtime/bundled-worker';
 import { withPrivateServer } from '../dry-run/private-server';
 import type { LuaTestJob } from '../lua/lua-test-worker';
 import type { PythonTestOptions } from './python-tests';
 import type { LuaOutcome } from '../lua/lua-test-host';
+import { namedSnapshot } from './named-snapshot';
 import { PastDeadline, ScriptTestError, type ScriptTest, type ScriptTestResult } from './script-test';
 
 /** What running Lua tests needs: the folder, our server, the snapshot; no interpreter (Lua is built in). */
@@ -48,18 +51,30 @@ function inThread<T>(
   );
 }
 
-/** The describe/it tests of `*_spec.lua` files (relative to the folder): each file read once, its it bodies not run. */
+/**
+ * The describe/it tests of `*_spec.lua` files (relative to the folder), with the snapshot each file
+ * names: each file read once, its it bodies not run.
+ */
 export async function collectLuaTests(files: string[], options: LuaTestOptions): Promise<ScriptTest[]> {
   const tests: ScriptTest[] = [];
   for (const file of files) {
     const { outcome } = await inThread<LuaFound>({ file }, options, COLLECTION_DEADLINE_MS);
     if (outcome.problem) throw new ScriptTestError(`the tests of ${file} could not be read: ${outcome.problem}`);
+    const snapshot = namedSnapshot(file, await readFile(resolve(options.cwd, file), 'utf8').catch(() => ''));
     const seen = new Set<string>();
     for (const { names, line, endLine } of outcome.tests ?? []) {
       const id = [file, ...names].join('::');
       if (seen.has(id)) continue; // two tests of the same name: the first is the one a run finds
       seen.add(id);
-      tests.push({ id, file, name: names.join(' › '), line, endLine, names });
+      tests.push({
+        id,
+        file,
+        name: names.join(' › '),
+        line,
+        endLine,
+        names,
+        ...(snapshot === undefined ? {} : { snapshot }),
+      });
     }
   }
   return tests;

@@ -15,28 +15,6 @@ export function namedSnapshot(file: string, text: string): string | undefined {
   return named === undefined ? undefined : join(dirname(file), named).split('\\').join('/');
 }
 
-/** Each test with the snapshot its file names (each file read once). */
-export async function withNamedSnapshots(tests: ScriptTest[], cwd: string): Promise<ScriptTest[]> {
-  const files = new Map<string, Promise<string | undefined>>();
-  const named = (file: string) => {
-    if (!files.has(file))
-      files.set(
-        file,
-        readFile(resolve(cwd, file), 'utf8').then(
-          (text) => namedSnapshot(file, text),
-          () => undefined,
-        ),
-      );
-    return files.get(file)!;
-  };
-  return Promise.all(
-    tests.map(async (test) => {
-      const snapshot = await named(test.file);
-      return snapshot === undefined ? test : { ...test, snapshot };
-    }),
-  );
-}
-
 /** The state file's text a test starts from: its file's named snapshot, else the run's (undefined: the demo data). */
 export async function snapshotFor(test: ScriptTest, cwd: string, run: string | undefined): Promise<string | undefined> {
   if (test.snapshot === undefined) return run;

@@ -5,6 +5,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { withPrivateServer } from '../dry-run/private-server';
 import { pythonSupportDir } from '../python-support';
+import { namedSnapshot } from './named-snapshot';
 import { PastDeadline, ScriptTestError, type ScriptTest, type ScriptTestResult, type TestOutcome } from './script-test';
 
 const COLLECTION_DEADLINE_MS = 120_000;
@@ -77,33 +78,35 @@ export async function collectPythonTests(paths: string[], options: PythonTestOpt
     throw new ScriptTestError(`pytest could not collect the tests:\n${(stdout + stderr).trim()}`);
   const ids = stdout.split('\n').filter((line) => /^[^\s].*::/.test(line));
   // Each file is read once, however many tests it holds.
-  const files = new Map<string, Promise<string[] | undefined>>();
-  const linesOf = (file: string) => {
+  const files = new Map<string, Promise<string | undefined>>();
+  const textOf = (file: string) => {
     if (!files.has(file))
       files.set(
         file,
-        readFile(resolve(options.cwd, file), 'utf8').then(
-          (text) => text.split('\n'),
-          () => undefined, // the file went away since: no lines
-        ),
+        readFile(resolve(options.cwd, file), 'utf8').catch(() => undefined), // the file went away since: no text
       );
     return files.get(file)!;
   };
   return Promise.all(
     ids.map(async (line) => {
       const id = line.trim();
-      return describeTest(id, await linesOf(id.split('::')[0]));
+      return describeTest(id, await textOf(id.split('::')[0]));
     }),
   );
 }
 
-/** A node id with the lines of its definition, found in its file's lines (pytest's quiet collection gives none). */
-function describeTest(id: string, lines: string[] | undefined): ScriptTest {
+/**
+ * A node id with the lines of its definition, found in its file's text (pytest's quiet collection
+ * gives none), and the snapshot its file names.
+ */
+function describeTest(id: string, text: string | undefined): ScriptTest {
   const [file, ...names] = id.split('::');
-  const name = names.join('::');
+  const snapshot = text === undefined ? undefined : namedSnapshot(file, text);
+  const test: ScriptTest = { id, file, name: names.join('::'), ...(snapshot === undefined ? {} : { snapshot }) };
+  const lines = text?.split('\n');
   const method = names.at(-1)!.replace(/\[.*$/, '');
-  const found = lines?.findIndex((text) => new RegExp(`^\\s*(async\\s+)?def\\s+${method}\\b`).test(text)) ?? -1;
-  if (!lines || found < 0) return { id, file, name };
+  const found = lines?.findIndex((line) => new RegExp(`^\\s*(async\\s+)?def\\s+${method}\\b`).test(line)) ?? -1;
+  if (!lines || found < 0) return test;
   // The body: every line after the def that is blank or indented deeper than it.
   const indent = /^\s*/.exec(lines[found])![0].length;
   let end = found;
@@ -112,7 +115,7 @@ function describeTest(id: string, lines: string[] | undefined): ScriptTest {
     if (/^\s*/.exec(lines[i])![0].length <= indent) break;
     end = i;
   }
-  return { id, file, name, line: found + 1, endLine: end + 1 };
+  return { ...test, line: found + 1, endLine: end + 1 };
 }
 
 interface JunitCase {

@@ -3,7 +3,7 @@ import { collectPythonTests, runPythonTest, type PythonTestOptions } from './pyt
 import { ScriptTestError, type ScriptTest, type ScriptTestResult } from './script-test';
 import { SnapshotRefused } from '../dry-run/private-server';
 import { findTestFiles } from './test-files';
-import { snapshotFor, withNamedSnapshots } from './named-snapshot';
+import { snapshotFor } from './named-snapshot';
 
 /**
  * Every test in `paths` (none: the folder): Python's as pytest finds them, asked only when there is
@@ -19,7 +19,7 @@ export async function collectScriptTests(paths: string[], options: PythonTestOpt
     python.length > 0 && (paths.length === 0 || forPytest.length > 0)
       ? await collectPythonTests(forPytest, options)
       : [];
-  return withNamedSnapshots([...pythonTests, ...(await collectLuaTests(lua, options))], options.cwd);
+  return [...pythonTests, ...(await collectLuaTests(lua, options))];
 }
 
 /** What a test runs with: the run's options, starting from the snapshot its file names if it names one. */
