@@ -164,6 +164,22 @@ for (const [how, open] of RULE_HARNESSES)
       assert.equal(await m.call(S, 'get_skeleton_count', 'project'), 1);
     });
 
+    it('keeps a structure as documented, whatever order its fields came in (a Lua table has none)', async () => {
+      const t = await skeletonWithTree(open);
+      await t.call(S, 'set_segment_markers', 'project', t.a, [{ weight: 1, position: [0, 0, 1], name: 'M' }]);
+      const [marker] = await t.call(S, 'get_segment_markers', 'project', t.a);
+      assert.deepEqual(Object.keys(marker), ['name', 'position', 'weight']);
+      await t.call(S, 'set_segment_degrees_of_freedom', 'project', t.a, {
+        rotation_z: { couplings: [], constraint: { upper_bound: 2, lower_bound: 1 } },
+        rotation_x: { couplings: [] },
+      });
+      const dofs = await t.call(S, 'get_segment_degrees_of_freedom', 'project', t.a);
+      assert.deepEqual(Object.keys(dofs).slice(0, 3), ['rotation_x', 'rotation_y', 'rotation_z']);
+      assert.deepEqual(Object.keys(dofs.rotation_z), ['constraint', 'couplings', 'goal']);
+      assert.deepEqual(Object.keys(dofs.rotation_z.constraint), ['lower_bound', 'upper_bound']);
+      assert.equal(dofs.rotation_z.goal, null, 'an omitted nullable field reads back as null');
+    });
+
     it('replaces the whole degrees-of-freedom object and checks it', async () => {
       const t = await skeletonWithTree(open);
       const constrained = {

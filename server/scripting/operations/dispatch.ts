@@ -1,3 +1,4 @@
+import { canonicalValue } from '../../../src/api/types/canonical-value';
 import { validateValue } from '../../../src/api/types/validate';
 import { invalid } from '../model/faults';
 import { Transaction, type ModelChanges, type MotionModel } from '../model/motion-model';
@@ -30,11 +31,12 @@ export function invoke(
       `${spec.name} takes ${expected} argument${total === 1 ? '' : 's'} (${names || 'none'}), got ${args.length}`,
     );
   }
-  const full = args.length === total ? args : [...args, ...Array<null>(total - args.length).fill(null)];
-  for (let i = 0; i < total; i++) {
-    const problem = validateValue(full[i], parameterTypes[i], spec.parameters[i].name);
+  const given = args.length === total ? args : [...args, ...Array<null>(total - args.length).fill(null)];
+  const full = given.map((value, i) => {
+    const problem = validateValue(value, parameterTypes[i], spec.parameters[i].name);
     if (problem) throw invalid(spec.parameters[i].name, `${problem.path}: ${problem.message}`);
-  }
+    return canonicalValue(value, parameterTypes[i]);
+  });
   const tx = new Transaction(model);
   const result = entry.handler(tx, full);
   if (spec.effect === 'write') {

@@ -20,6 +20,19 @@ export interface MotionClientOptions {
   maxResponseBytes?: number;
   /** Told about every request once it settled: for logs and request counts. */
   onRequest?: (event: RequestEvent) => void;
+  /**
+   * Around every call that changes the application: `send` makes it. A recording of the user's edits
+   * names the call's objects before it is made (a delete's object is gone after).
+   */
+  aroundWrite?: (write: WriteCall, send: () => Promise<unknown>) => Promise<unknown>;
+}
+
+/** A call that changes the application, as it is made. */
+export interface WriteCall {
+  /** Dotted, with the package prefix: `motion.settings.processing.skeleton`. */
+  module: string;
+  operation: string;
+  args: unknown[];
 }
 
 interface CallOptions {
@@ -77,10 +90,23 @@ export class MotionClient {
    */
   async call(modulePath: string, operation: string, args: unknown[] = [], options: CallOptions = {}): Promise<unknown> {
     const dotted = dottedPath(modulePath);
+    const effect = options.effect ?? findOperation(dotted, operation)?.effect ?? 'write';
+    const around = this.options.aroundWrite;
+    if (effect === 'write' && around)
+      return around({ module: dotted, operation, args }, () => this.callNow(dotted, operation, args, effect, options));
+    return this.callNow(dotted, operation, args, effect, options);
+  }
+
+  private async callNow(
+    dotted: string,
+    operation: string,
+    args: unknown[],
+    effect: 'read' | 'write',
+    options: CallOptions,
+  ): Promise<unknown> {
     const name = `${dotted}.${operation}`;
     const urlPath = moduleUrlPath(dotted);
     const path = `/api/scripting/motion/${urlPath ? `${urlPath}/` : ''}${operation}/`;
-    const effect = options.effect ?? findOperation(dotted, operation)?.effect ?? 'write';
     const body = JSON.stringify(args);
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
