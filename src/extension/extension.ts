@@ -20,6 +20,8 @@ import { followConnection, followSettings } from './follow-changes';
 import { ChangeHistory } from './history/change-history';
 import { historyCommands, showCanUndo } from './history/history-commands';
 import { changeLog } from './history/change-log';
+import { Recording } from './recording/recording';
+import { recordingCommands } from './recording/recording-commands';
 import { DocumentationCache } from '../api/docs/documentation-cache';
 import { loadDocumentation } from '../api/docs/load-documentation';
 import { newScriptCommands } from './templates/new-script-command';
@@ -61,6 +63,8 @@ export interface MotionExtensionApi {
   terminalText(language: 'python' | 'lua'): string;
   /** The embedded reference server's process, while it runs. */
   embeddedServerPid(): number | undefined;
+  /** Record as Script. */
+  recording: Recording;
 }
 
 let languageClient: LanguageClient | undefined;
@@ -92,6 +96,11 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
   const documentationCache = new DocumentationCache(documentationCacheDir(extension));
   const applicationDocumentation = () => loadDocumentation(connection.client(), { cache: documentationCache });
   const history = new ChangeHistory();
+  const recording = new Recording(
+    connection,
+    (extension.extension.packageJSON as { contributes: { commands: { command: string; title: string }[] } }).contributes
+      .commands,
+  );
   const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()), connected);
   const explorerTree = vscode.window.createTreeView('motion.explorer', {
     treeDataProvider: explorer,
@@ -115,7 +124,12 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     segments: new SegmentFileSystem(() => connection.client()),
     segmentPreviews: new SegmentPreviews(),
     history,
-    changes: changeLog(history, () => connection.application()),
+    changes: changeLog(
+      history,
+      () => connection.application(),
+      (change) => recording.changeRecorded(change.description),
+    ),
+    recording,
     runner: new ScriptRunner(() => connection.state.url, config, applicationDocumentation),
     documentation: applicationDocumentation,
     documentationPreviews: new DocumentationPreviews(applicationDocumentation),
@@ -144,6 +158,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     periodicRefresh,
     dryRun,
     dryRunOutput,
+    recording,
   );
 
   const dryRunTree = vscode.window.createTreeView('motion.dryRun', { treeDataProvider: dryRun });
@@ -178,6 +193,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     skeletonViewCommands,
     dryRunCommands,
     dryRun3dCommands,
+    recordingCommands,
   );
   const scriptTests = new ScriptTests(ctx);
   own(scriptTests);
@@ -197,6 +213,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     scriptTests,
     statusBar,
     embeddedServerPid: () => embedded.pid,
+    recording,
     terminalText: (language) => runner.transcript(language),
   };
 }

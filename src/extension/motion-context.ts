@@ -9,6 +9,7 @@ import type { DryRunView } from './dry-run/dry-run-view';
 import type { SkeletonExplorer } from './explorer/skeleton-explorer';
 import type { ChangeLog } from './history/change-log';
 import type { ChangeHistory } from './history/change-history';
+import type { Recording } from './recording/recording';
 import type { ScriptRunner } from './run/script-runner';
 import type { SegmentPreviews } from './segment-editor/segment-previews';
 import type { SegmentFileSystem } from './segment-editor/segment-file-system';
@@ -30,6 +31,8 @@ interface MotionParts {
   readonly history: ChangeHistory;
   /** Where commands record the changes they make, for Undo and Change History. */
   readonly changes: ChangeLog;
+  /** Record as Script: the changes made from VS Code, written down as calls while it is on. */
+  readonly recording: Recording;
   readonly runner: ScriptRunner;
   /** What the last dry run would change, and the output of its script. */
   readonly dryRun: DryRunView;

@@ -26,6 +26,9 @@ export function registerCommands(ctx: MotionContext, ...tables: CommandTable[]):
             return await handler(...args);
           } catch (error) {
             return { changed: false, error: reportFailure(error) } satisfies CommandFailure;
+          } finally {
+            // What the command changed is one action of a recording (Record as Script).
+            ctx.parts.recording.commandDone(id);
           }
         }),
       );

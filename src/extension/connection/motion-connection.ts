@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { identifyApplication, type ApplicationIdentity } from '../../api/client/identify-application';
-import { MotionClient, type RequestEvent } from '../../api/client/motion-client';
+import { MotionClient, type RequestEvent, type WriteCall } from '../../api/client/motion-client';
 import { MotionConnectionError } from '../../api/client/motion-error';
 import { sameApplicationAddress } from '../../api/client/application-url';
 import { backoff, type ConnectionState, type EmbeddedMode } from './connection-state';
@@ -10,6 +10,9 @@ import type { EmbeddedServer } from './embedded-server';
 const HEARTBEAT_MS = 5_000;
 /** How long a failed check waits for the embedded server's exit event, to report its reason. */
 const EXIT_WAIT_MS = 1_000;
+
+/** Around every change made through the connection's clients: `send` makes it (a recording's hook). */
+type WriteWatcher = (client: MotionClient, call: WriteCall, send: () => Promise<unknown>) => Promise<unknown>;
 
 /**
  * The connection to the application: the configured URL, or the embedded reference server when
@@ -29,6 +32,7 @@ export class MotionConnection implements vscode.Disposable {
   private generation = 0;
   private checking: Promise<void> | undefined;
   private readonly embeddedExit: { dispose(): void };
+  private writeWatcher: WriteWatcher | undefined;
 
   constructor(
     private readonly settings: () => { url: string; embedded: EmbeddedMode },
@@ -69,9 +73,22 @@ export class MotionConnection implements vscode.Disposable {
         if (e.error instanceof MotionConnectionError && (e.error.kind === 'unreachable' || e.error.kind === 'dropped'))
           void this.check();
       };
-      this.clientFor = { url, client: new MotionClient({ url, onRequest }) };
+      const client: MotionClient = new MotionClient({
+        url,
+        onRequest,
+        aroundWrite: (call, send) => (this.writeWatcher ? this.writeWatcher(client, call, send) : send()),
+      });
+      this.clientFor = { url, client };
     }
     return this.clientFor.client;
+  }
+
+  /** Every change made through the clients this connection gives goes through `watcher` until disposed. */
+  watchWrites(watcher: WriteWatcher): vscode.Disposable {
+    this.writeWatcher = watcher;
+    return new vscode.Disposable(() => {
+      if (this.writeWatcher === watcher) this.writeWatcher = undefined;
+    });
   }
 
   /** (Re)connects now: the configured URL first, then the embedded server as the mode allows. */

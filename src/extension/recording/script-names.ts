@@ -1,7 +1,7 @@
 import { Code, RESERVED_WORDS } from './script-literals';
 
 /** A variable of the script that holds an object's identifier; a segment's knows its skeleton's key. */
-export interface Known {
+interface Known {
   variable: string;
   skeleton?: string;
 }

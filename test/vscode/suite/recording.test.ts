@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { waitFor } from '../../support/wait-for';
+import { hands, hasHands } from './hands';
+import { explorerItemAt, motionApi, takeScreenshot, testApplication, WORKBENCH } from './motion-extension';
+import { connectionState } from './wait';
+
+/** Opens a row's context menu and chooses `entry`, again if the menu ignored a click that came the moment it opened. */
+async function contextMenu(row: string, entry: string): Promise<void> {
+  await hands.rightClick(`${WORKBENCH.sideBar} .monaco-list-row`, row);
+  await hands.click('.context-view .action-label', entry);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  if ((await hands.textOf('.context-view .action-label')).includes(entry))
+    await hands.click('.context-view .action-label', entry);
+}
+
+export function recordingTests(): void {
+  describe('Record as Script in a real VS Code', function () {
+    this.timeout(120_000);
+    let scaleBefore: number;
+    let skeletonId: number;
+
+    before(async () => {
+      const api = await motionApi();
+      await connectionState(api, (s) => s.kind === 'connected', 'connected');
+      const application = testApplication();
+      skeletonId = (await application.settings.processing.skeleton.find_skeleton('project', 'FullBody'))!;
+      scaleBefore = await application.settings.processing.skeleton.get_skeleton_scale('project', skeletonId);
+      await application.close();
+    });
+
+    after(async () => {
+      // The other suites find the application as it was.
+      const application = testApplication();
+      await application.settings.processing.skeleton.set_skeleton_scale('project', skeletonId, scaleBefore);
+      await application.gui.selection.clear_selections(null);
+      await application.close();
+      if ((await motionApi()).recording.recording) await vscode.commands.executeCommand('motion.stopRecording');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    it('records what the hands change, from the status bar to the script Stop Recording opens', async function () {
+      if (!hasHands) this.skip();
+      const api = await motionApi();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // The status bar's Record button, then the language.
+      await hands.click('.statusbar-item', 'Record');
+      await hands.quickPickOffering('Lua');
+      await hands.type('Python');
+      await hands.press('Enter');
+      await waitFor(
+        async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes('Recording · 0')),
+        'the status bar to say it records',
+      );
+
+      // Set Scale from FullBody's context menu.
+      await api.explorerTree.reveal(await explorerItemAt(api, 'Project settings', 'FullBody'), { select: true });
+      await contextMenu('FullBody', 'Set Scale');
+      await hands.press('Control+A');
+      await hands.type('2.5');
+      await hands.press('Enter');
+      // Select Markers in the Application from Head's.
+      const head = await explorerItemAt(
+        api,
+        'Project settings',
+        'FullBody',
+        'Hips',
+        'Spine',
+        'Spine1',
+        'Spine2',
+        'Neck',
+        'Head',
+      );
+      await api.explorerTree.reveal(head, { select: true, expand: true });
+      await contextMenu('Head', 'Select Markers in the Application');
+      await waitFor(
+        async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes('Recording · 2')),
+        'two actions recorded',
+        20_000,
+      );
+
+      // A click on the status bar stops it and opens the script.
+      await hands.click('.statusbar-item', 'Recording');
+      await waitFor(
+        () => vscode.window.activeTextEditor?.document.languageId === 'python',
+        'the recorded script in an editor',
+      );
+      const text = vscode.window.activeTextEditor!.document.getText();
+      assert.match(
+        text,
+        /^# Recorded with Motion Scripting on .* UTC, from the application at http:\/\/127\.0\.0\.1:\d+\.$/m,
+      );
+      assert.match(
+        text,
+        /# Set the scale of "FullBody" from 1 to 2\.5\nfull_body = skeletons\.find_skeleton\("project", "FullBody"\)\nskeletons\.set_skeleton_scale\("project", full_body, 2\.5\)\n/,
+      );
+      assert.match(
+        text,
+        /# Select Markers in the Application\nlfhd = trajectories\.find_trajectory\("LFHD"\)\n(.*\n){3}selection\.set_selections\(\[\{"type": "trajectory", "id": lfhd, "part_index": None\}, /,
+      );
+      assert.ok(
+        (await hands.textOf('.statusbar-item')).some((t) => t.includes('Record') && !t.includes('Recording')),
+        'the status bar offers to record again',
+      );
+      await takeScreenshot('record-as-script.png', [WORKBENCH.editor], 420);
+    });
+  });
+}
