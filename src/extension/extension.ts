@@ -127,7 +127,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     changes: changeLog(
       history,
       () => connection.application(),
-      (change) => recording.changeRecorded(change.description),
+      (change) => recording.actionDone(change.description, true),
     ),
     recording,
     runner: new ScriptRunner(() => connection.state.url, config, applicationDocumentation),

@@ -37,8 +37,11 @@ async function undo(ctx: MotionContext, changes: Change[], answers?: ScriptedAns
   if ((await prompts(answers).decide(message, ['Undo'], detail)) !== 'Undo')
     return { changed: false, undone: [] as string[] };
   const outcome = await ctx.parts.history.undo(ctx.parts.connection.client(), changes);
-  if (outcome.undone.length > 0) ctx.changedApplication();
   const undone = outcome.undone.map((c) => c.description);
+  if (outcome.undone.length > 0) {
+    ctx.changedApplication();
+    ctx.parts.recording.actionDone(`Undo: ${undone.join('; ')}`);
+  }
   if (outcome.failed) {
     const before = undone.length ? `Undid ${undone.length} change${undone.length === 1 ? '' : 's'}; then ` : '';
     throw new Error(`${before}could not undo "${outcome.failed.change.description}": ${outcome.failed.reason}`);

@@ -69,10 +69,14 @@ export class Recording implements vscode.Disposable {
     this.show();
   }
 
-  /** The history recorded a change: the calls made for it are one action, under its description. */
-  changeRecorded(description: string): void {
+  /**
+   * An action ended that says what it did (the history recorded a change, an undo went through): the
+   * calls made for it are one action, under its description. `changed`: it changed the application
+   * even if no call of it was seen (a script applied for real).
+   */
+  actionDone(description: string, changed = false): void {
     if (!this.recorder) return;
-    this.recorder.action(description, true);
+    this.recorder.action(description, changed);
     this.show();
   }
 

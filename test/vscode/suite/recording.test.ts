@@ -78,6 +78,16 @@ export function recordingTests(): void {
         'two actions recorded',
         20_000,
       );
+      // And the scale undone, by the Skeletons view's Undo button.
+      await hands.click(`${WORKBENCH.sideBar} .action-item .codicon-undo`);
+      await hands.quickPickOffering('Undo');
+      await hands.type('Undo');
+      await hands.press('Enter');
+      await waitFor(
+        async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes('Recording · 3')),
+        'the undo recorded',
+        20_000,
+      );
 
       // A click on the status bar stops it and opens the script.
       await hands.click('.statusbar-item', 'Recording');
@@ -97,6 +107,10 @@ export function recordingTests(): void {
       assert.match(
         text,
         /# Select Markers in the Application\nlfhd = trajectories\.find_trajectory\("LFHD"\)\n(.*\n){3}selection\.set_selections\(\[\{"type": "trajectory", "id": lfhd, "part_index": None\}, /,
+      );
+      assert.match(
+        text,
+        /# Undo: Set the scale of "FullBody" from 1 to 2\.5\nfull_body = skeletons\.find_skeleton\("project", "FullBody"\)\nskeletons\.set_skeleton_scale\("project", full_body, 1\)\n$/,
       );
       assert.ok(
         (await hands.textOf('.statusbar-item')).some((t) => t.includes('Record') && !t.includes('Recording')),
