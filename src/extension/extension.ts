@@ -21,6 +21,8 @@ import { ChangeHistory } from './history/change-history';
 import { historyCommands, showCanUndo } from './history/history-commands';
 import { changeLog } from './history/change-log';
 import { Recording } from './recording/recording';
+import { startNotebooks } from './notebooks/motion-notebooks';
+import { notebookCommands } from './notebooks/notebook-commands';
 import { recordingCommands } from './recording/recording-commands';
 import { DocumentationCache } from '../api/docs/documentation-cache';
 import { loadDocumentation } from '../api/docs/load-documentation';
@@ -194,7 +196,9 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     dryRunCommands,
     dryRun3dCommands,
     recordingCommands,
+    notebookCommands,
   );
+  startNotebooks(ctx);
   const scriptTests = new ScriptTests(ctx);
   own(scriptTests);
   followConnection(ctx);

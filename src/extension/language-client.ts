@@ -43,6 +43,9 @@ export async function startLanguageClient(
       { scheme: 'file', language: 'lua' },
       { scheme: 'untitled', language: 'python' },
       { scheme: 'untitled', language: 'lua' },
+      // A notebook's cells, each as a script of its own.
+      { scheme: 'vscode-notebook-cell', language: 'python' },
+      { scheme: 'vscode-notebook-cell', language: 'lua' },
     ],
     initializationOptions,
   };

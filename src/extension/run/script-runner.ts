@@ -6,7 +6,7 @@ import { PythonSession } from '../../runner/python-session';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
 import { TYPED_CODE } from '../../runner/repl/console-session';
 import { DocumentationNames } from '../../runner/repl/documentation-names';
-import type { RunResult, ScriptSession } from '../../runner/script-session';
+import type { CodeOrigin, RunResult, ScriptSession, SessionOutput } from '../../runner/script-session';
 import type { MotionConfig } from '../config';
 import { pythonInterpreter } from './python-interpreter';
 import { ScriptTerminal } from './script-terminal';
@@ -41,6 +41,12 @@ export function scriptLanguage(document: vscode.TextDocument): ScriptLanguage | 
 export class ScriptRunner implements vscode.Disposable {
   private sessions = new Map<ScriptLanguage, ScriptSession>();
   private terminals = new Map<ScriptLanguage, ScriptTerminal>();
+  /**
+   * The runs handed to each language's session, in order: a session runs them one at a time in that
+   * order, so the first is the one whose output arrives now. A run with a sink (a notebook cell) has
+   * its output there rather than in the terminal.
+   */
+  private readonly runs = new Map<ScriptLanguage, { sink?: SessionOutput }[]>();
   /** Tab completion in the terminals, from the application's documentation. */
   private readonly names: DocumentationNames;
 
@@ -107,7 +113,7 @@ export class ScriptRunner implements vscode.Disposable {
     let result: RunResult;
     this.busy('python', +1);
     try {
-      result = await session.run(reloadModulesCode(folders, files), { filename: '<reload>' });
+      result = await this.inSession('python', session, reloadModulesCode(folders, files), { filename: '<reload>' });
     } catch (error) {
       terminal.output('system', `${(error as Error).message}\n`);
       result = { ok: false, error: { type: 'SessionFailed', message: (error as Error).message } };
@@ -202,7 +208,7 @@ export class ScriptRunner implements vscode.Disposable {
     let result: RunResult;
     this.busy(language, +1);
     try {
-      result = await session.run(code.code, { filename, line: code.line });
+      result = await this.inSession(language, session, code.code, { filename, line: code.line });
     } catch (error) {
       terminal.output('system', `${(error as Error).message}\n`);
       result = { ok: false, error: { type: 'SessionFailed', message: (error as Error).message } };
@@ -211,6 +217,42 @@ export class ScriptRunner implements vscode.Disposable {
       terminal.endRun();
     }
     return { result, output: terminal.transcript.since(start) };
+  }
+
+  /** Hands code to the session, in the order of the runs it holds (see `runs`). */
+  private async inSession(
+    language: ScriptLanguage,
+    session: ScriptSession,
+    code: string,
+    origin: CodeOrigin,
+    sink?: SessionOutput,
+  ): Promise<RunResult> {
+    const runs = this.runs.get(language) ?? [];
+    this.runs.set(language, runs);
+    const run = { sink };
+    runs.push(run);
+    try {
+      return await session.run(code, origin);
+    } finally {
+      runs.splice(runs.indexOf(run), 1);
+    }
+  }
+
+  /**
+   * Runs a notebook cell in its language's session (the terminal's: their variables are shared), its
+   * output to `sink` rather than the terminal. Queued behind what runs there now.
+   */
+  async runCell(language: ScriptLanguage, code: string, origin: CodeOrigin, sink: SessionOutput): Promise<RunResult> {
+    const session = await this.sessionFor(language, undefined);
+    this.busy(language, +1);
+    try {
+      return await this.inSession(language, session, code, { filename: origin.filename, line: origin.line }, sink);
+    } catch (error) {
+      sink('system', `${(error as Error).message}\n`);
+      return { ok: false, error: { type: 'SessionFailed', message: (error as Error).message } };
+    } finally {
+      this.busy(language, -1);
+    }
   }
 
   /** Code typed in a terminal: run in the same session, as the language's own console runs it. */
@@ -223,7 +265,7 @@ export class ScriptRunner implements vscode.Disposable {
     const session = await this.sessionFor(language, vscode.window.activeTextEditor?.document);
     this.busy(language, +1);
     try {
-      return await session.run(code, { filename: TYPED_CODE[language], interactive: true });
+      return await this.inSession(language, session, code, { filename: TYPED_CODE[language], interactive: true });
     } finally {
       this.busy(language, -1);
     }
@@ -259,7 +301,11 @@ export class ScriptRunner implements vscode.Disposable {
     let session = this.sessions.get(language);
     if (!session) {
       const terminal = this.terminalFor(language);
-      const onOutput = (stream: 'stdout' | 'stderr' | 'system', text: string) => terminal.output(stream, text);
+      const onOutput: SessionOutput = (stream, text) => {
+        const sink = this.runs.get(language)?.[0]?.sink;
+        if (sink) sink(stream, text);
+        else terminal.output(stream, text);
+      };
       const readLine = (prompt: string) => terminal.ask(prompt);
       const folder = document
         ? vscode.workspace.getWorkspaceFolder(document.uri)

@@ -1,0 +1,186 @@
+import * as vscode from 'vscode';
+import type { RunResult, SessionOutput } from '../../runner/script-session';
+import type { MotionContext } from '../motion-context';
+import { readMotionbook, writeMotionbook, type BookCell, type BookOutput } from './motionbook-format';
+
+/** The notebook types Motion runs: its own .motionbook, and Jupyter's .ipynb (VS Code's own serializer). */
+export const MOTIONBOOK = 'motion-notebook';
+const JUPYTER = 'jupyter-notebook';
+
+/** The output items a file keeps: text of every kind a run makes. */
+const KEPT = new Set([
+  'text/plain',
+  'text/markdown',
+  'application/vnd.code.notebook.stdout',
+  'application/vnd.code.notebook.stderr',
+  'application/vnd.code.notebook.error',
+]);
+
+/** .motionbook files to and from VS Code's notebook model. */
+const serializer: vscode.NotebookSerializer = {
+  deserializeNotebook(content) {
+    const book = readMotionbook(new TextDecoder().decode(content));
+    return new vscode.NotebookData(book.cells.map(toCellData));
+  },
+  serializeNotebook(data) {
+    return new TextEncoder().encode(writeMotionbook({ cells: data.cells.map(toBookCell) }));
+  },
+};
+
+function toCellData(cell: BookCell): vscode.NotebookCellData {
+  const data = new vscode.NotebookCellData(
+    cell.kind === 'code' ? vscode.NotebookCellKind.Code : vscode.NotebookCellKind.Markup,
+    cell.source,
+    cell.kind === 'code' ? cell.language! : 'markdown',
+  );
+  data.outputs = cell.outputs?.map(
+    (o) =>
+      new vscode.NotebookCellOutput(
+        o.items.map((i) => new vscode.NotebookCellOutputItem(new TextEncoder().encode(i.text), i.mime)),
+      ),
+  );
+  if (cell.execution)
+    data.executionSummary = { executionOrder: cell.execution.order, success: cell.execution.ok, timing: undefined };
+  return data;
+}
+
+function toBookCell(cell: vscode.NotebookCellData): BookCell {
+  if (cell.kind === vscode.NotebookCellKind.Markup) return { kind: 'markdown', source: cell.value };
+  const outputs: BookOutput[] = (cell.outputs ?? [])
+    .map((o) => ({
+      items: o.items
+        .filter((i) => KEPT.has(i.mime))
+        .map((i) => ({ mime: i.mime, text: new TextDecoder().decode(i.data) })),
+    }))
+    .filter((o) => o.items.length > 0);
+  const summary = cell.executionSummary;
+  const timing = summary?.timing;
+  return {
+    kind: 'code',
+    language: cell.languageId === 'lua' ? 'lua' : 'python',
+    source: cell.value,
+    ...(outputs.length ? { outputs } : {}),
+    ...(summary
+      ? {
+          execution: {
+            order: summary.executionOrder,
+            ok: summary.success,
+            ...(timing ? { milliseconds: timing.endTime - timing.startTime } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Runs notebook cells in the Motion sessions, the ones Run Selection and the Motion terminals use:
+ * a variable set in a cell is there in the terminal, and back. One controller per notebook type.
+ */
+export function startNotebooks(ctx: MotionContext): void {
+  ctx.own(vscode.workspace.registerNotebookSerializer(MOTIONBOOK, serializer, { transientOutputs: false }));
+  let order = 0;
+  for (const [id, type] of [
+    ['motion-notebook-sessions', MOTIONBOOK],
+    ['motion-jupyter-sessions', JUPYTER],
+  ] as const) {
+    const controller = vscode.notebooks.createNotebookController(id, type, 'Motion');
+    controller.description = 'Python and Lua in the Motion sessions';
+    controller.detail = 'Cells share their variables with the Motion: Python and Motion: Lua terminals.';
+    controller.supportedLanguages = ['python', 'lua'];
+    controller.supportsExecutionOrder = true;
+    controller.executeHandler = async (cells) => {
+      for (const cell of cells) await runCell(ctx, controller, cell, ++order);
+    };
+    controller.interruptHandler = () => {
+      ctx.parts.runner.interrupt('python');
+      ctx.parts.runner.interrupt('lua');
+    };
+    ctx.own(controller);
+    // A .motionbook is Motion's own: its controller is the one it opens with.
+    ctx.own(
+      vscode.workspace.onDidOpenNotebookDocument((notebook) => {
+        if (notebook.notebookType === MOTIONBOOK && type === MOTIONBOOK)
+          controller.updateNotebookAffinity(notebook, vscode.NotebookControllerAffinity.Preferred);
+      }),
+    );
+  }
+}
+
+/** A cell's name in tracebacks: the notebook's file and the cell's number. */
+function cellName(cell: vscode.NotebookCell): string {
+  return `${cell.notebook.uri.path.split('/').pop() ?? 'notebook'}, cell ${cell.index + 1}`;
+}
+
+async function runCell(
+  ctx: MotionContext,
+  controller: vscode.NotebookController,
+  cell: vscode.NotebookCell,
+  order: number,
+): Promise<void> {
+  const execution = controller.createNotebookCellExecution(cell);
+  execution.executionOrder = order;
+  execution.start(Date.now());
+  await execution.clearOutput();
+  const language = cell.document.languageId;
+  if (language !== 'python' && language !== 'lua') {
+    await execution.replaceOutput(
+      new vscode.NotebookCellOutput([
+        vscode.NotebookCellOutputItem.stderr(`Motion runs Python and Lua cells, not ${language}.\n`),
+      ]),
+    );
+    execution.end(false, Date.now());
+    return;
+  }
+  if (!vscode.workspace.isTrusted) {
+    await execution.replaceOutput(
+      new vscode.NotebookCellOutput([
+        vscode.NotebookCellOutputItem.stderr(
+          'Running code is disabled in Restricted Mode: trust this folder (Manage Workspace Trust) to run cells.\n',
+        ),
+      ]),
+    );
+    execution.end(false, Date.now());
+    return;
+  }
+  const stream = new StreamedOutput(execution);
+  execution.token.onCancellationRequested(() => ctx.parts.runner.interrupt(language));
+  const result: RunResult = await ctx.parts.runner.runCell(
+    language,
+    cell.document.getText(),
+    { filename: cellName(cell), line: 1 },
+    stream.sink,
+  );
+  await stream.settled();
+  execution.end(result.ok, Date.now());
+}
+
+/**
+ * A run's output as the cell shows it: one output per stream run of text, grown as text arrives
+ * (a long loop's prints appear as they are made), in the order they came.
+ */
+class StreamedOutput {
+  private current: { stream: 'stdout' | 'stderr'; text: string; output: vscode.NotebookCellOutput } | undefined;
+  private chain: Thenable<void> = Promise.resolve();
+
+  constructor(private readonly execution: vscode.NotebookCellExecution) {}
+
+  readonly sink: SessionOutput = (kind, text) => {
+    const stream = kind === 'stdout' ? 'stdout' : 'stderr';
+    const item = (t: string) =>
+      stream === 'stdout' ? vscode.NotebookCellOutputItem.stdout(t) : vscode.NotebookCellOutputItem.stderr(t);
+    this.chain = this.chain.then(async () => {
+      if (this.current?.stream === stream) {
+        this.current.text += text;
+        await this.execution.replaceOutputItems(item(this.current.text), this.current.output);
+      } else {
+        const output = new vscode.NotebookCellOutput([item(text)]);
+        this.current = { stream, text, output };
+        await this.execution.appendOutput(output);
+      }
+    });
+  };
+
+  settled(): Thenable<void> {
+    return this.chain;
+  }
+}

@@ -1,0 +1,75 @@
+// The .motionbook file: a Motion notebook's cells (Markdown, Python and Lua) with the outputs of
+// their last run, as JSON that reads well in a diff. No `vscode` import.
+
+/** An output as the file keeps it: its items, each a MIME type and the text of its data. */
+export interface BookOutput {
+  items: { mime: string; text: string }[];
+}
+
+export interface BookCell {
+  kind: 'markdown' | 'code';
+  /** For code cells: python or lua. */
+  language?: 'python' | 'lua';
+  source: string;
+  outputs?: BookOutput[];
+  /** How the last run went: its place in the run order, how long it took, whether it succeeded. */
+  execution?: { order?: number; milliseconds?: number; ok?: boolean };
+}
+
+export interface Motionbook {
+  cells: BookCell[];
+}
+
+/** The file's format version: a newer one is refused rather than half read. */
+const FORMAT = 1;
+
+/** A notebook whose file is empty (a new file): one Python cell to start from. */
+const EMPTY: Motionbook = { cells: [{ kind: 'code', language: 'python', source: '' }] };
+
+/** Reads a .motionbook file; an error names what is wrong and where. */
+export function readMotionbook(text: string): Motionbook {
+  if (text.trim() === '') return structuredClone(EMPTY);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`this .motionbook file is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+  const book = value as { motionbook?: unknown; cells?: unknown };
+  if (typeof book !== 'object' || book === null || !Array.isArray(book.cells))
+    throw new Error('this .motionbook file has no "cells" list');
+  if (typeof book.motionbook !== 'number' || book.motionbook > FORMAT)
+    throw new Error(
+      `this .motionbook file is of format ${JSON.stringify(book.motionbook)}; this version of Motion Scripting reads format ${FORMAT}`,
+    );
+  return { cells: book.cells.map((cell, i) => readCell(cell, i)) };
+}
+
+function readCell(value: unknown, index: number): BookCell {
+  const where = `cell ${index + 1}`;
+  const cell = value as Partial<BookCell> | null;
+  if (typeof cell !== 'object' || cell === null) throw new Error(`${where} is not an object`);
+  if (cell.kind !== 'markdown' && cell.kind !== 'code')
+    throw new Error(`${where}: "kind" must be "markdown" or "code"`);
+  if (typeof cell.source !== 'string') throw new Error(`${where}: "source" must be text`);
+  if (cell.kind === 'code' && cell.language !== 'python' && cell.language !== 'lua')
+    throw new Error(`${where}: "language" must be "python" or "lua"`);
+  const outputs = Array.isArray(cell.outputs) ? cell.outputs.filter(isOutput) : undefined;
+  return {
+    kind: cell.kind,
+    ...(cell.kind === 'code' ? { language: cell.language } : {}),
+    source: cell.source,
+    ...(outputs?.length ? { outputs } : {}),
+    ...(cell.execution && typeof cell.execution === 'object' ? { execution: cell.execution } : {}),
+  };
+}
+
+function isOutput(value: unknown): value is BookOutput {
+  const items = (value as BookOutput | null)?.items;
+  return Array.isArray(items) && items.every((i) => typeof i?.mime === 'string' && typeof i.text === 'string');
+}
+
+/** Writes a .motionbook file: two-space JSON, a cell's source as one string, a newline at the end. */
+export function writeMotionbook(book: Motionbook): string {
+  return `${JSON.stringify({ motionbook: FORMAT, cells: book.cells }, null, 2)}\n`;
+}

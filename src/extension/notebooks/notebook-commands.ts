@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import type { CommandTable } from '../commands/command-table';
+import { MOTIONBOOK } from './motion-notebooks';
+
+const INTRODUCTION = [
+  '# Exploring the application',
+  '',
+  'Cells run in the Motion sessions, the ones **Run Selection** uses: a variable set here is there in the',
+  '**Motion: Python** and **Motion: Lua** terminals, and back. Shift+Enter runs a cell.',
+].join('\n');
+
+const PYTHON = [
+  'import motion',
+  '',
+  'skeletons = motion.settings.processing.skeleton',
+  'for skeleton_id in skeletons.get_skeleton_ids("project"):',
+  '    name = skeletons.get_skeleton_name("project", skeleton_id)',
+  '    print(name, skeletons.get_segment_count("project", skeleton_id), "segments")',
+].join('\n');
+
+const LUA = [
+  'local sk = motion.settings.processing.skeleton',
+  'print(#sk.get_skeleton_ids("project") .. " skeletons in the project settings")',
+].join('\n');
+
+/** Motion: New Notebook: an untitled .motionbook with a cell of each kind to start from. */
+export const notebookCommands: CommandTable = {
+  'motion.newNotebook': () => async () => {
+    const data = new vscode.NotebookData([
+      new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, INTRODUCTION, 'markdown'),
+      new vscode.NotebookCellData(vscode.NotebookCellKind.Code, PYTHON, 'python'),
+      new vscode.NotebookCellData(vscode.NotebookCellKind.Code, LUA, 'lua'),
+    ]);
+    const notebook = await vscode.workspace.openNotebookDocument(MOTIONBOOK, data);
+    await vscode.window.showNotebookDocument(notebook);
+    return notebook.uri.toString();
+  },
+};

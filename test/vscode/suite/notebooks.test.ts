@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { waitFor } from '../../support/wait-for';
+import { hands, hasHands } from './hands';
+import { motionApi, takeScreenshot, WORKBENCH } from './motion-extension';
+import { connectionState } from './wait';
+
+/** What a cell's outputs say, every item's text joined. */
+function outputText(cell: vscode.NotebookCell): string {
+  return cell.outputs.flatMap((o) => o.items.map((i) => new TextDecoder().decode(i.data))).join('');
+}
+
+export function notebookTests(): void {
+  describe('Motion notebooks in a real VS Code', function () {
+    this.timeout(120_000);
+    after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+    it('runs a new notebook’s cells in the Motion sessions, shares variables with the terminal both ways, and says where a cell failed', async function () {
+      if (!hasHands) this.skip();
+      const api = await motionApi();
+      await connectionState(api, (s) => s.kind === 'connected', 'connected');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await hands.palette('Motion: New Notebook');
+      await waitFor(
+        () => vscode.window.activeNotebookEditor?.notebook.notebookType === 'motion-notebook',
+        'the new notebook',
+      );
+      const notebook = vscode.window.activeNotebookEditor!.notebook;
+      assert.deepEqual(
+        notebook.getCells().map((c) => c.document.languageId),
+        ['markdown', 'python', 'lua'],
+      );
+      // Two more cells: one that sets a variable, one that fails on its second line.
+      const edit = new vscode.WorkspaceEdit();
+      edit.set(notebook.uri, [
+        vscode.NotebookEdit.insertCells(3, [
+          new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'shared = 21 * 2', 'python'),
+          new vscode.NotebookCellData(
+            vscode.NotebookCellKind.Code,
+            'print("before")\nmotion.settings.processing.skeleton.get_skeleton_name("project", 999999)',
+            'python',
+          ),
+        ]),
+      ]);
+      await vscode.workspace.applyEdit(edit);
+
+      // The notebook's Run All, once its toolbar is drawn.
+      const RUN_ALL = '.notebook-toolbar-container .action-item';
+      await waitFor(async () => (await hands.textOf(RUN_ALL)).includes('Run All'), 'the notebook toolbar');
+      await hands.click(RUN_ALL, 'Run All');
+      const cells = notebook.getCells();
+      await waitFor(
+        () => cells.slice(1).every((c) => c.executionSummary?.success !== undefined),
+        'every cell to run',
+        60_000,
+      );
+      assert.match(outputText(cells[1]), /^FullBody 2\d segments\nWand \d segments\n/);
+      assert.equal(outputText(cells[2]), '2 skeletons in the project settings\n');
+      assert.deepEqual(
+        cells.slice(1).map((c) => c.executionSummary?.success),
+        [true, true, true, false],
+      );
+      const orders = cells.slice(1).map((c) => c.executionSummary!.executionOrder!);
+      assert.deepEqual(
+        orders.map((o) => o - orders[0]),
+        [0, 1, 2, 3],
+        'run in order, each numbered',
+      );
+      const failure = outputText(cells[4]);
+      assert.match(failure, /^before\n/);
+      assert.match(failure, /Untitled-\d+\.motionbook, cell 5", line 2/, failure);
+      assert.match(failure, /not_found/);
+
+      // The cell's variable, in the Motion: Python terminal; the terminal's, in a cell.
+      await hands.palette('Motion: Open Python Terminal');
+      await waitFor(() => vscode.window.terminals.some((t) => t.name.startsWith('Motion: Python')), 'the terminal');
+      const terminal = vscode.window.terminals.find((t) => t.name.startsWith('Motion: Python'))!;
+      terminal.sendText('print(shared + 1)');
+      await waitFor(() => /\n43\n/.test(api.terminalText('python')), 'the terminal to know the cell’s variable');
+      terminal.sendText('from_terminal = "typed at the terminal"');
+      await waitFor(() => api.terminalText('python').includes('from_terminal = "typed'), 'the terminal to run it');
+      const more = new vscode.WorkspaceEdit();
+      more.set(notebook.uri, [
+        vscode.NotebookEdit.insertCells(5, [
+          new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'print(from_terminal)', 'python'),
+        ]),
+      ]);
+      await vscode.workspace.applyEdit(more);
+      await vscode.window.showNotebookDocument(notebook);
+      await hands.click(RUN_ALL, 'Run All');
+      const last = notebook.cellAt(5);
+      await waitFor(
+        () => outputText(last) === 'typed at the terminal\n',
+        'the cell to print the terminal’s variable',
+        60_000,
+      );
+      await waitFor(
+        () => notebook.getCells().every((c) => c.kind === vscode.NotebookCellKind.Markup || c.executionSummary?.timing),
+        'the run to end',
+      );
+      // The README's picture: the Python and Lua cells with their output, then the failed one.
+      const editor = await vscode.window.showNotebookDocument(notebook, {
+        selections: [new vscode.NotebookRange(4, 5)],
+      });
+      editor.revealRange(new vscode.NotebookRange(1, 2), vscode.NotebookEditorRevealType.AtTop);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the scroll, drawn
+      await takeScreenshot('notebook.png', [WORKBENCH.editor], 640);
+    });
+  });
+}
