@@ -6,7 +6,16 @@ import type { Readable, Writable } from 'node:stream';
 import { DoneMarkers } from './python/done-markers';
 import { pythonSupportDir } from './python-support';
 import type { Completeness } from './repl/statements';
-import type { CodeOrigin, LineReader, RunError, RunResult, ScriptSession, SessionOutput } from './script-session';
+import type {
+  CodeOrigin,
+  DisplayItem,
+  LineReader,
+  RunError,
+  RunResult,
+  ScriptSession,
+  SessionDisplay,
+  SessionOutput,
+} from './script-session';
 
 /** How long the output pipes are read after the interpreter ended, for what it wrote last. */
 const PIPES_AFTER_EXIT_MS = 1_000;
@@ -19,6 +28,8 @@ interface PythonSessionOptions {
   onOutput: SessionOutput;
   /** Lines for input() and sys.stdin; without it, reading gives end of input (EOFError). */
   readLine?: LineReader;
+  /** A rich run's displays (its value as a table, its figures), given once all its output was. */
+  onDisplay?: SessionDisplay;
 }
 
 /**
@@ -32,7 +43,10 @@ export class PythonSession implements ScriptSession {
   private nextId = 1;
   /** Sessions ended on purpose (dispose, restart, sys.exit): their exit is no crash. */
   private readonly retired = new WeakSet<ChildProcess>();
-  private pending = new Map<number, { resolve: (r: RunResult) => void; reply?: RunResult; streams: number }>();
+  private pending = new Map<
+    number,
+    { resolve: (r: RunResult) => void; reply?: RunResult; streams: number; displays: DisplayItem[][] }
+  >();
   /** Ends each run's output; secret, so that no script can print it. */
   private readonly token = randomBytes(16).toString('hex');
   /** Runs go one at a time: a run sent while another is going waits for it (and for a fresh session if that one ended it). */
@@ -60,8 +74,15 @@ export class PythonSession implements ScriptSession {
     await this.start();
     const id = this.nextId++;
     return new Promise((resolvePromise) => {
-      this.pending.set(id, { resolve: resolvePromise, streams: 0 });
-      this.request({ id, code, filename: where.filename, line: where.line ?? 1, interactive: where.interactive });
+      this.pending.set(id, { resolve: resolvePromise, streams: 0, displays: [] });
+      this.request({
+        id,
+        code,
+        filename: where.filename,
+        line: where.line ?? 1,
+        interactive: where.interactive,
+        rich: where.rich,
+      });
     });
   }
 
@@ -172,9 +193,14 @@ export class PythonSession implements ScriptSession {
             ask?: number;
             /** With `ask`: what input() was given (it always says, '' for none). */
             prompt: string;
+            /** A display of run `display`: shown after the run's output. */
+            display?: number;
+            items?: DisplayItem[];
           };
           control = control.slice(newline + 1);
-          if (message.check !== undefined) {
+          if (message.display !== undefined) {
+            this.pending.get(message.display)?.displays.push(message.items ?? []);
+          } else if (message.check !== undefined) {
             this.checks.get(message.check)?.(message.complete === true);
             this.checks.delete(message.check);
           } else if (message.ask !== undefined) {
@@ -261,6 +287,8 @@ export class PythonSession implements ScriptSession {
     const run = this.pending.get(id)!;
     if (run.reply && run.streams === 2) {
       this.pending.delete(id);
+      // After every byte of the run's output: a run's displays come at its end (its value, its figures).
+      for (const items of run.displays) this.options.onDisplay?.(items);
       run.resolve(run.reply);
     }
   }

@@ -23,7 +23,21 @@ export interface CodeOrigin {
   line?: number;
   /** Typed at a console: every expression statement's value is shown, as the language's own console does. */
   interactive?: boolean;
+  /**
+   * Shown where rich output can be drawn (a notebook cell): the last expression's value is also
+   * given as a display (a list of records as a table), and so are the figures the code drew.
+   */
+  rich?: boolean;
 }
+
+/** One way to show a value: its MIME type and its data (text, or base64 for images). */
+export interface DisplayItem {
+  mime: string;
+  data: string;
+}
+
+/** Where a session's displays go: each display is one value in the forms it can take, richest first. */
+export type SessionDisplay = (items: DisplayItem[]) => void;
 
 /**
  * A line for code that reads one (Python's input() and sys.stdin, Lua's io.read), asked of the

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RunResult, SessionOutput } from '../../runner/script-session';
+import type { DisplayItem, RunResult, SessionOutput } from '../../runner/script-session';
 import type { MotionContext } from '../motion-context';
 import { readMotionbook, writeMotionbook, type BookCell, type BookOutput } from './motionbook-format';
 
@@ -149,6 +149,7 @@ async function runCell(
     cell.document.getText(),
     { filename: cellName(cell), line: 1 },
     stream.sink,
+    stream.display,
   );
   await stream.settled();
   execution.end(result.ok, Date.now());
@@ -177,6 +178,21 @@ class StreamedOutput {
         this.current = { stream, text, output };
         await this.execution.appendOutput(output);
       }
+    });
+  };
+
+  /** A value or a figure: an output of its own, after what came before it. */
+  readonly display = (items: DisplayItem[]) => {
+    const output = new vscode.NotebookCellOutput(
+      items.map((i) =>
+        i.mime.startsWith('image/')
+          ? new vscode.NotebookCellOutputItem(Buffer.from(i.data, 'base64'), i.mime)
+          : vscode.NotebookCellOutputItem.text(i.data, i.mime),
+      ),
+    );
+    this.chain = this.chain.then(async () => {
+      this.current = undefined;
+      await this.execution.appendOutput(output);
     });
   };
 

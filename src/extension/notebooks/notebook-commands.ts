@@ -6,16 +6,23 @@ const INTRODUCTION = [
   '# Exploring the application',
   '',
   'Cells run in the Motion sessions, the ones **Run Selection** uses: a variable set here is there in the',
-  '**Motion: Python** and **Motion: Lua** terminals, and back. Shift+Enter runs a cell.',
+  '**Motion: Python** and **Motion: Lua** terminals, and back. Shift+Enter runs a cell; a list of',
+  'records shows as a table, and matplotlib figures as pictures.',
 ].join('\n');
 
+// A list of records as the cell's last line: shown as a table.
 const PYTHON = [
   'import motion',
   '',
   'skeletons = motion.settings.processing.skeleton',
-  'for skeleton_id in skeletons.get_skeleton_ids("project"):',
-  '    name = skeletons.get_skeleton_name("project", skeleton_id)',
-  '    print(name, skeletons.get_segment_count("project", skeleton_id), "segments")',
+  '[',
+  '    {',
+  '        "skeleton": skeletons.get_skeleton_name("project", s),',
+  '        "segments": skeletons.get_segment_count("project", s),',
+  '        "scale": skeletons.get_skeleton_scale("project", s),',
+  '    }',
+  '    for s in skeletons.get_skeleton_ids("project")',
+  ']',
 ].join('\n');
 
 const LUA = [

@@ -6,7 +6,7 @@ import { PythonSession } from '../../runner/python-session';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
 import { TYPED_CODE } from '../../runner/repl/console-session';
 import { DocumentationNames } from '../../runner/repl/documentation-names';
-import type { CodeOrigin, RunResult, ScriptSession, SessionOutput } from '../../runner/script-session';
+import type { CodeOrigin, RunResult, ScriptSession, SessionDisplay, SessionOutput } from '../../runner/script-session';
 import type { MotionConfig } from '../config';
 import { pythonInterpreter } from './python-interpreter';
 import { ScriptTerminal } from './script-terminal';
@@ -46,7 +46,7 @@ export class ScriptRunner implements vscode.Disposable {
    * order, so the first is the one whose output arrives now. A run with a sink (a notebook cell) has
    * its output there rather than in the terminal.
    */
-  private readonly runs = new Map<ScriptLanguage, { sink?: SessionOutput }[]>();
+  private readonly runs = new Map<ScriptLanguage, { sink?: SessionOutput; display?: SessionDisplay }[]>();
   /** Tab completion in the terminals, from the application's documentation. */
   private readonly names: DocumentationNames;
 
@@ -226,10 +226,11 @@ export class ScriptRunner implements vscode.Disposable {
     code: string,
     origin: CodeOrigin,
     sink?: SessionOutput,
+    display?: SessionDisplay,
   ): Promise<RunResult> {
     const runs = this.runs.get(language) ?? [];
     this.runs.set(language, runs);
-    const run = { sink };
+    const run = { sink, display };
     runs.push(run);
     try {
       return await session.run(code, origin);
@@ -240,13 +241,20 @@ export class ScriptRunner implements vscode.Disposable {
 
   /**
    * Runs a notebook cell in its language's session (the terminal's: their variables are shared), its
-   * output to `sink` rather than the terminal. Queued behind what runs there now.
+   * output to `sink` rather than the terminal, its displays (its value, its figures) to `display`.
+   * Queued behind what runs there now.
    */
-  async runCell(language: ScriptLanguage, code: string, origin: CodeOrigin, sink: SessionOutput): Promise<RunResult> {
+  async runCell(
+    language: ScriptLanguage,
+    code: string,
+    origin: CodeOrigin,
+    sink: SessionOutput,
+    display: SessionDisplay,
+  ): Promise<RunResult> {
     const session = await this.sessionFor(language, undefined);
     this.busy(language, +1);
     try {
-      return await this.inSession(language, session, code, { filename: origin.filename, line: origin.line }, sink);
+      return await this.inSession(language, session, code, { ...origin, rich: true }, sink, display);
     } catch (error) {
       sink('system', `${(error as Error).message}\n`);
       return { ok: false, error: { type: 'SessionFailed', message: (error as Error).message } };
@@ -307,6 +315,7 @@ export class ScriptRunner implements vscode.Disposable {
         else terminal.output(stream, text);
       };
       const readLine = (prompt: string) => terminal.ask(prompt);
+      const onDisplay: SessionDisplay = (items) => this.runs.get(language)?.[0]?.display?.(items);
       const folder = document
         ? vscode.workspace.getWorkspaceFolder(document.uri)
         : vscode.workspace.workspaceFolders?.[0];
@@ -318,6 +327,7 @@ export class ScriptRunner implements vscode.Disposable {
               cwd: folder?.uri.fsPath,
               onOutput,
               readLine,
+              onDisplay,
             })
           : new LuaSession({ serverUrl: this.serverUrl(), onOutput, readLine });
       // Another caller may have made one while the interpreter was looked up: one session per language.

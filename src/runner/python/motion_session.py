@@ -2,19 +2,24 @@
 
 The session's own protocol never touches the script's streams: requests arrive on file descriptor
 4, one JSON object per line; replies go to file descriptor 3. Requests:
-  {"id", "code", "filename", "line", "interactive"?}  run code ("interactive": as typed at a console)
+  {"id", "code", "filename", "line", "interactive"?, "rich"?}
+                                                        run code ("interactive": as typed at a console;
+                                                        "rich": in a notebook cell, see display_value)
   {"check": n, "code"}                                  is this a whole statement? (answered at once,
                                                         even while code runs)
   {"answer": n, "text"}                                 the line that question n asked for (null: end of input)
-Replies: {"id", "ok", "error"?, "exited"?} when a run ends, {"check": n, "complete"}, and
-{"ask": n, "prompt"} when the running code calls input() or reads sys.stdin.
+Replies: {"id", "ok", "error"?, "exited"?} when a run ends, {"check": n, "complete"},
+{"ask": n, "prompt"} when the running code calls input() or reads sys.stdin, and
+{"display": id, "items": [{"mime", "data"}]} for a rich run's value or figure, before its reply.
 What the code prints goes to stdout and stderr as usual; a marker with a secret token
 (MOTION_SESSION_TOKEN, removed from the environment) ends each run's output, so no script can print
 it. A lone expression at the end is echoed like a REPL. SIGINT interrupts the running code
 (KeyboardInterrupt) and leaves the session usable.
 """
 import ast
+import base64
 import builtins
+import html
 import codeop
 import io
 import json
@@ -126,7 +131,54 @@ def user_frames(tb):
     return tb
 
 
-def run(code, filename, line, interactive=False):
+# The rich run going on now: its displays are sent under its id.
+current_run = [None]
+# Tables of more rows than this are cut (the rest said in a last row): a notebook is no spreadsheet.
+TABLE_ROWS = 500
+
+
+def display(items):
+    send({"display": current_run[0], "items": items})
+
+
+def records_table(value):
+    """A list of records (dicts) as an HTML table: a column per key, in the order first seen."""
+    if not isinstance(value, (list, tuple)) or not value or not all(isinstance(v, dict) for v in value):
+        return None
+    columns = []
+    for record in value:
+        columns.extend(k for k in record if k not in columns)
+    cell = lambda v: html.escape(v if isinstance(v, str) else repr(v))
+    rows = [
+        "<tr>" + "".join(f"<td>{cell(record[c])}</td>" if c in record else "<td></td>" for c in columns) + "</tr>"
+        for record in value[:TABLE_ROWS]
+    ]
+    if len(value) > TABLE_ROWS:
+        rows.append(f'<tr><td colspan="{len(columns)}">… {len(value) - TABLE_ROWS} more rows</td></tr>')
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def display_value(value):
+    """A cell's value: a table when it is a list of records, its repr too (what a terminal would show)."""
+    table = records_table(value)
+    items = ([{"mime": "text/html", "data": table}] if table else []) + [{"mime": "text/plain", "data": repr(value)}]
+    display(items)
+
+
+def show_figures():
+    """Every figure matplotlib holds, as a PNG, then closed (as Jupyter's inline backend does)."""
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is None:
+        return
+    for number in pyplot.get_fignums():
+        buffer = io.BytesIO()
+        pyplot.figure(number).savefig(buffer, format="png", bbox_inches="tight")
+        display([{"mime": "image/png", "data": base64.b64encode(buffer.getvalue()).decode("ascii")}])
+    pyplot.close("all")
+
+
+def run(code, filename, line, interactive=False, rich=False):
     # Padding keeps the script's own line numbers for a selection that starts further down.
     source = "\n" * (line - 1) + code
     if not os.path.exists(filename):
@@ -135,6 +187,9 @@ def run(code, filename, line, interactive=False):
         # As typed at Python's console: every expression statement's value is shown (sys.displayhook).
         exec(compile(source + "\n", filename, "single"), session_globals)
         return
+    if rich and "matplotlib" not in sys.modules:
+        # Figures drawn in a cell are shown in it (motion_inline: plt.show() shows them there).
+        os.environ.setdefault("MPLBACKEND", "module://motion_inline")
     tree = ast.parse(source, filename, "exec")
     echo = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
     exec(compile(tree, filename, "exec"), session_globals)
@@ -142,7 +197,12 @@ def run(code, filename, line, interactive=False):
         value = eval(compile(ast.Expression(echo.value), filename, "eval"), session_globals)
         if value is not None:
             builtins._ = value
-            print(repr(value))
+            if rich:
+                display_value(value)
+            else:
+                print(repr(value))
+    if rich:
+        show_figures()
 
 
 def main():
@@ -164,7 +224,14 @@ def main():
         if request is None:
             return
         try:
-            run(request["code"], request.get("filename", "<selection>"), request.get("line", 1), request.get("interactive", False))
+            current_run[0] = request["id"]
+            run(
+                request["code"],
+                request.get("filename", "<selection>"),
+                request.get("line", 1),
+                request.get("interactive", False),
+                request.get("rich", False),
+            )
             sys.stdout.flush()
             reply({"id": request["id"], "ok": True})
         except KeyboardInterrupt:

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
-import { motionApi, takeScreenshot, WORKBENCH } from './motion-extension';
+import { motionApi, setting, takeScreenshot, WORKBENCH } from './motion-extension';
 import { connectionState } from './wait';
 
 /** What a cell's outputs say, every item's text joined. */
@@ -13,7 +13,12 @@ function outputText(cell: vscode.NotebookCell): string {
 export function notebookTests(): void {
   describe('Motion notebooks in a real VS Code', function () {
     this.timeout(120_000);
-    after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+    // Debian's interpreter has matplotlib (scripts/install-debian-packages.sh).
+    before(() => setting('python.path', '/usr/bin/python3'));
+    after(async () => {
+      await setting('python.path', undefined);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
 
     it('runs a new notebook’s cells in the Motion sessions, shares variables with the terminal both ways, and says where a cell failed', async function () {
       if (!hasHands) this.skip();
@@ -30,10 +35,23 @@ export function notebookTests(): void {
         notebook.getCells().map((c) => c.document.languageId),
         ['markdown', 'python', 'lua'],
       );
-      // Two more cells: one that sets a variable, one that fails on its second line.
+      // More cells: one that sets a variable, one that fails on its second line, one that draws.
       const edit = new vscode.WorkspaceEdit();
       edit.set(notebook.uri, [
         vscode.NotebookEdit.insertCells(3, [
+          new vscode.NotebookCellData(
+            vscode.NotebookCellKind.Code,
+            [
+              'import matplotlib.pyplot as plt',
+              'body = skeletons.find_skeleton("project", "FullBody")',
+              'markers = [len(skeletons.get_segment_markers("project", s)) for s in skeletons.get_segment_ids("project", body)]',
+              'plt.figure(figsize=(5, 1.6))',
+              'plt.bar(range(len(markers)), markers)',
+              'plt.title("Markers per segment of FullBody")',
+              'plt.show()',
+            ].join('\n'),
+            'python',
+          ),
           new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'shared = 21 * 2', 'python'),
           new vscode.NotebookCellData(
             vscode.NotebookCellKind.Code,
@@ -54,21 +72,28 @@ export function notebookTests(): void {
         'every cell to run',
         60_000,
       );
-      assert.match(outputText(cells[1]), /^FullBody 2\d segments\nWand \d segments\n/);
+      // The Python cell's list of records, as a table (and its repr, for where a table cannot be shown).
+      const table = cells[1].outputs.flatMap((o) => o.items).find((i) => i.mime === 'text/html');
+      assert.match(
+        new TextDecoder().decode(table?.data),
+        /^<table><thead><tr><th>skeleton<\/th><th>segments<\/th><th>scale<\/th><\/tr><\/thead><tbody><tr><td>FullBody<\/td><td>2\d<\/td><td>1<\/td><\/tr>/,
+      );
       assert.equal(outputText(cells[2]), '2 skeletons in the project settings\n');
       assert.deepEqual(
         cells.slice(1).map((c) => c.executionSummary?.success),
-        [true, true, true, false],
+        [true, true, true, true, false],
       );
       const orders = cells.slice(1).map((c) => c.executionSummary!.executionOrder!);
       assert.deepEqual(
         orders.map((o) => o - orders[0]),
-        [0, 1, 2, 3],
+        [0, 1, 2, 3, 4],
         'run in order, each numbered',
       );
-      const failure = outputText(cells[4]);
+      const figure = cells[3].outputs.flatMap((o) => o.items).find((i) => i.mime === 'image/png');
+      assert.deepEqual([...(figure?.data.subarray(0, 4) ?? [])], [0x89, 0x50, 0x4e, 0x47], 'the figure, as a PNG');
+      const failure = outputText(cells[5]);
       assert.match(failure, /^before\n/);
-      assert.match(failure, /Untitled-\d+\.motionbook, cell 5", line 2/, failure);
+      assert.match(failure, /Untitled-\d+\.motionbook, cell 6", line 2/, failure);
       assert.match(failure, /not_found/);
 
       // The cell's variable, in the Motion: Python terminal; the terminal's, in a cell.
@@ -81,14 +106,14 @@ export function notebookTests(): void {
       await waitFor(() => api.terminalText('python').includes('from_terminal = "typed'), 'the terminal to run it');
       const more = new vscode.WorkspaceEdit();
       more.set(notebook.uri, [
-        vscode.NotebookEdit.insertCells(5, [
+        vscode.NotebookEdit.insertCells(6, [
           new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'print(from_terminal)', 'python'),
         ]),
       ]);
       await vscode.workspace.applyEdit(more);
       await vscode.window.showNotebookDocument(notebook);
       await hands.click(RUN_ALL, 'Run All');
-      const last = notebook.cellAt(5);
+      const last = notebook.cellAt(6);
       await waitFor(
         () => outputText(last) === 'typed at the terminal\n',
         'the cell to print the terminal’s variable',
@@ -98,12 +123,15 @@ export function notebookTests(): void {
         () => notebook.getCells().every((c) => c.kind === vscode.NotebookCellKind.Markup || c.executionSummary?.timing),
         'the run to end',
       );
-      // The README's picture: the Python and Lua cells with their output, then the failed one.
+      // The README's picture: the cell that draws, with its figure, then the failed one.
       const editor = await vscode.window.showNotebookDocument(notebook, {
-        selections: [new vscode.NotebookRange(4, 5)],
+        selections: [new vscode.NotebookRange(5, 6)],
       });
-      editor.revealRange(new vscode.NotebookRange(1, 2), vscode.NotebookEditorRevealType.AtTop);
-      await new Promise((resolve) => setTimeout(resolve, 500)); // the scroll, drawn
+      // Again once the outputs above have their height (a picture is measured when it has loaded).
+      for (const wait of [800, 400]) {
+        editor.revealRange(new vscode.NotebookRange(3, 4), vscode.NotebookEditorRevealType.AtTop);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
       await takeScreenshot('notebook.png', [WORKBENCH.editor], 640);
     });
   });
