@@ -65,10 +65,20 @@ const webviewOptions = {
   logLevel: 'warning',
 };
 
+// A notebook renderer is an ES module that VS Code's notebook output frame imports.
+const rendererOptions = {
+  ...webviewOptions,
+  entryPoints: [{ in: 'src/webview/skeleton-output/renderer.ts', out: 'skeleton-output' }],
+  outdir: 'dist/notebook',
+  format: 'esm',
+};
+
 if (watch) {
-  for (const o of [options, webviewOptions]) await (await esbuild.context(o)).watch();
+  for (const o of [options, webviewOptions, rendererOptions]) await (await esbuild.context(o)).watch();
 } else {
-  const results = await Promise.all([options, webviewOptions].map((o) => esbuild.build({ ...o, metafile: true })));
+  const results = await Promise.all(
+    [options, webviewOptions, rendererOptions].map((o) => esbuild.build({ ...o, metafile: true })),
+  );
   const outputs = results.flatMap((r) => Object.entries(r.metafile.outputs)).filter(([f]) => f.endsWith('.js'));
   for (const [file, info] of outputs) console.log(`built ${file} (${(info.bytes / 1024).toFixed(0)} KiB)`);
 }

@@ -21,7 +21,7 @@ import { ChangeHistory } from './history/change-history';
 import { historyCommands, showCanUndo } from './history/history-commands';
 import { changeLog } from './history/change-log';
 import { Recording } from './recording/recording';
-import { startNotebooks } from './notebooks/motion-notebooks';
+import { startNotebooks, type NotebookOutputs } from './notebooks/motion-notebooks';
 import { notebookCommands } from './notebooks/notebook-commands';
 import { recordingCommands } from './recording/recording-commands';
 import { DocumentationCache } from '../api/docs/documentation-cache';
@@ -67,6 +67,8 @@ export interface MotionExtensionApi {
   embeddedServerPid(): number | undefined;
   /** Record as Script. */
   recording: Recording;
+  /** What the notebooks' 3D outputs said. */
+  notebooks: NotebookOutputs;
 }
 
 let languageClient: LanguageClient | undefined;
@@ -198,7 +200,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     recordingCommands,
     notebookCommands,
   );
-  startNotebooks(ctx);
+  const notebooks = startNotebooks(ctx, explorerTree);
   const scriptTests = new ScriptTests(ctx);
   own(scriptTests);
   followConnection(ctx);
@@ -218,6 +220,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     statusBar,
     embeddedServerPid: () => embedded.pid,
     recording,
+    notebooks,
     terminalText: (language) => runner.transcript(language),
   };
 }

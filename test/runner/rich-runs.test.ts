@@ -59,6 +59,31 @@ describe('rich runs (notebook cells) in a Python session', function () {
     assert.deepEqual(events, [{ display: [{ mime: 'text/plain', data: '42' }] }, { stream: 'stdout', text: '63\n' }]);
   });
 
+  it('asks for skeletons in 3D from motion_notebook.show_skeleton, in a cell only', async () => {
+    start();
+    await session.run('import motion_notebook\nmotion_notebook.show_skeleton("project", "FullBody")', {
+      filename: 'cell',
+      rich: true,
+    });
+    await session.run('motion_notebook.show_skeleton()', { filename: 'selection' });
+    const bad = await session.run('motion_notebook.show_skeleton("stage")', { filename: 'cell', rich: true });
+    assert.deepEqual(events.slice(0, 2), [
+      {
+        display: [
+          {
+            mime: 'application/vnd.motion.skeleton-request+json',
+            data: '{"source": "project", "skeleton": "FullBody"}',
+          },
+        ],
+      },
+      {
+        stream: 'stdout',
+        text: 'show_skeleton draws in a notebook cell; here, Motion: Show Skeleton in 3D shows one.\n',
+      },
+    ]);
+    assert.match(bad.error?.message ?? '', /source must be one of project, measurement, data, not 'stage'/);
+  });
+
   it('shows the figures matplotlib drew as PNG images, plt.show() or not, then closes them', async () => {
     start(DEBIAN_PYTHON);
     const result = await session.run(

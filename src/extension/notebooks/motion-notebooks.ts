@@ -1,6 +1,16 @@
 import * as vscode from 'vscode';
 import type { DisplayItem, RunResult, SessionOutput } from '../../runner/script-session';
+import {
+  SKELETON_OUTPUT_MIME,
+  SKELETON_RENDERER_ID,
+  SKELETON_REQUEST_MIME,
+  type FromSkeletonOutput,
+  type ToSkeletonOutput,
+} from '../../protocol/skeleton-output';
+import type { ExplorerItem } from '../explorer/explorer-data';
+import { describeFailure } from '../failure-text';
 import type { MotionContext } from '../motion-context';
+import { skeletonOutput, type SkeletonRequest } from './skeleton-output';
 import { readMotionbook, writeMotionbook, type BookCell, type BookOutput } from './motionbook-format';
 
 /** The notebook types Motion runs: its own .motionbook, and Jupyter's .ipynb (VS Code's own serializer). */
@@ -76,8 +86,9 @@ function toBookCell(cell: vscode.NotebookCellData): BookCell {
  * Runs notebook cells in the Motion sessions, the ones Run Selection and the Motion terminals use:
  * a variable set in a cell is there in the terminal, and back. One controller per notebook type.
  */
-export function startNotebooks(ctx: MotionContext): void {
+export function startNotebooks(ctx: MotionContext, explorerTree: vscode.TreeView<ExplorerItem>): NotebookOutputs {
   ctx.own(vscode.workspace.registerNotebookSerializer(MOTIONBOOK, serializer, { transientOutputs: false }));
+  const outputs = followSkeletonOutputs(ctx, explorerTree);
   let order = 0;
   for (const [id, type] of [
     ['motion-notebook-sessions', MOTIONBOOK],
@@ -103,6 +114,53 @@ export function startNotebooks(ctx: MotionContext): void {
           controller.updateNotebookAffinity(notebook, vscode.NotebookControllerAffinity.Preferred);
       }),
     );
+  }
+  return outputs;
+}
+
+/** What the 3D outputs of cells said: drawn (how many segments), a segment clicked. */
+export interface NotebookOutputs {
+  readonly heard: FromSkeletonOutput[];
+  /** Does in the 3D outputs what a click on a segment's joint does. */
+  click(skeleton: string, segment: string): Thenable<boolean>;
+}
+
+/** The 3D outputs' renderer: a segment clicked there is revealed in the Skeletons view, as the 3D view does. */
+function followSkeletonOutputs(ctx: MotionContext, explorerTree: vscode.TreeView<ExplorerItem>): NotebookOutputs {
+  const heard: FromSkeletonOutput[] = [];
+  const messaging = vscode.notebooks.createRendererMessaging(SKELETON_RENDERER_ID);
+  ctx.own(
+    messaging.onDidReceiveMessage(async ({ message }: { message: FromSkeletonOutput }) => {
+      heard.push(message);
+      if (message.type !== 'reveal') return;
+      const { source, segment } = message;
+      try {
+        const item = await ctx.parts.explorer.data.segmentItem(source, segment.skeletonId, segment.segmentId);
+        if (!item) throw new Error(`segment ${segment.segmentId} is no longer in the application; run the cell again`);
+        await explorerTree.reveal(item, { select: true, focus: false, expand: false });
+      } catch (error) {
+        void vscode.window.showErrorMessage(`Motion: could not find the segment: ${describeFailure(error)}`);
+      }
+    }),
+  );
+  return {
+    heard,
+    click: (skeleton, segment) =>
+      messaging.postMessage({ type: 'click', skeleton, segment } satisfies ToSkeletonOutput),
+  };
+}
+
+/** The skeletons a cell asked for, as a 3D output (and its text), or why they cannot be shown. */
+async function skeletonItems(ctx: MotionContext, request: SkeletonRequest): Promise<vscode.NotebookCellOutputItem[]> {
+  try {
+    const output = await skeletonOutput(ctx.parts.connection.client(), request);
+    const segments = output.skeletons.reduce((n, s) => n + s.calibrated.segments.length, 0);
+    return [
+      vscode.NotebookCellOutputItem.json(output, SKELETON_OUTPUT_MIME),
+      vscode.NotebookCellOutputItem.text(`${output.title}: ${output.skeletons.length} skeletons, ${segments} segments`),
+    ];
+  } catch (error) {
+    return [vscode.NotebookCellOutputItem.stderr(`show_skeleton: ${describeFailure(error)}\n`)];
   }
 }
 
@@ -142,7 +200,7 @@ async function runCell(
     execution.end(false, Date.now());
     return;
   }
-  const stream = new StreamedOutput(execution);
+  const stream = new StreamedOutput(execution, (request) => skeletonItems(ctx, request));
   execution.token.onCancellationRequested(() => ctx.parts.runner.interrupt(language));
   const result: RunResult = await ctx.parts.runner.runCell(
     language,
@@ -163,7 +221,10 @@ class StreamedOutput {
   private current: { stream: 'stdout' | 'stderr'; text: string; output: vscode.NotebookCellOutput } | undefined;
   private chain: Thenable<void> = Promise.resolve();
 
-  constructor(private readonly execution: vscode.NotebookCellExecution) {}
+  constructor(
+    private readonly execution: vscode.NotebookCellExecution,
+    private readonly skeletons: (request: SkeletonRequest) => Promise<vscode.NotebookCellOutputItem[]>,
+  ) {}
 
   readonly sink: SessionOutput = (kind, text) => {
     const stream = kind === 'stdout' ? 'stdout' : 'stderr';
@@ -183,16 +244,18 @@ class StreamedOutput {
 
   /** A value or a figure: an output of its own, after what came before it. */
   readonly display = (items: DisplayItem[]) => {
-    const output = new vscode.NotebookCellOutput(
-      items.map((i) =>
-        i.mime.startsWith('image/')
-          ? new vscode.NotebookCellOutputItem(Buffer.from(i.data, 'base64'), i.mime)
-          : vscode.NotebookCellOutputItem.text(i.data, i.mime),
-      ),
-    );
+    const request = items.find((i) => i.mime === SKELETON_REQUEST_MIME);
     this.chain = this.chain.then(async () => {
       this.current = undefined;
-      await this.execution.appendOutput(output);
+      // Skeletons asked for are read from the application here, and drawn by the renderer.
+      const shown = request
+        ? await this.skeletons(JSON.parse(request.data) as SkeletonRequest)
+        : items.map((i) =>
+            i.mime.startsWith('image/')
+              ? new vscode.NotebookCellOutputItem(Buffer.from(i.data, 'base64'), i.mime)
+              : vscode.NotebookCellOutputItem.text(i.data, i.mime),
+          );
+      await this.execution.appendOutput(new vscode.NotebookCellOutput(shown));
     });
   };
 

@@ -131,8 +131,8 @@ def user_frames(tb):
     return tb
 
 
-# The rich run going on now: its displays are sent under its id.
-current_run = [None]
+# The run going on now, and whether it is rich: its displays are sent under its id.
+current_run = [None, False]
 # Tables of more rows than this are cut (the rest said in a last row): a notebook is no spreadsheet.
 TABLE_ROWS = 500
 
@@ -224,7 +224,7 @@ def main():
         if request is None:
             return
         try:
-            current_run[0] = request["id"]
+            current_run[0], current_run[1] = request["id"], request.get("rich", False)
             run(
                 request["code"],
                 request.get("filename", "<selection>"),

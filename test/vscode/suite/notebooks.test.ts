@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
-import { motionApi, setting, takeScreenshot, WORKBENCH } from './motion-extension';
+import { labelText, motionApi, setting, takeScreenshot, WORKBENCH } from './motion-extension';
 import { connectionState } from './wait';
 
 /** What a cell's outputs say, every item's text joined. */
@@ -108,6 +108,11 @@ export function notebookTests(): void {
       more.set(notebook.uri, [
         vscode.NotebookEdit.insertCells(6, [
           new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'print(from_terminal)', 'python'),
+          new vscode.NotebookCellData(
+            vscode.NotebookCellKind.Code,
+            'import motion_notebook\nmotion_notebook.show_skeleton("project", "FullBody")',
+            'python',
+          ),
         ]),
       ]);
       await vscode.workspace.applyEdit(more);
@@ -133,6 +138,36 @@ export function notebookTests(): void {
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
       await takeScreenshot('notebook.png', [WORKBENCH.editor], 640);
+
+      // The skeleton a cell asked for, drawn in 3D in its output by the renderer; a click on a
+      // segment there finds it in the Skeletons view, as in the 3D view.
+      const threeD = notebook.cellAt(7);
+      assert.ok(
+        threeD.outputs.some((o) => o.items.some((i) => i.mime === 'application/vnd.motion.skeleton+json')),
+        outputText(threeD),
+      );
+      editor.revealRange(new vscode.NotebookRange(7, 8), vscode.NotebookEditorRevealType.AtTop);
+      await waitFor(
+        () => api.notebooks.heard.some((m) => m.type === 'drawn' && m.segments === 22),
+        'the renderer to draw FullBody’s 22 segments',
+        30_000,
+      );
+      const delivered = await api.notebooks.click('FullBody', 'LeftForeArm');
+      await waitFor(
+        () =>
+          labelText(api.explorerTree.selection[0] && api.explorer.getTreeItem(api.explorerTree.selection[0]).label) ===
+          'LeftForeArm',
+        'LeftForeArm revealed in the Skeletons view',
+      ).catch(async (e: Error) => {
+        await takeScreenshot('notebook-failure.png');
+        throw new Error(
+          `${e.message}: delivered ${String(delivered)}; heard ${JSON.stringify(api.notebooks.heard)}; ${JSON.stringify(await hands.notifications())}`,
+        );
+      });
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      editor.revealRange(new vscode.NotebookRange(7, 8), vscode.NotebookEditorRevealType.AtTop);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the editor, grown and drawn
+      await takeScreenshot('notebook-3d.png', [WORKBENCH.sideBar, WORKBENCH.editor], 560);
     });
   });
 }
