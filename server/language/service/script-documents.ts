@@ -24,6 +24,9 @@ const DEFAULT_LIMITS: DocumentLimits = { chunkedAboveLines: CHUNKED_ABOVE_LINES,
  * An open Python or Lua script: its text, its syntax trees (one tree, or chunks for a very long
  * script), and what was worked out from each top-level statement (or chunk), cached by its text.
  */
+/** The URI scheme of a notebook's cells (each opened as a script of its own). */
+const NOTEBOOK_CELL_SCHEME = 'vscode-notebook-cell:';
+
 export class ScriptDocument {
   private trees: SyntaxTrees;
   private lastAliases?: { packageName: string; aliases: Map<string, string> };
@@ -124,6 +127,9 @@ export class ScriptDocument {
   /** aliases(), one unit per step: bindings are folded in order, each unit's cached by its text. */
   *aliasSteps(packageName: string): Generator<void, Map<string, string>> {
     const aliases = new Map<string, string>(this.syntax.defaultAliases(packageName));
+    // A notebook cell runs in a Motion session, whose globals hold the package already
+    // (motion_session.py): there its name needs no import.
+    if (this.uri.startsWith(NOTEBOOK_CELL_SCHEME)) aliases.set(packageName, packageName);
     const purpose = `aliases:${packageName}\u0000`;
     for (const unit of this.trees.units()) {
       for (const binding of this.perUnit(unit, purpose, (statements) =>

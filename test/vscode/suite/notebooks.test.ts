@@ -169,5 +169,61 @@ export function notebookTests(): void {
       await new Promise((resolve) => setTimeout(resolve, 500)); // the editor, grown and drawn
       await takeScreenshot('notebook-3d.png', [WORKBENCH.sideBar, WORKBENCH.editor], 560);
     });
+
+    it('runs a Jupyter notebook’s cells once the Motion kernel is chosen, with the language server’s checks in its cells', async function () {
+      if (!hasHands) this.skip();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const folder = vscode.workspace.workspaceFolders![0].uri;
+      const file = vscode.Uri.joinPath(folder, 'explore-motion.ipynb');
+      const cell = (source: string) => ({
+        cell_type: 'code',
+        metadata: {},
+        outputs: [],
+        execution_count: null,
+        source,
+      });
+      const ipynb = {
+        cells: [
+          cell('import motion\nprint(motion.settings.processing.skeleton.get_skeleton_count("project"), "skeletons")'),
+          cell('motion.settings.processing.skeleton.get_skeleton_cont("project")'),
+        ],
+        metadata: { language_info: { name: 'python' } },
+        nbformat: 4,
+        nbformat_minor: 5,
+      };
+      await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(ipynb)));
+      try {
+        const notebook = await vscode.workspace.openNotebookDocument(file);
+        await vscode.window.showNotebookDocument(notebook);
+        assert.equal(notebook.notebookType, 'jupyter-notebook');
+        // The language server checks a cell as it checks a script.
+        const misspelt = notebook.cellAt(1).document;
+        await waitFor(
+          () => vscode.languages.getDiagnostics(misspelt.uri).some((d) => /get_skeleton_cont/.test(d.message)),
+          'the misspelt operation underlined in its cell',
+          30_000,
+        ).catch((e: Error) => {
+          throw new Error(`${e.message}: ${JSON.stringify(vscode.languages.getDiagnostics(misspelt.uri))}`);
+        });
+        // Run All asks which kernel: Motion.
+        const RUN_ALL = '.notebook-toolbar-container .action-item';
+        await waitFor(async () => (await hands.textOf(RUN_ALL)).includes('Run All'), 'the notebook toolbar');
+        await hands.click(RUN_ALL, 'Run All');
+        await hands.quickPickOffering('Motion');
+        await hands.type('Motion');
+        await hands.press('Enter');
+        await waitFor(
+          () => outputText(notebook.cellAt(0)) === '2 skeletons\n',
+          'the first cell to run in the Motion session',
+          60_000,
+        ).catch(async (e: Error) => {
+          await takeScreenshot('notebook-failure.png');
+          throw e;
+        });
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.workspace.fs.delete(file);
+      }
+    });
   });
 }
