@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLspSession, type LspSession } from '../support/lsp-client';
+import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
 
 // A notebook's cells reach the language server as scripts of their own (vscode-notebook-cell: URIs).
 // They run in a Motion session whose globals hold `motion` already: a cell needs no import.
@@ -26,7 +26,7 @@ describe('notebook cells in the language server', function () {
     void lsp.connection.sendNotification('textDocument/didOpen', {
       textDocument: { uri, languageId, version: 1, text },
     });
-    return (await published).diagnostics.map((d) => d.message);
+    return (await published).diagnostics.map((d) => messageText(d.message));
   };
   const CALL = 'motion.settings.processing.skeleton.get_skeleton_cont("project")\n';
 
