@@ -30,8 +30,13 @@ const LUA = [
   'print(#sk.get_skeleton_ids("project") .. " skeletons in the project settings")',
 ].join('\n');
 
-/** Motion: New Notebook: an untitled .motionbook with a cell of each kind to start from. */
+/** Motion: New Notebook: an untitled .motionbook with a cell of each kind to start from; Restart: fresh sessions. */
 export const notebookCommands: CommandTable = {
+  // The notebook's sessions are the terminals' too: both start afresh, and their terminals say so.
+  'motion.restartNotebookSessions': (ctx) => async () => {
+    await Promise.all([ctx.parts.runner.restart('python'), ctx.parts.runner.restart('lua')]);
+    vscode.window.setStatusBarMessage('Motion: the Python and Lua sessions restarted; their variables are gone.', 5000);
+  },
   'motion.newNotebook': () => async () => {
     const data = new vscode.NotebookData([
       new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, INTRODUCTION, 'markdown'),

@@ -168,6 +168,17 @@ export function notebookTests(): void {
       editor.revealRange(new vscode.NotebookRange(7, 8), vscode.NotebookEditorRevealType.AtTop);
       await new Promise((resolve) => setTimeout(resolve, 500)); // the editor, grown and drawn
       await takeScreenshot('notebook-3d.png', [WORKBENCH.sideBar, WORKBENCH.editor], 560);
+
+      // Restart (the notebook's toolbar): the sessions start afresh, their variables gone.
+      await hands.click(RUN_ALL, 'Restart');
+      await waitFor(() => /Session restarted\./.test(api.terminalText('python')), 'the Python session to restart');
+      // The terminal's variable, which a cell printed before, is gone.
+      await hands.click(RUN_ALL, 'Run All');
+      await waitFor(
+        () => /NameError: name 'from_terminal' is not defined/.test(outputText(notebook.cellAt(6))),
+        'the cell to find the terminal’s variable gone',
+        60_000,
+      );
     });
 
     it('runs a Jupyter notebook’s cells once the Motion kernel is chosen, with the language server’s checks in its cells', async function () {
