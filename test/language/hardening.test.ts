@@ -11,20 +11,14 @@ import { loadScriptParsers } from '../../server/language/service/script-parsers'
 import { propertyRuns } from '../support/property-runs';
 import { scriptOfLines } from '../../bench/ten-thousand-lines';
 import { AnalysisWorker, MAX_RESTARTS } from '../../server/language/lsp/analysis-worker-client';
-import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
+import { initializeLsp, messageText, startLspSession, type LspSession } from '../support/lsp-client';
 
 describe('language server: one bad file never stops the checking', function () {
   this.timeout(60_000);
   let lsp: LspSession;
   before(async () => {
     lsp = startLspSession();
-    await lsp.connection.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: {},
-      initializationOptions: { serverUrl: 'http://127.0.0.1:9', cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')) },
-    });
-    void lsp.connection.sendNotification('initialized', {});
+    await initializeLsp(lsp);
   });
   after(() => lsp.close());
 
@@ -182,16 +176,7 @@ describe('language server: a 200,000-line script', function () {
     if (process.platform !== 'linux' || process.env.MOTION_MUTATION_RUN) this.skip();
     const lsp = startLspSession();
     try {
-      await lsp.connection.sendRequest('initialize', {
-        processId: process.pid,
-        rootUri: null,
-        capabilities: {},
-        initializationOptions: {
-          serverUrl: 'http://127.0.0.1:9',
-          cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')),
-        },
-      });
-      void lsp.connection.sendNotification('initialized', {});
+      await initializeLsp(lsp);
       const lines = scriptOfLines(200_000).trimEnd().split('\n');
       // Mistakes at the start, in the middle and at the end: every chunk is checked.
       lines[6] = '    sid = skeleton.add_skeletn("project", name + "1")';

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
+import { initializeLsp, messageText, startLspSession, type LspSession } from '../support/lsp-client';
 
 // A notebook's cells reach the language server as scripts of their own (vscode-notebook-cell: URIs).
 // They run in a Motion session whose globals hold `motion` already: a cell needs no import.
@@ -11,13 +8,7 @@ describe('notebook cells in the language server', function () {
   let lsp: LspSession;
   before(async () => {
     lsp = startLspSession();
-    await lsp.connection.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: {},
-      initializationOptions: { serverUrl: 'http://127.0.0.1:9', cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')) },
-    });
-    void lsp.connection.sendNotification('initialized', {});
+    await initializeLsp(lsp);
   });
   after(() => lsp.close());
 

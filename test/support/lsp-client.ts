@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import {
   createMessageConnection,
   StreamMessageReader,
@@ -75,6 +77,27 @@ export function startLspSession(): LspSession {
 }
 
 /** A diagnostic's message as text (LSP 3.18 allows Markdown content there). */
+/**
+ * Opens the conversation as an editor does: initialize, then initialized. Without options, no
+ * application answers (its URL is unreachable: the bundled documentation) and the cache is new.
+ */
+export async function initializeLsp(
+  lsp: LspSession,
+  { capabilities = {}, initializationOptions }: { capabilities?: object; initializationOptions?: object } = {},
+): Promise<unknown> {
+  const result: unknown = await lsp.connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities,
+    initializationOptions: initializationOptions ?? {
+      serverUrl: 'http://127.0.0.1:9',
+      cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')),
+    },
+  });
+  void lsp.connection.sendNotification('initialized', {});
+  return result;
+}
+
 export function messageText(message: string | { value: string }): string {
   return typeof message === 'string' ? message : message.value;
 }
