@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { readMotionbook, writeMotionbook, type Motionbook } from '../../src/extension/notebooks/motionbook-format';
+import {
+  keptItems,
+  outputData,
+  readMotionbook,
+  writeMotionbook,
+  type Motionbook,
+} from '../../src/extension/notebooks/motionbook-format';
 
 describe('the .motionbook file', () => {
   const book: Motionbook = {
@@ -54,5 +60,25 @@ describe('the .motionbook file', () => {
       cells: [{ kind: 'code', language: 'lua', source: '', outputs: [{ items: [{ mime: 'x' }] }, { items: [] }] }],
     });
     assert.deepEqual(readMotionbook(text).cells[0].outputs, [{ items: [] }]);
+  });
+
+  it('keeps what a run shows, a figure in base64, and gives it back as it was', () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 255]);
+    const items = [
+      { mime: 'text/html', data: new TextEncoder().encode('<table></table>') },
+      { mime: 'image/png', data: png },
+      { mime: 'application/vnd.code.notebook.stdout', data: new TextEncoder().encode('é\n') },
+      { mime: 'application/x-editor-private', data: new TextEncoder().encode('x') },
+    ];
+    const kept = keptItems(items);
+    assert.deepEqual(kept, [
+      { mime: 'text/html', text: '<table></table>' },
+      { mime: 'image/png', text: 'iVBORwD/' },
+      { mime: 'application/vnd.code.notebook.stdout', text: 'é\n' },
+    ]);
+    assert.deepEqual(
+      outputData(kept).map((i) => [i.mime, [...i.data]]),
+      items.slice(0, 3).map((i) => [i.mime, [...i.data]]),
+    );
   });
 });

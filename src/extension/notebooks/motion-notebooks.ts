@@ -11,20 +11,18 @@ import type { ExplorerItem } from '../explorer/explorer-data';
 import { describeFailure } from '../failure-text';
 import type { MotionContext } from '../motion-context';
 import { skeletonOutput, type SkeletonRequest } from './skeleton-output';
-import { readMotionbook, writeMotionbook, type BookCell, type BookOutput } from './motionbook-format';
+import {
+  keptItems,
+  outputData,
+  readMotionbook,
+  writeMotionbook,
+  type BookCell,
+  type BookOutput,
+} from './motionbook-format';
 
 /** The notebook types Motion runs: its own .motionbook, and Jupyter's .ipynb (VS Code's own serializer). */
 export const MOTIONBOOK = 'motion-notebook';
 const JUPYTER = 'jupyter-notebook';
-
-/** The output items a file keeps: text of every kind a run makes. */
-const KEPT = new Set([
-  'text/plain',
-  'text/markdown',
-  'application/vnd.code.notebook.stdout',
-  'application/vnd.code.notebook.stderr',
-  'application/vnd.code.notebook.error',
-]);
 
 /** .motionbook files to and from VS Code's notebook model. */
 const serializer: vscode.NotebookSerializer = {
@@ -45,9 +43,7 @@ function toCellData(cell: BookCell): vscode.NotebookCellData {
   );
   data.outputs = cell.outputs?.map(
     (o) =>
-      new vscode.NotebookCellOutput(
-        o.items.map((i) => new vscode.NotebookCellOutputItem(new TextEncoder().encode(i.text), i.mime)),
-      ),
+      new vscode.NotebookCellOutput(outputData(o.items).map((i) => new vscode.NotebookCellOutputItem(i.data, i.mime))),
   );
   if (cell.execution)
     data.executionSummary = { executionOrder: cell.execution.order, success: cell.execution.ok, timing: undefined };
@@ -57,11 +53,7 @@ function toCellData(cell: BookCell): vscode.NotebookCellData {
 function toBookCell(cell: vscode.NotebookCellData): BookCell {
   if (cell.kind === vscode.NotebookCellKind.Markup) return { kind: 'markdown', source: cell.value };
   const outputs: BookOutput[] = (cell.outputs ?? [])
-    .map((o) => ({
-      items: o.items
-        .filter((i) => KEPT.has(i.mime))
-        .map((i) => ({ mime: i.mime, text: new TextDecoder().decode(i.data) })),
-    }))
+    .map((o) => ({ items: keptItems(o.items) }))
     .filter((o) => o.items.length > 0);
   const summary = cell.executionSummary;
   const timing = summary?.timing;
@@ -70,7 +62,8 @@ function toBookCell(cell: vscode.NotebookCellData): BookCell {
     language: cell.languageId === 'lua' ? 'lua' : 'python',
     source: cell.value,
     ...(outputs.length ? { outputs } : {}),
-    ...(summary
+    // A cell never run has an empty summary: nothing to keep.
+    ...(summary?.executionOrder !== undefined || summary?.success !== undefined
       ? {
           execution: {
             order: summary.executionOrder,

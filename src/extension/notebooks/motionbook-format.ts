@@ -1,9 +1,50 @@
 // The .motionbook file: a Motion notebook's cells (Markdown, Python and Lua) with the outputs of
 // their last run, as JSON that reads well in a diff. No `vscode` import.
 
-/** An output as the file keeps it: its items, each a MIME type and the text of its data. */
+/** An output as the file keeps it: its items, each a MIME type and its data as text (an image's in base64). */
 export interface BookOutput {
   items: { mime: string; text: string }[];
+}
+
+/** An output item as the notebook holds it: bytes. */
+interface OutputData {
+  mime: string;
+  data: Uint8Array;
+}
+
+/**
+ * The items a file keeps: what a run shows (text, streams, errors, tables, figures, skeletons in 3D),
+ * not what an editor may add of its own.
+ */
+const KEPT = new Set([
+  'text/plain',
+  'text/markdown',
+  'text/html',
+  'image/png',
+  'application/vnd.code.notebook.stdout',
+  'application/vnd.code.notebook.stderr',
+  'application/vnd.code.notebook.error',
+  'application/vnd.motion.skeleton+json',
+]);
+
+const isImage = (mime: string) => mime.startsWith('image/');
+
+/** An output's items as the file keeps them: images in base64, the rest as text; items it does not keep left out. */
+export function keptItems(items: readonly OutputData[]): BookOutput['items'] {
+  return items
+    .filter((i) => KEPT.has(i.mime))
+    .map((i) => ({
+      mime: i.mime,
+      text: isImage(i.mime) ? Buffer.from(i.data).toString('base64') : new TextDecoder().decode(i.data),
+    }));
+}
+
+/** A kept output's items as the notebook holds them again. */
+export function outputData(items: BookOutput['items']): OutputData[] {
+  return items.map((i) => ({
+    mime: i.mime,
+    data: isImage(i.mime) ? Buffer.from(i.text, 'base64') : new TextEncoder().encode(i.text),
+  }));
 }
 
 export interface BookCell {

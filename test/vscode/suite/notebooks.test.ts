@@ -260,5 +260,54 @@ export function notebookTests(): void {
         await vscode.workspace.fs.delete(file);
       }
     });
+
+    it('opens a .motionbook with its outputs, figures included, and saves it as it was', async () => {
+      const folder = vscode.workspace.workspaceFolders![0].uri;
+      const file = vscode.Uri.joinPath(folder, 'kept.motionbook');
+      const book = {
+        motionbook: 1,
+        cells: [
+          { kind: 'markdown', source: '# Kept' },
+          {
+            kind: 'code',
+            language: 'lua',
+            source: 'print(1)',
+            outputs: [
+              { items: [{ mime: 'application/vnd.code.notebook.stdout', text: '1\n' }] },
+              { items: [{ mime: 'image/png', text: 'iVBORw0KGgo=' }] },
+            ],
+            execution: { order: 4, ok: true },
+          },
+        ],
+      };
+      await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(book)));
+      try {
+        const notebook = await vscode.workspace.openNotebookDocument(file);
+        assert.equal(notebook.notebookType, 'motion-notebook');
+        const cell = notebook.cellAt(1);
+        assert.equal(cell.document.languageId, 'lua');
+        assert.equal(cell.executionSummary?.executionOrder, 4);
+        const image = cell.outputs[1].items[0];
+        assert.deepEqual(
+          [image.mime, [...image.data]],
+          ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+        );
+        // Saved by VS Code through the serializer: the same cells and outputs.
+        const edit = new vscode.WorkspaceEdit();
+        edit.set(file, [
+          vscode.NotebookEdit.insertCells(2, [
+            new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'x = 1', 'python'),
+          ]),
+        ]);
+        await vscode.workspace.applyEdit(edit);
+        await notebook.save();
+        const saved = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file))) as typeof book;
+        assert.deepEqual(saved.cells.slice(0, 2), book.cells);
+        assert.deepEqual(saved.cells[2], { kind: 'code', language: 'python', source: 'x = 1' });
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.workspace.fs.delete(file);
+      }
+    });
   });
 }
