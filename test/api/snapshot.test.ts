@@ -19,8 +19,17 @@ describe('snapshots: the whole state read through the interface', () => {
     // Something of everything: a deleted segment (ids go on), a selection, a bone with its colour.
     const fullBody = (await sk.find_skeleton('project', 'FullBody'))!;
     await sk.delete_segment('project', (await sk.find_segment('project', fullBody, 'LeftHand'))!);
-    const [first, second] = await app.client.data.object.trajectory.get_trajectory_ids();
-    await app.client.gui.selection.select([{ type: 'trajectory', id: second, part_index: 0 }]);
+    const trajectories = app.client.data.object.trajectory;
+    const [first, second] = await trajectories.get_trajectory_ids();
+    // A part of a trajectory in several parts, by an index above 0.
+    const counts = await Promise.all(
+      (await trajectories.get_trajectory_ids()).map((id) => trajectories.get_part_count(id)),
+    );
+    const several = (await trajectories.get_trajectory_ids())[counts.findIndex((n) => n > 1)];
+    await app.client.gui.selection.select([
+      { type: 'trajectory', id: second, part_index: 0 },
+      { type: 'trajectory', id: several, part_index: 1 },
+    ]);
     await app.client.data.object.bone.set_bone_color((await app.client.data.object.bone.get_bone_ids())[0], 0x00ff00);
     assert.ok(first);
 
@@ -31,10 +40,15 @@ describe('snapshots: the whole state read through the interface', () => {
       url: app.server.url,
       taken_at: '2026-11-24T10:00:00.000Z',
     });
-    assert.ok(state.selection.length === 1 && state.skeletons.data.length > 0 && state.bones.length > 0);
+    assert.ok(state.selection.length === 2 && state.skeletons.data.length > 0 && state.bones.length > 0);
+    assert.deepEqual(state.selection[1], { type: 'trajectory', id: several, part_index: 1 });
   });
 
   it('is a state file the reference server serves as it is, and reads back the same', async () => {
+    // The newest object a segment: a snapshot starts its ids after it too.
+    const sk = app.client.settings.processing.skeleton;
+    const wand = (await sk.find_skeleton('project', 'Wand'))!;
+    await sk.add_segment('project', (await sk.get_skeleton_root_id('project', wand))!, 'Newest');
     const { state, origin } = await readSnapshot(app.client);
     const text = encodeSnapshot(state, origin);
     assert.deepEqual(snapshotOrigin(text), origin);

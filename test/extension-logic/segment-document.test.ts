@@ -220,6 +220,15 @@ describe('segment editor documents (logic, against the real server)', () => {
         'markers: 0 → 5: added A, B, C and 2 more',
       ],
       [{ field: 'default_transform', before: identity, after: turned }, 'default_transform: rotation changed'],
+      [{ field: 'markers', before: [], after: ['A', 'B', 'C'].map((n) => marker(n)) }, 'markers: 0 → 3: added A, B, C'],
+      [
+        {
+          field: 'transform',
+          before: identity,
+          after: [turned[0].map((v, j) => (j === 3 ? 5 : v)), turned[1], turned[2], [0, 0, 1, 1]],
+        },
+        'transform: translation [0, 0, 0] → [5, 0, 0]; rotation changed; last row [0, 0, 0, 1] → [0, 0, 1, 1]',
+      ],
       [
         {
           field: 'rigid_bodies',
@@ -235,6 +244,16 @@ describe('segment editor documents (logic, against the real server)', () => {
           after: { rotation_x: { ...free, constraint: { lower_bound: -1, upper_bound: 1 } }, rotation_y: free },
         },
         'degrees_of_freedom: rotation_x (constraint)',
+      ],
+      [
+        {
+          field: 'degrees_of_freedom',
+          before: { rotation_x: free },
+          after: {
+            rotation_x: { ...free, constraint: { lower_bound: -1, upper_bound: 1 }, goal: { value: 0, weight: 1 } },
+          },
+        },
+        'degrees_of_freedom: rotation_x (constraint, goal)',
       ],
     ];
     for (const [change, line] of cases) assert.equal(describeFieldChange(change), line);

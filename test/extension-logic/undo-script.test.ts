@@ -88,6 +88,11 @@ describe('undoing a script run against the application (Apply for Real)', () => 
       await undo.check(app.client),
       'the application changed since the script ran (Project settings › Renamed: name: "FullBody" → "Renamed")',
     );
+    await app.client.settings.processing.skeleton.set_skeleton_scale('project', 1, 3);
+    assert.equal(
+      await undo.check(app.client),
+      'the application changed since the script ran (Project settings › Renamed: name: "FullBody" → "Renamed" and 1 more)',
+    );
   });
 
   it('says before running what the interface cannot set back', async () => {
