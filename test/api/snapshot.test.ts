@@ -48,7 +48,7 @@ describe('snapshots: the whole state read through the interface', () => {
     // The newest object a segment: a snapshot starts its ids after it too.
     const sk = app.client.settings.processing.skeleton;
     const wand = (await sk.find_skeleton('project', 'Wand'))!;
-    await sk.add_segment('project', (await sk.get_skeleton_root_id('project', wand))!, 'Newest');
+    await sk.add_segment('project', await sk.get_skeleton_root_id('project', wand), 'Newest');
     const { state, origin } = await readSnapshot(app.client);
     const text = encodeSnapshot(state, origin);
     assert.deepEqual(snapshotOrigin(text), origin);
