@@ -101,12 +101,13 @@ export function startNotebooks(ctx: MotionContext, explorerTree: vscode.TreeView
     };
     ctx.own(controller);
     // A .motionbook is Motion's own: its controller is the one it opens with.
-    ctx.own(
-      vscode.workspace.onDidOpenNotebookDocument((notebook) => {
-        if (notebook.notebookType === MOTIONBOOK && type === MOTIONBOOK)
-          controller.updateNotebookAffinity(notebook, vscode.NotebookControllerAffinity.Preferred);
-      }),
-    );
+    if (type === MOTIONBOOK)
+      ctx.own(
+        vscode.workspace.onDidOpenNotebookDocument((notebook) => {
+          if (notebook.notebookType === MOTIONBOOK)
+            controller.updateNotebookAffinity(notebook, vscode.NotebookControllerAffinity.Preferred);
+        }),
+      );
   }
   return outputs;
 }

@@ -1,8 +1,8 @@
 import type { MotionClient } from '../../api/client/motion-client';
-import { skeletonScene } from '../../api/skeletons/skeleton-geometry';
 import { listSkeletons, loadSkeletonGeometry } from '../../api/skeletons/skeleton-loader';
 import { SOURCE_TITLES, type SkeletonSourceName } from '../../api/skeletons/skeleton-model';
 import type { SkeletonOutput } from '../../protocol/skeleton-output';
+import { calibratedSkeleton, viewTitle } from '../skeleton-view/view-scene';
 
 /** What a cell asked to see in 3D (motion_notebook.show_skeleton): a source's skeletons, or one by name. */
 export interface SkeletonRequest {
@@ -27,12 +27,7 @@ export async function skeletonOutput(client: MotionClient, request: SkeletonRequ
       `the ${place.toLowerCase()} have no skeleton named "${name}" (${all.length ? `they have ${all.map((s) => `"${s.name}"`).join(', ')}` : 'they have none'})`,
     );
   const skeletons = await Promise.all(
-    shown.map(async (summary) => ({
-      id: summary.id,
-      name: summary.name,
-      scale: summary.scale,
-      calibrated: skeletonScene(await loadSkeletonGeometry(client, summary)),
-    })),
+    shown.map(async (summary) => calibratedSkeleton(summary, await loadSkeletonGeometry(client, summary))),
   );
-  return { title: `${name ?? 'Skeletons'} · ${place}`, source, skeletons };
+  return { title: viewTitle(source, name ? [name] : undefined), source, skeletons };
 }

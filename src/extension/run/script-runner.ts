@@ -251,9 +251,10 @@ export class ScriptRunner implements vscode.Disposable {
     sink: SessionOutput,
     display: SessionDisplay,
   ): Promise<RunResult> {
-    const session = await this.sessionFor(language, undefined);
     this.busy(language, +1);
     try {
+      // A session that cannot start (no interpreter) is the cell's error, not a cell left running.
+      const session = await this.sessionFor(language, undefined);
       return await this.inSession(language, session, code, { ...origin, rich: true }, sink, display);
     } catch (error) {
       sink('system', `${(error as Error).message}\n`);

@@ -16,6 +16,17 @@ export interface ViewTarget {
   skeletonIds?: number[];
 }
 
+/** "FullBody · Project settings", or "Skeletons · …" for a whole source (`named` absent). */
+export function viewTitle(source: SkeletonSourceName, named?: string[]): string {
+  const what = named ? named.join(', ') || 'Deleted skeleton' : 'Skeletons';
+  return `${what} · ${SOURCE_TITLES[source]}`;
+}
+
+/** A skeleton as a view draws it in the calibrated pose, from its read geometry. */
+export function calibratedSkeleton(summary: SkeletonSummary, geometry: CalibratedGeometry[]): ViewSkeleton {
+  return { id: summary.id, name: summary.name, scale: summary.scale, calibrated: skeletonScene(geometry) };
+}
+
 /** Skeletons read at once: enough to keep the connection busy, few enough that the first arrive early. */
 const SKELETONS_AT_ONCE = 2;
 
@@ -46,22 +57,14 @@ export async function sendViewScene(
 ): Promise<void> {
   const all = await listSkeletons(client, target.source, signal);
   const shown = target.skeletonIds ? all.filter((s) => target.skeletonIds!.includes(s.id)) : all;
-  const place = SOURCE_TITLES[target.source];
-  const title = target.skeletonIds
-    ? `${shown.map((s) => s.name).join(', ') || 'Deleted skeleton'} · ${place}`
-    : `Skeletons · ${place}`;
+  const title = viewTitle(target.source, target.skeletonIds && shown.map((s) => s.name));
   await send({ type: 'outline', outline: { title, source: target.source, skeletonIds: shown.map((s) => s.id) } });
   const later: [SkeletonSummary, CalibratedGeometry[]][] = [];
   await inTurn(
     shown,
     async (summary) => {
       const geometry = await loadSkeletonGeometry(client, summary, signal);
-      const skeleton: ViewSkeleton = {
-        id: summary.id,
-        name: summary.name,
-        scale: summary.scale,
-        calibrated: skeletonScene(geometry),
-      };
+      const skeleton = calibratedSkeleton(summary, geometry);
       if (pose === 'default') skeleton.default = await defaultScene(client, summary, geometry, signal);
       else later.push([summary, geometry]);
       if (!signal?.aborted) await send({ type: 'skeleton', skeleton });
