@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
@@ -200,8 +203,8 @@ export function notebookTests(): void {
     it('runs a Jupyter notebook’s cells once the Motion kernel is chosen, with the language server’s checks in its cells', async function () {
       if (!hasHands) this.skip();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      const folder = vscode.workspace.workspaceFolders![0].uri;
-      const file = vscode.Uri.joinPath(folder, 'explore-motion.ipynb');
+      // Outside the workspace: VS Code may save it again after it is deleted, and the repository stays clean.
+      const file = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'motion-ipynb-')), 'explore-motion.ipynb'));
       const cell = (source: string) => ({
         cell_type: 'code',
         metadata: {},
