@@ -54,6 +54,7 @@ export class PythonSession implements ScriptSession {
   private inFlight = 0;
   private nextCheck = 1;
   private checks = new Map<number, (complete: boolean) => void>();
+  private listens = new Map<number, (answer: { port?: number; error?: RunError }) => void>();
 
   constructor(private readonly options: PythonSessionOptions) {}
 
@@ -84,6 +85,26 @@ export class PythonSession implements ScriptSession {
         rich: where.rich,
       });
     });
+  }
+
+  /**
+   * The port of loopback on which debugpy, in this session, waits for a debugger to attach (Debug
+   * Cell); it starts listening on the first call. Taken in turn with runs: on the session's own
+   * thread, between them. Throws when the interpreter has no debugpy, saying so.
+   */
+  listenForDebugger(): Promise<number> {
+    const port = this.tail.then(async () => {
+      await this.start();
+      const listen = this.nextCheck++;
+      const answer = await new Promise<{ port?: number; error?: RunError }>((resolve) => {
+        this.listens.set(listen, resolve);
+        this.request({ listen });
+      });
+      if (answer.port === undefined) throw new Error(answer.error?.message ?? 'the session could not start debugpy');
+      return answer.port;
+    });
+    this.tail = port.catch(() => undefined);
+    return port;
   }
 
   /** As Python's code.InteractiveConsole decides (codeop), asked of the session's interpreter even while code runs. */
@@ -193,6 +214,9 @@ export class PythonSession implements ScriptSession {
             ask?: number;
             /** With `ask`: what input() was given (it always says, '' for none). */
             prompt: string;
+            /** The answer to listen request `listening`: debugpy's port, or `error`. */
+            listening?: number;
+            port?: number;
             /** A display of run `display`: shown after the run's output. */
             display?: number;
             items?: DisplayItem[];
@@ -200,6 +224,9 @@ export class PythonSession implements ScriptSession {
           control = control.slice(newline + 1);
           if (message.display !== undefined) {
             this.pending.get(message.display)?.displays.push(message.items ?? []);
+          } else if (message.listening !== undefined) {
+            this.listens.get(message.listening)?.({ port: message.port, error: message.error });
+            this.listens.delete(message.listening);
           } else if (message.check !== undefined) {
             this.checks.get(message.check)?.(message.complete === true);
             this.checks.delete(message.check);
@@ -238,6 +265,10 @@ export class PythonSession implements ScriptSession {
         for (const [check, answer] of this.checks) {
           this.checks.delete(check);
           answer(true);
+        }
+        for (const [listen, answer] of this.listens) {
+          this.listens.delete(listen);
+          answer({ error: { type: 'SessionCrashed', message: `the Python interpreter ${how}` } });
         }
         for (const [id, run] of this.pending) {
           this.pending.delete(id);

@@ -1,5 +1,6 @@
 import { delimiter, join } from 'node:path';
 import type { LuaTestToDebug } from '../lua/lua-debug-messages';
+import type { CellSource } from './cell-sources';
 
 /** The `motion` debug type's launch configuration, as launch.json and the Debug commands write it. */
 export interface MotionLaunchConfiguration {
@@ -21,6 +22,33 @@ export interface MotionLaunchConfiguration {
   /** Lua only: debug one describe/it test of the program (a `*_spec.lua` file); how it ended is written to `report`. */
   luaTest?: Omit<LuaTestToDebug, 'cwd'>;
   [other: string]: unknown;
+}
+
+/**
+ * Debug Cell's configuration: attach to the debugger of a Motion session (the one notebook cells,
+ * Run Selection and the terminals share), where the cell then runs from a file.
+ */
+export interface MotionAttachConfiguration {
+  type: 'motion';
+  request: 'attach';
+  name: string;
+  language: 'python' | 'lua';
+  /** Python: the port of loopback where debugpy waits in the session. */
+  port?: number;
+  /** The cells being debugged, and the files they run from. */
+  cells: CellSource[];
+  justMyCode?: boolean;
+  [other: string]: unknown;
+}
+
+/**
+ * debugpy's own attach arguments for a Motion session: the session's driver and everything else of
+ * the extension's in its interpreter (the `motion` package, motion_session.py) are a library, so
+ * stepping stays in the user's code and stepping out of a cell ends there.
+ */
+export function debugpyAttachArguments(config: MotionAttachConfiguration, supportDir: string): Record<string, unknown> {
+  const { type: _type, port: _port, cells: _cells, language: _language, ...rest } = config;
+  return { ...rest, justMyCode: config.justMyCode ?? true, rules: [{ path: supportDir, include: false }] };
 }
 
 /** Which engine runs a script: by its file name, as the Run commands decide. */

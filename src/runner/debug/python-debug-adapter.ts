@@ -1,27 +1,40 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect, Socket } from 'node:net';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { Emitter } from 'vscode-jsonrpc';
 import { StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { toDebuggee, toEditor, type CellSource } from './cell-sources';
 import type { DebugAdapterLike } from './debug-adapter-like';
 import { installCommand } from './debugpy-check';
 import {
+  debugpyAttachArguments,
   debugpyExceptionOptions,
   debugpyLaunchArguments,
   MOTION_EXCEPTION_FILTERS,
+  type MotionAttachConfiguration,
   type MotionLaunchConfiguration,
 } from './motion-launch';
+
+/** A Motion session's debugpy to attach to (Debug Cell): its port, and the cells run from files. */
+export interface SessionToAttach {
+  port: number;
+  cells: readonly CellSource[];
+}
 
 /**
  * Python debugging is debugpy's own adapter (`python -m debugpy.adapter`), run with the script's
  * interpreter; this relays between VS Code and it, and says three things in motion's words: the
  * launch (interpreter, `motion` package, application URL), the exception filters (with "Raised
- * MotionError"), and what went wrong when the adapter could not start.
+ * MotionError"), and what went wrong when the adapter could not start. Attaching to a Motion
+ * session (Debug Cell), the adapter is the one debugpy started there, reached on its port, and the
+ * sources of the cells being debugged are rewritten between their files and their cells.
  */
 export class PythonDebugAdapter implements DebugAdapterLike {
   private readonly sent = new Emitter<DebugProtocol.ProtocolMessage>();
   readonly onDidSendMessage = this.sent.event;
-  private readonly adapter: ChildProcess;
+  private readonly adapter: ChildProcess | Socket;
   private readonly writer: StreamMessageWriter;
+  private readonly cells: readonly CellSource[];
   private readonly open = new Map<number, string>();
   private stderr = '';
   private ended = false;
@@ -33,16 +46,30 @@ export class PythonDebugAdapter implements DebugAdapterLike {
   constructor(
     private readonly interpreter: string,
     private readonly supportDir: string,
+    session?: SessionToAttach,
   ) {
-    this.adapter = spawn(interpreter, ['-m', 'debugpy.adapter'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    this.writer = new StreamMessageWriter(this.adapter.stdin!);
-    new StreamMessageReader(this.adapter.stdout!).listen((message) =>
-      this.fromAdapter(message as unknown as DebugProtocol.ProtocolMessage),
-    );
-    this.adapter.stderr!.setEncoding('utf8');
-    this.adapter.stderr!.on('data', (text: string) => (this.stderr = (this.stderr + text).slice(-4000)));
-    this.adapter.on('error', (error) => this.adapterEnded(error.message));
-    this.adapter.on('exit', (code, signal) =>
+    this.cells = session?.cells ?? [];
+    const listen = (from: NodeJS.ReadableStream) =>
+      new StreamMessageReader(from).listen((message) =>
+        this.fromAdapter(message as unknown as DebugProtocol.ProtocolMessage),
+      );
+    if (session) {
+      const socket = connect({ host: '127.0.0.1', port: session.port });
+      this.adapter = socket;
+      this.writer = new StreamMessageWriter(socket);
+      listen(socket);
+      socket.on('error', (error) => this.adapterEnded(`the Motion session's debugger: ${error.message}`));
+      socket.on('close', () => this.adapterEnded('the Motion session’s debugger closed the connection'));
+      return;
+    }
+    const adapter = spawn(interpreter, ['-m', 'debugpy.adapter'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.adapter = adapter;
+    this.writer = new StreamMessageWriter(adapter.stdin);
+    listen(adapter.stdout);
+    adapter.stderr.setEncoding('utf8');
+    adapter.stderr.on('data', (text: string) => (this.stderr = (this.stderr + text).slice(-4000)));
+    adapter.on('error', (error) => this.adapterEnded(error.message));
+    adapter.on('exit', (code, signal) =>
       this.adapterEnded(`the debug adapter (${interpreter} -m debugpy.adapter) exited (${signal ?? `code ${code}`})`),
     );
   }
@@ -58,6 +85,8 @@ export class PythonDebugAdapter implements DebugAdapterLike {
           { ...(request.arguments as MotionLaunchConfiguration), python: this.interpreter },
           this.supportDir,
         );
+      else if (request.command === 'attach')
+        request.arguments = debugpyAttachArguments(request.arguments as MotionAttachConfiguration, this.supportDir);
       else if (request.command === 'setExceptionBreakpoints')
         request.arguments = debugpyExceptionOptions(
           (request.arguments as DebugProtocol.SetExceptionBreakpointsArguments).filters,
@@ -65,12 +94,14 @@ export class PythonDebugAdapter implements DebugAdapterLike {
     } catch (error) {
       return this.refuse(request, (error as Error).message);
     }
+    toDebuggee(request.arguments, this.cells);
     this.toAdapter(request);
   }
 
   dispose(): void {
     this.ended = true;
-    if (this.adapter.exitCode === null) this.adapter.kill();
+    if (this.adapter instanceof Socket) this.adapter.end();
+    else if (this.adapter.exitCode === null) this.adapter.kill();
     this.sent.dispose();
   }
 
@@ -79,6 +110,7 @@ export class PythonDebugAdapter implements DebugAdapterLike {
   }
 
   private fromAdapter(message: DebugProtocol.ProtocolMessage): void {
+    toEditor((message as DebugProtocol.Response | DebugProtocol.Event).body, this.cells);
     if (message.type === 'response') {
       const response = message as DebugProtocol.Response;
       this.open.delete(response.request_seq);

@@ -8,7 +8,10 @@ The session's own protocol never touches the script's streams: requests arrive o
   {"check": n, "code"}                                  is this a whole statement? (answered at once,
                                                         even while code runs)
   {"answer": n, "text"}                                 the line that question n asked for (null: end of input)
+  {"listen": n}                                         debugpy in this session, for VS Code to attach to
+                                                        (taken in turn with runs: see listen_for_debugger)
 Replies: {"id", "ok", "error"?, "exited"?} when a run ends, {"check": n, "complete"},
+{"listening": n, "port"} or {"listening": n, "error"} (the port debugpy waits on, or why it cannot),
 {"ask": n, "prompt"} when the running code calls input() or reads sys.stdin, and
 {"display": id, "items": [{"mime", "data"}]} for a rich run's value or figure, before its reply.
 What the code prints goes to stdout and stderr as usual; a marker with a secret token
@@ -205,6 +208,26 @@ def run(code, filename, line, interactive=False, rich=False):
         show_figures()
 
 
+# The port debugpy listens on in this session, once it does: a process listens once, and is attached to many times.
+debugger_port = []
+
+
+def listen_for_debugger():
+    """debugpy waiting in this session for VS Code to attach (Debug Cell), on a port of loopback.
+
+    Called on the main thread, between runs: debugpy traces the thread that starts it, and every
+    run happens on this one, so breakpoints bind in the code the next run compiles.
+    """
+    if not debugger_port:
+        try:
+            import debugpy
+
+            debugger_port.append(debugpy.listen(("127.0.0.1", 0))[1])
+        except Exception as error:  # noqa: BLE001 - no debugpy here, or it could not listen: said to the editor
+            return {"error": {"type": type(error).__name__, "message": str(error)}}
+    return {"port": debugger_port[0]}
+
+
 def main():
     try:
         import motion  # noqa: F401 - reads the application's documentation
@@ -223,6 +246,9 @@ def main():
             continue
         if request is None:
             return
+        if "listen" in request:
+            send({"listening": request["listen"], **listen_for_debugger()})
+            continue
         try:
             current_run[0], current_run[1] = request["id"], request.get("rich", False)
             run(
