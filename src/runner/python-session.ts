@@ -58,6 +58,12 @@ export class PythonSession implements ScriptSession {
 
   constructor(private readonly options: PythonSessionOptions) {}
 
+  /** The interpreter the session runs in now, or last ran in (a command or a path, as it was given). */
+  get interpreter(): string | undefined {
+    return this.startedWith;
+  }
+  private startedWith: string | undefined;
+
   /** Whether code is running or waiting to run. */
   get running(): boolean {
     return this.inFlight > 0;
@@ -168,6 +174,7 @@ export class PythonSession implements ScriptSession {
   }
 
   private spawnSession(interpreter: string): Promise<void> {
+    this.startedWith = interpreter;
     return new Promise((resolveStart, rejectStart) => {
       const support = pythonSupportDir();
       const env = {

@@ -90,6 +90,12 @@ describe('debugging a notebook cell in the Python session: debugpy attached to t
       const stopped = client.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>;
       const run = session.run(CELL, { filename: realpathSync(file), rich: true });
       assert.equal((await stopped).body.reason, 'breakpoint');
+      const threads = await client.threadsRequest();
+      assert.deepEqual(
+        threads.body.threads.map((t) => t.name),
+        ['MainThread'],
+        'the user’s thread only: the session’s reader is not paused',
+      );
       const frame = await topFrame(client);
       assert.deepEqual(
         { path: frame.source?.path, name: frame.source?.name, line: frame.line },

@@ -8,6 +8,7 @@ import {
   programLanguage,
   scriptLaunch,
   selectionScript,
+  type MotionAttachConfiguration,
   type MotionLaunchConfiguration,
 } from '../../runner/debug/motion-launch';
 import { LuaDebugSession } from '../../runner/debug/lua-debug-session';
@@ -27,6 +28,13 @@ export function startDebugging(ctx: MotionContext): void {
     vscode.debug.registerDebugConfigurationProvider('motion', new MotionDebugConfigurations(ctx)),
     vscode.debug.registerDebugAdapterDescriptorFactory('motion', {
       createDebugAdapterDescriptor: (session) => {
+        if (session.configuration.request === 'attach') {
+          // Debug Cell: debugpy in the Motion session, reached on its port.
+          const { port, cells } = session.configuration as MotionAttachConfiguration;
+          return new vscode.DebugAdapterInlineImplementation(
+            new PythonDebugAdapter('python3', pythonSupportDir(), { port: port!, cells }),
+          );
+        }
         const config = session.configuration as MotionLaunchConfiguration;
         // Lua runs in the extension host (a worker of its own); Python in debugpy's adapter process.
         return new vscode.DebugAdapterInlineImplementation(
@@ -47,6 +55,14 @@ class MotionDebugConfigurations implements vscode.DebugConfigurationProvider {
     folder: vscode.WorkspaceFolder | undefined,
     given: vscode.DebugConfiguration,
   ): vscode.DebugConfiguration | undefined {
+    if (given.request === 'attach') {
+      // Made by Debug Cell, which names the session's port; launch.json has no way to know it.
+      if (typeof given.port === 'number' && Array.isArray(given.cells)) return given;
+      void vscode.window.showErrorMessage(
+        'Motion: a motion debug session attaches only to a notebook cell (Debug Cell); use "request": "launch" to debug a script.',
+      );
+      return undefined;
+    }
     let config = given as MotionLaunchConfiguration;
     if (!given.type && !given.request && !given.name) {
       const document = vscode.window.activeTextEditor?.document;
@@ -73,6 +89,7 @@ class MotionDebugConfigurations implements vscode.DebugConfigurationProvider {
     _folder: vscode.WorkspaceFolder | undefined,
     config: vscode.DebugConfiguration,
   ): Promise<vscode.DebugConfiguration | undefined> {
+    if (config.request === 'attach') return config;
     const program = String(config.program);
     const language = programLanguage(program);
     if (!language) {

@@ -7,9 +7,12 @@ import {
   type FromSkeletonOutput,
   type ToSkeletonOutput,
 } from '../../protocol/skeleton-output';
+import { registerCommands } from '../commands/command-table';
 import type { ExplorerItem } from '../explorer/explorer-data';
 import { describeFailure } from '../failure-text';
 import type { MotionContext } from '../motion-context';
+import { cellDebugCommands } from './cell-debugging';
+import { cellName } from './cell-names';
 import { skeletonOutput, type SkeletonRequest } from './skeleton-output';
 import {
   keptItems,
@@ -83,6 +86,7 @@ export function startNotebooks(ctx: MotionContext, explorerTree: vscode.TreeView
   ctx.own(vscode.workspace.registerNotebookSerializer(MOTIONBOOK, serializer, { transientOutputs: false }));
   const outputs = followSkeletonOutputs(ctx, explorerTree);
   let order = 0;
+  const controllers = new Map<string, vscode.NotebookController>();
   for (const [id, type] of [
     ['motion-notebook-sessions', MOTIONBOOK],
     ['motion-jupyter-sessions', JUPYTER],
@@ -100,6 +104,7 @@ export function startNotebooks(ctx: MotionContext, explorerTree: vscode.TreeView
       ctx.parts.runner.interrupt('lua');
     };
     ctx.own(controller);
+    controllers.set(type, controller);
     // A .motionbook is Motion's own: its controller is the one it opens with.
     if (type === MOTIONBOOK)
       ctx.own(
@@ -109,6 +114,11 @@ export function startNotebooks(ctx: MotionContext, explorerTree: vscode.TreeView
         }),
       );
   }
+  // Debug Cell runs the cell as Run does, from the file its debugger knows it by.
+  registerCommands(
+    ctx,
+    cellDebugCommands((cell, file) => runCell(ctx, controllers.get(cell.notebook.notebookType), cell, ++order, file)),
+  );
   return outputs;
 }
 
@@ -158,17 +168,18 @@ async function skeletonItems(ctx: MotionContext, request: SkeletonRequest): Prom
   }
 }
 
-/** A cell's name in tracebacks: the notebook's file and the cell's number. */
-function cellName(cell: vscode.NotebookCell): string {
-  return `${cell.notebook.uri.path.split('/').pop() ?? 'notebook'}, cell ${cell.index + 1}`;
-}
-
+/**
+ * Runs a cell in its language's session, its output and its displays in the cell. `file`: the cell
+ * runs from that file (Debug Cell), and its output names the cell where it names the file.
+ */
 async function runCell(
   ctx: MotionContext,
-  controller: vscode.NotebookController,
+  controller: vscode.NotebookController | undefined,
   cell: vscode.NotebookCell,
   order: number,
-): Promise<void> {
+  file?: string,
+): Promise<boolean> {
+  if (!controller) throw new Error(`Motion does not run notebooks of type ${cell.notebook.notebookType}`);
   const execution = controller.createNotebookCellExecution(cell);
   execution.executionOrder = order;
   execution.start(Date.now());
@@ -181,7 +192,7 @@ async function runCell(
       ]),
     );
     execution.end(false, Date.now());
-    return;
+    return false;
   }
   if (!vscode.workspace.isTrusted) {
     await execution.replaceOutput(
@@ -192,19 +203,22 @@ async function runCell(
       ]),
     );
     execution.end(false, Date.now());
-    return;
+    return false;
   }
   const stream = new StreamedOutput(execution, (request) => skeletonItems(ctx, request));
+  const name = cellName(cell);
+  const sink: SessionOutput = file ? (kind, text) => stream.sink(kind, text.split(file).join(name)) : stream.sink;
   execution.token.onCancellationRequested(() => ctx.parts.runner.interrupt(language));
   const result: RunResult = await ctx.parts.runner.runCell(
     language,
     cell.document.getText(),
-    { filename: cellName(cell), line: 1 },
-    stream.sink,
+    { filename: file ?? name, line: 1 },
+    sink,
     stream.display,
   );
   await stream.settled();
   execution.end(result.ok, Date.now());
+  return result.ok;
 }
 
 /**

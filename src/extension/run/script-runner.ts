@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { debugpyStatus, missingDebugpyMessage } from '../../runner/debug/debugpy-check';
 import { codeAtSelection, type CodeToRun, type EditorSelection } from '../../runner/code-to-run';
 import { LuaSession } from '../../runner/lua-session';
 import { reloadModulesCode } from '../../runner/python/reload-modules';
@@ -261,6 +262,22 @@ export class ScriptRunner implements vscode.Disposable {
       return { ok: false, error: { type: 'SessionFailed', message: (error as Error).message } };
     } finally {
       this.busy(language, -1);
+    }
+  }
+
+  /**
+   * The port of loopback where debugpy waits in the Python session for Debug Cell to attach; the
+   * session is started if there is none. Without debugpy in the session's interpreter, the error
+   * names the interpreter and the command that installs it.
+   */
+  async listenForDebugger(): Promise<number> {
+    const session = await this.sessionFor('python', undefined);
+    if (!(session instanceof PythonSession)) throw new Error('the Python session is not a Python interpreter');
+    try {
+      return await session.listenForDebugger();
+    } catch (error) {
+      if (!/No module named '?debugpy/.test((error as Error).message)) throw error;
+      throw new Error(missingDebugpyMessage(await debugpyStatus(session.interpreter ?? 'python3')), { cause: error });
     }
   }
 

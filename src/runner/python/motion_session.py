@@ -105,6 +105,9 @@ def is_complete(code):
 
 def read_requests():
     """Reads requests while code runs: checks are answered here at once, answers handed to the code."""
+    # Not the user's: a debugger attached to the session (Debug Cell) neither lists nor pauses it,
+    # so that the terminal's questions are still answered while a cell is stopped at a breakpoint.
+    threading.current_thread().is_pydev_daemon_thread = True
     for text in requests:
         request = json.loads(text)
         if "check" in request:

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { setting, takeScreenshot, WORKBENCH } from './motion-extension';
 import { until } from './wait';
+import { watchStops } from './debug-stops';
 import { hands, hasHands } from './hands';
 import { waitFor } from '../../support/wait-for';
 import { debugpyStatus } from '../../../src/runner/debug/debugpy-check';
@@ -9,23 +10,6 @@ import { debugpyStatus } from '../../../src/runner/debug/debugpy-check';
 const DEBIAN_PYTHON = '/usr/bin/python3';
 /** The debug toolbar's Continue (F5 too, but only once the workbench knows the session is paused). */
 const CONTINUE_BUTTON = '.debug-toolbar .action-item .codicon-debug-continue';
-
-/** The `stopped` events of motion debug sessions, as the debugger's UI receives them. */
-function watchStops(): { next(): Promise<{ session: vscode.DebugSession; reason: string }>; dispose(): void } {
-  const emitter = new vscode.EventEmitter<{ session: vscode.DebugSession; reason: string }>();
-  const registration = vscode.debug.registerDebugAdapterTrackerFactory('motion', {
-    createDebugAdapterTracker: (session) => ({
-      onDidSendMessage: (message: { type: string; event?: string; body?: { reason: string } }) => {
-        if (message.type === 'event' && message.event === 'stopped')
-          emitter.fire({ session, reason: message.body!.reason });
-      },
-    }),
-  });
-  return {
-    next: () => until(emitter.event, () => true, 'the debugger to stop'),
-    dispose: () => (registration.dispose(), emitter.dispose()),
-  };
-}
 
 export function debuggingTests(): void {
   describe('debugging scripts in a real VS Code', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
+import { watchStops } from './debug-stops';
 import { hands, hasHands } from './hands';
 import { labelText, motionApi, setting, takeScreenshot, testApplication, WORKBENCH } from './motion-extension';
 import { connectionState } from './wait';
@@ -261,6 +262,85 @@ export function notebookTests(): void {
         }
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
         await vscode.workspace.fs.delete(file);
+      }
+    });
+
+    it('Debug Cell from the palette stops at a breakpoint F9 set in a Python cell, with the session’s variables, and F5 runs the cell to its end', async function () {
+      if (!hasHands) this.skip();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const code = [
+        'def doubled(n):',
+        '    return n * 2',
+        'count = motion.settings.processing.skeleton.get_skeleton_count("project")',
+        'answer = base + doubled(count)',
+        'print("answer", answer)',
+      ].join('\n');
+      const notebook = await vscode.workspace.openNotebookDocument(
+        'motion-notebook',
+        new vscode.NotebookData([
+          new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'base = 40', 'python'),
+          new vscode.NotebookCellData(vscode.NotebookCellKind.Code, code, 'python'),
+        ]),
+      );
+      await vscode.window.showNotebookDocument(notebook);
+      // The first cell sets a variable in the session, as cells before the debugged one do.
+      await vscode.commands.executeCommand('notebook.cell.execute', {
+        ranges: [{ start: 0, end: 1 }],
+        document: notebook.uri,
+      });
+      await waitFor(() => notebook.cellAt(0).executionSummary?.success === true, 'the first cell to run', 60_000);
+      const cell = notebook.cellAt(1);
+      const stops = watchStops();
+      try {
+        // Into the cell's editor (Enter), to its fourth line, and F9 there, as in a script.
+        await vscode.window.showNotebookDocument(notebook, { selections: [new vscode.NotebookRange(1, 2)] });
+        await hands.press('Enter');
+        await waitFor(
+          () => vscode.window.activeTextEditor?.document.uri.toString() === cell.document.uri.toString(),
+          'the cell’s editor focused',
+        );
+        await hands.press('Control+Home');
+        for (let line = 1; line < 4; line++) await hands.press('ArrowDown');
+        await hands.press('F9');
+        await waitFor(
+          () =>
+            vscode.debug.breakpoints.some(
+              (b) =>
+                b instanceof vscode.SourceBreakpoint &&
+                b.location.uri.toString() === cell.document.uri.toString() &&
+                b.location.range.start.line === 3,
+            ),
+          'F9 to set a breakpoint in the cell',
+        );
+        const stopped = stops.next();
+        await hands.palette('Motion: Debug Cell');
+        const { session, reason } = await stopped;
+        assert.equal(reason, 'breakpoint');
+        const threads = await session.customRequest('threads');
+        const stack = await session.customRequest('stackTrace', { threadId: threads.threads[0].id });
+        const top = stack.stackFrames[0];
+        assert.deepEqual(
+          { path: top.source.path, line: top.line },
+          { path: cell.document.uri.toString(), line: 4 },
+          'stopped in the cell, at its line',
+        );
+        const base = await session.customRequest('evaluate', { expression: 'base', frameId: top.id, context: 'watch' });
+        assert.equal(base.result, '40', 'the first cell’s variable: the session is the notebook’s');
+        // VS Code shows the stop in the cell (the workbench knows the frame): the README's picture.
+        await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 'the paused frame shown');
+        await new Promise((resolve) => setTimeout(resolve, 800)); // the Variables view, filled
+        await takeScreenshot('debug-cell.png', [WORKBENCH.sideBar, WORKBENCH.editor], 560);
+        // F5 continues; the cell ends with its output, and so does the debug session.
+        await hands.press('F5');
+        await waitFor(() => cell.executionSummary?.success === true, 'the cell to run to its end', 60_000);
+        assert.match(outputText(cell), /^answer \d+\n$/);
+        await waitFor(() => vscode.debug.activeDebugSession === undefined, 'the debug session to end with the cell');
+      } finally {
+        stops.dispose();
+        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+        await vscode.debug.stopDebugging();
+        await vscode.window.showNotebookDocument(notebook);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       }
     });
 
