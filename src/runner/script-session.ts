@@ -1,3 +1,4 @@
+import type { LuaDebugLink } from './lua/lua-debug-messages';
 import type { Completeness } from './repl/statements';
 
 /** Where a session's output goes: the code's own stdout and stderr, and the session's notices. */
@@ -28,6 +29,11 @@ export interface CodeOrigin {
    * given as a display (a list of records as a table), and so are the figures the code drew.
    */
   rich?: boolean;
+  /**
+   * Lua: run under the debugger, whose adapter holds the other end of this link (Debug Cell).
+   * Python's debugger attaches to the session itself instead (PythonSession.listenForDebugger).
+   */
+  debugger?: LuaDebugLink;
 }
 
 /** One way to show a value: its MIME type and its data (text, or base64 for images). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import {
   Breakpoint,
   DebugSession,
@@ -17,6 +17,7 @@ import {
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { bundledWorker } from '../../api/runtime/bundled-worker';
 import type { FromLuaDebug, LuaDebugCommand, LuaDebugQuestion } from '../lua/lua-debug-messages';
+import { toDebuggee, toEditor, type CellSource } from './cell-sources';
 import { breakableLine, codeLines } from './lua-breakable-lines';
 import { MOTION_EXCEPTION_FILTERS, type MotionLaunchConfiguration } from './motion-launch';
 
@@ -26,14 +27,30 @@ const THREAD = 1;
 const LUA_FILTERS = MOTION_EXCEPTION_FILTERS.filter((f) => f.filter !== 'raised');
 
 /**
+ * The adapter's end of a debugged run in a Motion session (Debug Cell): the port whose other end
+ * the run was given, and their shared signal.
+ */
+export interface LuaSessionRun {
+  commands: MessagePort;
+  signal: Int32Array;
+  /** The cells being debugged, and the files they run from. */
+  cells: readonly CellSource[];
+}
+
+/**
  * The Lua debugger: a debug adapter over the Lua 5.4 VM that sessions use (wasmoon), run in a
- * worker thread of its own per debug session. The worker's hook stops the script and answers
- * questions about it while it waits (lua-debugger.lua.ts); this side speaks the protocol.
+ * worker thread of its own per debug session (launch), or attached to a run of a Motion session's
+ * own VM (Debug Cell). The VM's hook stops the script and answers questions about it while it
+ * waits (lua-debugger.lua.ts); this side speaks the protocol.
  */
 export class LuaDebugSession extends DebugSession {
   private worker: Worker | undefined;
+  /** Whether the script's run is going: it ends once, with `exited` and `terminated`. */
+  private live = false;
   private readonly channel = new MessageChannel();
-  private readonly signal = new Int32Array(new SharedArrayBuffer(8));
+  private readonly port: MessagePort;
+  private readonly signal: Int32Array;
+  private readonly cells: readonly CellSource[];
   private nextId = 1;
   private readonly waiting = new Map<number, (body: Record<string, unknown>) => void>();
   /** The launch, answered once the script's thread is ready (or refused if it fails before). */
@@ -43,10 +60,46 @@ export class LuaDebugSession extends DebugSession {
   /** The error the script stopped on, for exceptionInfo. */
   private lastException: { text: string; motionError: boolean } | undefined;
 
-  constructor() {
+  constructor(private readonly sessionRun?: LuaSessionRun) {
     super();
+    this.port = sessionRun?.commands ?? this.channel.port1;
+    this.signal = sessionRun?.signal ?? new Int32Array(new SharedArrayBuffer(8));
+    this.cells = sessionRun?.cells ?? [];
     this.setDebuggerLinesStartAt1(true);
     this.setDebuggerColumnsStartAt1(true);
+  }
+
+  // A cell's sources: its file to the VM, its URI to VS Code (cell-sources).
+  protected override dispatchRequest(request: DebugProtocol.Request): void {
+    toDebuggee(request.arguments, this.cells);
+    super.dispatchRequest(request);
+  }
+
+  override sendResponse(response: DebugProtocol.Response): void {
+    toEditor(response.body, this.cells);
+    super.sendResponse(response);
+  }
+
+  override sendEvent(event: DebugProtocol.Event): void {
+    toEditor(event.body, this.cells);
+    super.sendEvent(event);
+  }
+
+  /**
+   * Debug Cell: the run in the session takes its breakpoints and filters from the port, and starts
+   * once the configuration is done; the attach is answered then (as debugpy does), so that whoever
+   * started the session knows the breakpoints are set.
+   */
+  protected override attachRequest(response: DebugProtocol.AttachResponse): void {
+    if (!this.sessionRun)
+      return this.refuse(response, 1, 'a motion debug session attaches only to a notebook cell (Debug Cell)');
+    this.live = true;
+    this.port.on('message', (message: FromLuaDebug) => this.fromWorker(message));
+    this.sendEvent(new InitializedEvent());
+    void this.configurationDone.then(() => {
+      this.command({ command: 'run' });
+      this.sendResponse(response);
+    });
   }
 
   protected override initializeRequest(response: DebugProtocol.InitializeResponse): void {
@@ -81,6 +134,7 @@ export class LuaDebugSession extends DebugSession {
       transferList: [this.channel.port2],
     });
     this.worker = worker;
+    this.live = true;
     this.launching = response;
     worker.on('message', (message: FromLuaDebug) => this.fromWorker(message));
     worker.on('error', (error) => {
@@ -131,16 +185,17 @@ export class LuaDebugSession extends DebugSession {
   }
 
   private end(code: number): void {
-    if (!this.worker) return;
+    if (!this.live) return;
+    this.live = false;
     const worker = this.worker;
     this.worker = undefined;
     this.sendEvent(new ExitedEvent(code));
     this.sendEvent(new TerminatedEvent());
-    void worker.terminate();
+    void worker?.terminate();
   }
 
   private command(command: LuaDebugCommand): void {
-    this.channel.port1.postMessage(command);
+    this.port.postMessage(command);
     Atomics.add(this.signal, 0, 1);
     Atomics.notify(this.signal, 0);
   }
@@ -313,14 +368,18 @@ export class LuaDebugSession extends DebugSession {
 
   protected override terminateRequest(response: DebugProtocol.TerminateResponse): void {
     this.sendResponse(response);
+    // A session's run is interrupted (the session goes on), and says when it has ended.
+    if (this.sessionRun && this.live) return this.command({ command: 'terminate' });
     this.end(1);
   }
 
   protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+    if (this.sessionRun && this.live) this.command({ command: 'terminate' });
+    this.live = false;
     const worker = this.worker;
     this.worker = undefined;
     void worker?.terminate();
-    this.channel.port1.close();
+    this.port.close();
     this.sendResponse(response);
   }
 }

@@ -1,5 +1,15 @@
 import type { MessagePort } from 'node:worker_threads';
 
+/**
+ * The two ends of a debugged run in a Motion session (Debug Cell): commands to it and its messages
+ * back on `commands` (a port of a channel whose other end the debug adapter holds), and the signal
+ * as in LuaDebugStart.
+ */
+export interface LuaDebugLink {
+  commands: MessagePort;
+  signal: SharedArrayBuffer;
+}
+
 /** What starts the debug worker (workerData). */
 export interface LuaDebugStart {
   serverUrl: string;
@@ -27,6 +37,8 @@ export type LuaDebugCommand =
   | { command: 'breakpoints'; path: string; breakpoints: { line: number; condition?: string; logMessage?: string }[] }
   | { command: 'filters'; filters: string[] }
   | { command: 'continue' | 'next' | 'stepIn' | 'stepOut' }
+  /** Ends the run as an interrupt does (Stop, in a Motion session: the session itself goes on). */
+  | { command: 'terminate' }
   | (LuaDebugQuestion & { id: number });
 
 /** What the adapter asks the stopped script; the reply names the question's id. */

@@ -3,24 +3,14 @@
 // reads the adapter's commands synchronously from its port: the VM's state stays exactly as it was.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { installTestRunner, usersOutcome, type LuaOutcome } from './lua-test-host';
-import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { LUA_DEBUGGER } from './lua-debugger.lua';
+import { parentPort, workerData } from 'node:worker_threads';
+import { installLuaDebugger, nextCommand, type LuaDebugChannel } from './lua-debug-bridge';
 import type { FromLuaDebug, LuaDebugCommand, LuaDebugStart } from './lua-debug-messages';
 import { createMotionLua, userTraceback } from './motion-lua';
 
 const start = workerData as LuaDebugStart;
-const signal = new Int32Array(start.signal);
 const send = (message: FromLuaDebug) => parentPort!.postMessage(message);
-
-/** The next command, waiting for it: the version is read before the port, so no notify is missed. */
-function nextCommand(): LuaDebugCommand {
-  for (;;) {
-    const version = Atomics.load(signal, 0);
-    const received = receiveMessageOnPort(start.commands);
-    if (received) return received.message as LuaDebugCommand;
-    Atomics.wait(signal, 0, version, 1000);
-  }
-}
+const channel: LuaDebugChannel = { commands: start.commands, signal: new Int32Array(start.signal), send };
 
 async function main(): Promise<void> {
   const lua = await createMotionLua(
@@ -29,29 +19,12 @@ async function main(): Promise<void> {
     start.test?.stateFile,
   );
   if (start.test) await installTestRunner(lua, start.test.cwd);
-  lua.global.set(
-    '__dbg_event',
-    (
-      event: { kind: 'log'; text: string } | { kind: 'stopped'; reason: string; text?: string; motionError?: boolean },
-    ) =>
-      send(
-        event.kind === 'log'
-          ? { kind: 'log', text: event.text }
-          : { kind: 'stopped', reason: event.reason, text: event.text, motionError: event.motionError === true },
-      ),
-  );
-  lua.global.set('__dbg_wait', () => nextCommand());
-  lua.global.set('__dbg_poll', () => {
-    if (Atomics.exchange(signal, 1, 0) === 1) return { command: 'pause' };
-    return receiveMessageOnPort(start.commands)?.message as LuaDebugCommand | undefined;
-  });
-  lua.global.set('__dbg_reply', (id: number, body: Record<string, unknown>) => send({ kind: 'reply', id, body }));
-  await lua.doString(LUA_DEBUGGER);
+  await installLuaDebugger(lua, () => channel);
   send({ kind: 'ready' });
 
   // Breakpoints and filters come before the run, as VS Code sends them before configurationDone.
   const apply = lua.global.get('__motion_debug_apply') as (command: LuaDebugCommand) => void;
-  for (let command = nextCommand(); command.command !== 'run'; command = nextCommand()) apply(command);
+  for (let command = nextCommand(channel); command.command !== 'run'; command = nextCommand(channel)) apply(command);
 
   let code: string;
   try {

@@ -75,19 +75,20 @@ local function collect(skip, max)
       while true do
         local name, value = debug.getlocal(level, i)
         if not name then break end
-        if name:sub(1, 1) ~= "(" then locals[#locals + 1] = { name = name, value = value } end
+        -- "(temporary)" slots, and a session's marker of a run's chunk (motion-runtime's KEEP), are no variables.
+        if name:sub(1, 1) ~= "(" and name ~= "__motion_keep" then locals[#locals + 1] = { name = name, value = value } end
         i = i + 1
       end
-      local upvalues, j = {}, 1
+      local upvalues, j, env = {}, 1, nil
       while info.func do
         local name, value = debug.getupvalue(info.func, j)
         if not name then break end
-        if name ~= "_ENV" then upvalues[#upvalues + 1] = { name = name, value = value } end
+        if name ~= "_ENV" then upvalues[#upvalues + 1] = { name = name, value = value } else env = value end
         j = j + 1
       end
       frames[#frames + 1] = {
         name = info.name or (info.what == "main" and "main chunk" or "function"),
-        path = info.source:sub(2), line = info.currentline, locals = locals, upvalues = upvalues,
+        path = info.source:sub(2), line = info.currentline, locals = locals, upvalues = upvalues, env = env,
       }
     end
     if max and #frames >= max then break end
@@ -103,9 +104,10 @@ local function evaluate(expression, frame)
         for i = #frame.locals, 1, -1 do if frame.locals[i].name == key then return frame.locals[i].value end end
         for _, u in ipairs(frame.upvalues) do if u.name == key then return u.value end end
       end
-      return _G[key]
+      -- The frame's own globals: a session's chunk sees the locals of earlier runs there too.
+      return (frame and frame.env or _G)[key]
     end,
-    __newindex = _G,
+    __newindex = frame and frame.env or _G,
   })
   local chunk, problem = load("return " .. expression, "=evaluate", "t", env)
   if not chunk then chunk, problem = load(expression, "=evaluate", "t", env) end
@@ -150,6 +152,10 @@ local function stop(reason, at_depth, problem, skip)
         scopes[1] = { name = "Locals", variablesReference = ref({ list = f.locals }) }
         scopes[2] = { name = "Upvalues", variablesReference = ref({ list = f.upvalues }) }
         scopes[3] = { name = "Globals", variablesReference = ref({ globals = true }), expensive = true }
+        -- In a Motion session: the top-level locals earlier runs left (cells, the terminal's lines).
+        if __motion_session_locals then
+          scopes[4] = { name = "Session", variablesReference = ref({ table = __motion_session_locals() }) }
+        end
       end
       __dbg_reply(command.id, { scopes = scopes })
     elseif kind == "variables" then
@@ -178,6 +184,9 @@ local function stop(reason, at_depth, problem, skip)
       dbg.depth = at_depth
       refs = {}
       return
+    elseif kind == "terminate" then
+      dbg.mode = "terminate"
+      error("interrupted", 0)
     else
       apply(command)
     end
@@ -194,6 +203,8 @@ apply = function(command)
     for _, f in ipairs(command.filters) do dbg.filters[f] = true end
   elseif command.command == "pause" then
     dbg.mode = "pause"
+  elseif command.command == "terminate" then
+    dbg.mode = "terminate"
   end
 end
 
@@ -208,6 +219,9 @@ local function pollCommands()
     apply(command)
     command = __dbg_poll()
   end
+  -- Stopped by the debugger, or (in a Motion session) interrupted as a run is.
+  if __motion_interrupted and __motion_interrupted() then dbg.mode = "terminate" end
+  if dbg.mode == "terminate" then error("interrupted", 0) end
 end
 
 hook = function(event, line)
@@ -259,6 +273,26 @@ __motion_on_error = function(e)
   end
 end
 
+-- The hook on for a run. Returns too: Lua gives no line event on coming back to the caller's
+-- line, where a step out ends.
+function __motion_debug_begin(stop_on_entry)
+  dbg.mode = stop_on_entry and "entry" or "run"
+  debug.sethook(hook, "lr", 1000)
+end
+
+-- The hook off after a run, and what the run was given forgotten: a Motion session runs on
+-- without the debugger (Debug Cell debugs one run of it).
+function __motion_debug_end()
+  debug.sethook()
+  dbg.breakpoints, dbg.filters, dbg.mode = {}, {}, "run"
+end
+
+-- An error leaving the user's code, from its handler (the stack still there): stops if asked to.
+function __motion_debug_failed(e)
+  if dbg.mode == "terminate" then return end -- stopped on purpose: nothing to stop at
+  if dbg.filters.uncaught and not (type(e) == "table" and e.__stopped) then stop("exception", depth(), e) end
+end
+
 -- Runs the program: its chunk named by its path, arg as the lua command line gives it. A failure
 -- comes back as its traceback, which starts with the error's message.
 function __motion_debug_run(path, code, args, stop_on_entry)
@@ -266,14 +300,12 @@ function __motion_debug_run(path, code, args, stop_on_entry)
   for i, a in ipairs(args) do arg[i] = a end
   local chunk, problem = load(code, "@" .. path)
   if not chunk then return { traceback = problem } end
-  if stop_on_entry then dbg.mode = "entry" end
-  -- Returns too: Lua gives no line event on coming back to the caller's line, where a step out ends.
-  debug.sethook(hook, "lr", 1000)
+  __motion_debug_begin(stop_on_entry)
   local ok, failure = xpcall(chunk, function(e)
-    if dbg.filters.uncaught and not (type(e) == "table" and e.__stopped) then stop("exception", depth(), e) end
+    __motion_debug_failed(e)
     return { traceback = debug.traceback(tostring(e), 2) }
   end, table.unpack(args))
-  debug.sethook()
+  __motion_debug_end()
   if not ok then return failure end
 end
 `;

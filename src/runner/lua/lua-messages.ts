@@ -1,6 +1,8 @@
 import type { RunError } from '../script-session';
+import type { LuaDebugLink } from './lua-debug-messages';
 
-export type ToLua = { id: number; code: string; filename: string; line: number };
+/** A run; with `debugger`, under the debugger, whose adapter holds the link's other end (Debug Cell). */
+export type ToLua = { id: number; code: string; filename: string; line: number; debugger?: LuaDebugLink };
 export type FromLua =
   | { kind: 'ready' }
   | { kind: 'output'; stream: 'stdout' | 'stderr' | 'system'; text: string }

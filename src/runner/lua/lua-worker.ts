@@ -1,6 +1,8 @@
 // A Lua session's own thread (dist/lua-worker.js): a Lua 5.4 VM (wasmoon) with the motion table.
 // A long loop blocks only this thread; the debug hook checks a shared flag to interrupt it.
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import { installLuaDebugger, nextCommand, type LuaDebugChannel } from './lua-debug-bridge';
+import type { LuaDebugCommand, LuaDebugLink } from './lua-debug-messages';
 import { createMotionLua, userTraceback } from './motion-lua';
 import { ANSWERED, INTERRUPT, type Answer, type FromLua, type ToLua } from './lua-messages';
 
@@ -35,6 +37,36 @@ async function main(): Promise<void> {
   const lua = await createMotionLua(serverUrl, (stream, text) => send({ kind: 'output', stream, text }));
   lua.global.set('__motion_interrupted', () => Atomics.exchange(flag, INTERRUPT, 0) === 1);
   lua.global.set('__motion_read_line', readLine);
+  // The debugger is there from the start (Debug Cell debugs a run of this session), its hook off.
+  let debugging: LuaDebugChannel | undefined;
+  await installLuaDebugger(lua, () => {
+    if (!debugging) throw new Error('no run is being debugged');
+    return debugging;
+  });
+
+  /**
+   * A run's debugger: its breakpoints and filters, given before VS Code says the configuration is
+   * done; false when it was stopped before the run began.
+   */
+  function beginDebugging(link: LuaDebugLink): boolean {
+    debugging = {
+      commands: link.commands,
+      signal: new Int32Array(link.signal),
+      send: (m) => link.commands.postMessage(m),
+    };
+    const apply = lua.global.get('__motion_debug_apply') as (command: LuaDebugCommand) => void;
+    for (let command = nextCommand(debugging); command.command !== 'run'; command = nextCommand(debugging)) {
+      if (command.command === 'terminate') return false;
+      apply(command);
+    }
+    return true;
+  }
+
+  function endDebugging(ok: boolean): void {
+    debugging?.send({ kind: 'done', ok });
+    debugging?.commands.close();
+    debugging = undefined;
+  }
 
   // One run at a time: the session sends the next only after this one's `done`; every failure is caught below.
   port.on('message', (message: ToLua) => void run(message));
@@ -42,9 +74,21 @@ async function main(): Promise<void> {
     lua.global.set('__code', message.code);
     lua.global.set('__chunk', `@${message.filename}`);
     lua.global.set('__line', message.line);
+    const debugged = message.debugger !== undefined;
     try {
-      const failure = (await lua.doString('return __motion_exec(__code, __chunk, __line)')) as
+      if (message.debugger && !beginDebugging(message.debugger)) {
+        endDebugging(false);
+        return send({
+          kind: 'done',
+          id: message.id,
+          ok: false,
+          error: { type: 'Interrupted', message: 'interrupted' },
+        });
+      }
+      lua.global.set('__debugged', debugged);
+      const failure = (await lua.doString('return __motion_exec(__code, __chunk, __line, __debugged)')) as
         { message: string; traceback: string; code?: string } | undefined;
+      if (debugged) endDebugging(!failure);
       if (!failure) return send({ kind: 'done', id: message.id, ok: true });
       send({ kind: 'output', stream: 'stderr', text: `${userTraceback(failure.traceback)}\n` });
       const at = new RegExp(`${escape(message.filename)}:(\\d+):`);
@@ -62,6 +106,7 @@ async function main(): Promise<void> {
         },
       });
     } catch (error) {
+      if (debugged) endDebugging(false);
       send({ kind: 'done', id: message.id, ok: false, error: { type: 'LuaError', message: (error as Error).message } });
     }
   }

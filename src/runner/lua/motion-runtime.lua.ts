@@ -336,14 +336,26 @@ function __motion_run(code, chunkname, line)
   compiled()
 end
 
-function __motion_exec(code, chunkname, line)
-  interruptible()
+-- debugged: under the debugger's hook (Debug Cell, lua-debugger's), which interrupts too.
+function __motion_exec(code, chunkname, line, debugged)
+  if debugged then __motion_debug_begin(false) else interruptible() end
   local ok, failure = xpcall(__motion_run, function(e)
+    if debugged then __motion_debug_failed(e) end
     keepLocalsOfFailedChunk()
     local info = { message = tostring(e), traceback = debug.traceback(tostring(e), 2) }
     if getmetatable(e) == MotionError then info.code = e.code end
     return info
   end, code, chunkname, line)
+  if debugged then __motion_debug_end() end
+  -- Stopped from the debugger while paused on the error: the handler itself ended, with a message.
+  if not ok and type(failure) ~= "table" then failure = { message = tostring(failure), traceback = tostring(failure) } end
   if not ok then return failure end
+end
+
+-- The top-level locals the session keeps, by name (the debugger's Session scope).
+function __motion_session_locals()
+  local copy = {}
+  for name in pairs(keptNames) do copy[name] = kept[name] end
+  return copy
 end
 `;
