@@ -14,6 +14,7 @@ import {
 import { LuaDebugSession } from '../../runner/debug/lua-debug-session';
 import { PythonDebugAdapter } from '../../runner/debug/python-debug-adapter';
 import { pythonSupportDir } from '../../runner/python-support';
+import { luaRunToAttach } from '../notebooks/cell-debugging';
 import { codeAtSelection } from '../../runner/code-to-run';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
@@ -29,10 +30,12 @@ export function startDebugging(ctx: MotionContext): void {
     vscode.debug.registerDebugAdapterDescriptorFactory('motion', {
       createDebugAdapterDescriptor: (session) => {
         if (session.configuration.request === 'attach') {
-          // Debug Cell: debugpy in the Motion session, reached on its port.
-          const { port, cells } = session.configuration as MotionAttachConfiguration;
+          // Debug Cell: debugpy in the Python session, reached on its port; or the cell's run in the Lua session.
+          const config = session.configuration as MotionAttachConfiguration;
           return new vscode.DebugAdapterInlineImplementation(
-            new PythonDebugAdapter('python3', pythonSupportDir(), { port: port!, cells }),
+            config.language === 'lua'
+              ? new LuaDebugSession(luaRunToAttach(config))
+              : new PythonDebugAdapter('python3', pythonSupportDir(), { port: config.port!, cells: config.cells }),
           );
         }
         const config = session.configuration as MotionLaunchConfiguration;
@@ -57,7 +60,7 @@ class MotionDebugConfigurations implements vscode.DebugConfigurationProvider {
   ): vscode.DebugConfiguration | undefined {
     if (given.request === 'attach') {
       // Made by Debug Cell, which names the session's port; launch.json has no way to know it.
-      if (typeof given.port === 'number' && Array.isArray(given.cells)) return given;
+      if (Array.isArray(given.cells)) return given;
       void vscode.window.showErrorMessage(
         'Motion: a motion debug session attaches only to a notebook cell (Debug Cell); use "request": "launch" to debug a script.',
       );

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { LuaDebugLink } from '../../runner/lua/lua-debug-messages';
 import type { DisplayItem, RunResult, SessionOutput } from '../../runner/script-session';
 import {
   SKELETON_OUTPUT_MIME,
@@ -117,7 +118,9 @@ export function startNotebooks(ctx: MotionContext, explorerTree: vscode.TreeView
   // Debug Cell runs the cell as Run does, from the file its debugger knows it by.
   registerCommands(
     ctx,
-    cellDebugCommands((cell, file) => runCell(ctx, controllers.get(cell.notebook.notebookType), cell, ++order, file)),
+    cellDebugCommands((cell, file, link) =>
+      runCell(ctx, controllers.get(cell.notebook.notebookType), cell, ++order, { file, link }),
+    ),
   );
   return outputs;
 }
@@ -169,15 +172,16 @@ async function skeletonItems(ctx: MotionContext, request: SkeletonRequest): Prom
 }
 
 /**
- * Runs a cell in its language's session, its output and its displays in the cell. `file`: the cell
- * runs from that file (Debug Cell), and its output names the cell where it names the file.
+ * Runs a cell in its language's session, its output and its displays in the cell. `debugged`: the
+ * cell runs from that file (Debug Cell), its output naming the cell where it names the file; a Lua
+ * cell under the debugger at the link's other end.
  */
 async function runCell(
   ctx: MotionContext,
   controller: vscode.NotebookController | undefined,
   cell: vscode.NotebookCell,
   order: number,
-  file?: string,
+  debugged?: { file: string; link?: LuaDebugLink },
 ): Promise<boolean> {
   if (!controller) throw new Error(`Motion does not run notebooks of type ${cell.notebook.notebookType}`);
   const execution = controller.createNotebookCellExecution(cell);
@@ -207,12 +211,13 @@ async function runCell(
   }
   const stream = new StreamedOutput(execution, (request) => skeletonItems(ctx, request));
   const name = cellName(cell);
+  const file = debugged?.file;
   const sink: SessionOutput = file ? (kind, text) => stream.sink(kind, text.split(file).join(name)) : stream.sink;
   execution.token.onCancellationRequested(() => ctx.parts.runner.interrupt(language));
   const result: RunResult = await ctx.parts.runner.runCell(
     language,
     cell.document.getText(),
-    { filename: file ?? name, line: 1 },
+    { filename: file ?? name, line: 1, debugger: debugged?.link },
     sink,
     stream.display,
   );

@@ -344,6 +344,84 @@ export function notebookTests(): void {
       }
     });
 
+    it('Debug Cell from a Lua cell’s run menu stops at a breakpoint F9 set there, with the session’s locals, and Stop ends the run but not the session', async function () {
+      if (!hasHands) this.skip();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const code = [
+        'local count = motion.settings.processing.skeleton.get_skeleton_count("project")',
+        'local answer = base + count',
+        'print("answer " .. answer)',
+      ].join('\n');
+      const notebook = await vscode.workspace.openNotebookDocument(
+        'motion-notebook',
+        new vscode.NotebookData([
+          new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'local base = 40', 'lua'),
+          new vscode.NotebookCellData(vscode.NotebookCellKind.Code, code, 'lua'),
+        ]),
+      );
+      await vscode.window.showNotebookDocument(notebook);
+      await vscode.commands.executeCommand('notebook.cell.execute', {
+        ranges: [{ start: 0, end: 1 }],
+        document: notebook.uri,
+      });
+      await waitFor(() => notebook.cellAt(0).executionSummary?.success === true, 'the first cell to run', 60_000);
+      const cell = notebook.cellAt(1);
+      const stops = watchStops();
+      try {
+        await vscode.window.showNotebookDocument(notebook, { selections: [new vscode.NotebookRange(1, 2)] });
+        await hands.press('Enter');
+        await waitFor(
+          () => vscode.window.activeTextEditor?.document.uri.toString() === cell.document.uri.toString(),
+          'the cell’s editor focused',
+        );
+        await hands.press('Control+Home');
+        await hands.press('ArrowDown');
+        await hands.press('F9');
+        await waitFor(
+          () =>
+            vscode.debug.breakpoints.some(
+              (b) => b instanceof vscode.SourceBreakpoint && b.location.uri.toString() === cell.document.uri.toString(),
+            ),
+          'F9 to set a breakpoint in the cell',
+        );
+        // The cell's run button's menu (beside it), and Debug Cell there.
+        const stopped = stops.next();
+        await hands.click('.notebook-editor .monaco-list-row.focused .run-button-container .dropdown-action-container');
+        await hands.click('.context-view .monaco-menu .action-item', 'Debug Cell');
+        const { session, reason } = await stopped;
+        assert.equal(reason, 'breakpoint');
+        const stack = await session.customRequest('stackTrace', { threadId: 1 });
+        const top = stack.stackFrames[0];
+        assert.deepEqual(
+          { path: top.source.path, line: top.line },
+          { path: cell.document.uri.toString(), line: 2 },
+          'stopped in the cell, at its line',
+        );
+        const base = await session.customRequest('evaluate', { expression: 'base', frameId: top.id, context: 'watch' });
+        assert.equal(base.result, '40', 'the first cell’s local: the session is the notebook’s');
+        // Stop (the debug toolbar's, by its key): the run ends interrupted, the session goes on.
+        await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 'the paused frame shown');
+        await hands.press('Shift+F5');
+        await waitFor(() => cell.executionSummary?.success === false, 'the cell to end, interrupted', 60_000);
+        await waitFor(() => vscode.debug.activeDebugSession === undefined, 'the debug session to end');
+        await vscode.commands.executeCommand('notebook.cell.execute', {
+          ranges: [{ start: 1, end: 2 }],
+          document: notebook.uri,
+        });
+        await waitFor(() => cell.executionSummary?.success === true, 'the cell to run again', 60_000);
+        assert.match(outputText(cell), /^answer \d+\n$/);
+      } catch (error) {
+        await takeScreenshot('debug-cell-failure.png');
+        throw error;
+      } finally {
+        stops.dispose();
+        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+        await vscode.debug.stopDebugging();
+        await vscode.window.showNotebookDocument(notebook);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+    });
+
     it('opens a .motionbook with its outputs, figures included, and saves it as it was', async () => {
       const folder = vscode.workspace.workspaceFolders![0].uri;
       const file = vscode.Uri.joinPath(folder, 'kept.motionbook');
