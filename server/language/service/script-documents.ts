@@ -14,11 +14,15 @@ const CHUNKED_ABOVE_LINES = 5_000;
 export interface DocumentLimits {
   /** Above this many lines: chunks. (No margin for files near the limit: the analysis of a text must not depend on its edit history.) */
   chunkedAboveLines: number;
-  /** The smallest chunk, in lines: small enough for a few megabytes of tree, large enough for few chunks. */
+  /**
+   * The smallest chunk, in lines: an edit has its whole chunk worked out again (the rest is cached
+   * by chunk), so small enough for that to take a keystroke's time (some 20 ms for 200 lines of
+   * calls), large enough that a chunk's key and tree are nothing beside its text.
+   */
   chunkLines: number;
 }
 
-const DEFAULT_LIMITS: DocumentLimits = { chunkedAboveLines: CHUNKED_ABOVE_LINES, chunkLines: 1_000 };
+const DEFAULT_LIMITS: DocumentLimits = { chunkedAboveLines: CHUNKED_ABOVE_LINES, chunkLines: 200 };
 
 /**
  * An open Python or Lua script: its text, its syntax trees (one tree, or chunks for a very long

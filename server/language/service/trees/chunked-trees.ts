@@ -57,7 +57,8 @@ export class ChunkedTrees implements SyntaxTrees {
         statements: () => this.analyse(start, end).rootNode.namedChildren.filter((n): n is Node => n !== null),
       };
     }
-    this.free('analysed');
+    // The last chunk analysed stays parsed: the next reading of the units (a check reads them
+    // three times: aliases, diagnostics, names) finds the one an edit changed without parsing it again.
   }
 
   /** The chunks' text as cache keys, once per text (a check reads the units twice: aliases, then diagnostics). */
@@ -77,10 +78,23 @@ export class ChunkedTrees implements SyntaxTrees {
 
   private keys: { content: string; keys: string[] } | undefined;
 
-  /** The tree of one chunk for analysis; the previous one is freed. */
+  /**
+   * The tree of one chunk for analysis; the previous one is freed, unless it is this chunk's: then
+   * it is re-parsed from itself, where edits changed it (the chunk an edit is in is read again).
+   */
   private analyse(start: number, end: number): Tree {
     const near = this.nearCursor;
     if (near && near.start === start && near.end === end && near.fresh) return near.tree;
+    const last = this.analysed;
+    if (last && last.start === start && last.end === end) {
+      if (!last.fresh) {
+        const tree = this.parse(start, end, last.tree);
+        last.tree.delete();
+        last.tree = tree;
+        last.fresh = true;
+      }
+      return last.tree;
+    }
     this.free('analysed');
     this.analysed = { start, end, tree: this.parse(start, end), fresh: true };
     return this.analysed.tree;
