@@ -9,6 +9,7 @@ import {
 import {
   DocumentationLoadedNotification,
   ReloadDocumentationRequest,
+  VisibleRangesNotification,
   type DocumentationState,
   type InitializationOptions,
   INSERT_SNIPPET_COMMAND,
@@ -52,7 +53,30 @@ export async function startLanguageClient(
   const client = new LanguageClient('motion', 'Motion Scripting', serverOptions, clientOptions);
   client.onNotification(DocumentationLoadedNotification, onDocumentation);
   await client.start();
+  followVisibleRanges(extension, client);
   return client;
+}
+
+/**
+ * Tells the server which lines of each script its editors show (as they scroll, and as editors
+ * open): a long script's first check gives the diagnostics of those lines before the rest.
+ */
+function followVisibleRanges(extension: vscode.ExtensionContext, client: LanguageClient): void {
+  const tell = (editor: vscode.TextEditor) => {
+    const { document } = editor;
+    if (document.languageId !== 'python' && document.languageId !== 'lua') return;
+    void client
+      .sendNotification(VisibleRangesNotification, {
+        uri: document.uri.toString(),
+        ranges: editor.visibleRanges.map((r) => client.code2ProtocolConverter.asRange(r)),
+      })
+      .catch(() => undefined);
+  };
+  extension.subscriptions.push(
+    vscode.window.onDidChangeTextEditorVisibleRanges(({ textEditor }) => tell(textEditor)),
+    vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach(tell)),
+  );
+  vscode.window.visibleTextEditors.forEach(tell);
 }
 
 /** Asks the language server to load the documentation of the application at `serverUrl` (or the current one). */

@@ -16,21 +16,29 @@ describe('when open documents are checked again (DiagnosticsScheduler)', () => {
     return { s, done };
   };
 
-  it('checks once after a pause in typing, and refreshes this thread’s tree once after a longer one', () => {
+  it('checks once a burst of edits is over (a moment), and refreshes this thread’s tree once after a longer pause', () => {
     const { s, done } = scheduler();
     s.edited('a');
-    mock.timers.tick(100);
+    mock.timers.tick(5);
     s.edited('a');
     s.edited('b');
-    mock.timers.tick(100);
-    assert.deepEqual(done.checks, [], 'nothing while typing: each edit starts the pause again');
-    mock.timers.tick(50);
-    assert.deepEqual(done.checks, ['a', 'b'], 'each once, 150 ms after its last edit');
+    mock.timers.tick(5);
+    assert.deepEqual(done.checks, [], 'nothing within the burst: each edit starts the moment again');
+    mock.timers.tick(5);
+    assert.deepEqual(done.checks, ['a', 'b'], 'each once, 10 ms after its last edit');
     assert.deepEqual(done.refreshes, [], 'the tree waits longer');
-    mock.timers.tick(250);
+    mock.timers.tick(400);
     assert.deepEqual(done.refreshes, ['a', 'b']);
     mock.timers.tick(1_000);
     assert.deepEqual(done, { checks: ['a', 'b'], refreshes: ['a', 'b'] }, 'and no more');
+  });
+
+  it('checks a document as it opens, at once, and refreshes its tree after a pause', () => {
+    const { s, done } = scheduler();
+    s.opened('a');
+    assert.deepEqual(done.checks, ['a']);
+    mock.timers.tick(400);
+    assert.deepEqual(done, { checks: ['a'], refreshes: ['a'] });
   });
 
   it('checks at once when asked (new documentation), and no more for what was pending', () => {

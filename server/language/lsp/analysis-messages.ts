@@ -1,5 +1,5 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { DocumentationSource } from '../../../src/api/docs/documentation-index';
 import type { PackageDocumentation } from '../../../src/api/docs/documentation-shapes';
 import type { NameReference } from '../service/live-names';
@@ -11,7 +11,9 @@ export type ToAnalysis =
   | { kind: 'change'; uri: string; version: number; changes: TextDocumentContentChangeEvent[] }
   | { kind: 'close'; uri: string }
   | { kind: 'documentation'; documentation: PackageDocumentation; source: DocumentationSource }
-  | { kind: 'diagnose'; uri: string };
+  | { kind: 'diagnose'; uri: string }
+  /** The lines of a document the editor shows now (motion/visibleRanges): checked first while a long script's first check runs. */
+  | { kind: 'visible'; uri: string; ranges: Range[] };
 
 /** What the worker answers: a document's diagnostics for one version, and its aliases and name references at that version. */
 export type FromAnalysis =
@@ -24,6 +26,8 @@ export type FromAnalysis =
       aliases: [string, string][];
       /** The strings naming application objects, checked against the live names on the request thread. */
       references: NameReference[];
+      /** Those of the part in view only (no aliases): the whole document's follow. */
+      partial?: boolean;
     }
   /** Checking one document failed (a bug): the worker carries on with the others. */
   | { kind: 'failed'; uri: string; message: string };

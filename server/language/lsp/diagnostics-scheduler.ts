@@ -1,5 +1,9 @@
-/** After a pause in typing, how long before a document is checked again. */
-const DIAGNOSTICS_DELAY_MS = 150;
+/**
+ * After an edit, how long before a document is checked again: only long enough to take a burst of
+ * changes (a paste, an undo, several cursors) as one. A check costs one small chunk's work (the
+ * rest is cached), runs in the analysis worker, and is abandoned when a newer edit comes.
+ */
+const DIAGNOSTICS_DELAY_MS = 10;
 /** After a longer pause, this thread's own tree (strings and comments for completion) catches up. */
 const REFRESH_DELAY_MS = 400;
 
@@ -17,7 +21,13 @@ export class DiagnosticsScheduler {
     private readonly refresh: (uri: string) => void,
   ) {}
 
-  /** The document changed (or opened): check it after a pause, and refresh this thread's tree after a longer one. */
+  /** The document opened: check it at once, and refresh this thread's tree after a pause. */
+  opened(uri: string): void {
+    this.checkNow(uri);
+    this.restart(this.refreshes, uri, REFRESH_DELAY_MS, this.refresh);
+  }
+
+  /** The document changed: check it after a moment, and refresh this thread's tree after a longer pause. */
   edited(uri: string): void {
     this.restart(this.checks, uri, DIAGNOSTICS_DELAY_MS, this.check);
     this.restart(this.refreshes, uri, REFRESH_DELAY_MS, this.refresh);

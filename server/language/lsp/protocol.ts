@@ -1,4 +1,4 @@
-import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+import { NotificationType, RequestType, type Range } from 'vscode-languageserver-protocol';
 
 /**
  * The extension's command that inserts a snippet (placeholders to tab through): LSP code actions
@@ -25,6 +25,14 @@ export interface DocumentationState {
 export const ReloadDocumentationRequest = new RequestType<ReloadDocumentationParams, DocumentationState, void>(
   'motion/reloadDocumentation',
 );
+
+/** The lines of a document its editors show now (LSP has no word for it): a long script's first check gives those first. */
+interface VisibleRangesParams {
+  uri: string;
+  ranges: Range[];
+}
+
+export const VisibleRangesNotification = new NotificationType<VisibleRangesParams>('motion/visibleRanges');
 
 /** Sent whenever the documentation in use changed. */
 export const DocumentationLoadedNotification = new NotificationType<DocumentationState>('motion/documentationLoaded');

@@ -17,6 +17,7 @@ import { NO_INLAY_HINTS } from '../service/inlay-hints';
 import {
   DocumentationLoadedNotification,
   ReloadDocumentationRequest,
+  VisibleRangesNotification,
   type DocumentationState,
   type InitializationOptions,
 } from './protocol';
@@ -53,12 +54,13 @@ export function startLanguageServer(connection: Connection): void {
     const last = checked.get(uri);
     if (!last || service?.documents.get(uri)?.text.version !== last.version) return;
     const live = service.liveNameDiagnostics(uri, last.references);
-    void connection.sendDiagnostics({ uri, diagnostics: [...last.diagnostics, ...live] });
+    // With the version checked: the editor (and a bench) knows which text they are about.
+    void connection.sendDiagnostics({ uri, version: last.version, diagnostics: [...last.diagnostics, ...live] });
   };
   const received = (message: Extract<FromAnalysis, { kind: 'diagnostics' }>) => {
     const document = service?.documents.get(message.uri);
     if (!document || document.text.version !== message.version) return;
-    document.adoptAliases(source!.documentation.packageName, new Map(message.aliases));
+    if (!message.partial) document.adoptAliases(source!.documentation.packageName, new Map(message.aliases));
     checked.set(message.uri, message);
     send(message.uri);
   };
@@ -166,13 +168,16 @@ export function startLanguageServer(connection: Connection): void {
     if (!service || !ScriptDocuments.isScriptLanguage(languageId)) return;
     service.documents.open(uri, languageId, version, text);
     analysis?.post({ kind: 'open', uri, languageId, version, text });
-    scheduler.edited(uri);
+    scheduler.opened(uri);
   });
   connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
     if (!service?.documents.change(uri, version, contentChanges)) return;
     analysis?.post({ kind: 'change', uri, version, changes: contentChanges });
     scheduler.edited(uri);
   });
+  connection.onNotification(VisibleRangesNotification, ({ uri, ranges }) =>
+    analysis?.post({ kind: 'visible', uri, ranges }),
+  );
   connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
     scheduler.forget(uri);
     service?.documents.close(uri);

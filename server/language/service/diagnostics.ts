@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { DocumentationIndex, IndexedMethod, IndexedParameter } from '../../../src/api/docs/documentation-index';
 import { closestNames } from '../../../src/api/text/closest-names';
@@ -6,7 +7,7 @@ import { validateValue } from '../../../src/api/types/validate';
 import type { Node } from 'web-tree-sitter';
 import { chainPath, firstUnknownSegment } from './resolve-chain';
 import type { QuickFix } from './quick-fixes';
-import { finishSteps, type ScriptDocument } from './script-documents';
+import { finishSteps, type ScriptDocument, type TextStretch } from './script-documents';
 import { MAX_LITERAL_DEPTH, TOO_DEEP, type CallSite, type Span } from './script-model';
 
 /**
@@ -18,12 +19,20 @@ export function diagnose(document: ScriptDocument, index: DocumentationIndex): D
   return finishSteps(diagnosisSteps(document, index));
 }
 
-/** diagnose() one statement per step, for callers that share the thread with requests. */
-export function* diagnosisSteps(document: ScriptDocument, index: DocumentationIndex): Generator<void, Diagnostic[]> {
-  const aliases = yield* document.aliasSteps(index.packageName);
+/**
+ * diagnose() one statement per step, for callers that share the thread with requests. `within`:
+ * only the statements that meet that stretch (the part in view, checked first), with the aliases
+ * of what comes before them.
+ */
+export function* diagnosisSteps(
+  document: ScriptDocument,
+  index: DocumentationIndex,
+  within?: TextStretch,
+): Generator<void, Diagnostic[]> {
+  const aliases = yield* document.aliasSteps(index.packageName, within?.end);
   const context = `diagnostics:${documentationId(index)}:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}\u0000`;
   const diagnostics: Diagnostic[] = [];
-  for (const unit of document.units()) {
+  for (const unit of document.units(within)) {
     yield;
     const base = unit.start;
     // Found once per unit text: after an edit only the statements (or chunks) that changed are looked at again.
@@ -43,7 +52,8 @@ export function* diagnosisSteps(document: ScriptDocument, index: DocumentationIn
       });
     }
   }
-  document.sweep('diagnostics:');
+  // A part's check leaves the cache to the whole one (what it did not read is still wanted).
+  if (!within) document.sweep('diagnostics:');
   return diagnostics;
 }
 
@@ -55,12 +65,19 @@ interface Problem extends Span {
   fix?: QuickFix;
 }
 
-const ids = new WeakMap<DocumentationIndex, number>();
-let nextId = 1;
-/** Cached diagnostics belong to one documentation: a reload makes them stale. */
-function documentationId(index: DocumentationIndex): number {
-  if (!ids.has(index)) ids.set(index, nextId++);
-  return ids.get(index)!;
+const ids = new WeakMap<DocumentationIndex, string>();
+/**
+ * Cached diagnostics belong to one documentation, known by its content: a reload that brings other
+ * documentation makes them stale, and one that brings the same (the application's, when it is the
+ * bundled one) keeps them, so the check after it costs nothing.
+ */
+function documentationId(index: DocumentationIndex): string {
+  let id = ids.get(index);
+  if (id === undefined) {
+    id = createHash('sha256').update(JSON.stringify(index.documentation)).digest('base64');
+    ids.set(index, id);
+  }
+  return id;
 }
 
 function diagnoseStatement(

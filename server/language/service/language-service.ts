@@ -19,7 +19,13 @@ import { liveNameDiagnostics, type LiveNames, type NameReference } from './live-
 import { nameReferenceSteps } from './name-references';
 import { definition, hover } from './hover';
 import { quickFixes } from './quick-fixes';
-import { finishSteps, ScriptDocuments, yieldToRequests, type ScriptDocument } from './script-documents';
+import {
+  finishSteps,
+  ScriptDocuments,
+  yieldToRequests,
+  type ScriptDocument,
+  type TextStretch,
+} from './script-documents';
 import type { ScriptParsers } from './script-parsers';
 import { signatureHelp } from './signature-help';
 import { inlayHints, type InlayHintSettings } from './inlay-hints';
@@ -58,13 +64,23 @@ export interface MotionLanguageService {
   /**
    * The same diagnostics, computed in slices of about `budgetMs` that yield to the event loop.
    * Undefined when the document changed or closed meanwhile (a newer check is due), or when
-   * `token` was cancelled.
+   * `token` was cancelled. `within`: those of the statements that meet that range only.
    */
-  diagnoseInSlices(uri: string, budgetMs: number, token?: Cancellation): Promise<Diagnostic[] | undefined>;
+  diagnoseInSlices(
+    uri: string,
+    budgetMs: number,
+    token?: Cancellation,
+    within?: Range,
+  ): Promise<Diagnostic[] | undefined>;
   /** The strings of the script that name application objects (what live-name checks look at). */
   nameReferences(uri: string): NameReference[];
   /** The same, in slices, as diagnoseInSlices. */
-  nameReferencesInSlices(uri: string, budgetMs: number, token?: Cancellation): Promise<NameReference[] | undefined>;
+  nameReferencesInSlices(
+    uri: string,
+    budgetMs: number,
+    token?: Cancellation,
+    within?: Range,
+  ): Promise<NameReference[] | undefined>;
   /** Information on the names among `references` that the connected application does not have (from what LiveNames knows now). */
   liveNameDiagnostics(uri: string, references: readonly NameReference[]): Diagnostic[];
 }
@@ -119,13 +135,17 @@ export function createMotionLanguageService(options: {
       ),
     codeActions: (uri, diagnostics) => withDocument(uri, [], () => quickFixes(uri, diagnostics)),
     nameReferences: (uri) => withDocument(uri, [], (d) => finishSteps(nameReferenceSteps(d, options.documentation()))),
-    nameReferencesInSlices: (uri, budgetMs, token = NOT_CANCELLED) =>
-      inSlices(uri, budgetMs, token, (d) => nameReferenceSteps(d, options.documentation())),
+    nameReferencesInSlices: (uri, budgetMs, token = NOT_CANCELLED, within) =>
+      inSlices(uri, budgetMs, token, (d) => nameReferenceSteps(d, options.documentation(), stretch(d, within))),
     liveNameDiagnostics: (uri, references) =>
       withDocument(uri, [], (d) => (options.liveNames ? liveNameDiagnostics(d, references, options.liveNames) : [])),
-    diagnoseInSlices: (uri, budgetMs, token = NOT_CANCELLED) =>
-      inSlices(uri, budgetMs, token, (d) => diagnosisSteps(d, options.documentation())),
+    diagnoseInSlices: (uri, budgetMs, token = NOT_CANCELLED, within) =>
+      inSlices(uri, budgetMs, token, (d) => diagnosisSteps(d, options.documentation(), stretch(d, within))),
   };
+
+  function stretch(document: ScriptDocument, range: Range | undefined): TextStretch | undefined {
+    return range && { start: document.text.offsetAt(range.start), end: document.text.offsetAt(range.end) };
+  }
 
   /**
    * Runs a document's steps in slices of about `budgetMs` that yield to the event loop; undefined

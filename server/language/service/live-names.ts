@@ -88,6 +88,24 @@ function describeKnown(value: KnownValue): string {
   return `${operation}(${args.map(describeKnown).join(', ')})`;
 }
 
+/** By list of names the application has (one list per fetch): each name judged, and its closest ones. */
+const judged = new WeakMap<readonly string[], Map<string, string[] | 'known'>>();
+
+/**
+ * Undefined when the application has the name; else the names closest to it (maybe none). Judged
+ * once per list of names: every check of a long script judges its names again, most unchanged.
+ */
+function missingName(name: string, names: readonly string[]): string[] | undefined {
+  let byName = judged.get(names);
+  if (!byName) judged.set(names, (byName = new Map<string, string[] | 'known'>()));
+  let verdict = byName.get(name);
+  if (verdict === undefined) {
+    verdict = names.includes(name) ? 'known' : closestNames(name, names);
+    byName.set(name, verdict);
+  }
+  return verdict === 'known' ? undefined : verdict;
+}
+
 /**
  * Information (never an error: the application may change before the script runs) on each name
  * the connected application does not have, with the closest it has as a quick fix. Names not
@@ -101,9 +119,9 @@ export function liveNameDiagnostics(
   const diagnostics: Diagnostic[] = [];
   for (const reference of references) {
     const names = live.names(reference.query);
-    if (!names || names.includes(reference.name)) continue;
+    const hint = names && missingName(reference.name, names);
+    if (!hint) continue;
     const { kind, called } = reference.query.names;
-    const hint = closestNames(reference.name, names);
     diagnostics.push({
       range: {
         start: document.text.positionAt(reference.span.start),

@@ -4,7 +4,7 @@ import type { NamedObjects } from '../../../src/api/catalogue/operation-spec';
 import type { DocumentationIndex, IndexedMethod } from '../../../src/api/docs/documentation-index';
 import { namedParameter, type KnownValue, type NameReference, type NamesQuery } from './live-names';
 import { chainPath, parameterIndexOf } from './resolve-chain';
-import type { ScriptDocument } from './script-documents';
+import type { ScriptDocument, TextStretch } from './script-documents';
 import type { CallSite, Span } from './script-model';
 
 /**
@@ -160,18 +160,20 @@ function stringContent(node: Node): Span {
 
 /**
  * Every string of the script given to a parameter that names an application object, with its
- * query; one unit per step, for callers that share the thread with requests.
+ * query; one unit per step, for callers that share the thread with requests. `within`: only the
+ * statements meeting that stretch, their variables followed from those statements alone.
  */
 export function* nameReferenceSteps(
   document: ScriptDocument,
   index: DocumentationIndex,
+  within?: TextStretch,
 ): Generator<void, NameReference[]> {
-  const aliases = yield* document.aliasSteps(index.packageName);
+  const aliases = yield* document.aliasSteps(index.packageName, within?.end);
   const reader = new ArgumentReader(document, index, aliases);
   const context = `names:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}\u0000`;
   const known = new KnownNames();
   const references: NameReference[] = [];
-  for (const unit of document.units()) {
+  for (const unit of document.units(within)) {
     yield;
     const reading = document.perUnit(unit, context, (statements) => reader.unit(statements, unit.start));
     for (const event of reading) {
@@ -186,7 +188,7 @@ export function* nameReferenceSteps(
       }
     }
   }
-  document.sweep('names:');
+  if (!within) document.sweep('names:');
   return references;
 }
 

@@ -8,6 +8,12 @@ import { WholeTree } from './trees/whole-tree';
 
 export { yieldToRequests } from './trees/whole-tree';
 
+/** A stretch of a document's text, [start, end) offsets: the part in view, for instance. */
+export interface TextStretch {
+  start: number;
+  end: number;
+}
+
 /** Above this many lines a script is analysed one chunk at a time (see ChunkedTrees); below, with one tree. */
 const CHUNKED_ABOVE_LINES = 5_000;
 
@@ -128,14 +134,19 @@ export class ScriptDocument {
     this.lastAliases = { packageName, aliases };
   }
 
-  /** aliases(), one unit per step: bindings are folded in order, each unit's cached by its text. */
-  *aliasSteps(packageName: string): Generator<void, Map<string, string>> {
+  /**
+   * aliases(), one unit per step: bindings are folded in order, each unit's cached by its text.
+   * `before`: only the units that start before that offset (the aliases a part of the script sees
+   * from what comes before it; the document's own aliases are left as they were).
+   */
+  *aliasSteps(packageName: string, before?: number): Generator<void, Map<string, string>> {
     const aliases = new Map<string, string>(this.syntax.defaultAliases(packageName));
     // A notebook cell runs in a Motion session, whose globals hold the package already
     // (motion_session.py): there its name needs no import.
     if (this.uri.startsWith(NOTEBOOK_CELL_SCHEME)) aliases.set(packageName, packageName);
     const purpose = `aliases:${packageName}\u0000`;
     for (const unit of this.trees.units()) {
+      if (before !== undefined && unit.start >= before) return aliases;
       for (const binding of this.perUnit(unit, purpose, (statements) =>
         statements.flatMap((s) => this.syntax.aliases(s, packageName)),
       )) {
@@ -145,14 +156,21 @@ export class ScriptDocument {
       }
       yield;
     }
+    if (before !== undefined) return aliases;
     this.sweep('aliases:');
     this.lastAliases = { packageName, aliases };
     return aliases;
   }
 
-  /** The top-level statements (or chunks of them) to analyse, in order; a unit's nodes are valid until the next unit is read. */
-  units(): Iterable<AnalysisUnit> {
-    return this.trees.units();
+  /**
+   * The top-level statements (or chunks of them) to analyse, in order; a unit's nodes are valid
+   * until the next unit is read. `within`: only those that meet that stretch of the text.
+   */
+  *units(within?: TextStretch): Iterable<AnalysisUnit> {
+    for (const unit of this.trees.units()) {
+      if (within && unit.start >= within.end) return;
+      if (!within || unit.end > within.start) yield unit;
+    }
   }
 
   /** A value worked out from one unit, reused while the unit's text is unchanged (when it may be cached). */

@@ -53,6 +53,7 @@ export class ChunkedTrees implements SyntaxTrees {
     for (const [i, { start, end }] of this.chunks().entries()) {
       yield {
         start,
+        end,
         key: keys[i],
         statements: () => this.analyse(start, end).rootNode.namedChildren.filter((n): n is Node => n !== null),
       };

@@ -26,6 +26,7 @@ export interface SyntaxTrees {
 /** A top-level statement, or a chunk of them. */
 export interface AnalysisUnit {
   start: number;
+  end: number;
   /** What results worked out from this unit may be cached under; undefined: never cache them. */
   key: string | undefined;
   statements(): Node[];

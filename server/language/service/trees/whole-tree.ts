@@ -37,6 +37,7 @@ export class WholeTree implements SyntaxTrees {
       // statement can give another tree elsewhere, so only error-free statements are cached.
       yield {
         start: statement.startIndex,
+        end: statement.endIndex,
         key: statement.hasError ? undefined : context + statement.text,
         statements: () => [statement],
       };
