@@ -1,13 +1,18 @@
 /**
  * npm run bench:tree — loading 20 skeletons × 50 segments with the src/api loader (all requests
  * issued concurrently, reads pipelined) against a naive loader that asks one field at a time,
- * sequentially; same server, same run. Prints both times, request counts and the ratio.
+ * sequentially; same server, same run. Prints both times, request counts and the ratio; and the
+ * bound: what the loader's requests cost at the server's own rate (measured in the same run with
+ * the same reads by autocannon), and the loader's time over it.
  */
 import { MotionClient } from '../src/api/client/motion-client';
 import { loadSkeletons } from '../src/api/skeletons/skeleton-loader';
 import { startChildServer } from '../test/support/child-server';
 import { median, timed } from './timed-reads';
 import { loadTreeNaively } from './naive-tree-loader';
+import { serverRate, type BenchCall } from './server-rate';
+
+const SKELETON = 'motion.settings.processing.skeleton';
 
 const SKELETONS = 20;
 const SEGMENTS = 50;
@@ -35,7 +40,21 @@ async function main(): Promise<void> {
   const server = await startChildServer(['--empty', '--log-level', 'warn']);
   const setup = new MotionClient({ url: server.url });
   await populate(setup);
+  // The reads the loader makes most, of every segment in turn: what the server's rate is measured with.
+  const reads: BenchCall[] = [];
+  const api = setup.settings.processing.skeleton;
+  for (const skeleton of await api.get_skeleton_ids('project'))
+    for (const segment of await api.get_segment_ids('project', skeleton))
+      for (const operation of [
+        'get_segment_name',
+        'get_segment_solver',
+        'get_segment_endpoint',
+        'get_segment_markers',
+        'get_segment_parent_id',
+      ])
+        reads.push({ module: SKELETON, operation, args: ['project', segment] });
   await setup.close();
+  const rate = await serverRate(server.url, reads);
 
   const ours: number[] = [];
   const naive: number[] = [];
@@ -64,6 +83,10 @@ async function main(): Promise<void> {
   console.log(`  src/api loader (concurrent, pipelined)   ${o.toFixed(0).padStart(6)} ms   ${oursRequests} requests`);
   console.log(`  naive loader (one field at a time)       ${n.toFixed(0).padStart(6)} ms   ${naiveRequests} requests`);
   console.log(`  ratio naive/loader: ${(n / o).toFixed(1)}× faster`);
+  const bound = oursRequests / rate;
+  console.log(
+    `  bound: ${oursRequests} requests at the server's own rate (${(rate * 1000).toFixed(0)} req/s, autocannon) = ${bound.toFixed(0)} ms; the loader takes ${(o / bound).toFixed(2)}× that (goal: within 1.5×)`,
+  );
 }
 
 void main();
