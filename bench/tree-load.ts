@@ -10,49 +10,16 @@ import { loadSkeletons } from '../src/api/skeletons/skeleton-loader';
 import { startChildServer } from '../test/support/child-server';
 import { median, timed } from './timed-reads';
 import { loadTreeNaively } from './naive-tree-loader';
-import { serverRate, type BenchCall } from './server-rate';
+import { serverRate } from './server-rate';
+import { populateTree, SEGMENTS, SKELETONS, treeReads } from './tree-stage';
 
-const SKELETON = 'motion.settings.processing.skeleton';
-
-const SKELETONS = 20;
-const SEGMENTS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-
-async function populate(client: MotionClient): Promise<void> {
-  const api = client.settings.processing.skeleton;
-  let seed = 7;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  await Promise.all(
-    Array.from({ length: SKELETONS }, async (_, s) => {
-      const id = await api.add_skeleton('project', `Actor${s + 1}`);
-      const ids = [await api.get_skeleton_root_id('project', id)];
-      for (let j = 1; j < SEGMENTS; j++) {
-        const parent = ids[Math.floor(random() * ids.length)];
-        const segment = await api.add_segment('project', parent, `Segment${j}`);
-        await api.set_segment_markers('project', segment, [{ name: `M${s}_${j}`, position: [j, 0, 10], weight: 1 }]);
-        ids.push(segment);
-      }
-    }),
-  );
-}
 
 async function main(): Promise<void> {
   const server = await startChildServer(['--empty', '--log-level', 'warn']);
   const setup = new MotionClient({ url: server.url });
-  await populate(setup);
-  // The reads the loader makes most, of every segment in turn: what the server's rate is measured with.
-  const reads: BenchCall[] = [];
-  const api = setup.settings.processing.skeleton;
-  for (const skeleton of await api.get_skeleton_ids('project'))
-    for (const segment of await api.get_segment_ids('project', skeleton))
-      for (const operation of [
-        'get_segment_name',
-        'get_segment_solver',
-        'get_segment_endpoint',
-        'get_segment_markers',
-        'get_segment_parent_id',
-      ])
-        reads.push({ module: SKELETON, operation, args: ['project', segment] });
+  await populateTree(setup);
+  const reads = await treeReads(setup);
   await setup.close();
   const rate = await serverRate(server.url, reads);
 

@@ -4,7 +4,7 @@ import { LOG_LEVELS, type LogLevel } from './log';
 import { startMotionServer } from './motion-server';
 import { APPLICATION_TITLE } from './version';
 
-const USAGE = `Usage: motion-server [--port 7979] [--host 127.0.0.1] [--state FILE] [--empty] [--log-level info]
+const USAGE = `Usage: motion-server [--port 7979] [--host 127.0.0.1] [--state FILE] [--empty] [--log-level info] [--delay-ms 0]
 
 The reference scripting server of the "motion" package: every operation of the scripting
 interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<operation>/).
@@ -14,6 +14,7 @@ interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<op
   --state FILE      keep the state in FILE (created from the demo data if missing); default: in memory
   --empty           start with no skeletons instead of the demo data
   --log-level L     debug (a line per request), info, warn, error or silent (default info)
+  --delay-ms N      answer every request N milliseconds late, as a slow application does (default 0)
   --version, --help`;
 
 function fail(message: string): never {
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
         state: { type: 'string' },
         empty: { type: 'boolean', default: false },
         'log-level': { type: 'string', default: 'info' },
+        'delay-ms': { type: 'string', default: '0' },
         help: { type: 'boolean', default: false },
         version: { type: 'boolean', default: false },
       },
@@ -44,12 +46,22 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be an integer from 0 to 65535, got "${values.port}"`);
+  const delayMs = Number(values['delay-ms']);
+  if (!Number.isFinite(delayMs) || delayMs < 0 || delayMs > 60_000)
+    fail(`--delay-ms must be a number of milliseconds from 0 to 60000, got "${values['delay-ms']}"`);
   const logLevel = values['log-level'] as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) fail(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
   let server;
   try {
-    server = await startMotionServer({ port, host: values.host, state: values.state, empty: values.empty, logLevel });
+    server = await startMotionServer({
+      port,
+      host: values.host,
+      state: values.state,
+      empty: values.empty,
+      logLevel,
+      delayMs,
+    });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     if (e.code === 'EADDRINUSE')

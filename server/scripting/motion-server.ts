@@ -18,6 +18,8 @@ export interface MotionServerOptions {
   initialState?: MotionState;
   logLevel?: LogLevel;
   log?: Log;
+  /** Every answer this many milliseconds late, as a slow application gives it (benches). */
+  delayMs?: number;
 }
 
 export interface MotionServer extends RunningMotionServer {
@@ -45,6 +47,7 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
       log,
       host: options.host,
       port: options.port,
+      delayMs: options.delayMs,
     });
     return {
       ...running,

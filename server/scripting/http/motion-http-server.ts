@@ -19,6 +19,8 @@ interface MotionHttpOptions {
   log: Log;
   host?: string;
   port?: number;
+  /** Every answer this many milliseconds late, as a slow application gives it (benches); 0: at once. */
+  delayMs?: number;
 }
 
 export interface RunningMotionServer {
@@ -34,6 +36,9 @@ export interface RunningMotionServer {
 export async function listen(options: MotionHttpOptions): Promise<RunningMotionServer> {
   const { model, table, log } = options;
   const host = options.host ?? '127.0.0.1';
+  const delayMs = options.delayMs ?? 0;
+  // A slow application's answers: each late by the same time, so those of one connection stay in order.
+  const answer: typeof send = delayMs > 0 ? (...reply) => void setTimeout(() => send(...reply), delayMs) : send;
   let hosts = new Set<string>();
   let origins = new Set<string>();
 
@@ -76,7 +81,7 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
       };
       const headers: Record<string, string> = fault.code === 'method_not_allowed' ? { Allow: 'POST' } : {};
       if (fault.code === 'payload_too_large') headers.Connection = 'close';
-      send(res, fault.status, JSON.stringify(body), headers);
+      answer(res, fault.status, JSON.stringify(body), headers);
       finish(fault.status);
     };
     try {
@@ -101,12 +106,12 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
       }
       const body = JSON.stringify(outcome.result);
       if (!outcome.changes) {
-        send(res, 200, body);
+        answer(res, 200, body);
         return finish(200);
       }
       // The reply waits for the change to be saved; if it cannot be, nothing changed and the reply says so.
       model.saved(outcome.changes).then(() => {
-        send(res, 200, body);
+        answer(res, 200, body);
         finish(200);
       }, fail);
     });
