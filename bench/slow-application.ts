@@ -13,13 +13,12 @@ import { loadSkeletons } from '../src/api/skeletons/skeleton-loader';
 import { sendViewScene } from '../src/extension/skeleton-view/view-scene';
 import { startChildServer } from '../test/support/child-server';
 import { serverRate, type BenchCall } from './server-rate';
-import { populateStage } from './stage';
+import { populateStage, viewReads } from './stage';
 import { median, timed } from './timed-reads';
 import { populateTree, treeReads } from './tree-stage';
 
 const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 2);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SKELETON = 'motion.settings.processing.skeleton';
 
 /** Stages a state file once, at full speed. */
 async function stage(file: string, populate: (client: MotionClient) => Promise<void>): Promise<void> {
@@ -29,23 +28,6 @@ async function stage(file: string, populate: (client: MotionClient) => Promise<v
   await client.close();
   server.child.kill('SIGTERM');
   await server.exited;
-}
-
-/** The reads the 3D view makes of each segment, of every segment in turn. */
-async function viewReads(client: MotionClient): Promise<BenchCall[]> {
-  const reads: BenchCall[] = [];
-  const api = client.settings.processing.skeleton;
-  for (const skeleton of await api.get_skeleton_ids('project'))
-    for (const segment of await api.get_segment_ids('project', skeleton))
-      for (const operation of [
-        'get_segment_name',
-        'get_segment_parent_id',
-        'get_segment_transform',
-        'get_segment_markers',
-        'get_segment_rigid_bodies',
-      ])
-        reads.push({ module: SKELETON, operation, args: ['project', segment] });
-  return reads;
 }
 
 interface Load {

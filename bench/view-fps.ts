@@ -18,7 +18,14 @@ import { makeNonce, viewHtml } from '../src/extension/skeleton-view/view-html';
 import type { SceneReport, ViewSkeleton } from '../src/protocol/skeleton-view';
 import { sendViewScene } from '../src/extension/skeleton-view/view-scene';
 import { startChildServer } from '../test/support/child-server';
-import { MARKERS, populateStage, SEGMENTS, SKELETONS } from './stage';
+import { serverRate } from './server-rate';
+import { MARKERS, populateStage, SEGMENTS, SKELETONS, viewReads } from './stage';
+
+/** CPU time a process has used so far (user and system), from /proc. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 // The functions given to page.evaluate run in the page: its globals, as far as they are used here.
 declare const window: any;
@@ -92,7 +99,10 @@ interface Opening {
   allShown: number;
   defaultPoseReady: number;
   bytes: number;
+  messages: number;
   skeletons: ViewSkeleton[];
+  /** The page's own work until all were shown (Chromium's TaskDuration): parsing the messages, building and drawing. */
+  pageMs: number;
 }
 
 /**
@@ -110,6 +120,13 @@ async function openView(
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`${pagesUrl}/view`);
   await page.waitForFunction(() => window.fromView.some((m: any) => m.type === 'ready'));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+  const pageBefore = await taskSeconds();
+  let pageMs = 0;
+  let messages = 0;
   const skeletons: ViewSkeleton[] = [];
   let expected = Infinity;
   let firstShown = 0;
@@ -121,6 +138,7 @@ async function openView(
   await sendViewScene(client, { source: 'project' }, (message) => {
     const json = JSON.stringify(message);
     bytes += json.length;
+    messages++;
     const first = message.type === 'skeleton' && skeletons.length === 0;
     if (message.type === 'outline') expected = message.outline.skeletonIds.length;
     if (message.type === 'skeleton') skeletons.push(message.skeleton);
@@ -149,6 +167,7 @@ async function openView(
             () => new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn()))),
           );
           allShown = performance.now() - started;
+          pageMs = ((await taskSeconds()) - pageBefore) * 1000;
         }),
     );
   });
@@ -158,7 +177,7 @@ async function openView(
   );
   const defaultPoseReady = performance.now() - started;
   if (errors.length > 0) throw new Error(`the view failed: ${errors.join('\n')}`);
-  return { page, opening: { firstShown, allShown, defaultPoseReady, bytes, skeletons } };
+  return { page, opening: { firstShown, allShown, defaultPoseReady, bytes, messages, skeletons, pageMs } };
 }
 
 const described = (o: Opening) =>
@@ -181,10 +200,20 @@ async function main(): Promise<void> {
     await cold.close();
     // Then as from the Skeletons view in a session under way: the source listed and one skeleton's
     // tree shown (the extension host has been reading the application), in a new view.
-    const client = new MotionClient({ url: server.url });
+    let requests = 0;
+    const client = new MotionClient({ url: server.url, onRequest: () => requests++ });
     const listed = await listSkeletons(client, 'project');
     await loadSkeletonTree(client, listed[0]);
+    // Where the time goes: the requests (and their bound at the server's own rate), the server's
+    // work, this process's (reading, and handing messages to the page), and the page's.
+    const rate = await serverRate(server.url, await viewReads(client));
+    requests = 0;
+    const serverBefore = cpuMs(server.child.pid!);
+    const ownBefore = process.cpuUsage();
     const { page, opening } = await openView(browser, pages.url, client);
+    const serverMs = cpuMs(server.child.pid!) - serverBefore;
+    const own = process.cpuUsage(ownBefore);
+    const ownMs = (own.user + own.system) / 1000;
     const { skeletons, bytes } = opening;
     await client.close();
     await page.evaluate(() => window.postMessage({ type: 'report' }, '*'));
@@ -208,6 +237,11 @@ async function main(): Promise<void> {
     );
     console.log(`  open, from the Skeletons view in a session under way: ${described(opening)}`);
     console.log(`  open, as the first thing a fresh process does:        ${described(first.opening)}`);
+    console.log(
+      `  where the time to all ${SKELETONS} goes (${opening.allShown.toFixed(0)} ms; goal 500 ms): ${requests} requests, bound ${(requests / rate).toFixed(0)} ms at the server's own rate (${(rate * 1000).toFixed(0)} req/s); ` +
+        `server CPU ${serverMs.toFixed(0)} ms; this process's CPU ${ownMs.toFixed(0)} ms (the client's reading, and ${opening.messages} messages of ${(bytes / 1e6).toFixed(1)} MB handed to the page); ` +
+        `the page's own work ${opening.pageMs.toFixed(0)} ms (parsing, building, drawing); two cores for all of it`,
+    );
     console.log(`  orbiting, the view (joints, markers, bones, axes, grid)   ${viewFps.toFixed(1).padStart(6)} fps`);
     console.log(`  orbiting, bare three.js line segments (the bones only)    ${peerFps.toFixed(1).padStart(6)} fps`);
     console.log(`  ratio view/bare: ${(viewFps / peerFps).toFixed(2)}`);
