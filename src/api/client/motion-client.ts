@@ -105,8 +105,7 @@ export class MotionClient {
     options: CallOptions,
   ): Promise<unknown> {
     const name = `${dotted}.${operation}`;
-    const urlPath = moduleUrlPath(dotted);
-    const path = `/api/scripting/motion/${urlPath ? `${urlPath}/` : ''}${operation}/`;
+    const path = requestPath(dotted, operation);
     const body = JSON.stringify(args);
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
@@ -181,7 +180,8 @@ export class MotionClient {
         },
         onResponseEnd: () => {
           settle();
-          resolve({ status, text: Buffer.concat(chunks).toString('utf8') });
+          // Most answers come in one chunk: read as it is, not copied into a new buffer first.
+          resolve({ status, text: (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8') });
         },
         onResponseError: (_controller, error) => {
           settle();
@@ -193,7 +193,7 @@ export class MotionClient {
         {
           method: 'POST',
           path,
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          headers: JSON_HEADERS,
           body,
           headersTimeout: timeout,
           bodyTimeout: timeout,
@@ -379,10 +379,27 @@ function errorBody(
 
 /** `gui/selection`, `motion.gui.selection`, `gui.selection` → `motion.gui.selection`; `` or `motion` → `motion`. */
 export function dottedPath(modulePath: string): string {
-  const parts = modulePath.split(/[./]/).filter(Boolean);
-  if (parts[0] === 'motion') parts.shift();
-  return ['motion', ...parts].join('.');
+  let dotted = dottedPaths.get(modulePath);
+  if (dotted === undefined) {
+    const parts = modulePath.split(/[./]/).filter(Boolean);
+    if (parts[0] === 'motion') parts.shift();
+    dotted = ['motion', ...parts].join('.');
+    // Module paths are few (the catalogue's, as callers write them): remembered, as a view reads thousands.
+    if (dottedPaths.size < 1_000) dottedPaths.set(modulePath, dotted);
+  }
+  return dotted;
 }
+
+const dottedPaths = new Map<string, string>();
+
+/** The URL path of an operation of a module (dotted): `/api/scripting/motion/gui/selection/get_selections/`. */
+function requestPath(dotted: string, operation: string): string {
+  const urlPath = moduleUrlPath(dotted);
+  return `/api/scripting/motion/${urlPath ? `${urlPath}/` : ''}${operation}/`;
+}
+
+/** The headers of every call: one object, not one per call. */
+const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json', accept: 'application/json' });
 
 /** The URL in `text`; text that is no URL is named in the error (URL's own says only "Invalid URL"). */
 function parsedUrl(text: string): URL {
