@@ -188,11 +188,7 @@ describe('language server: a 200,000-line script', function () {
       const text = lines.join('\n');
       const uri = 'file:///long.py';
       // The whole script's diagnostics: those of its top come first, on their own.
-      const published = lsp.diagnostics(
-        uri,
-        (p) => p.diagnostics.some((d) => d.range.start.line === 200_000),
-        150_000,
-      );
+      const published = lsp.diagnostics(uri, (p) => p.diagnostics.some((d) => d.range.start.line === 200_000), 150_000);
       void lsp.connection.sendNotification('textDocument/didOpen', {
         textDocument: { uri, languageId: 'python', version: 1, text },
       });

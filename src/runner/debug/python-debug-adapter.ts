@@ -16,7 +16,7 @@ import {
 } from './motion-launch';
 
 /** A Motion session's debugpy to attach to (Debug Cell): its port, and the cells run from files. */
-export interface SessionToAttach {
+interface SessionToAttach {
   port: number;
   cells: readonly CellSource[];
 }
