@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { MotionClient } from '../src/api/client/motion-client';
 
 /** One call to the reference server over HTTP: its module path and operation, and its arguments. */
 export interface BenchCall {
@@ -38,4 +39,15 @@ export async function serverRate(
   if (result.non2xx + result.errors > 0)
     throw new Error(`the rate was measured with ${result.non2xx + result.errors} failed requests`);
   return result.requests.total / (seconds * 1000);
+}
+
+/** These reads of every segment of the project settings, in turn: what a load of them makes. */
+export async function readsOfEverySegment(client: MotionClient, operations: readonly string[]): Promise<BenchCall[]> {
+  const reads: BenchCall[] = [];
+  const api = client.settings.processing.skeleton;
+  for (const skeleton of await api.get_skeleton_ids('project'))
+    for (const segment of await api.get_segment_ids('project', skeleton))
+      for (const operation of operations)
+        reads.push({ module: 'motion.settings.processing.skeleton', operation, args: ['project', segment] });
+  return reads;
 }

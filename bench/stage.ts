@@ -1,9 +1,7 @@
 /** The benches' stage: 20 actors on a 5 × 4 floor grid, each a tree of 100 segments with 4 markers on each. */
 import type { MotionClient } from '../src/api/client/motion-client';
 import type { Matrix } from '../src/api/skeletons/skeleton-model';
-import type { BenchCall } from './server-rate';
-
-const SKELETON = 'motion.settings.processing.skeleton';
+import { readsOfEverySegment, type BenchCall } from './server-rate';
 
 export const SKELETONS = 20;
 export const SEGMENTS = 100;
@@ -47,18 +45,12 @@ export async function populateStage(client: MotionClient): Promise<void> {
 }
 
 /** The reads the 3D view makes of each segment, of every segment in turn. */
-export async function viewReads(client: MotionClient): Promise<BenchCall[]> {
-  const reads: BenchCall[] = [];
-  const api = client.settings.processing.skeleton;
-  for (const skeleton of await api.get_skeleton_ids('project'))
-    for (const segment of await api.get_segment_ids('project', skeleton))
-      for (const operation of [
-        'get_segment_name',
-        'get_segment_parent_id',
-        'get_segment_transform',
-        'get_segment_markers',
-        'get_segment_rigid_bodies',
-      ])
-        reads.push({ module: SKELETON, operation, args: ['project', segment] });
-  return reads;
+export function viewReads(client: MotionClient): Promise<BenchCall[]> {
+  return readsOfEverySegment(client, [
+    'get_segment_name',
+    'get_segment_parent_id',
+    'get_segment_transform',
+    'get_segment_markers',
+    'get_segment_rigid_bodies',
+  ]);
 }

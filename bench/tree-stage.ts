@@ -1,11 +1,9 @@
 /** The tree bench's stage: 20 skeletons of 50 segments, a marker on each; and the reads a tree load makes. */
 import type { MotionClient } from '../src/api/client/motion-client';
-import type { BenchCall } from './server-rate';
+import { readsOfEverySegment, type BenchCall } from './server-rate';
 
 export const SKELETONS = 20;
 export const SEGMENTS = 50;
-
-const SKELETON = 'motion.settings.processing.skeleton';
 
 export async function populateTree(client: MotionClient): Promise<void> {
   const api = client.settings.processing.skeleton;
@@ -26,18 +24,12 @@ export async function populateTree(client: MotionClient): Promise<void> {
 }
 
 /** The reads a tree load makes of each segment, of every segment of the project settings in turn: what the server's rate is measured with. */
-export async function treeReads(client: MotionClient): Promise<BenchCall[]> {
-  const reads: BenchCall[] = [];
-  const api = client.settings.processing.skeleton;
-  for (const skeleton of await api.get_skeleton_ids('project'))
-    for (const segment of await api.get_segment_ids('project', skeleton))
-      for (const operation of [
-        'get_segment_name',
-        'get_segment_solver',
-        'get_segment_endpoint',
-        'get_segment_markers',
-        'get_segment_parent_id',
-      ])
-        reads.push({ module: SKELETON, operation, args: ['project', segment] });
-  return reads;
+export function treeReads(client: MotionClient): Promise<BenchCall[]> {
+  return readsOfEverySegment(client, [
+    'get_segment_name',
+    'get_segment_solver',
+    'get_segment_endpoint',
+    'get_segment_markers',
+    'get_segment_parent_id',
+  ]);
 }

@@ -26,6 +26,54 @@ function outputText(cell: vscode.NotebookCell): string {
   return cell.outputs.flatMap((o) => o.items.map((i) => new TextDecoder().decode(i.data))).join('');
 }
 
+/**
+ * A new notebook of two cells in `language`: the first, which sets `base`, run; the second, `code`,
+ * with a breakpoint set at `line` as a person sets one (Enter into the cell's editor, down to the
+ * line, F9).
+ */
+async function cellWithBreakpoint(
+  language: 'python' | 'lua',
+  first: string,
+  code: string,
+  line: number,
+): Promise<{ notebook: vscode.NotebookDocument; cell: vscode.NotebookCell }> {
+  const notebook = await vscode.workspace.openNotebookDocument(
+    'motion-notebook',
+    new vscode.NotebookData([
+      new vscode.NotebookCellData(vscode.NotebookCellKind.Code, first, language),
+      new vscode.NotebookCellData(vscode.NotebookCellKind.Code, code, language),
+    ]),
+  );
+  await vscode.window.showNotebookDocument(notebook);
+  // The first cell sets a variable in the session, as cells before the debugged one do.
+  await vscode.commands.executeCommand('notebook.cell.execute', {
+    ranges: [{ start: 0, end: 1 }],
+    document: notebook.uri,
+  });
+  await waitFor(() => notebook.cellAt(0).executionSummary?.success === true, 'the first cell to run', 60_000);
+  const cell = notebook.cellAt(1);
+  await vscode.window.showNotebookDocument(notebook, { selections: [new vscode.NotebookRange(1, 2)] });
+  await hands.press('Enter');
+  await waitFor(
+    () => vscode.window.activeTextEditor?.document.uri.toString() === cell.document.uri.toString(),
+    'the cell’s editor focused',
+  );
+  await hands.press('Control+Home');
+  for (let at = 1; at < line; at++) await hands.press('ArrowDown');
+  await hands.press('F9');
+  await waitFor(
+    () =>
+      vscode.debug.breakpoints.some(
+        (b) =>
+          b instanceof vscode.SourceBreakpoint &&
+          b.location.uri.toString() === cell.document.uri.toString() &&
+          b.location.range.start.line === line - 1,
+      ),
+    'F9 to set a breakpoint in the cell',
+  );
+  return { notebook, cell };
+}
+
 export function notebookTests(): void {
   describe('Motion notebooks in a real VS Code', function () {
     this.timeout(120_000);
@@ -275,43 +323,9 @@ export function notebookTests(): void {
         'answer = base + doubled(count)',
         'print("answer", answer)',
       ].join('\n');
-      const notebook = await vscode.workspace.openNotebookDocument(
-        'motion-notebook',
-        new vscode.NotebookData([
-          new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'base = 40', 'python'),
-          new vscode.NotebookCellData(vscode.NotebookCellKind.Code, code, 'python'),
-        ]),
-      );
-      await vscode.window.showNotebookDocument(notebook);
-      // The first cell sets a variable in the session, as cells before the debugged one do.
-      await vscode.commands.executeCommand('notebook.cell.execute', {
-        ranges: [{ start: 0, end: 1 }],
-        document: notebook.uri,
-      });
-      await waitFor(() => notebook.cellAt(0).executionSummary?.success === true, 'the first cell to run', 60_000);
-      const cell = notebook.cellAt(1);
+      const { notebook, cell } = await cellWithBreakpoint('python', 'base = 40', code, 4);
       const stops = watchStops();
       try {
-        // Into the cell's editor (Enter), to its fourth line, and F9 there, as in a script.
-        await vscode.window.showNotebookDocument(notebook, { selections: [new vscode.NotebookRange(1, 2)] });
-        await hands.press('Enter');
-        await waitFor(
-          () => vscode.window.activeTextEditor?.document.uri.toString() === cell.document.uri.toString(),
-          'the cell’s editor focused',
-        );
-        await hands.press('Control+Home');
-        for (let line = 1; line < 4; line++) await hands.press('ArrowDown');
-        await hands.press('F9');
-        await waitFor(
-          () =>
-            vscode.debug.breakpoints.some(
-              (b) =>
-                b instanceof vscode.SourceBreakpoint &&
-                b.location.uri.toString() === cell.document.uri.toString() &&
-                b.location.range.start.line === 3,
-            ),
-          'F9 to set a breakpoint in the cell',
-        );
         const stopped = stops.next();
         await hands.palette('Motion: Debug Cell');
         const { session, reason } = await stopped;
@@ -352,38 +366,9 @@ export function notebookTests(): void {
         'local answer = base + count',
         'print("answer " .. answer)',
       ].join('\n');
-      const notebook = await vscode.workspace.openNotebookDocument(
-        'motion-notebook',
-        new vscode.NotebookData([
-          new vscode.NotebookCellData(vscode.NotebookCellKind.Code, 'local base = 40', 'lua'),
-          new vscode.NotebookCellData(vscode.NotebookCellKind.Code, code, 'lua'),
-        ]),
-      );
-      await vscode.window.showNotebookDocument(notebook);
-      await vscode.commands.executeCommand('notebook.cell.execute', {
-        ranges: [{ start: 0, end: 1 }],
-        document: notebook.uri,
-      });
-      await waitFor(() => notebook.cellAt(0).executionSummary?.success === true, 'the first cell to run', 60_000);
-      const cell = notebook.cellAt(1);
+      const { notebook, cell } = await cellWithBreakpoint('lua', 'local base = 40', code, 2);
       const stops = watchStops();
       try {
-        await vscode.window.showNotebookDocument(notebook, { selections: [new vscode.NotebookRange(1, 2)] });
-        await hands.press('Enter');
-        await waitFor(
-          () => vscode.window.activeTextEditor?.document.uri.toString() === cell.document.uri.toString(),
-          'the cell’s editor focused',
-        );
-        await hands.press('Control+Home');
-        await hands.press('ArrowDown');
-        await hands.press('F9');
-        await waitFor(
-          () =>
-            vscode.debug.breakpoints.some(
-              (b) => b instanceof vscode.SourceBreakpoint && b.location.uri.toString() === cell.document.uri.toString(),
-            ),
-          'F9 to set a breakpoint in the cell',
-        );
         // The cell's run button's menu (beside it), and Debug Cell there.
         const stopped = stops.next();
         await hands.click('.notebook-editor .monaco-list-row.focused .run-button-container .dropdown-action-container');

@@ -87,15 +87,7 @@ export class ChunkedTrees implements SyntaxTrees {
     const near = this.nearCursor;
     if (near && near.start === start && near.end === end && near.fresh) return near.tree;
     const last = this.analysed;
-    if (last && last.start === start && last.end === end) {
-      if (!last.fresh) {
-        const tree = this.parse(start, end, last.tree);
-        last.tree.delete();
-        last.tree = tree;
-        last.fresh = true;
-      }
-      return last.tree;
-    }
+    if (last && last.start === start && last.end === end) return this.caughtUp(last).tree;
     this.free('analysed');
     this.analysed = { start, end, tree: this.parse(start, end), fresh: true };
     return this.analysed.tree;
@@ -104,15 +96,7 @@ export class ChunkedTrees implements SyntaxTrees {
   rootAt(offset: number): Node {
     const { start, end } = this.chunkAt(offset);
     const near = this.nearCursor;
-    if (near && near.start === start && near.end === end) {
-      if (!near.fresh) {
-        const tree = this.parse(start, end, near.tree);
-        near.tree.delete();
-        near.tree = tree;
-        near.fresh = true;
-      }
-      return near.tree.rootNode;
-    }
+    if (near && near.start === start && near.end === end) return this.caughtUp(near).tree.rootNode;
     this.free('nearCursor');
     this.nearCursor = { start, end, tree: this.parse(start, end), fresh: true };
     return this.nearCursor.tree.rootNode;
@@ -205,6 +189,16 @@ export class ChunkedTrees implements SyntaxTrees {
     const tree = this.parser.parse(text.content, previous ?? null, { includedRanges: [range] });
     if (!tree) throw new Error('tree-sitter could not parse a chunk of the document');
     return tree;
+  }
+
+  /** A kept chunk re-parsed from its own tree where edits changed it (tree-sitter's incremental parse). */
+  private caughtUp(chunk: ParsedChunk): ParsedChunk {
+    if (chunk.fresh) return chunk;
+    const tree = this.parse(chunk.start, chunk.end, chunk.tree);
+    chunk.tree.delete();
+    chunk.tree = tree;
+    chunk.fresh = true;
+    return chunk;
   }
 
   private free(which: 'nearCursor' | 'analysed'): void {
