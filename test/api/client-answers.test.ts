@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { acquirePool, releasePool } from '../../src/api/client/connection-pool';
-import { dottedPath, MotionClient, type RequestEvent } from '../../src/api/client/motion-client';
+import { dottedPath } from '../../src/api/client/call-paths';
+import { MotionClient, type RequestEvent } from '../../src/api/client/motion-client';
 import { MotionConnectionError, MotionError } from '../../src/api/client/motion-error';
 import { json, startFakeApplication, type FakeApplication } from '../support/fake-application';
 

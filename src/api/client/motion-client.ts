@@ -1,5 +1,6 @@
 import type { Dispatcher, Pool } from 'undici';
-import { CATALOGUE, PACKAGE_NAME, findOperation, moduleUrlPath, type ModuleSpec } from '../catalogue';
+import { CATALOGUE, PACKAGE_NAME, findOperation, type ModuleSpec } from '../catalogue';
+import { dottedPath, requestPath } from './call-paths';
 import { moduleTree, type ModuleTree } from '../catalogue/module-tree';
 import { DEFAULT_URL } from './application-url';
 import { CallCancellation } from './call-cancellation';
@@ -375,27 +376,6 @@ function errorBody(
     operation: typeof e.operation === 'string' ? e.operation : undefined,
     parameter: typeof e.parameter === 'string' ? e.parameter : undefined,
   };
-}
-
-/** `gui/selection`, `motion.gui.selection`, `gui.selection` → `motion.gui.selection`; `` or `motion` → `motion`. */
-export function dottedPath(modulePath: string): string {
-  let dotted = dottedPaths.get(modulePath);
-  if (dotted === undefined) {
-    const parts = modulePath.split(/[./]/).filter(Boolean);
-    if (parts[0] === 'motion') parts.shift();
-    dotted = ['motion', ...parts].join('.');
-    // Module paths are few (the catalogue's, as callers write them): remembered, as a view reads thousands.
-    if (dottedPaths.size < 1_000) dottedPaths.set(modulePath, dotted);
-  }
-  return dotted;
-}
-
-const dottedPaths = new Map<string, string>();
-
-/** The URL path of an operation of a module (dotted): `/api/scripting/motion/gui/selection/get_selections/`. */
-function requestPath(dotted: string, operation: string): string {
-  const urlPath = moduleUrlPath(dotted);
-  return `/api/scripting/motion/${urlPath ? `${urlPath}/` : ''}${operation}/`;
 }
 
 /** The headers of every call: one object, not one per call. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { dottedPath } from '../../api/client/motion-client';
+import { dottedPath } from '../../api/client/call-paths';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
 import { loadDocumentation } from '../../api/docs/load-documentation';
 import { methodMarkdown, moduleMarkdown, packageMarkdown } from '../../api/docs/markdown';

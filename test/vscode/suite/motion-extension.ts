@@ -66,3 +66,8 @@ export async function takeScreenshot(name: string, of?: string[], maxHeight?: nu
   await vscode.commands.executeCommand('notifications.clearAll'); // earlier tests' messages are not the picture's
   await hands.screenshot(join(folder, name), of, maxHeight);
 }
+
+/** What a notebook cell's outputs say, every item's text joined. */
+export function outputText(cell: vscode.NotebookCell): string {
+  return cell.outputs.flatMap((o) => o.items.map((i) => new TextDecoder().decode(i.data))).join('');
+}
