@@ -143,7 +143,11 @@ export function skeletonViewTests(): void {
       panel.click('FullBody', 'LeftForeArm');
       const item = await revealed;
       assert.equal(label(item), 'LeftForeArm');
-      assert.equal(api.explorerTree.selection[0] && label(api.explorerTree.selection[0]), 'LeftForeArm');
+      // The tree's selection reaches the extension a moment after the reveal (a loaded machine saw it late).
+      await waitFor(
+        () => !!api.explorerTree.selection[0] && label(api.explorerTree.selection[0]) === 'LeftForeArm',
+        'LeftForeArm selected in the Skeletons view',
+      );
       const leftForeArm = await ids('FullBody', 'LeftForeArm');
       assert.deepEqual((await panel.report()).highlighted, leftForeArm);
 
