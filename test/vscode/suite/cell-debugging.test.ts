@@ -53,6 +53,38 @@ async function cellWithBreakpoint(
   return { notebook, cell };
 }
 
+/**
+ * The debugger stopped at a breakpoint in the cell, at `line`, where the first cell's `base` is 40
+ * (the session is the notebook's), and the workbench shows the paused frame.
+ */
+async function stoppedInCell(
+  stopped: Promise<{ session: vscode.DebugSession; reason: string }>,
+  cell: vscode.NotebookCell,
+  line: number,
+): Promise<void> {
+  const { session, reason } = await stopped;
+  assert.equal(reason, 'breakpoint');
+  const threads = await session.customRequest('threads');
+  const stack = await session.customRequest('stackTrace', { threadId: threads.threads[0].id });
+  const top = stack.stackFrames[0];
+  assert.deepEqual(
+    { path: top.source.path, line: top.line },
+    { path: cell.document.uri.toString(), line },
+    'stopped in the cell, at its line',
+  );
+  const base = await session.customRequest('evaluate', { expression: 'base', frameId: top.id, context: 'watch' });
+  assert.equal(base.result, '40', 'the first cell’s variable: the session is the notebook’s');
+  await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 'the paused frame shown');
+}
+
+/** No breakpoints, no debug session, and the notebook closed unsaved. */
+async function closeDebugged(notebook: vscode.NotebookDocument): Promise<void> {
+  vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+  await vscode.debug.stopDebugging();
+  await vscode.window.showNotebookDocument(notebook);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}
+
 export function cellDebuggingTests(): void {
   describe('Debug Cell in a real VS Code: a notebook cell debugged in the session it runs in', function () {
     this.timeout(120_000);
@@ -78,20 +110,8 @@ export function cellDebuggingTests(): void {
       try {
         const stopped = stops.next();
         await hands.palette('Motion: Debug Cell');
-        const { session, reason } = await stopped;
-        assert.equal(reason, 'breakpoint');
-        const threads = await session.customRequest('threads');
-        const stack = await session.customRequest('stackTrace', { threadId: threads.threads[0].id });
-        const top = stack.stackFrames[0];
-        assert.deepEqual(
-          { path: top.source.path, line: top.line },
-          { path: cell.document.uri.toString(), line: 4 },
-          'stopped in the cell, at its line',
-        );
-        const base = await session.customRequest('evaluate', { expression: 'base', frameId: top.id, context: 'watch' });
-        assert.equal(base.result, '40', 'the first cell’s variable: the session is the notebook’s');
-        // VS Code shows the stop in the cell (the workbench knows the frame): the README's picture.
-        await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 'the paused frame shown');
+        await stoppedInCell(stopped, cell, 4);
+        // VS Code shows the stop in the cell: the README's picture.
         await new Promise((resolve) => setTimeout(resolve, 800)); // the Variables view, filled
         await takeScreenshot('debug-cell.png', [WORKBENCH.sideBar, WORKBENCH.editor], 560);
         // F5 continues; the cell ends with its output, and so does the debug session.
@@ -101,10 +121,7 @@ export function cellDebuggingTests(): void {
         await waitFor(() => vscode.debug.activeDebugSession === undefined, 'the debug session to end with the cell');
       } finally {
         stops.dispose();
-        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
-        await vscode.debug.stopDebugging();
-        await vscode.window.showNotebookDocument(notebook);
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await closeDebugged(notebook);
       }
     });
 
@@ -131,19 +148,8 @@ export function cellDebuggingTests(): void {
         );
         await new Promise((resolve) => setTimeout(resolve, 400));
         await hands.click('.context-view .monaco-menu .action-item', 'Debug Cell');
-        const { session, reason } = await stopped;
-        assert.equal(reason, 'breakpoint');
-        const stack = await session.customRequest('stackTrace', { threadId: 1 });
-        const top = stack.stackFrames[0];
-        assert.deepEqual(
-          { path: top.source.path, line: top.line },
-          { path: cell.document.uri.toString(), line: 2 },
-          'stopped in the cell, at its line',
-        );
-        const base = await session.customRequest('evaluate', { expression: 'base', frameId: top.id, context: 'watch' });
-        assert.equal(base.result, '40', 'the first cell’s local: the session is the notebook’s');
+        await stoppedInCell(stopped, cell, 2);
         // Stop (the debug toolbar's, by its key): the run ends interrupted, the session goes on.
-        await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 'the paused frame shown');
         await hands.press('Shift+F5');
         await waitFor(() => cell.executionSummary?.success === false, 'the cell to end, interrupted', 60_000);
         await waitFor(() => vscode.debug.activeDebugSession === undefined, 'the debug session to end');
@@ -158,10 +164,7 @@ export function cellDebuggingTests(): void {
         throw error;
       } finally {
         stops.dispose();
-        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
-        await vscode.debug.stopDebugging();
-        await vscode.window.showNotebookDocument(notebook);
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await closeDebugged(notebook);
       }
     });
   });
