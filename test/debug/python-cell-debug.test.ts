@@ -54,10 +54,10 @@ describe('debugging a notebook cell in the Python session: debugpy attached to t
     const debugpyPort = await session.listenForDebugger();
     adapters = createServer((socket) =>
       serveOnStreams(
-        new PythonDebugAdapter(DEBIAN_PYTHON, pythonSupportDir(), {
-          port: debugpyPort,
-          cells: [{ uri: CELL_URI, file, name: CELL_NAME }],
-        }),
+        PythonDebugAdapter.attachedTo(
+          { port: debugpyPort, cells: [{ uri: CELL_URI, file, name: CELL_NAME }] },
+          pythonSupportDir(),
+        ),
         socket,
         socket,
       ),

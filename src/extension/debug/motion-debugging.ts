@@ -35,7 +35,7 @@ export function startDebugging(ctx: MotionContext): void {
           return new vscode.DebugAdapterInlineImplementation(
             config.language === 'lua'
               ? new LuaDebugSession(luaRunToAttach(config))
-              : new PythonDebugAdapter('python3', pythonSupportDir(), { port: config.port!, cells: config.cells }),
+              : PythonDebugAdapter.attachedTo({ port: config.port!, cells: config.cells }, pythonSupportDir()),
           );
         }
         const config = session.configuration as MotionLaunchConfiguration;

@@ -68,7 +68,7 @@ async function debugCell(
     return refuse('select a code cell of a notebook to debug it.');
   const language = cell.document.languageId;
   if (language !== 'python' && language !== 'lua')
-    return refuse(`Motion debugs Python and Lua cells, not ${language}.`);
+    return refuse(`Debug Cell debugs Python and Lua cells, not ${language}.`);
   if (!trustedToRun('debugging')) return { started: false, error: 'Restricted Mode does not run code' };
   let port: number | undefined;
   try {

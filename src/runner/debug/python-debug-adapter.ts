@@ -43,7 +43,13 @@ export class PythonDebugAdapter implements DebugAdapterLike {
   /** Sequence numbers of messages this relay makes itself (debugpy numbers its own). */
   private ownSeq = 1_000_000;
 
+  /** The relay to debugpy in a Motion session (Debug Cell): no interpreter of its own to start. */
+  static attachedTo(session: SessionToAttach, supportDir: string): PythonDebugAdapter {
+    return new PythonDebugAdapter('the Motion session’s Python', supportDir, session);
+  }
+
   constructor(
+    /** The interpreter whose `-m debugpy.adapter` is started; named in messages. */
     private readonly interpreter: string,
     private readonly supportDir: string,
     session?: SessionToAttach,
