@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Socket, type AddressInfo } from 'node:net';
 import { acquirePool, localhostFirst, releasePool } from '../../src/api/client/connection-pool';
 import { MotionClient } from '../../src/api/client/motion-client';
 
@@ -68,6 +68,39 @@ describe('connection pools', () => {
     const client = new MotionClient({ url: `http://127.0.0.1:${port}` });
     await Promise.all(Array.from({ length: 40 }, () => client.call('motion', 'get_version', [], { effect: 'read' })));
     assert.ok(sockets.size >= 2 && sockets.size <= 8, `${sockets.size} connections`);
+    await client.close();
+    await closeServer(server);
+  });
+
+  it('send the requests that follow one arrival of answers in one write, not one write each', async () => {
+    const { server, port, sockets } = await countingServer('127.0.0.1');
+    const client = new MotionClient({ url: `http://127.0.0.1:${port}` });
+    await client.call('motion', 'get_version', [], { effect: 'read' });
+    // Every write a client's socket makes passes through _write (one chunk) or _writev (corked
+    // chunks together); the server's are not counted.
+    let writes = 0;
+    const { _write: write, _writev: writev } = Socket.prototype as unknown as Record<string, (...a: unknown[]) => void>;
+    const prototype = Socket.prototype as unknown as Record<string, unknown>;
+    prototype._write = function (this: Socket, ...a: unknown[]) {
+      if (!sockets.has(this)) writes++;
+      return write.apply(this, a);
+    };
+    prototype._writev = function (this: Socket, ...a: unknown[]) {
+      if (!sockets.has(this)) writes++;
+      return writev.apply(this, a);
+    };
+    const reads = 1_000;
+    try {
+      await Promise.all(
+        Array.from({ length: reads }, () => client.call('motion', 'get_version', [], { effect: 'read' })),
+      );
+    } finally {
+      prototype._write = write;
+      prototype._writev = writev;
+    }
+    // The first 16 a connection takes are written as they are dispatched; after that, the answers
+    // come in batches, and so do the requests that replace them.
+    assert.ok(writes < reads / 3, `${writes} writes for ${reads} requests`);
     await client.close();
     await closeServer(server);
   });

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { Pool } from 'undici';
+import { buildConnector, Pool } from 'undici';
 
 /**
  * One keep-alive connection pool per base URL, shared by every client of that URL.
@@ -25,7 +25,7 @@ export function acquirePool(origin: string): Pool {
         connections: CONNECTIONS,
         pipelining: PIPELINING,
         keepAliveTimeout: 4_000,
-        connect: { lookup: localhostFirst, autoSelectFamily: true, timeout: 3_000 },
+        connect: answersInOneWrite(buildConnector({ lookup: localhostFirst, autoSelectFamily: true, timeout: 3_000 })),
       }),
       users: 0,
     };
@@ -33,6 +33,24 @@ export function acquirePool(origin: string): Pool {
   }
   entry.users++;
   return entry.pool;
+}
+
+/**
+ * Connections on which the requests sent while one arrival of answers is read leave together: a
+ * pipelined connection sends its next request as each answer ends, and written one by one they
+ * cost a system call each (a quarter of the client's CPU in a tree load; a tenth so). The socket is corked
+ * while undici reads what arrived, and uncorked before the callers' code runs.
+ */
+function answersInOneWrite(connect: buildConnector.connector): buildConnector.connector {
+  return (options, callback) =>
+    connect(options, (...connected) => {
+      const socket = connected[1];
+      socket?.on('readable', () => {
+        socket.cork();
+        process.nextTick(() => socket.uncork());
+      });
+      callback(...connected);
+    });
 }
 
 export async function releasePool(origin: string, pool: Pool): Promise<void> {
