@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import fc from 'fast-check';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
 import { scanChunkStarts } from '../../server/language/service/trees/chunk-boundaries';
 import { ChunkedTrees } from '../../server/language/service/trees/chunked-trees';
+import { ScriptText } from '../../server/language/service/text/script-text';
 import { TEN_LINES, TINY_CHUNKS, nameAt, open } from '../support/counting-parser';
+import { propertyRuns } from '../support/property-runs';
 
 describe('a long script re-parses only the chunks its edits touched', function () {
   this.timeout(30_000);
@@ -166,24 +168,29 @@ describe('a long script re-parses only the chunks its edits touched', function (
     for (const language of ['python', 'lua'] as const)
       it(`${language}: an edit re-scans from the chunk before it to the next start it knows, not the whole text`, async () => {
         const lines = Array.from({ length: 20 }, (_, i) => `a${i} = ${i}`);
-        let text = TextDocument.create(`file:///s.${language}`, language, 1, lines.join('\n'));
+        const text = new ScriptText(`file:///s.${language}`, language, 1, lines.join('\n'));
         const scans: { from: number; stoppedAt?: number }[] = [];
         const trees = new ChunkedTrees(
           (await loadScriptParsers()).createParser(language),
           language,
-          () => ({ content: text.getText(), positionAt: (offset: number) => text.positionAt(offset) }),
+          () => text,
           2,
           (content, language, minLines, from = 0, stopAt) => {
-            const scan = scanChunkStarts(content, language, minLines, from, stopAt);
-            scans.push({ from, stoppedAt: scan.stoppedAt });
+            // An edit's scan reads a window of the text from where it starts (here, to the end:
+            // the text is short), so where it is in the text is told by its length.
+            const base = text.size - content.length;
+            const scan = scanChunkStarts(content, language, minLines, from, stopAt && ((o) => stopAt(o)));
+            scans.push({
+              from: base + from,
+              stoppedAt: scan.stoppedAt === undefined ? undefined : base + scan.stoppedAt,
+            });
             return scan;
           },
         );
         const lineStart = (line: number) => text.offsetAt({ line, character: 0 });
         const edit = (line: number, character: number, insert: string) => {
           const at = text.offsetAt({ line, character });
-          text = TextDocument.update(
-            text,
+          text.update(
             [{ range: { start: { line, character }, end: { line, character } }, text: insert }],
             text.version + 1,
           );
@@ -227,6 +234,55 @@ describe('a long script re-parses only the chunks its edits touched', function (
         } finally {
           trees.dispose();
         }
+      });
+
+    for (const language of ['python', 'lua'] as const)
+      it(`${language}: an edit's scan reads a window of the text, widened until it is sure: the cuts are a fresh scan's`, async () => {
+        const parser = (await loadScriptParsers()).createParser(language);
+        // Pieces that open and close brackets, strings and blocks far from where they are typed.
+        const pieces =
+          language === 'python'
+            ? ['a = 1\n', 'b = (\n', ')\n', '"""\n', 'if x:\n', '  y\n', '\\\n', '\r\n', 'c']
+            : ['a = 1\n', 'b = (\n', ')\n', '[[\n', ']]\n', 'function f()\n', 'end\n', '\r\n', 'c'];
+        // Many lines of other texts: with a minimum of 64 lines, cuts are decided by a line's text.
+        const lines = Array.from({ length: 40 }, (_, i) => `v${i * 7} = ${i}\n`).join('');
+        fc.assert(
+          fc.property(
+            fc.array(fc.constantFrom(...pieces, lines), { minLength: 20, maxLength: 80 }),
+            fc.array(fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.constantFrom(...pieces, '')), { maxLength: 8 }),
+            fc.integer({ min: 1, max: 64 }),
+            fc.constantFrom(2, 64),
+            (initial, edits, window, minLines) => {
+              const text = new ScriptText(`file:///s.${language}`, language, 1, initial.join(''));
+              const trees = new ChunkedTrees(parser, language, () => text, minLines, scanChunkStarts, window);
+              for (const [at, removed, inserted] of edits) {
+                const start = at % (text.size + 1);
+                const end = Math.min(text.size, start + removed);
+                const [from, to] = [text.positionAt(start), text.positionAt(end)];
+                text.update([{ range: { start: from, end: to }, text: inserted }], text.version + 1);
+                const after = text.positionAt(start + inserted.length);
+                trees.edit({
+                  startIndex: start,
+                  oldEndIndex: end,
+                  newEndIndex: start + inserted.length,
+                  startPosition: { row: from.line, column: from.character },
+                  oldEndPosition: { row: to.line, column: to.character },
+                  newEndPosition: { row: after.line, column: after.character },
+                });
+                const fresh = scanChunkStarts(text.getText(), language, minLines).starts;
+                assert.deepEqual(
+                  trees
+                    .chunks()
+                    .slice(1)
+                    .map((c) => c.start),
+                  fresh,
+                );
+              }
+            },
+          ),
+          propertyRuns(`${language} windowed re-scans`, 200),
+        );
+        parser.delete();
       });
 
     it('asking for another chunk frees the one near the cursor', async () => {

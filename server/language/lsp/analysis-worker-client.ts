@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { bundledWorker } from '../../../src/api/runtime/bundled-worker';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
+import { yieldToRequests } from '../service/script-documents';
 import type { FromAnalysis, ToAnalysis } from './analysis-messages';
 
 /** Restarts allowed within RESTART_WINDOW_MS before the worker is left stopped (and that is logged). */
@@ -31,8 +32,22 @@ export class AnalysisWorker {
     this.start();
   }
 
+  /** Messages for the worker, sent in order once the requests waiting now are answered. */
+  private outbox: ToAnalysis[] = [];
+
+  /**
+   * Sends a message to the worker, after the requests already waiting: an edit comes with the
+   * completion it is typed for, which then does not wait for the edit's copy to the worker.
+   */
   post(message: ToAnalysis): void {
-    this.worker.postMessage(message);
+    this.outbox.push(message);
+    if (this.outbox.length === 1) void yieldToRequests().then(() => this.flush());
+  }
+
+  private flush(): void {
+    const messages = this.outbox;
+    this.outbox = [];
+    for (const message of messages) this.worker.postMessage(message);
   }
 
   useDocumentation(index: DocumentationIndex): void {

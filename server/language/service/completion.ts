@@ -57,16 +57,25 @@ function typedStringCompletions(
   index: DocumentationIndex,
   live: LiveNames | undefined,
 ): CompletionList {
-  const text = document.text.getText();
-  const closed = closedStatement(text, offset, document.syntax.languageId);
+  const around = document.typingWindow(offset);
+  const { text } = around;
+  const at = offset - around.start;
+  const closed = closedStatement(text, at, document.syntax.languageId);
   if (!closed?.inString) return NOTHING; // only a string being typed has values to offer: nothing to parse aside
-  let end = offset;
+  let end = at;
   while (/[\w.-]/.test(text[end] ?? '')) end++;
+  const closedAt = around.start + closed.start;
   return document.parseAside(closed.text, (root) => {
-    const site = document.syntax.stringAt(root, offset - closed.start);
+    const site = document.syntax.stringAt(root, offset - closedAt);
     if (!site) return NOTHING;
-    const start = site.contentSpan.start + closed.start;
-    return stringCompletions(document, { ...site, contentSpan: { start, end } }, index, live, offset);
+    const start = site.contentSpan.start + closedAt;
+    return stringCompletions(
+      document,
+      { ...site, contentSpan: { start, end: around.start + end } },
+      index,
+      live,
+      offset,
+    );
   });
 }
 

@@ -192,7 +192,7 @@ function checkLiteral(
     const span = spans.get(problem.path) ?? spans.get(problem.path.replace(/\.[^.]*$/, '')) ?? whole;
     // A misspelt enumeration value: the closest allowed ones, written as it was (Python's prefix,
     // such as r or f, and the same quotes, triple ones too).
-    const written = document.text.getText().slice(span.start, span.end);
+    const written = document.text.slice(span.start, span.end);
     const string = /^([A-Za-z]*)("{3}|'{3}|"|')(.*)\2$/s.exec(written);
     const hint = problem.allowed && string ? closestNames(string[3], problem.allowed) : [];
     const rewritten = (value: string) => `${string![1]}${string![2]}${value}${string![2]}`;

@@ -54,7 +54,7 @@ export function inlayHints(
     return path === undefined ? undefined : index.method(path);
   };
   const region = statementsAround(document, span);
-  const text = document.text.getText().slice(region.start, region.end);
+  const text = document.text.slice(region.start, region.end);
   // Offsets in the piece parsed alone, and in the document.
   const inSpan = (offset: number) => span.start <= region.start + offset && region.start + offset <= span.end;
   const at = (offset: number) => document.text.positionAt(region.start + offset);

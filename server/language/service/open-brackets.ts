@@ -24,7 +24,7 @@ interface TypingState {
 }
 
 /** How far back the statement being typed may start. */
-const LINES_BACK = 50;
+export const LINES_BACK = 50;
 
 const CLOSER = { '(': ')', '[': ']', '{': '}' } as const;
 

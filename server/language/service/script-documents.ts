@@ -1,7 +1,9 @@
-import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { Node, Parser } from 'web-tree-sitter';
+import { LINES_BACK } from './open-brackets';
 import type { ScriptSyntax } from './script-model';
 import type { ScriptLanguageId, ScriptParsers } from './script-parsers';
+import { ScriptText } from './text/script-text';
 import { ChunkedTrees } from './trees/chunked-trees';
 import type { AnalysisUnit, SyntaxTrees } from './trees/syntax-trees';
 import { WholeTree } from './trees/whole-tree';
@@ -46,7 +48,7 @@ export class ScriptDocument {
   private asideParser?: Parser;
 
   constructor(
-    public text: TextDocument,
+    public text: ScriptText,
     readonly syntax: ScriptSyntax,
     private readonly parsers: ScriptParsers,
     private readonly limits: DocumentLimits = DEFAULT_LIMITS,
@@ -71,14 +73,9 @@ export class ScriptDocument {
   private createTrees(): SyntaxTrees {
     const languageId = this.text.languageId as ScriptLanguageId;
     const parser = this.parsers.createParser(languageId);
-    const view = () => ({
-      content: this.text.getText(),
-      version: this.text.version,
-      positionAt: (offset: number) => this.text.positionAt(offset),
-    });
     return this.text.lineCount > this.limits.chunkedAboveLines
-      ? new ChunkedTrees(parser, languageId, view, this.limits.chunkLines)
-      : new WholeTree(parser, view);
+      ? new ChunkedTrees(parser, languageId, () => this.text, this.limits.chunkLines)
+      : new WholeTree(parser, () => ({ content: this.text.getText(), version: this.text.version }));
   }
 
   /** Switches between one tree and chunks when the script crossed the limits. True when it did. */
@@ -103,6 +100,17 @@ export class ScriptDocument {
     } finally {
       tree.delete();
     }
+  }
+
+  /**
+   * The text a statement being typed at `offset` may span (read by typingState): from LINES_BACK
+   * lines before the cursor's line to the end of that line, and the offset it starts at. Read from
+   * the text's blocks: the whole text of a long script is not made for a keystroke.
+   */
+  typingWindow(offset: number): { text: string; start: number } {
+    const line = this.text.positionAt(offset).line;
+    const start = this.text.offsetAt({ line: Math.max(0, line - LINES_BACK - 1), character: 0 });
+    return { text: this.text.slice(start, this.text.offsetAt({ line: line + 1, character: 0 })), start };
   }
 
   /** The exact tree around an offset (re-parsed incrementally if edits are pending). */
@@ -193,7 +201,7 @@ export class ScriptDocument {
 
   applyEdits(changes: TextDocumentContentChangeEvent[], version: number): void {
     if (changes.some((c) => !('range' in c))) {
-      this.text = TextDocument.update(this.text, changes, version);
+      this.text.update(changes, version);
       if (!this.fitTrees()) this.trees.replaced();
       return;
     }
@@ -208,7 +216,7 @@ export class ScriptDocument {
         lines.length === 1
           ? { row: start.line, column: start.character + change.text.length }
           : { row: start.line + lines.length - 1, column: lines[lines.length - 1].length };
-      this.text = TextDocument.update(this.text, [change], version);
+      this.text.update([change], version);
       this.trees.edit({
         startIndex,
         oldEndIndex,
@@ -250,7 +258,7 @@ export class ScriptDocuments {
 
   open(uri: string, languageId: ScriptLanguageId, version: number, content: string): ScriptDocument {
     this.close(uri);
-    const text = TextDocument.create(uri, languageId, version, content);
+    const text = new ScriptText(uri, languageId, version, content);
     const document = new ScriptDocument(text, this.parsers.syntax(languageId), this.parsers, this.limits);
     this.documents.set(uri, document);
     return document;

@@ -48,13 +48,12 @@ function describeSignature(method: IndexedMethod, active: number): SignatureHelp
  * skipping strings and comments) is the call, and its commas say which argument.
  */
 function unclosedCallHelp(document: ScriptDocument, offset: number, index: DocumentationIndex): SignatureHelp | null {
-  const text = document.text.getText();
-  const { brackets } = typingState(text, offset, document.syntax.languageId);
+  const around = document.typingWindow(offset);
+  const { brackets } = typingState(around.text, offset - around.start, document.syntax.languageId);
   const open = brackets.filter((b) => b.char === '(').pop();
   if (!open) return null;
-  const name = /([A-Za-z_][\w]*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*$/.exec(
-    text.slice(Math.max(0, open.offset - 300), open.offset),
-  );
+  const opened = around.start + open.offset;
+  const name = /([A-Za-z_][\w]*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*$/.exec(document.text.slice(opened - 300, opened));
   if (!name) return null;
   const names = name[1].split('.').map((n) => n.trim());
   const path = chainPath(

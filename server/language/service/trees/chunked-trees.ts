@@ -3,6 +3,19 @@ import type { Edit, Node, Parser, Point, Tree } from 'web-tree-sitter';
 import { scanChunkStarts, type ChunkLanguage } from './chunk-boundaries';
 import type { AnalysisUnit, SyntaxTrees } from './syntax-trees';
 
+/** What the chunks are read from: the document's text (kept in blocks, see ScriptText). */
+export interface ChunkSource {
+  readonly size: number;
+  slice(start: number, end: number): string;
+  getText(): string;
+  positionAt(offset: number): { line: number; character: number };
+}
+
+/** How much text after an edit is read first to find where the chunks start again: some chunks' worth. */
+const SCAN_WINDOW = 65_536;
+/** The most characters handed to tree-sitter at once (its input buffer holds 10 KiB of UTF-16). */
+const PIECE = 4_096;
+
 /** A parsed chunk: [start, end) of the text, and whether edits are pending in it. */
 interface ParsedChunk {
   start: number;
@@ -30,10 +43,12 @@ export class ChunkedTrees implements SyntaxTrees {
   constructor(
     private readonly parser: Parser,
     private readonly language: ChunkLanguage,
-    private readonly text: () => { content: string; positionAt(offset: number): { line: number; character: number } },
+    private readonly text: () => ChunkSource,
     private readonly chunkLines: number,
     /** The scanner: given by tests that count what an edit costs to re-scan. */
     private readonly scanStarts: typeof scanChunkStarts = scanChunkStarts,
+    /** How much text an edit's scan reads first: small in tests, to see it widen. */
+    private readonly scanWindow = SCAN_WINDOW,
   ) {
     this.starts = this.scanAll();
   }
@@ -44,7 +59,7 @@ export class ChunkedTrees implements SyntaxTrees {
 
   /** The chunks' [start, end) ranges of the current text. */
   chunks(): { start: number; end: number }[] {
-    const length = this.text().content.length;
+    const length = this.text().size;
     return this.starts.map((start, i) => ({ start, end: this.starts[i + 1] ?? length }));
   }
 
@@ -64,20 +79,22 @@ export class ChunkedTrees implements SyntaxTrees {
 
   /** The chunks' text as cache keys, once per text (a check reads the units twice: aliases, then diagnostics). */
   private chunkKeys(): string[] {
-    const content = this.text().content;
-    if (this.keys?.content !== content) {
+    if (this.keys?.edits !== this.edits) {
+      const text = this.text();
       // A digest, not the text: a copy of every chunk's text per purpose would double the memory of a long file.
       this.keys = {
-        content,
+        edits: this.edits,
         keys: this.chunks().map(({ start, end }) =>
-          createHash('sha256').update(content.slice(start, end)).digest('base64'),
+          createHash('sha256').update(text.slice(start, end)).digest('base64'),
         ),
       };
     }
     return this.keys.keys;
   }
 
-  private keys: { content: string; keys: string[] } | undefined;
+  private keys: { edits: number; keys: string[] } | undefined;
+  /** Edits and replacements taken so far: what the keys were worked out for. */
+  private edits = 0;
 
   /**
    * The tree of one chunk for analysis; the previous one is freed, unless it is this chunk's: then
@@ -109,6 +126,7 @@ export class ChunkedTrees implements SyntaxTrees {
   }
 
   edit(edit: Edit): void {
+    this.edits++;
     const delta = edit.newEndIndex - edit.oldEndIndex;
     for (const which of ['nearCursor', 'analysed'] as const) {
       const chunk = this[which];
@@ -141,9 +159,7 @@ export class ChunkedTrees implements SyntaxTrees {
     const from = this.starts[k];
     const later = this.starts.filter((s) => s >= oldEnd && s > from).map((s) => s + delta);
     const known = new Set(later);
-    const scan = this.scanStarts(this.text().content, this.language, this.chunkLines, from, (offset) =>
-      known.has(offset),
-    );
+    const scan = this.scanFrom(from, (offset) => known.has(offset));
     this.starts = [
       ...this.starts.slice(0, k + 1),
       ...scan.starts,
@@ -151,7 +167,29 @@ export class ChunkedTrees implements SyntaxTrees {
     ];
   }
 
+  /**
+   * The scan from a chunk start, over as little of the text as it needs: a window of the text after
+   * `from`, doubled until the scan stops at a known start on a line the window holds whole (the
+   * scanner reads forward only, and a cut is decided by the text of its own line), or reaches the
+   * end. The text is kept in blocks: reading all of it would copy it.
+   */
+  private scanFrom(from: number, known: (offset: number) => boolean): { starts: number[]; stoppedAt?: number } {
+    const text = this.text();
+    for (let size = this.scanWindow; ; size *= 2) {
+      const end = Math.min(text.size, from + size);
+      const window = text.slice(from, end);
+      const scan = this.scanStarts(window, this.language, this.chunkLines, 0, (offset) => known(from + offset));
+      const whole = end === text.size || (scan.stoppedAt !== undefined && window.includes('\n', scan.stoppedAt));
+      if (whole)
+        return {
+          starts: scan.starts.map((s) => s + from),
+          stoppedAt: scan.stoppedAt === undefined ? undefined : scan.stoppedAt + from,
+        };
+    }
+  }
+
   replaced(): void {
+    this.edits++;
     this.free('nearCursor');
     this.free('analysed');
     this.starts = this.scanAll();
@@ -170,13 +208,13 @@ export class ChunkedTrees implements SyntaxTrees {
   }
 
   private scanAll(): number[] {
-    return [0, ...this.scanStarts(this.text().content, this.language, this.chunkLines).starts];
+    return [0, ...this.scanStarts(this.text().getText(), this.language, this.chunkLines).starts];
   }
 
   private chunkAt(offset: number): { start: number; end: number } {
     let k = 0;
     while (k + 1 < this.starts.length && this.starts[k + 1] <= offset) k++;
-    return { start: this.starts[k], end: this.starts[k + 1] ?? this.text().content.length };
+    return { start: this.starts[k], end: this.starts[k + 1] ?? this.text().size };
   }
 
   private parse(start: number, end: number, previous?: Tree): Tree {
@@ -186,7 +224,12 @@ export class ChunkedTrees implements SyntaxTrees {
       return { row: line, column: character };
     };
     const range = { startIndex: start, endIndex: end, startPosition: point(start), endPosition: point(end) };
-    const tree = this.parser.parse(text.content, previous ?? null, { includedRanges: [range] });
+    // The chunk's own text, read in pieces: the tree reads its nodes' text from it later, so it
+    // is the text as parsed, whatever edits come after.
+    const chunk = text.slice(start, end);
+    const read = (index: number) =>
+      index >= start && index < end ? chunk.slice(index - start, index - start + PIECE) : '';
+    const tree = this.parser.parse(read, previous ?? null, { includedRanges: [range] });
     if (!tree) throw new Error('tree-sitter could not parse a chunk of the document');
     return tree;
   }
