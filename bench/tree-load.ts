@@ -13,7 +13,7 @@ import { loadTreeNaively } from './naive-tree-loader';
 import { serverRate } from './server-rate';
 import { populateTree, SEGMENTS, SKELETONS, treeReads } from './tree-stage';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 async function main(): Promise<void> {
   const server = await startChildServer(['--empty', '--log-level', 'warn']);
@@ -21,14 +21,19 @@ async function main(): Promise<void> {
   await populateTree(setup);
   const reads = await treeReads(setup);
   await setup.close();
-  const rate = await serverRate(server.url, reads);
-
+  // The machine is shared: the server's rate is measured again before each load, and each load is
+  // set against the rate of its moment.
+  const rates: number[] = [];
+  const ratios: number[] = [];
   const ours: number[] = [];
   const naive: number[] = [];
   let oursRequests = 0;
   let naiveRequests = 0;
   for (let i = 0; i < RUNS; i++) {
+    const rate = await serverRate(server.url, reads, { seconds: 1 });
     const a = await timed(server.url, (c) => loadSkeletons(c, 'project'));
+    rates.push(rate);
+    ratios.push(a.ms / (a.requests / rate));
     const segments = a.result.reduce((n, s) => n + s.segmentCount, 0);
     if (a.result.length !== SKELETONS || segments !== SKELETONS * SEGMENTS)
       throw new Error(`loader saw ${a.result.length} skeletons, ${segments} segments`);
@@ -50,9 +55,13 @@ async function main(): Promise<void> {
   console.log(`  src/api loader (concurrent, pipelined)   ${o.toFixed(0).padStart(6)} ms   ${oursRequests} requests`);
   console.log(`  naive loader (one field at a time)       ${n.toFixed(0).padStart(6)} ms   ${naiveRequests} requests`);
   console.log(`  ratio naive/loader: ${(n / o).toFixed(1)}× faster`);
+  const rate = median(rates);
   const bound = oursRequests / rate;
+  const ratio = median(ratios);
   console.log(
-    `  bound: ${oursRequests} requests at the server's own rate (${(rate * 1000).toFixed(0)} req/s, autocannon) = ${bound.toFixed(0)} ms; the loader takes ${(o / bound).toFixed(2)}× that (goal: within 1.5×)`,
+    `  bound: ${oursRequests} requests at the server's own rate (median ${(rate * 1000).toFixed(0)} req/s, autocannon, measured before each load) = ${bound.toFixed(0)} ms; ` +
+      `each load over the bound of its moment: median ${ratio.toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×), ` +
+      `${ratio <= 1.5 ? 'within' : 'NOT within'} the 1.5× goal`,
   );
 }
 
