@@ -89,13 +89,21 @@ export class MotionClient {
    * Calls `<module path>/<operation>` with positional arguments. The module path may be dotted
    * (`motion.gui.selection`) or slashed (`gui/selection`); the root module is `motion` or ``.
    */
-  async call(modulePath: string, operation: string, args: unknown[] = [], options: CallOptions = {}): Promise<unknown> {
-    const dotted = dottedPath(modulePath);
-    const effect = options.effect ?? findOperation(dotted, operation)?.effect ?? 'write';
-    const around = this.options.aroundWrite;
-    if (effect === 'write' && around)
-      return around({ module: dotted, operation, args }, () => this.callNow(dotted, operation, args, effect, options));
-    return this.callNow(dotted, operation, args, effect, options);
+  call(modulePath: string, operation: string, args: unknown[] = [], options: CallOptions = {}): Promise<unknown> {
+    // Not an async function: a view makes thousands of calls, and one more promise each (resolved
+    // with callNow's) is work for nothing. What throws here is still a rejection.
+    try {
+      const dotted = dottedPath(modulePath);
+      const effect = options.effect ?? findOperation(dotted, operation)?.effect ?? 'write';
+      const around = this.options.aroundWrite;
+      if (effect === 'write' && around)
+        return around({ module: dotted, operation, args }, () =>
+          this.callNow(dotted, operation, args, effect, options),
+        );
+      return this.callNow(dotted, operation, args, effect, options);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   private async callNow(
