@@ -7,6 +7,37 @@ import { ScriptText } from '../../server/language/service/text/script-text';
 import { TEN_LINES, TINY_CHUNKS, nameAt, open } from '../support/counting-parser';
 import { propertyRuns } from '../support/property-runs';
 
+/**
+ * Replaces [start, end) with `inserted` in the text and, as ScriptDocument does, in the trees; then
+ * the chunks must start where a fresh scan of the whole text starts them.
+ */
+function replaceAndCheck(
+  text: ScriptText,
+  trees: ChunkedTrees,
+  start: number,
+  end: number,
+  inserted: string,
+  language: 'python' | 'lua',
+  minLines: number,
+): void {
+  const [from, to] = [text.positionAt(start), text.positionAt(end)];
+  text.update([{ range: { start: from, end: to }, text: inserted }], text.version + 1);
+  const after = text.positionAt(start + inserted.length);
+  trees.edit({
+    startIndex: start,
+    oldEndIndex: end,
+    newEndIndex: start + inserted.length,
+    startPosition: { row: from.line, column: from.character },
+    oldEndPosition: { row: to.line, column: to.character },
+    newEndPosition: { row: after.line, column: after.character },
+  });
+  const cuts = trees
+    .chunks()
+    .slice(1)
+    .map((c) => c.start);
+  assert.deepEqual(cuts, scanChunkStarts(text.getText(), language, minLines).starts, 'cut as a fresh scan cuts');
+}
+
 describe('a long script re-parses only the chunks its edits touched', function () {
   this.timeout(30_000);
 
@@ -190,28 +221,7 @@ describe('a long script re-parses only the chunks its edits touched', function (
         const lineStart = (line: number) => text.offsetAt({ line, character: 0 });
         const edit = (line: number, character: number, insert: string) => {
           const at = text.offsetAt({ line, character });
-          text.update(
-            [{ range: { start: { line, character }, end: { line, character } }, text: insert }],
-            text.version + 1,
-          );
-          const end = text.positionAt(at + insert.length);
-          trees.edit({
-            startIndex: at,
-            oldEndIndex: at,
-            newEndIndex: at + insert.length,
-            startPosition: { row: line, column: character },
-            oldEndPosition: { row: line, column: character },
-            newEndPosition: { row: end.line, column: end.character },
-          });
-          const fresh = scanChunkStarts(text.getText(), language, 2).starts;
-          assert.deepEqual(
-            trees
-              .chunks()
-              .slice(1)
-              .map((c) => c.start),
-            fresh,
-            'cut as a fresh scan cuts',
-          );
+          replaceAndCheck(text, trees, at, at, insert, language, 2);
         };
         try {
           assert.deepEqual(scans, [{ from: 0, stoppedAt: undefined }], 'the whole text once, when opened');
@@ -258,25 +268,7 @@ describe('a long script re-parses only the chunks its edits touched', function (
               for (const [at, removed, inserted] of edits) {
                 const start = at % (text.size + 1);
                 const end = Math.min(text.size, start + removed);
-                const [from, to] = [text.positionAt(start), text.positionAt(end)];
-                text.update([{ range: { start: from, end: to }, text: inserted }], text.version + 1);
-                const after = text.positionAt(start + inserted.length);
-                trees.edit({
-                  startIndex: start,
-                  oldEndIndex: end,
-                  newEndIndex: start + inserted.length,
-                  startPosition: { row: from.line, column: from.character },
-                  oldEndPosition: { row: to.line, column: to.character },
-                  newEndPosition: { row: after.line, column: after.character },
-                });
-                const fresh = scanChunkStarts(text.getText(), language, minLines).starts;
-                assert.deepEqual(
-                  trees
-                    .chunks()
-                    .slice(1)
-                    .map((c) => c.start),
-                  fresh,
-                );
+                replaceAndCheck(text, trees, start, end, inserted, language, minLines);
               }
             },
           ),

@@ -76,14 +76,6 @@ export class ScriptText {
     return out;
   }
 
-  /** Up to `most` characters from an offset, from one block: what a parser reading in pieces asks for. */
-  piece(offset: number, most = 4_096): string {
-    if (offset < 0 || offset >= this.length) return '';
-    const k = this.blockAt(offset);
-    const from = offset - this.blockOffsets[k];
-    return this.blocks[k].text.slice(from, from + most);
-  }
-
   charCodeAt(offset: number): number {
     if (offset < 0 || offset >= this.length) return NaN;
     const k = this.blockAt(offset);
