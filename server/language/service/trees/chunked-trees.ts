@@ -4,7 +4,7 @@ import { scanChunkStarts, type ChunkLanguage } from './chunk-boundaries';
 import type { AnalysisUnit, SyntaxTrees } from './syntax-trees';
 
 /** What the chunks are read from: the document's text (kept in blocks, see ScriptText). */
-export interface ChunkSource {
+interface ChunkSource {
   readonly size: number;
   slice(start: number, end: number): string;
   getText(): string;
