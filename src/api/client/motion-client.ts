@@ -166,37 +166,9 @@ export class MotionClient {
     const timeout = options.timeoutMs ?? this.timeoutMs;
     const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     return new Promise((resolve, reject) => {
-      const call = new PendingCall();
-      const timer = setTimeout(() => call.abort(new DeadlineExceeded()), timeout);
-      const unfollow = options.signal ? this.cancellation.follow(options.signal, call) : undefined;
-      const settle = () => {
-        clearTimeout(timer);
-        unfollow?.();
-      };
-      let status = 0;
-      let size = 0;
-      const chunks: Buffer[] = [];
-      const handler: Dispatcher.DispatchHandler = {
-        onRequestStart: (controller) => call.started(controller),
-        onResponseStart: (_controller, statusCode) => {
-          status = statusCode;
-        },
-        onResponseData: (controller, chunk) => {
-          size += chunk.length;
-          // Refused, not read: the connection is dropped rather than drained.
-          if (size > limit) controller.abort(new TooLarge(limit));
-          else chunks.push(chunk);
-        },
-        onResponseEnd: () => {
-          settle();
-          // Most answers come in one chunk: read as it is, not copied into a new buffer first.
-          resolve({ status, text: (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8') });
-        },
-        onResponseError: (_controller, error) => {
-          settle();
-          reject(error);
-        },
-      };
+      const answer = new PendingAnswer(limit, resolve, reject);
+      answer.timer = setTimeout(() => answer.abort(new DeadlineExceeded()), timeout);
+      if (options.signal) answer.unfollow = this.cancellation.follow(options.signal, answer);
       // A closed pool, or a request undici refuses, is reported to the handler too, not thrown.
       this.pool.dispatch(
         {
@@ -211,7 +183,7 @@ export class MotionClient {
           // answer comes quickly: reads are answered at once, so they may queue on a busy connection.
           blocking: effect !== 'read',
         },
-        handler,
+        answer,
       );
     });
   }
@@ -347,22 +319,66 @@ function buildTypedApi(invoke: Invoke): Record<string, unknown> {
 class DeadlineExceeded extends Error {}
 
 /**
- * A call's way to be cancelled (deadline, caller's signal) before and after undici starts it: a
- * request still queued in the pool has no controller yet, so the reason waits for it.
+ * One call's answer as undici hands it over (one object per call, not a closure per step: a view
+ * makes thousands of calls at once), and the call's way to be cancelled (deadline, caller's
+ * signal) before and after undici starts it: a request still queued in the pool has no controller
+ * yet, so the reason waits for it.
  */
-class PendingCall {
+class PendingAnswer implements Dispatcher.DispatchHandler {
+  timer: NodeJS.Timeout | undefined;
+  unfollow: (() => void) | undefined;
   private controller: Dispatcher.DispatchController | undefined;
   private reason: Error | undefined;
+  private status = 0;
+  private size = 0;
+  private readonly chunks: Buffer[] = [];
 
-  started(controller: Dispatcher.DispatchController): void {
-    this.controller = controller;
-    if (this.reason) controller.abort(this.reason);
-  }
+  constructor(
+    private readonly limit: number,
+    private readonly resolve: (answer: { status: number; text: string }) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
 
   abort(reason: unknown): void {
     const error = reason instanceof Error ? reason : new Error(String(reason));
     if (this.controller) this.controller.abort(error);
     else this.reason ??= error;
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.reason) controller.abort(this.reason);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.status = statusCode;
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.size += chunk.length;
+    // Refused, not read: the connection is dropped rather than drained.
+    if (this.size > this.limit) controller.abort(new TooLarge(this.limit));
+    else this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.settle();
+    // Most answers come in one chunk: read as it is, not copied into a new buffer first.
+    const { chunks } = this;
+    this.resolve({
+      status: this.status,
+      text: (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8'),
+    });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.settle();
+    this.reject(error);
+  }
+
+  private settle(): void {
+    clearTimeout(this.timer);
+    this.unfollow?.();
   }
 }
 
