@@ -1,4 +1,4 @@
-import type { Dispatcher, Pool } from 'undici';
+import type { Pool } from 'undici';
 import { CATALOGUE, PACKAGE_NAME, findOperation, type ModuleSpec } from '../catalogue';
 import { dottedPath, requestPath } from './call-paths';
 import { moduleTree, type ModuleTree } from '../catalogue/module-tree';
@@ -7,6 +7,7 @@ import { CallCancellation } from './call-cancellation';
 import { acquirePool, releasePool } from './connection-pool';
 import type { MotionApi } from './motion-api.generated';
 import { MotionConnectionError, MotionError } from './motion-error';
+import { DeadlineExceeded, PendingAnswer, TooLarge } from './pending-answer';
 
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** The largest answer read (the documentation of a large application is a few MB). */
@@ -314,78 +315,6 @@ function buildTypedApi(invoke: Invoke): Record<string, unknown> {
     return api;
   };
   return build(moduleTree(PACKAGE_NAME, CATALOGUE));
-}
-
-class DeadlineExceeded extends Error {}
-
-/**
- * One call's answer as undici hands it over (one object per call, not a closure per step: a view
- * makes thousands of calls at once), and the call's way to be cancelled (deadline, caller's
- * signal) before and after undici starts it: a request still queued in the pool has no controller
- * yet, so the reason waits for it.
- */
-class PendingAnswer implements Dispatcher.DispatchHandler {
-  timer: NodeJS.Timeout | undefined;
-  unfollow: (() => void) | undefined;
-  private controller: Dispatcher.DispatchController | undefined;
-  private reason: Error | undefined;
-  private status = 0;
-  private size = 0;
-  private readonly chunks: Buffer[] = [];
-
-  constructor(
-    private readonly limit: number,
-    private readonly resolve: (answer: { status: number; text: string }) => void,
-    private readonly reject: (error: unknown) => void,
-  ) {}
-
-  abort(reason: unknown): void {
-    const error = reason instanceof Error ? reason : new Error(String(reason));
-    if (this.controller) this.controller.abort(error);
-    else this.reason ??= error;
-  }
-
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller;
-    if (this.reason) controller.abort(this.reason);
-  }
-
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
-    this.status = statusCode;
-  }
-
-  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.size += chunk.length;
-    // Refused, not read: the connection is dropped rather than drained.
-    if (this.size > this.limit) controller.abort(new TooLarge(this.limit));
-    else this.chunks.push(chunk);
-  }
-
-  onResponseEnd(): void {
-    this.settle();
-    // Most answers come in one chunk: read as it is, not copied into a new buffer first.
-    const { chunks } = this;
-    this.resolve({
-      status: this.status,
-      text: (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8'),
-    });
-  }
-
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    this.settle();
-    this.reject(error);
-  }
-
-  private settle(): void {
-    clearTimeout(this.timer);
-    this.unfollow?.();
-  }
-}
-
-class TooLarge extends Error {
-  constructor(readonly limit: number) {
-    super(`larger than ${limit} bytes`);
-  }
 }
 
 /** The error object of design.md §3, if `value` is one. */
