@@ -158,10 +158,6 @@ export class ScriptText {
     this.lineEnds = lastBlock && endsLine(lastBlock.text) ? line : Math.max(0, line - 1);
   }
 
-  private blockEnd(k: number): number {
-    return this.blockOffsets[k] + this.blocks[k].text.length;
-  }
-
   /** The block holding an offset (the last block for the end of the text). */
   private blockAt(offset: number): number {
     return lastAtMost(this.blockOffsets, offset);
