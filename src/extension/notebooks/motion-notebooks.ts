@@ -10,6 +10,7 @@ import {
 } from '../../protocol/skeleton-output';
 import { registerCommands } from '../commands/command-table';
 import type { ExplorerItem } from '../explorer/explorer-data';
+import { revealSegment } from '../explorer/reveal-segment';
 import { describeFailure } from '../failure-text';
 import type { MotionContext } from '../motion-context';
 import { cellDebugCommands } from './cell-debugging';
@@ -142,9 +143,7 @@ function followSkeletonOutputs(ctx: MotionContext, explorerTree: vscode.TreeView
       if (message.type !== 'reveal') return;
       const { source, segment } = message;
       try {
-        const item = await ctx.parts.explorer.data.segmentItem(source, segment.skeletonId, segment.segmentId);
-        if (!item) throw new Error(`segment ${segment.segmentId} is no longer in the application; run the cell again`);
-        await explorerTree.reveal(item, { select: true, focus: false, expand: false });
+        await revealSegment(ctx.parts.explorer.data, explorerTree, { source, ...segment }, 'run the cell again');
       } catch (error) {
         void vscode.window.showErrorMessage(`Motion: could not find the segment: ${describeFailure(error)}`);
       }

@@ -3,12 +3,16 @@ import type { MotionClient } from '../../api/client/motion-client';
 import { describeFailure } from '../failure-text';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
 import type { ExplorerItem } from '../explorer/explorer-data';
+import { revealSegment } from '../explorer/reveal-segment';
 import type { SkeletonExplorer } from '../explorer/skeleton-explorer';
 import { describeSelection } from '../selection/selection-operations';
 import type { SelectionView } from '../selection/selection-view';
 import { makeNonce, viewHtml } from './view-html';
 import type { FromView, SceneReport, SegmentRef, ToView } from '../../protocol/skeleton-view';
 import { sendViewScene, viewKey, type ViewTarget } from './view-scene';
+
+/** What to do when a segment clicked in the view is gone from the application. */
+const REFRESH = 'refresh the view';
 
 /** What the 3D views follow: the application, the Skeletons view (its refreshes and selection), the Selection view. */
 interface ViewDeps {
@@ -278,14 +282,14 @@ export class SkeletonPanel implements vscode.Disposable {
         try {
           this.highlighted = message.segment;
           const { skeletonId, segmentId } = message.segment;
-          const item = await this.deps.explorer.data.segmentItem(this.target.source, skeletonId, segmentId);
-          if (!item) throw new Error(`segment ${segmentId} is no longer in the application; refresh the view`);
           if (message.type === 'selectMarkers') {
+            const item = await this.deps.explorer.data.segmentItem(this.target.source, skeletonId, segmentId);
+            if (!item) throw new Error(`segment ${segmentId} is no longer in the application; ${REFRESH}`);
             await vscode.commands.executeCommand('motion.selectMarkers', item);
             return;
           }
-          await this.deps.explorerTree.reveal(item, { select: true, focus: false, expand: false });
-          this.revealed.fire(item);
+          const where = { source: this.target.source, ...message.segment };
+          this.revealed.fire(await revealSegment(this.deps.explorer.data, this.deps.explorerTree, where, REFRESH));
         } catch (error) {
           void vscode.window.showErrorMessage(`Motion: could not find the segment: ${describeFailure(error)}`);
         }
