@@ -15,6 +15,13 @@ export interface ViewSkeleton {
   scale: number;
   calibrated: SkeletonScene;
   default?: SkeletonScene;
+  /**
+   * Only where its segments are (unnamed, with bones between them): its names, markers, rigid bodies
+   * and the bones to the leaves' ends come in a second message, the whole skeleton again. A large
+   * source shows every segment sooner so. A view that has already drawn the skeleton whole keeps that
+   * drawing until the whole one comes, so that a reload does not flicker.
+   */
+  placedOnly?: true;
 }
 
 /**
@@ -62,8 +69,10 @@ export function segmentKey(skeletonId: number, segmentId: number): string {
 export interface SceneReport {
   pose: Pose;
   skeletons: number;
-  /** Every skeleton of the outline has arrived and is drawn. */
+  /** Every skeleton of the outline has arrived whole and is drawn. */
   complete: boolean;
+  /** Skeletons drawn with their segments only, their names, markers and rigid bodies still to come. */
+  placedOnly: number;
   segments: number;
   markers: number;
   bones: number;

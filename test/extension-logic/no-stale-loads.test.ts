@@ -31,7 +31,9 @@ describe('no stale values: a second load shows what the application has now', ()
       return messages;
     };
     const first = await scene();
-    const skeletons = (ms: ToView[]) => ms.flatMap((m) => (m.type === 'skeleton' ? [m.skeleton] : []));
+    // Each skeleton comes twice: placed, then whole; both must show what the application has now.
+    const skeletons = (ms: ToView[], placed = false) =>
+      ms.flatMap((m) => (m.type === 'skeleton' && !!m.skeleton.placedOnly === placed ? [m.skeleton] : []));
     const [body, wand] = skeletons(first);
     const sk = app.client.settings.processing.skeleton;
     const root = await sk.get_skeleton_root_id('project', body.id);
@@ -40,7 +42,8 @@ describe('no stale values: a second load shows what the application has now', ()
     );
     await sk.set_segment_transform('project', root, moved);
     await sk.delete_skeleton('project', wand.id);
-    const second = skeletons(await scene());
+    const again = await scene();
+    const second = skeletons(again);
     assert.deepEqual(
       second.map((s) => s.id),
       [body.id],
@@ -48,5 +51,10 @@ describe('no stale values: a second load shows what the application has now', ()
     );
     const joint = (s: (typeof second)[number]) => s.calibrated.segments.find((g) => g.id === root)!.origin;
     assert.equal(joint(second[0])[0], joint(body)[0] + 500, 'the root moved by what was written');
+    assert.deepEqual(
+      skeletons(again, true).map((s) => [s.id, joint(s)]),
+      [[body.id, joint(second[0])]],
+      'placed first where it is now, and only the skeletons that are left',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extensio
 import { makeNonce, viewHtml } from '../../src/extension/skeleton-view/view-html';
 import { loadViewScene } from '../support/view-scene';
 import { sendViewScene, viewKey } from '../../src/extension/skeleton-view/view-scene';
+import type { ToView } from '../../src/protocol/skeleton-view';
 import { referenceServer } from '../support/reference-server';
 
 describe('3D view data (plain Node, real server)', () => {
@@ -64,7 +65,7 @@ describe('3D view data (plain Node, real server)', () => {
     }
   });
 
-  it('sends every skeleton in the pose the view shows first, the default pose after, and asks only what it draws', async () => {
+  it('sends every skeleton placed first, then each whole, the default pose after, and asks only what it draws, once', async () => {
     const asked: string[] = [];
     const counting = new MotionClient({
       url: app.server.url,
@@ -72,35 +73,51 @@ describe('3D view data (plain Node, real server)', () => {
     });
     const sent: string[] = [];
     try {
+      const kind = (message: ToView) =>
+        message.type === 'skeleton'
+          ? `skeleton${message.skeleton.placedOnly ? ' placed' : ''}${message.skeleton.default ? '+default' : ''}`
+          : message.type;
       await sendViewScene(counting, { source: 'project' }, (message) => {
-        sent.push(message.type === 'skeleton' ? `skeleton${message.skeleton.default ? '+default' : ''}` : message.type);
-        if (message.type === 'skeleton') asked.push('(sent)');
+        sent.push(kind(message));
+        if (message.type === 'skeleton') asked.push(`(sent ${kind(message)})`);
       });
-      assert.deepEqual(sent, ['outline', 'skeleton', 'skeleton', 'defaultPose', 'defaultPose']);
-      const lastSkeleton = asked.lastIndexOf('(sent)');
+      assert.deepEqual(sent, [
+        'outline',
+        'skeleton placed',
+        'skeleton placed',
+        'skeleton',
+        'skeleton',
+        'defaultPose',
+        'defaultPose',
+      ]);
+      const lastPlaced = asked.lastIndexOf('(sent skeleton placed)');
+      const firstName = asked.indexOf('get_segment_name');
+      assert.ok(firstName > lastPlaced, 'no name is read before every skeleton is placed');
+      const lastSkeleton = asked.lastIndexOf('(sent skeleton)');
       const firstDefault = asked.indexOf('get_segment_default_transform');
-      assert.ok(firstDefault > lastSkeleton, 'no default transform is read before every skeleton is shown');
+      assert.ok(firstDefault > lastSkeleton, 'no default transform is read before every skeleton is shown whole');
       // Endpoints of leaves only: a segment with children has none.
       const segments = Object.values(app.server.model.skeletons('project')).flatMap((s) => Object.values(s.segments));
       const leaves = segments.filter((s) => s.children.length === 0);
       const count = (operation: string) => asked.filter((a) => a === operation).length;
       assert.equal(count('get_segment_endpoint'), leaves.length);
       assert.equal(count('get_segment_default_transform'), segments.length);
-      assert.equal(count('get_segment_transform'), segments.length);
+      for (const operation of [
+        'get_segment_transform',
+        'get_segment_parent_id',
+        'get_segment_name',
+        'get_segment_markers',
+        'get_segment_rigid_bodies',
+      ])
+        assert.equal(count(operation), segments.length, `${operation}: once per segment`);
 
       sent.length = 0;
-      await sendViewScene(
-        counting,
-        { source: 'project' },
-        (message) =>
-          void sent.push(
-            message.type === 'skeleton' ? `skeleton${message.skeleton.default ? '+default' : ''}` : message.type,
-          ),
-        { pose: 'default' },
-      );
+      await sendViewScene(counting, { source: 'project' }, (message) => void sent.push(kind(message)), {
+        pose: 'default',
+      });
       assert.deepEqual(
         sent,
-        ['outline', 'skeleton+default', 'skeleton+default'],
+        ['outline', 'skeleton placed+default', 'skeleton placed+default', 'skeleton+default', 'skeleton+default'],
         'a view in the default pose gets it at once',
       );
     } finally {

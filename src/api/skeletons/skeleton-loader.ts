@@ -144,28 +144,51 @@ export async function readSegmentFields(read: Read, id: number): Promise<Omit<Se
   };
 }
 
+/** Where a segment is: enough to draw it in place, before its name, markers and rigid bodies. */
+export type SegmentPlacement = Pick<CalibratedGeometry, 'id' | 'parentId' | 'transform'>;
+
 /**
- * What a 3D view needs of every segment of a skeleton, in the calibrated pose: 5 concurrent
- * requests per segment, then the endpoints of the leaves (a segment with children has none, so
- * its endpoint is not asked for). The default transforms are read apart, when that pose is wanted.
+ * Where every segment of a skeleton is, in the calibrated pose: 2 concurrent requests per segment.
+ * A 3D view draws the segments from these first, and the rest (loadSegmentDetails) when it comes.
  */
-export async function loadSkeletonGeometry(
+export async function loadSkeletonPlacement(
   client: MotionClient,
   skeleton: SkeletonSummary,
   signal?: AbortSignal,
-): Promise<CalibratedGeometry[]> {
+): Promise<SegmentPlacement[]> {
   const read = skeletonReader(client, skeleton.source, signal);
   const ids = await read<number[]>('get_segment_ids', skeleton.id);
-  const segments = await Promise.all(
+  return Promise.all(
     ids.map(async (id) => {
-      const [name, parentId, transform, markers, rigidBodies] = await Promise.all([
-        read<string>('get_segment_name', id),
+      const [parentId, transform] = await Promise.all([
         read<number | null>('get_segment_parent_id', id),
         read<Matrix>('get_segment_transform', id),
-        read<Marker[]>('get_segment_markers', id),
-        read<RigidBody[]>('get_segment_rigid_bodies', id),
       ]);
-      return { id, name, parentId, transform, endpoint: null as Vec3 | null, markers, rigidBodies };
+      return { id, parentId, transform };
+    }),
+  );
+}
+
+/**
+ * The rest of what a 3D view draws of placed segments: 3 concurrent requests per segment (name,
+ * markers, rigid bodies), then the endpoints of the leaves (a segment with children has none, so
+ * its endpoint is not asked for).
+ */
+export async function loadSegmentDetails(
+  client: MotionClient,
+  source: SkeletonSourceName,
+  placement: readonly SegmentPlacement[],
+  signal?: AbortSignal,
+): Promise<CalibratedGeometry[]> {
+  const read = skeletonReader(client, source, signal);
+  const segments = await Promise.all(
+    placement.map(async (placed) => {
+      const [name, markers, rigidBodies] = await Promise.all([
+        read<string>('get_segment_name', placed.id),
+        read<Marker[]>('get_segment_markers', placed.id),
+        read<RigidBody[]>('get_segment_rigid_bodies', placed.id),
+      ]);
+      return { ...placed, name, endpoint: null as Vec3 | null, markers, rigidBodies };
     }),
   );
   const parents = new Set(segments.map((s) => s.parentId));
@@ -175,6 +198,18 @@ export async function loadSkeletonGeometry(
       .map(async (leaf) => (leaf.endpoint = await read<Vec3 | null>('get_segment_endpoint', leaf.id))),
   );
   return segments;
+}
+
+/**
+ * What a 3D view needs of every segment of a skeleton, in the calibrated pose: 5 requests per
+ * segment and 1 per leaf. The default transforms are read apart, when that pose is wanted.
+ */
+export async function loadSkeletonGeometry(
+  client: MotionClient,
+  skeleton: SkeletonSummary,
+  signal?: AbortSignal,
+): Promise<CalibratedGeometry[]> {
+  return loadSegmentDetails(client, skeleton.source, await loadSkeletonPlacement(client, skeleton, signal), signal);
 }
 
 /** Each segment's default transform (for the default pose), in the order of `ids`: 1 request per segment. */

@@ -5,8 +5,19 @@ import {
   type Pose,
   type SkeletonScene,
 } from '../../api/skeletons/skeleton-geometry';
-import { listSkeletons, loadDefaultTransforms, loadSkeletonGeometry } from '../../api/skeletons/skeleton-loader';
-import { SOURCE_TITLES, type SkeletonSourceName, type SkeletonSummary } from '../../api/skeletons/skeleton-model';
+import {
+  listSkeletons,
+  loadDefaultTransforms,
+  loadSegmentDetails,
+  loadSkeletonPlacement,
+  type SegmentPlacement,
+} from '../../api/skeletons/skeleton-loader';
+import {
+  SOURCE_TITLES,
+  type Matrix,
+  type SkeletonSourceName,
+  type SkeletonSummary,
+} from '../../api/skeletons/skeleton-model';
 import type { ToView, ViewSkeleton } from '../../protocol/skeleton-view';
 
 /** What a 3D view shows: every skeleton of a source, or some of them. No `vscode` import. */
@@ -42,12 +53,14 @@ export interface SceneOptions {
 }
 
 /**
- * Reads the target's skeletons from the application and sends them to a view as they come: first
- * the outline (title and which skeletons), then each skeleton placed in the calibrated pose (and
- * in the default pose too when the view shows that), and last, when the view shows the calibrated
- * pose, each skeleton's default pose: on a large source the view shows everything sooner, and the
- * toggle is ready soon after. A skeleton that no longer exists is left out (deleted since the view
- * opened); when none is left, the title says so.
+ * Reads the target's skeletons from the application and sends them to a view as they come, in
+ * three passes: first the outline (title and which skeletons); then each skeleton placed, its
+ * segments only (2 requests per segment), in the pose the view shows; then each whole, with names,
+ * markers, rigid bodies and the leaves' ends (3 more per segment); last, when the view shows the
+ * calibrated pose, each skeleton's default pose. On a large source the view shows every segment
+ * sooner, and the toggle is ready soon after. The whole skeleton is built from the same reads as
+ * its placement: nothing is read twice in one load. A skeleton that no longer exists is left out
+ * (deleted since the view opened); when none is left, the title says so.
  */
 export async function sendViewScene(
   client: MotionClient,
@@ -59,13 +72,30 @@ export async function sendViewScene(
   const shown = target.skeletonIds ? all.filter((s) => target.skeletonIds!.includes(s.id)) : all;
   const title = viewTitle(target.source, target.skeletonIds && shown.map((s) => s.name));
   await send({ type: 'outline', outline: { title, source: target.source, skeletonIds: shown.map((s) => s.id) } });
-  const later: [SkeletonSummary, CalibratedGeometry[]][] = [];
+  const placed: [SkeletonSummary, SegmentPlacement[], Matrix[] | undefined][] = [];
   await inTurn(
     shown,
     async (summary) => {
-      const geometry = await loadSkeletonGeometry(client, summary, signal);
+      const placement = await loadSkeletonPlacement(client, summary, signal);
+      const geometry = placement.map(unnamed);
+      const skeleton: ViewSkeleton = { ...calibratedSkeleton(summary, geometry), placedOnly: true };
+      let defaults: Matrix[] | undefined;
+      if (pose === 'default') {
+        defaults = await loadDefaultTransforms(client, summary.source, ids(placement), signal);
+        skeleton.default = defaultScene(geometry, defaults);
+      }
+      placed.push([summary, placement, defaults]);
+      if (!signal?.aborted) await send({ type: 'skeleton', skeleton });
+    },
+    signal,
+  );
+  const later: [SkeletonSummary, CalibratedGeometry[]][] = [];
+  await inTurn(
+    placed,
+    async ([summary, placement, defaults]) => {
+      const geometry = await loadSegmentDetails(client, summary.source, placement, signal);
       const skeleton = calibratedSkeleton(summary, geometry);
-      if (pose === 'default') skeleton.default = await defaultScene(client, summary, geometry, signal);
+      if (defaults) skeleton.default = defaultScene(geometry, defaults);
       else later.push([summary, geometry]);
       if (!signal?.aborted) await send({ type: 'skeleton', skeleton });
     },
@@ -74,12 +104,24 @@ export async function sendViewScene(
   await inTurn(
     later,
     async ([summary, geometry]) => {
-      const scene = await defaultScene(client, summary, geometry, signal);
+      const defaults = await loadDefaultTransforms(client, summary.source, ids(geometry), signal);
+      const scene = defaultScene(geometry, defaults);
       if (!signal?.aborted) await send({ type: 'defaultPose', skeletonId: summary.id, scene });
     },
     signal,
   );
 }
+
+/** A placed segment as geometry, before its name, markers, rigid bodies and end are read. */
+const unnamed = (placed: SegmentPlacement): CalibratedGeometry => ({
+  ...placed,
+  name: '',
+  endpoint: null,
+  markers: [],
+  rigidBodies: [],
+});
+
+const ids = (segments: readonly { id: number }[]) => segments.map((s) => s.id);
 
 /** Works through a list a few at a time, in order; stops taking more once cancelled. */
 async function inTurn<T>(list: readonly T[], work: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
@@ -90,15 +132,8 @@ async function inTurn<T>(list: readonly T[], work: (item: T) => Promise<void>, s
   await Promise.all(Array.from({ length: SKELETONS_AT_ONCE }, worker));
 }
 
-/** A skeleton in the default pose: its default transforms read, the rest as already read. */
-async function defaultScene(
-  client: MotionClient,
-  summary: SkeletonSummary,
-  geometry: CalibratedGeometry[],
-  signal?: AbortSignal,
-): Promise<SkeletonScene> {
-  const ids = geometry.map((g) => g.id);
-  const defaults = await loadDefaultTransforms(client, summary.source, ids, signal);
+/** A skeleton in the default pose: its default transforms, in the order of its segments. */
+function defaultScene(geometry: readonly CalibratedGeometry[], defaults: readonly Matrix[]): SkeletonScene {
   return skeletonScene(
     geometry.map((g, i) => ({ ...g, defaultTransform: defaults[i] })),
     'default',

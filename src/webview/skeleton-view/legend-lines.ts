@@ -5,7 +5,7 @@ import type { ViewSkeleton } from '../../protocol/skeleton-view';
 const MAX_LEGEND_PROBLEMS = 4;
 
 /**
- * The legend: skeletons still loading, then each skeleton with its scale and counts, and a few of
+ * The legend: skeletons still loading (or placed, their names and markers to come), then each skeleton with its scale and counts, and a few of
  * its problems in full (the rest counted: each is also said on hover, in the warning colour).
  */
 export function legendLines(
@@ -14,14 +14,19 @@ export function legendLines(
   waiting: number,
 ): { text: string; warning: boolean }[] {
   const lines: { text: string; warning: boolean }[] = [];
+  const plural = (n: number) => `${n} skeleton${n === 1 ? '' : 's'}`;
   if (waiting > 0) lines.push({ text: `Loading ${waiting} more skeleton${waiting === 1 ? '' : 's'}…`, warning: false });
+  const placedOnly = skeletons.filter((s) => s.placedOnly).length;
+  if (placedOnly > 0) lines.push({ text: `Loading the names and markers of ${plural(placedOnly)}…`, warning: false });
   for (const skeleton of skeletons) {
     const placed = skeleton[pose];
     if (!placed) continue; // not read in this pose yet
+    const markers = skeleton.placedOnly ? 'markers to come' : `${placed.markers.length} markers`;
     lines.push({
-      text: `${skeleton.name} · scale ${skeleton.scale} · ${placed.segments.length} segments · ${placed.markers.length} markers`,
+      text: `${skeleton.name} · scale ${skeleton.scale} · ${placed.segments.length} segments · ${markers}`,
       warning: false,
     });
+    if (skeleton.placedOnly) continue; // its problems are named when its names come
     const problems = [
       ...placed.segments.flatMap((s) => s.problems.map((p) => `Segment ${s.name}: ${p}`)),
       ...placed.markers.flatMap((m) => m.problems.map((p) => `Marker ${m.name}: ${p}`)),

@@ -8,9 +8,10 @@ import { FrameQuality } from './frame-quality';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { CSS2DObject, CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
-import type { SceneOutline, SceneReport, SegmentRef, ToView, ViewSkeleton } from '../../protocol/skeleton-view';
+import type { SceneReport, SegmentRef, ToView, ViewSkeleton } from '../../protocol/skeleton-view';
 import { readBack } from './drawing-readback';
 import { compileShaders } from './shader-warm-up';
+import { Arrivals } from './skeleton-arrival';
 import { groundGrid } from './ground-grid';
 import { legendLines } from './legend-lines';
 import { clientPointOf, pickAt } from './picking';
@@ -66,8 +67,7 @@ const controls = new OrbitControls(camera, renderer.domElement);
 controls.screenSpacePanning = true;
 
 /** What the view shows, and the skeletons that have arrived (each drawn in the current pose). */
-let outline: SceneOutline | undefined;
-const arrived = new Map<number, ViewSkeleton>();
+const arrivals = new Arrivals();
 const parts = new Map<number, DrawnScene>();
 /** Everything drawn, as one scene; undefined until a skeleton has arrived. */
 let drawn: DrawnView | undefined;
@@ -122,12 +122,7 @@ function saveCamera(): void {
 }
 
 /** The skeletons of the outline that have arrived in the current pose, in the outline's order. */
-function shownSkeletons(): ViewSkeleton[] {
-  return (outline?.skeletonIds ?? []).flatMap((id) => {
-    const skeleton = arrived.get(id);
-    return skeleton?.[state.pose] ? [skeleton] : [];
-  });
-}
+const shownSkeletons = () => arrivals.shown(state.pose);
 
 /** Draws one skeleton in the current pose, in place of its earlier drawing. */
 function drawPart(skeleton: ViewSkeleton): void {
@@ -144,12 +139,6 @@ function erasePart(id: number): void {
   parts.get(id)?.group.removeFromParent();
   parts.get(id)?.dispose();
   parts.delete(id);
-}
-
-/** Drops what is not in the outline (a skeleton deleted or no longer shown). */
-function dropPart(id: number): void {
-  erasePart(id);
-  arrived.delete(id);
 }
 
 /**
@@ -179,9 +168,9 @@ function composed(options: { repaint: boolean } = { repaint: true }): void {
   showLegend();
 }
 
-/** Skeletons are still arriving after the first was drawn. */
+/** Skeletons, or their names and markers, are still arriving after the first was drawn. */
 function arriving(): boolean {
-  return drawn !== undefined && shownSkeletons().length < (outline?.skeletonIds.length ?? 0);
+  return drawn !== undefined && !arrivals.complete(state.pose);
 }
 
 const composing = new ComposeSchedule(() => composed({ repaint: false }), arriving);
@@ -230,16 +219,17 @@ function relabel(): void {
 }
 
 function showLegend(): void {
-  const waiting = (outline?.skeletonIds.length ?? 0) - shownSkeletons().length;
   legend.replaceChildren(
-    ...[...overlay.legend(), ...legendLines(shownSkeletons(), state.pose, waiting)].map(({ text, warning }) => {
-      const line = document.createElement('div');
-      line.textContent = text;
-      if (warning) line.className = 'warning';
-      return line;
-    }),
+    ...[...overlay.legend(), ...legendLines(shownSkeletons(), state.pose, arrivals.missing(state.pose))].map(
+      ({ text, warning }) => {
+        const line = document.createElement('div');
+        line.textContent = text;
+        if (warning) line.className = 'warning';
+        return line;
+      },
+    ),
   );
-  const empty = outline?.skeletonIds.length === 0;
+  const empty = arrivals.empty;
   notice.hidden = !empty;
   if (empty) notice.textContent = 'No skeletons to show here.';
 }
@@ -265,7 +255,7 @@ function setPose(pose: Pose): void {
   element('pose-calibrated').setAttribute('aria-pressed', String(pose === 'calibrated'));
   element('pose-default').setAttribute('aria-pressed', String(pose === 'default'));
   if (drawn === undefined) return;
-  for (const id of arrived.keys()) if (!arrived.get(id)![pose]) erasePart(id);
+  for (const skeleton of arrivals.all()) if (!skeleton[pose]) erasePart(skeleton.id);
   for (const skeleton of shownSkeletons()) drawPart(skeleton);
   overlay.draw(pose);
   composed();
@@ -304,7 +294,8 @@ function report(): SceneReport {
   return {
     pose: state.pose,
     skeletons: shownSkeletons().length,
-    complete: outline !== undefined && shownSkeletons().length === outline.skeletonIds.length,
+    complete: arrivals.complete(state.pose),
+    placedOnly: arrivals.placedOnly(state.pose),
     ...readBack(drawn, camera, renderer.domElement, selectedMarkers, overlay.changes),
     highlighted,
     camera: { position: camera.position.toArray(), target: controls.target.toArray(), placed: placement.fitsResize },
@@ -328,24 +319,27 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
   const message = event.data;
   switch (message.type) {
     case 'outline':
-      outline = message.outline;
-      document.title = outline.title;
-      for (const id of [...arrived.keys()]) if (!outline.skeletonIds.includes(id)) dropPart(id);
+      document.title = message.outline.title;
+      for (const id of arrivals.showOutline(message.outline)) erasePart(id);
       if (drawn) composed();
       else showLegend();
       break;
-    case 'skeleton':
-      if (!outline?.skeletonIds.includes(message.skeleton.id)) break;
-      arrived.set(message.skeleton.id, message.skeleton);
-      if (!message.skeleton[state.pose]) {
-        erasePart(message.skeleton.id); // its pose comes later: an earlier drawing would be out of date
+    case 'skeleton': {
+      const { skeleton } = message;
+      const wasMissing = arrivals.missing(state.pose);
+      if (!arrivals.take(skeleton)) break;
+      if (!skeleton[state.pose]) {
+        erasePart(skeleton.id); // its pose comes later: an earlier drawing would be out of date
         break;
       }
-      drawPart(message.skeleton);
+      drawPart(skeleton);
       composing.soon();
+      // Every segment of every skeleton is placed: shown at once, not at the loading pace.
+      if (wasMissing > 0 && arrivals.missing(state.pose) === 0) composing.flush();
       break;
+    }
     case 'defaultPose': {
-      const skeleton = arrived.get(message.skeletonId);
+      const skeleton = arrivals.get(message.skeletonId);
       if (!skeleton) break;
       skeleton.default = message.scene;
       if (state.pose !== 'default') break;

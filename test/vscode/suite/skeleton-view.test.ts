@@ -75,7 +75,7 @@ export function skeletonViewTests(): void {
       const markerCount = (
         await Promise.all(segmentIds.map((id) => skeletons().get_segment_markers('project', id)))
       ).flat().length;
-      const report = await reportWhen((r) => r.segments > 0, 'the scene');
+      const report = await reportWhen((r) => r.complete, 'the scene');
       assert.equal(report.skeletons, 1);
       assert.equal(report.segments, segmentIds.length);
       assert.equal(report.markers, markerCount);
@@ -267,7 +267,7 @@ export function skeletonViewTests(): void {
       const wandPanel = api.skeletonViews.last!;
       assert.notEqual(wandPanel, panel, 'one view per skeleton');
       panel = wandPanel;
-      await reportWhen((r) => r.segments > 0, 'the Wand');
+      await reportWhen((r) => r.complete, 'the Wand');
       try {
         // A scaling transform (not rigid), set outside VS Code; Refresh shows it.
         await skeletons().set_segment_transform('project', segmentId, [
