@@ -170,9 +170,9 @@ export async function loadSkeletonPlacement(
 }
 
 /**
- * The rest of what a 3D view draws of placed segments: 3 concurrent requests per segment (name,
- * markers, rigid bodies), then the endpoints of the leaves (a segment with children has none, so
- * its endpoint is not asked for).
+ * The rest of what a 3D view draws of placed segments, all at once: 3 requests per segment (name,
+ * markers, rigid bodies) and the endpoints of the leaves (a segment with children has none, so its
+ * endpoint is not asked for; the placement says which segments are parents).
  */
 export async function loadSegmentDetails(
   client: MotionClient,
@@ -181,23 +181,18 @@ export async function loadSegmentDetails(
   signal?: AbortSignal,
 ): Promise<CalibratedGeometry[]> {
   const read = skeletonReader(client, source, signal);
-  const segments = await Promise.all(
+  const parents = new Set(placement.map((s) => s.parentId));
+  return Promise.all(
     placement.map(async (placed) => {
-      const [name, markers, rigidBodies] = await Promise.all([
+      const [name, markers, rigidBodies, endpoint] = await Promise.all([
         read<string>('get_segment_name', placed.id),
         read<Marker[]>('get_segment_markers', placed.id),
         read<RigidBody[]>('get_segment_rigid_bodies', placed.id),
+        parents.has(placed.id) ? null : read<Vec3 | null>('get_segment_endpoint', placed.id),
       ]);
-      return { ...placed, name, endpoint: null as Vec3 | null, markers, rigidBodies };
+      return { ...placed, name, endpoint, markers, rigidBodies };
     }),
   );
-  const parents = new Set(segments.map((s) => s.parentId));
-  await Promise.all(
-    segments
-      .filter((s) => !parents.has(s.id))
-      .map(async (leaf) => (leaf.endpoint = await read<Vec3 | null>('get_segment_endpoint', leaf.id))),
-  );
-  return segments;
 }
 
 /**
