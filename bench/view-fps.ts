@@ -2,9 +2,9 @@
  * npm run bench:view — the 3D skeleton view with 20 skeletons × 100 segments × 4 markers from the
  * reference server, in headless Chromium (WebGL 2 through SwiftShader): how long it takes to open
  * (read from the server, placed, drawn): to the first skeleton, to every segment of all placed (the
- * goal: 500 ms), and to all whole with names and markers; and frames per second while orbiting, against the same
- * bones drawn as bare three.js line segments (bench/view-peer), orbited the same way in the same
- * run. Prints both figures and the ratio.
+ * goal: 500 ms), and to all whole with names and markers; and frames per second while orbiting,
+ * against the same bones drawn as bare three.js line segments (bench/view-peer), orbited the same
+ * way in the same run. Prints both figures and the ratio.
  */
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -35,13 +35,6 @@ declare function requestAnimationFrame(callback: () => void): number;
 const ORBIT_MS = Number(process.env.BENCH_ORBIT_MS ?? 5000);
 const SIZE = { width: 1280, height: 800 };
 
-/**
- * A page server on loopback: the view's own page (with a stand-in for the webview API), the peer's,
- * and their bundles. The extension's messages reach the view's page as a stream of server-sent
- * events, each posted to the page's window as VS Code posts a webview's messages: handing them on
- * costs about what VS Code's own messaging does, where a playwright call per message would cost
- * this process more CPU than the reading itself.
- */
 interface Pages {
   url: string;
   /** Hands a message to the view's page, as VS Code's webview.postMessage does. */
@@ -49,6 +42,12 @@ interface Pages {
   close(): void;
 }
 
+/**
+ * A page server on loopback: the view's own page (with a stand-in for the webview API), the peer's,
+ * and their bundles. The extension's messages reach the view's page as a stream of server-sent
+ * events, each posted to the page's window as VS Code posts a webview's messages. Handing them on so
+ * costs this process little; a playwright call per message cost it more CPU than the reading itself.
+ */
 async function servePages(): Promise<Pages> {
   const peer = await esbuild.build({
     entryPoints: [resolve(__dirname, 'view-peer/bare-lines.ts')],
@@ -163,7 +162,7 @@ interface Opening {
   requestsPlaced: number;
   requests: number;
   skeletons: ViewSkeleton[];
-  /** The page's own work until all were placed, and until all were whole (Chromium's TaskDuration): parsing the messages, building and drawing. */
+  /** The page's own work (Chromium's TaskDuration: parsing, building, drawing) until all were placed, and whole. */
   pageMs: number;
   pageWholeMs: number;
 }

@@ -5,8 +5,9 @@ import type { ViewSkeleton } from '../../protocol/skeleton-view';
 const MAX_LEGEND_PROBLEMS = 4;
 
 /**
- * The legend: skeletons still loading (or placed, their names and markers to come), then each skeleton with its scale and counts, and a few of
- * its problems in full (the rest counted: each is also said on hover, in the warning colour).
+ * The legend: skeletons still loading (or placed, their names and markers to come), then each
+ * skeleton with its scale and counts, and a few of its problems in full (the rest counted: each is
+ * also said on hover, in the warning colour).
  */
 export function legendLines(
   skeletons: readonly ViewSkeleton[],

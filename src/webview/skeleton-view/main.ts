@@ -219,15 +219,14 @@ function relabel(): void {
 }
 
 function showLegend(): void {
+  const lines = [...overlay.legend(), ...legendLines(shownSkeletons(), state.pose, arrivals.missing(state.pose))];
   legend.replaceChildren(
-    ...[...overlay.legend(), ...legendLines(shownSkeletons(), state.pose, arrivals.missing(state.pose))].map(
-      ({ text, warning }) => {
-        const line = document.createElement('div');
-        line.textContent = text;
-        if (warning) line.className = 'warning';
-        return line;
-      },
-    ),
+    ...lines.map(({ text, warning }) => {
+      const line = document.createElement('div');
+      line.textContent = text;
+      if (warning) line.className = 'warning';
+      return line;
+    }),
   );
   const empty = arrivals.empty;
   notice.hidden = !empty;

@@ -23,7 +23,7 @@ export class Arrivals {
     return this.outline?.skeletonIds.length === 0;
   }
 
-  /** Takes a skeleton that arrived; false when it is not to be drawn (not in the outline, or placed only over a whole one). */
+  /** Takes a skeleton that arrived; false when it is not drawn (not in the outline, or placed only over a whole one). */
   take(skeleton: ViewSkeleton): boolean {
     if (!this.outline?.skeletonIds.includes(skeleton.id)) return false;
     const had = this.arrived.get(skeleton.id);
