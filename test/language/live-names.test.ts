@@ -179,6 +179,28 @@ describe('live names of the connected application in strings', function () {
     assert.deepEqual(fix.edit?.changes?.[uri], [{ range: diagnostics[0].range, newText: 'FullBody' }]);
   });
 
+  it('keeps the list it had when a fetch finds the same names again (what was judged of them stays judged)', async () => {
+    let fetches = 0;
+    const counting = new MotionClient({
+      url: app.server.url,
+      onRequest: ({ operation }) => void (operation.endsWith('.get_skeleton_ids') && fetches++),
+    });
+    let arrived: () => void = () => undefined;
+    const always = new ApplicationNames({ client: () => counting, onChange: () => arrived(), freshForMs: 0 });
+    const { uri } = open('python', `${PY_HEAD}sk.find_skeleton("project", "FullBdy")\n`);
+    const [{ query }] = service.nameReferences(uri);
+    await new Promise<void>((resolve) => {
+      arrived = resolve;
+      always.names(query);
+    });
+    const first = always.names(query); // stale at once: this asks again
+    assert.deepEqual(first, ['FullBody', 'Wand']);
+    // A third fetch starts only once the second has settled.
+    await waitFor(() => (always.names(query), fetches >= 3), 'the second fetch settled');
+    assert.equal(always.names(query), first, 'the same list, not an equal one');
+    await counting.close();
+  });
+
   it('says nothing, and offers nothing, while no application answers', async () => {
     const away = new MotionClient({ url: 'http://127.0.0.1:9' });
     const offline = new ApplicationNames({ client: () => away, onChange: () => changed() });

@@ -73,9 +73,10 @@ export class ApplicationNames implements LiveNames {
       .then((value) => {
         entry.loading = false;
         entry.at = performance.now();
-        const changed = JSON.stringify(value) !== JSON.stringify(entry.value);
+        // The same names keep the same list: what was judged of it (live-names.ts) stays judged.
+        if (JSON.stringify(value) === JSON.stringify(entry.value)) return;
         entry.value = value;
-        if (changed) this.options.onChange();
+        this.options.onChange();
       });
   }
 
