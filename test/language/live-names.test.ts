@@ -4,6 +4,7 @@ import type { CompletionList, Position } from 'vscode-languageserver-types';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { bundledDocumentation } from '../../src/api/docs/load-documentation';
 import { ApplicationNames } from '../../server/language/lsp/application-names';
+import { liveNameDiagnostics, type LiveNames } from '../../server/language/service/live-names';
 import {
   createMotionLanguageService,
   type MotionLanguageService,
@@ -199,6 +200,30 @@ describe('live names of the connected application in strings', function () {
     await waitFor(() => (always.names(query), fetches >= 3), 'the second fetch settled');
     assert.equal(always.names(query), first, 'the same list, not an equal one');
     await counting.close();
+  });
+
+  it('looks up each query once per check, however many strings ask it, also across the worker boundary', async () => {
+    const text = `${PY_HEAD}a = sk.find_skeleton("project", "FullBdy")\nb = sk.find_skeleton("project", "Wand")\nc = sk.find_skeleton(source="project", name="Wnd")\nd = sk.find_skeleton("measurement", "Actor1")\n`;
+    const { uri } = open('python', text);
+    // The analysis worker sends the references to the thread that judges them: a structured clone.
+    const references = structuredClone(service.nameReferences(uri));
+    assert.equal(references.length, 4);
+    assert.equal(references[0].query, references[2].query, 'equal queries, one object');
+    assert.notEqual(references[0].query, references[3].query);
+    let asked = 0;
+    const counting: LiveNames = {
+      names: (query) => (asked++, names.names(query)),
+      nameOf: (query, id) => names.nameOf(query, id),
+    };
+    const document = service.documents.get(uri)!;
+    const judged = () => liveNameDiagnostics(document, references, counting).map((d) => d.message);
+    await waitFor(() => judged().length === 2, 'the names of the project and measurement settings');
+    asked = 0;
+    assert.deepEqual(judged(), [
+      'no skeleton named "FullBdy" in the project settings; did you mean "FullBody"?',
+      'no skeleton named "Wnd" in the project settings; did you mean "Wand"?',
+    ]);
+    assert.equal(asked, 2, 'one look-up for the project settings, one for the measurement settings');
   });
 
   it('says nothing, and offers nothing, while no application answers', async () => {

@@ -117,8 +117,11 @@ export function liveNameDiagnostics(
   live: LiveNames,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
+  // Equal queries come as one object (name-references.ts): each is looked up once.
+  const namesOf = new Map<NamesQuery, readonly string[] | undefined>();
   for (const reference of references) {
-    const names = live.names(reference.query);
+    let names = namesOf.get(reference.query);
+    if (!namesOf.has(reference.query)) namesOf.set(reference.query, (names = live.names(reference.query)));
     const hint = names && missingName(reference.name, names);
     if (!hint) continue;
     const { kind, called } = reference.query.names;

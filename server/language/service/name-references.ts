@@ -173,6 +173,16 @@ export function* nameReferenceSteps(
   const context = `names:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}\u0000`;
   const known = new KnownNames();
   const references: NameReference[] = [];
+  // Equal queries as one object: a long script asks the same few many times, and the thread that
+  // judges the references against the application's names (live-names.ts) then looks each up once.
+  const queries = new Map<string, NamesQuery>();
+  const interned = (query: NamesQuery) => {
+    const key = JSON.stringify(query);
+    const same = queries.get(key);
+    if (same) return same;
+    queries.set(key, query);
+    return query;
+  };
   for (const unit of document.units(within)) {
     yield;
     const reading = document.perUnit(unit, context, (statements) => reader.unit(statements, unit.start));
@@ -181,7 +191,7 @@ export function* nameReferenceSteps(
       else {
         const { span, name } = event.reference;
         references.push({
-          query: known.query(event.reference),
+          query: interned(known.query(event.reference)),
           name,
           span: { start: span.start + unit.start, end: span.end + unit.start },
         });
