@@ -2,6 +2,20 @@ import * as vscode from 'vscode';
 import type { SkeletonSourceName } from '../../api/skeletons/skeleton-model';
 import { presentItem, type ExplorerData, type ExplorerItem } from './explorer-data';
 
+/** A segment shown in a 3D view, as the Skeletons view finds it. */
+interface SegmentPlace {
+  source: SkeletonSourceName;
+  skeletonId: number;
+  segmentId: number;
+}
+
+/** The Skeletons view's item of a segment clicked in a 3D view; when it is gone, an error saying `whatToDo`. */
+export async function segmentItem(data: ExplorerData, where: SegmentPlace, whatToDo: string): Promise<ExplorerItem> {
+  const item = await data.segmentItem(where.source, where.skeletonId, where.segmentId);
+  if (!item) throw new Error(`segment ${where.segmentId} is no longer in the application; ${whatToDo}`);
+  return item;
+}
+
 /** How long a reveal's selection may take to reach the extension before the reveal is made again. */
 const SELECTION_WAIT_MS = 500;
 const SELECTION_POLL_MS = 20;
@@ -16,14 +30,12 @@ const ATTEMPTS = 3;
 export async function revealSegment(
   data: ExplorerData,
   tree: vscode.TreeView<ExplorerItem>,
-  where: { source: SkeletonSourceName; skeletonId: number; segmentId: number },
+  where: SegmentPlace,
   whatToDo: string,
 ): Promise<ExplorerItem> {
-  const { source, skeletonId, segmentId } = where;
   for (let attempt = 1; ; attempt++) {
     // Looked up again each time: a reload makes new items.
-    const item = await data.segmentItem(source, skeletonId, segmentId);
-    if (!item) throw new Error(`segment ${segmentId} is no longer in the application; ${whatToDo}`);
+    const item = await segmentItem(data, where, whatToDo);
     await tree.reveal(item, { select: true, focus: false, expand: false });
     if ((await selectionHolds(tree, presentItem(item).id)) || attempt === ATTEMPTS) return item;
   }

@@ -3,7 +3,7 @@ import type { MotionClient } from '../../api/client/motion-client';
 import { describeFailure } from '../failure-text';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
 import type { ExplorerItem } from '../explorer/explorer-data';
-import { revealSegment } from '../explorer/reveal-segment';
+import { revealSegment, segmentItem } from '../explorer/reveal-segment';
 import type { SkeletonExplorer } from '../explorer/skeleton-explorer';
 import { describeSelection } from '../selection/selection-operations';
 import type { SelectionView } from '../selection/selection-view';
@@ -281,14 +281,12 @@ export class SkeletonPanel implements vscode.Disposable {
         if (this.fixed) return; // a dry run's segment is not in the application to reveal or select
         try {
           this.highlighted = message.segment;
-          const { skeletonId, segmentId } = message.segment;
+          const where = { source: this.target.source, ...message.segment };
           if (message.type === 'selectMarkers') {
-            const item = await this.deps.explorer.data.segmentItem(this.target.source, skeletonId, segmentId);
-            if (!item) throw new Error(`segment ${segmentId} is no longer in the application; ${REFRESH}`);
+            const item = await segmentItem(this.deps.explorer.data, where, REFRESH);
             await vscode.commands.executeCommand('motion.selectMarkers', item);
             return;
           }
-          const where = { source: this.target.source, ...message.segment };
           this.revealed.fire(await revealSegment(this.deps.explorer.data, this.deps.explorerTree, where, REFRESH));
         } catch (error) {
           void vscode.window.showErrorMessage(`Motion: could not find the segment: ${describeFailure(error)}`);
