@@ -6,6 +6,7 @@ import { registerCommands } from './commands/command-table';
 import { MotionConfig } from './config';
 import { connectionCommands, startConnectionStatus } from './connection/connection-status';
 import { EmbeddedServer } from './connection/embedded-server';
+import { followApplication } from './connection/follow-application';
 import { MotionConnection } from './connection/motion-connection';
 import { serverCommands, startServerChoices } from './connection/server-commands';
 import { DocumentationPreviews } from './connection/documentation-previews';
@@ -204,6 +205,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
   const scriptTests = new ScriptTests(ctx);
   own(scriptTests);
   followConnection(ctx);
+  followApplication(ctx, embedded);
   followSettings(ctx);
   void connection.connect();
 

@@ -1,18 +1,50 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EmbeddedServer } from '../../src/extension/connection/embedded-server';
+import { applicationPorts, embeddedMayListenOn } from '../../src/extension/connection/embedded-port';
+import { freePort } from '../support/free-port';
+
+/** Listens on `port` of `host` as an application starting after VS Code would, or says why it cannot. */
+async function bindLikeTheApplication(port: number, host: string): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, ok);
+  });
+  return server;
+}
+
+const close = (server: Server) => new Promise<void>((r) => server.close(() => r()));
+
+describe('the embedded server never takes the application’s port', () => {
+  it('the application’s ports are 7979 and the configured URL’s port', () => {
+    assert.deepEqual(applicationPorts('http://127.0.0.1:7979'), [7979]);
+    assert.deepEqual(applicationPorts('http://mocap-pc:8080/'), [7979, 8080]);
+    assert.deepEqual(applicationPorts('http://localhost'), [7979, 80], 'no port written: http’s own');
+    assert.deepEqual(applicationPorts('not a url'), [7979]);
+  });
+
+  it('any other port is the embedded server’s to keep', () => {
+    assert.equal(embeddedMayListenOn(7979, 'http://mocap-pc:8080'), false, 'the default port, whatever the URL');
+    assert.equal(embeddedMayListenOn(8080, 'http://mocap-pc:8080'), false);
+    assert.equal(embeddedMayListenOn(8081, 'http://mocap-pc:8080'), true);
+    assert.equal(embeddedMayListenOn(7980, 'http://127.0.0.1:7979'), true);
+    assert.equal(embeddedMayListenOn(0, 'http://127.0.0.1:7979'), false, 'no port is no port');
+  });
+});
 
 describe('the embedded server process (built dist/motion-server.js)', () => {
   let dir: string;
   let server: EmbeddedServer;
+  const logged: string[] = [];
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'motion-embedded-'));
-    server = new EmbeddedServer(
-      resolve(__dirname, '../../dist/motion-server.js'),
-      join(dir, 'state.json'),
-      () => undefined,
+    logged.length = 0;
+    server = new EmbeddedServer(resolve(__dirname, '../../dist/motion-server.js'), join(dir, 'state.json'), (line) =>
+      logged.push(line),
     );
   });
   afterEach(async () => {
@@ -21,7 +53,7 @@ describe('the embedded server process (built dist/motion-server.js)', () => {
   });
 
   it('starts once for concurrent callers, and stop() leaves nothing running', async () => {
-    const [a, b] = await Promise.all([server.start(), server.start()]);
+    const [a, b] = await Promise.all([server.start('http://127.0.0.1:7979'), server.start('http://127.0.0.1:7979')]);
     assert.equal(a, b);
     const pid = server.pid!;
     await server.stop();
@@ -29,16 +61,42 @@ describe('the embedded server process (built dist/motion-server.js)', () => {
     assert.equal(server.running, false);
   });
 
+  it('leaves 7979 free: an application started after it opens its port on every address', async () => {
+    const url = await server.start('http://127.0.0.1:7979');
+    assert.notEqual(new URL(url).port, '7979');
+    for (const host of ['127.0.0.1', '0.0.0.0']) {
+      const application = await bindLikeTheApplication(7979, host);
+      await close(application);
+    }
+  });
+
+  it('leaves the configured URL’s port free, and moves off it when the setting comes to name its port', async () => {
+    const port = await freePort();
+    const url = await server.start(`http://127.0.0.1:${port}`);
+    assert.notEqual(Number(new URL(url).port), port);
+    const application = await bindLikeTheApplication(port, '127.0.0.1');
+    await close(application);
+
+    const ownPort = Number(new URL(url).port);
+    const pid = server.pid;
+    assert.equal(await server.start(`http://127.0.0.1:${port}`), url, 'the same setting: the same server');
+    assert.equal(server.pid, pid);
+    const moved = await server.start(`http://mocap-pc:${ownPort}`);
+    assert.notEqual(Number(new URL(moved).port), ownPort, 'a URL that names its port: it moves');
+    assert.notEqual(server.pid, pid);
+    await bindLikeTheApplication(ownPort, '127.0.0.1').then(close);
+  });
+
   it('tells when the server stops without being asked, and not when stopped', async () => {
     const exits: string[] = [];
     server.onUnexpectedExit((description) => exits.push(description));
-    await server.start();
+    await server.start('http://127.0.0.1:7979');
     const stopped = new Promise<void>((resolveExit) => server.onUnexpectedExit(() => resolveExit()));
     process.kill(server.pid!, 'SIGKILL');
     await stopped;
     assert.deepEqual(exits, ['killed by SIGKILL']);
     assert.equal(server.running, false);
-    await server.start();
+    await server.start('http://127.0.0.1:7979');
     await server.stop();
     assert.deepEqual(exits, ['killed by SIGKILL'], 'an asked-for stop is not reported');
   });

@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { embeddedMayListenOn } from './embedded-port';
+
+/** How many ports the system may hand out before one that is not the application's is taken. */
+const PORT_TRIES = 3;
 
 /**
  * The project's own reference server (dist/motion-server.js) as a child process of the extension
- * host: on 7979 when that port is free, else on any free port; its state in the extension's storage.
- * No `vscode` import.
+ * host, on a free port of its own: never the application's (7979, or the configured URL's port),
+ * so that an application started later finds its port free. Its state is in the extension's
+ * storage. No `vscode` import.
  */
 export class EmbeddedServer {
   private child: ChildProcess | undefined;
@@ -48,10 +52,17 @@ export class EmbeddedServer {
     return { dispose: () => this.exitListeners.delete(listener) };
   }
 
-  /** Starts the server, or returns the one running or starting: two callers never start two servers. */
-  start(): Promise<string> {
-    if (this.running && this.url) return Promise.resolve(this.url);
-    this.starting ??= this.spawnServer().finally(() => (this.starting = undefined));
+  /**
+   * Starts the server, or returns the one running or starting: two callers never start two
+   * servers. `applicationUrl`: where the application is expected; its port is never taken (a
+   * server running on it, after the setting changed, is stopped and started elsewhere).
+   */
+  async start(applicationUrl: string): Promise<string> {
+    if (this.running && this.url) {
+      if (embeddedMayListenOn(Number(new URL(this.url).port), applicationUrl)) return this.url;
+      await this.stop();
+    }
+    this.starting ??= this.spawnOnOwnPort(applicationUrl).finally(() => (this.starting = undefined));
     return this.starting;
   }
 
@@ -67,11 +78,21 @@ export class EmbeddedServer {
     }
   }
 
+  /** A free port the system hands out (never 7979, which is below its range), checked against the rule all the same. */
+  private async spawnOnOwnPort(applicationUrl: string): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      const url = await this.spawnServer();
+      if (embeddedMayListenOn(Number(new URL(url).port), applicationUrl)) return url;
+      this.log(`embedded server was given ${url}, the application's port: starting it on another`);
+      await this.stop();
+      if (attempt === PORT_TRIES) throw new Error(`the embedded server found no free port other than the application's`);
+    }
+  }
+
   private async spawnServer(): Promise<string> {
-    const port = (await portIsFree(7979)) ? 7979 : 0;
     // In desktop VS Code the extension host runs in Electron: run it as plain Node.
     const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
-    const child = spawn(process.execPath, [this.serverScript, '--port', String(port), '--state', this.stateFile], {
+    const child = spawn(process.execPath, [this.serverScript, '--port', '0', '--state', this.stateFile], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env,
     });
@@ -109,12 +130,4 @@ export class EmbeddedServer {
     this.log(`embedded server listening on ${url}, state in ${this.stateFile}`);
     return url;
   }
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
 }

@@ -3,6 +3,7 @@ import { identifyApplication, type ApplicationIdentity } from '../../api/client/
 import { MotionClient, type RequestEvent, type WriteCall } from '../../api/client/motion-client';
 import { MotionConnectionError } from '../../api/client/motion-error';
 import { sameApplicationAddress } from '../../api/client/application-url';
+import { ApplicationWatcher } from './application-watcher';
 import { backoff, type ConnectionState, type EmbeddedMode } from './connection-state';
 import type { EmbeddedServer } from './embedded-server';
 
@@ -11,6 +12,12 @@ const HEARTBEAT_MS = 5_000;
 /** How long a failed check waits for the embedded server's exit event, to report its reason. */
 const EXIT_WAIT_MS = 1_000;
 
+/** A motion application that answers at the configured URL while the embedded server stands in for it. */
+export interface ApplicationSeen {
+  url: string;
+  version: string;
+}
+
 /** Around every change made through the connection's clients: `send` makes it (a recording's hook). */
 type WriteWatcher = (client: MotionClient, call: WriteCall, send: () => Promise<unknown>) => Promise<unknown>;
 
@@ -18,12 +25,20 @@ type WriteWatcher = (client: MotionClient, call: WriteCall, send: () => Promise<
  * The connection to the application: the configured URL, or the embedded reference server when
  * nothing answers there (`auto`) or always (`always`). A URL counts only when a motion application
  * answers there. Offline, it retries with backoff; connected, it notices a lost application (a
- * heartbeat, failed calls, the embedded server's exit) and reconnects. Everything that talks to
- * the application asks it for the current client.
+ * heartbeat, failed calls, the embedded server's exit) and reconnects. On the embedded server in
+ * `auto`, it keeps watching the URL and tells (onDidSeeApplication) when the application starts
+ * there; connect() then moves to it. Everything that talks to the application asks it for the
+ * current client.
  */
 export class MotionConnection implements vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<ConnectionState>();
   readonly onDidChange = this.changes.event;
+  private readonly seen = new vscode.EventEmitter<ApplicationSeen>();
+  readonly onDidSeeApplication = this.seen.event;
+  private readonly watcher = new ApplicationWatcher((url, identity) => {
+    this.log.info(`the application answers at ${url} (${identity.version}) while the embedded server stands in`);
+    this.seen.fire({ url, version: identity.version });
+  });
   private current: ConnectionState;
   private clientFor: { url: string; client: MotionClient } | undefined;
   private retry: NodeJS.Timeout | undefined;
@@ -106,13 +121,12 @@ export class MotionConnection implements vscode.Disposable {
         this.set({ kind: 'foreign', url, reason: identity.reason });
         return this.current;
       }
-      // The embedded server may itself be what answers there (it takes 7979, the default URL's port):
-      // name it for what it is.
+      // The embedded server never takes the URL's port, but a user may point the URL at it: name it for what it is.
       if (identity) return this.connected(url, identity, this.embeddedAnswersAt(url));
     }
     if (embedded !== 'never') {
       try {
-        const embeddedUrl = await this.embedded.start();
+        const embeddedUrl = await this.embedded.start(url);
         const identity = await identifyApplication(embeddedUrl);
         if (generation !== this.generation) return this.current;
         if (identity.kind === 'motion') return this.connected(embeddedUrl, identity, true);
@@ -160,6 +174,7 @@ export class MotionConnection implements vscode.Disposable {
     this.embeddedExit.dispose();
     void this.clientFor?.client.close();
     this.changes.dispose();
+    this.seen.dispose();
   }
 
   /** The application went away: offline now (the status says why), and reconnecting at once, then with backoff. */
@@ -184,12 +199,21 @@ export class MotionConnection implements vscode.Disposable {
     this.attempt = 0;
     this.set({ kind: 'connected', url, version: identity.version, embedded });
     this.heartbeat = setInterval(() => void this.check(), HEARTBEAT_MS);
+    const configured = this.settings();
+    if (embedded && configured.embedded === 'auto' && !sameApplicationAddress(url, configured.url))
+      this.watcher.watch(configured.url);
     return this.current;
   }
 
   private stopTimers(): void {
     clearTimeout(this.retry);
     clearInterval(this.heartbeat);
+    this.watcher.stop();
+  }
+
+  /** The URL watched for the application while the embedded server stands in, if any. */
+  get watchedUrl(): string | undefined {
+    return this.watcher.watching;
   }
 
   private set(state: ConnectionState): void {

@@ -125,6 +125,11 @@ export class ScriptRunner implements vscode.Disposable {
     return { result, output: terminal.transcript.since(start) };
   }
 
+  /** The languages whose session is running now, and so holds variables a reset would clear. */
+  liveSessions(): ScriptLanguage[] {
+    return [...this.sessions.keys()];
+  }
+
   transcript(language: ScriptLanguage): string {
     return String(this.terminals.get(language)?.transcript ?? '');
   }

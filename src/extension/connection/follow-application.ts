@@ -1,0 +1,53 @@
+import * as vscode from 'vscode';
+import type { MotionContext } from '../motion-context';
+import type { EmbeddedServer } from './embedded-server';
+import { switchQuestion, whatASwitchResets } from './switch-resets';
+
+const MOVE = 'Move to the Application';
+const STAY = 'Stay on the Embedded Server';
+
+/**
+ * The application that starts after VS Code: while the embedded server stands in (`auto`), the
+ * connection watches the configured URL; when the application answers there, Motion moves to it at
+ * once if nothing holds state, else it asks, naming what the move resets. Once the application is
+ * connected the embedded server stops: it runs only while it stands in. Terminals get the
+ * connected application's URL as MOTION_URL, so `motion` typed there talks to the same one.
+ */
+export function followApplication(ctx: MotionContext, embedded: EmbeddedServer): void {
+  const { connection, runner, recording, log } = ctx.parts;
+  const terminals = ctx.extension.environmentVariableCollection;
+  terminals.persistent = false;
+  terminals.description = 'MOTION_URL: the application Motion is connected to';
+  // The Motion debug sessions under way: they run against the application connected when they started.
+  const debugging = new Set<vscode.DebugSession>();
+  ctx.own(
+    vscode.debug.onDidStartDebugSession((s) => s.type === 'motion' && debugging.add(s)),
+    vscode.debug.onDidTerminateDebugSession((s) => debugging.delete(s)),
+    connection.onDidSeeApplication(async ({ url, version }) => {
+      const debugSessions = [...debugging];
+      const resets = whatASwitchResets({
+        sessions: runner.liveSessions(),
+        debugSessions: debugSessions.map((s) => s.name),
+        recording: recording.recording,
+      });
+      if (resets.length > 0) {
+        const answer = await vscode.window.showInformationMessage(switchQuestion(url, version, resets), MOVE, STAY);
+        if (answer !== MOVE) {
+          log.info(`staying on the embedded server; Motion: Connection… → Reconnect moves to ${url}`);
+          return;
+        }
+        for (const session of debugSessions) await vscode.debug.stopDebugging(session);
+        if (recording.recording) await vscode.commands.executeCommand('motion.stopRecording');
+      }
+      const state = await connection.connect();
+      if (state.kind === 'connected' && !state.embedded)
+        void vscode.window.showInformationMessage(
+          `Motion moved to the application at ${state.url} (${state.version}), which started after VS Code. The embedded server has stopped.`,
+        );
+    }),
+    connection.onDidChange((state) => {
+      if (state.kind === 'connected') terminals.replace('MOTION_URL', state.url);
+      if (state.kind === 'connected' && !state.embedded && embedded.running) void embedded.stop();
+    }),
+  );
+}
