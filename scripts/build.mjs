@@ -10,7 +10,9 @@ const watch = process.argv.includes('--watch');
 
 const entries = [
   { in: 'server/scripting/main.ts', out: 'motion-server' },
+  // The extension's quiet part, which loads Motion (motion-main) only in a workspace that uses motion.
   { in: 'src/extension/extension.ts', out: 'extension' },
+  { in: 'src/extension/start-motion.ts', out: 'motion-main' },
   { in: 'src/cli/main.ts', out: 'motion' },
   { in: 'server/language/main.ts', out: 'language-server' },
   { in: 'server/language/lsp/analysis-worker.ts', out: 'language-worker' },

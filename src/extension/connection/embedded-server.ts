@@ -85,7 +85,8 @@ export class EmbeddedServer {
       if (embeddedMayListenOn(Number(new URL(url).port), applicationUrl)) return url;
       this.log(`embedded server was given ${url}, the application's port: starting it on another`);
       await this.stop();
-      if (attempt === PORT_TRIES) throw new Error(`the embedded server found no free port other than the application's`);
+      if (attempt === PORT_TRIES)
+        throw new Error(`the embedded server found no free port other than the application's`);
     }
   }
 

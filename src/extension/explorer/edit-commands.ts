@@ -36,4 +36,6 @@ export const editCommands: CommandTable = {
   'motion.setSegmentSolver': editCommand(edits.setSolver),
   'motion.setSegmentEndpoint': editCommand(edits.setEndpoint),
   'motion.refreshExplorer': (ctx) => () => ctx.parts.explorer.refresh(),
+  // Motion: Show Skeletons, from the palette in any folder: Motion starts (its stand-in), then the view shows.
+  'motion.showSkeletons': () => () => vscode.commands.executeCommand('motion.explorer.focus'),
 };

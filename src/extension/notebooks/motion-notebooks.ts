@@ -16,76 +16,16 @@ import type { MotionContext } from '../motion-context';
 import { cellDebugCommands } from './cell-debugging';
 import { cellName } from './cell-names';
 import { skeletonOutput, type SkeletonRequest } from './skeleton-output';
-import {
-  keptItems,
-  outputData,
-  readMotionbook,
-  writeMotionbook,
-  type BookCell,
-  type BookOutput,
-} from './motionbook-format';
 
 /** The notebook types Motion runs: its own .motionbook, and Jupyter's .ipynb (VS Code's own serializer). */
 export const MOTIONBOOK = 'motion-notebook';
 const JUPYTER = 'jupyter-notebook';
-
-/** .motionbook files to and from VS Code's notebook model. */
-const serializer: vscode.NotebookSerializer = {
-  deserializeNotebook(content) {
-    const book = readMotionbook(new TextDecoder().decode(content));
-    return new vscode.NotebookData(book.cells.map(toCellData));
-  },
-  serializeNotebook(data) {
-    return new TextEncoder().encode(writeMotionbook({ cells: data.cells.map(toBookCell) }));
-  },
-};
-
-function toCellData(cell: BookCell): vscode.NotebookCellData {
-  const data = new vscode.NotebookCellData(
-    cell.kind === 'code' ? vscode.NotebookCellKind.Code : vscode.NotebookCellKind.Markup,
-    cell.source,
-    cell.kind === 'code' ? cell.language! : 'markdown',
-  );
-  data.outputs = cell.outputs?.map(
-    (o) =>
-      new vscode.NotebookCellOutput(outputData(o.items).map((i) => new vscode.NotebookCellOutputItem(i.data, i.mime))),
-  );
-  if (cell.execution)
-    data.executionSummary = { executionOrder: cell.execution.order, success: cell.execution.ok, timing: undefined };
-  return data;
-}
-
-function toBookCell(cell: vscode.NotebookCellData): BookCell {
-  if (cell.kind === vscode.NotebookCellKind.Markup) return { kind: 'markdown', source: cell.value };
-  const outputs: BookOutput[] = (cell.outputs ?? [])
-    .map((o) => ({ items: keptItems(o.items) }))
-    .filter((o) => o.items.length > 0);
-  const summary = cell.executionSummary;
-  const timing = summary?.timing;
-  return {
-    kind: 'code',
-    language: cell.languageId === 'lua' ? 'lua' : 'python',
-    source: cell.value,
-    ...(outputs.length ? { outputs } : {}),
-    // A cell never run has an empty summary: nothing to keep.
-    ...(summary?.executionOrder !== undefined || summary?.success !== undefined
-      ? {
-          execution: {
-            order: summary.executionOrder,
-            ok: summary.success,
-            ...(timing ? { milliseconds: timing.endTime - timing.startTime } : {}),
-          },
-        }
-      : {}),
-  };
-}
 
 /**
  * Runs notebook cells in the Motion sessions, the ones Run Selection and the Motion terminals use:
  * a variable set in a cell is there in the terminal, and back. One controller per notebook type.
  */
 export function startNotebooks(ctx: MotionContext, explorerTree: vscode.TreeView<ExplorerItem>): NotebookOutputs {
-  ctx.own(vscode.workspace.registerNotebookSerializer(MOTIONBOOK, serializer, { transientOutputs: false }));
   const outputs = followSkeletonOutputs(ctx, explorerTree);
   let order = 0;
   const controllers = new Map<string, vscode.NotebookController>();

@@ -1,0 +1,244 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { DocumentationState } from '../../server/language/lsp/protocol';
+import { registerCommands } from './commands/command-table';
+import { MotionConfig } from './config';
+import { connectionCommands, startConnectionStatus } from './connection/connection-status';
+import { EmbeddedServer } from './connection/embedded-server';
+import { followApplication } from './connection/follow-application';
+import { MotionConnection } from './connection/motion-connection';
+import { serverCommands, startServerChoices } from './connection/server-commands';
+import { DocumentationPreviews } from './connection/documentation-previews';
+import { PeriodicRefresh } from './explorer/periodic-refresh';
+import { editCommands } from './explorer/edit-commands';
+import { ExplorerData, type ExplorerItem } from './explorer/explorer-data';
+import { SkeletonExplorer } from './explorer/skeleton-explorer';
+import { transferCommands } from './explorer/transfer-commands';
+import { debugCommands, startDebugging } from './debug/motion-debugging';
+import { followWalkthrough } from './walkthrough-progress';
+import { followConnection, followSettings } from './follow-changes';
+import { ChangeHistory } from './history/change-history';
+import { historyCommands, showCanUndo } from './history/history-commands';
+import { changeLog } from './history/change-log';
+import { Recording } from './recording/recording';
+import { startNotebooks, type NotebookOutputs } from './notebooks/motion-notebooks';
+import { notebookCommands } from './notebooks/notebook-commands';
+import { recordingCommands } from './recording/recording-commands';
+import { DocumentationCache } from '../api/docs/documentation-cache';
+import { loadDocumentation } from '../api/docs/load-documentation';
+import { newScriptCommands } from './templates/new-script-command';
+import { offerStubsUpdate, typeCheckingCommands } from './typings/type-checking-commands';
+import { documentationCacheDir, languageCommands, startLanguageClient } from './language-client';
+import { MotionContext } from './motion-context';
+import { reloadOnSave, runCommands } from './run/run-commands';
+import { ScriptRunner } from './run/script-runner';
+import { segmentCommands, startSegmentEditor } from './segment-editor/segment-commands';
+import { SegmentPreviews } from './segment-editor/segment-previews';
+import { SEGMENT_SCHEME, SegmentFileSystem } from './segment-editor/segment-file-system';
+import { selectionCommands } from './selection/selection-commands';
+import { dryRunCommands } from './dry-run/dry-run-commands';
+import { dryRun3dCommands, followDryRunIn3D, highlightChange } from './dry-run/dry-run-3d';
+import { DryRunView } from './dry-run/dry-run-view';
+import { ScriptTests } from './testing/script-tests';
+import { SelectionView } from './selection/selection-view';
+import { skeletonViewCommands } from './skeleton-view/skeleton-view-commands';
+import { SkeletonViews } from './skeleton-view/skeleton-views';
+
+/** What the extension offers other extensions and its tests. */
+export interface MotionExtensionApi {
+  /** The documentation the language server uses, once it has loaded one. */
+  documentation(): DocumentationState | undefined;
+  readonly onDidLoadDocumentation: vscode.Event<DocumentationState>;
+  readonly connection: MotionConnection;
+  readonly explorer: SkeletonExplorer;
+  /** The Skeletons view itself (its selection, and reveal). */
+  readonly explorerTree: vscode.TreeView<ExplorerItem>;
+  readonly selection: SelectionView;
+  readonly skeletonViews: SkeletonViews;
+  /** The Dry Run view: what the last dry run would change. */
+  readonly dryRun: DryRunView;
+  /** Users' tests of their scripts in the Test Explorer, with the last result of each. */
+  readonly scriptTests: ScriptTests;
+  /** What the status bar shows about the connection. */
+  readonly statusBar: vscode.StatusBarItem;
+  /** What a language's Motion terminal has shown since it was last cleared. */
+  terminalText(language: 'python' | 'lua'): string;
+  /** The embedded reference server's process, while it runs. */
+  embeddedServerPid(): number | undefined;
+  /** Record as Script. */
+  recording: Recording;
+  /** What the notebooks' 3D outputs said. */
+  notebooks: NotebookOutputs;
+}
+
+/** Motion started: its API, and how to stop what it started (the language server). */
+interface StartedMotion {
+  api: MotionExtensionApi;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Motion in this window, once the workspace is found to use motion (extension.ts): makes
+ * the parts, then wires them: views, commands, and what follows the connection and the settings.
+ * `releaseCommands` takes away the stand-ins the extension registered for the commands until now;
+ * it is called just before the commands are registered, with no wait between the two.
+ */
+export async function startMotion(
+  extension: vscode.ExtensionContext,
+  releaseCommands: () => void,
+): Promise<StartedMotion> {
+  const own = (...items: vscode.Disposable[]) => extension.subscriptions.push(...items);
+  const log = vscode.window.createOutputChannel('Motion Scripting', { log: true });
+  const config = new MotionConfig();
+  const loaded = new vscode.EventEmitter<DocumentationState>();
+  own(log, config, loaded);
+
+  await vscode.workspace.fs.createDirectory(extension.globalStorageUri);
+  const embedded = new EmbeddedServer(
+    extension.asAbsolutePath(path.join('dist', 'motion-server.js')),
+    path.join(extension.globalStorageUri.fsPath, 'state.json'),
+    (line) => log.info(line),
+  );
+  own({ dispose: () => void embedded.stop() });
+  const connection = new MotionConnection(() => ({ url: config.serverUrl, embedded: config.embedded }), embedded, log);
+  let documentation: DocumentationState | undefined;
+  const languageClient: LanguageClient = await startLanguageClient(extension, config.serverUrl, (state) => {
+    documentation = state;
+    log.info(`documentation ${state.description}, ${state.modules} modules`);
+    loaded.fire(state);
+  });
+  const connected = () => connection.state.kind === 'connected';
+  // The same documentation as the editor's: live, else the cache the language server keeps (one cache).
+  const documentationCache = new DocumentationCache(documentationCacheDir(extension));
+  const applicationDocumentation = () => loadDocumentation(connection.client(), { cache: documentationCache });
+  const history = new ChangeHistory();
+  const recording = new Recording(
+    connection,
+    (extension.extension.packageJSON as { contributes: { commands: { command: string; title: string }[] } }).contributes
+      .commands,
+  );
+  const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()), connected);
+  const explorerTree = vscode.window.createTreeView('motion.explorer', {
+    treeDataProvider: explorer,
+    showCollapseAll: true,
+  });
+  const selection = new SelectionView(() => connection.client(), connected);
+  const ctx = new MotionContext(extension, {
+    config,
+    log,
+    connection,
+    languageClient,
+    explorer,
+    selection,
+    skeletonViews: new SkeletonViews({
+      extensionUri: extension.extensionUri,
+      client: () => connection.client(),
+      explorer,
+      explorerTree,
+      selection,
+    }),
+    segments: new SegmentFileSystem(() => connection.client()),
+    segmentPreviews: new SegmentPreviews(),
+    history,
+    changes: changeLog(
+      history,
+      () => connection.application(),
+      (change) => recording.actionDone(change.description, true),
+    ),
+    recording,
+    runner: new ScriptRunner(() => connection.state.url, config, applicationDocumentation),
+    documentation: applicationDocumentation,
+    documentationPreviews: new DocumentationPreviews(applicationDocumentation),
+    periodicRefresh: new PeriodicRefresh(
+      () => config.autoRefreshSeconds,
+      () => (explorer.refresh(), selection.refresh()),
+    ),
+    debugInterpreters: new Map(),
+    dryRun: new DryRunView(),
+    dryRunOutput: vscode.window.createOutputChannel('Motion Dry Run'),
+  });
+  const { segments, runner, skeletonViews, documentationPreviews, periodicRefresh, dryRun, dryRunOutput } = ctx.parts;
+  own(loaded.event(() => runner.documentationChanged()));
+  own(dryRun.onDidShow(() => followDryRunIn3D(ctx)));
+  own(loaded.event((state) => void offerStubsUpdate(ctx, state)));
+  own(
+    ctx,
+    connection,
+    languageClient,
+    explorer,
+    selection,
+    segments,
+    runner,
+    skeletonViews,
+    documentationPreviews,
+    periodicRefresh,
+    dryRun,
+    dryRunOutput,
+    recording,
+  );
+
+  // From here to the commands' registration nothing waits: a command run meanwhile finds its stand-in.
+  releaseCommands();
+  void vscode.commands.executeCommand('setContext', 'motion.active', true);
+  const dryRunTree = vscode.window.createTreeView('motion.dryRun', { treeDataProvider: dryRun });
+  own(
+    explorerTree,
+    vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }),
+    dryRunTree,
+    dryRunTree.onDidChangeSelection(({ selection }) => highlightChange(ctx, selection[0])),
+    vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),
+  );
+  const statusBar = startConnectionStatus(ctx);
+  startServerChoices(ctx);
+  startSegmentEditor(ctx);
+  showCanUndo(ctx);
+  startDebugging(ctx);
+  followWalkthrough(ctx, explorerTree);
+  reloadOnSave(ctx);
+  registerCommands(
+    ctx,
+    connectionCommands,
+    serverCommands,
+    languageCommands,
+    newScriptCommands,
+    typeCheckingCommands,
+    editCommands,
+    transferCommands,
+    segmentCommands,
+    selectionCommands,
+    historyCommands,
+    runCommands,
+    debugCommands,
+    skeletonViewCommands,
+    dryRunCommands,
+    dryRun3dCommands,
+    recordingCommands,
+    notebookCommands,
+  );
+  const notebooks = startNotebooks(ctx, explorerTree);
+  const scriptTests = new ScriptTests(ctx);
+  own(scriptTests);
+  followConnection(ctx);
+  followApplication(ctx, embedded);
+  followSettings(ctx);
+  void connection.connect();
+
+  const api: MotionExtensionApi = {
+    documentation: () => documentation,
+    onDidLoadDocumentation: loaded.event,
+    connection,
+    explorer,
+    explorerTree,
+    selection,
+    skeletonViews,
+    dryRun,
+    scriptTests,
+    statusBar,
+    embeddedServerPid: () => embedded.pid,
+    recording,
+    notebooks,
+    terminalText: (language) => runner.transcript(language),
+  };
+  return { api, stop: () => languageClient.stop() };
+}
