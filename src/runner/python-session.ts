@@ -87,6 +87,7 @@ export class PythonSession implements ScriptSession {
         code,
         filename: where.filename,
         line: where.line ?? 1,
+        cwd: where.cwd,
         interactive: where.interactive,
         rich: where.rich,
       });

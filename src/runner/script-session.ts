@@ -22,6 +22,11 @@ export interface RunResult {
 export interface CodeOrigin {
   filename: string;
   line?: number;
+  /**
+   * The folder the code runs in (Python's working directory; Lua's VM has none): the workspace
+   * folder of its file, so that a multi-root workspace's scripts each run in their own.
+   */
+  cwd?: string;
   /** Typed at a console: every expression statement's value is shown, as the language's own console does. */
   interactive?: boolean;
   /**

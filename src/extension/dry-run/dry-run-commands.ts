@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { activeFolder } from '../workspace/active-folder';
 import { readSnapshot, type Snapshot, type SnapshotProgress } from '../../api/state/read-snapshot';
 import { encodeSnapshot, snapshotOrigin, versionText } from '../../api/state/state-document';
 import { describeState } from '../../api/state/state-summary';
@@ -64,10 +65,15 @@ async function snapshotNow(ctx: MotionContext, title: string): Promise<Snapshot 
   );
 }
 
-/** The application now, or one of the workspace's snapshot files when it has some (asked only then). */
-async function chooseStart(ctx: MotionContext): Promise<Start | undefined> {
+/**
+ * The application now, or one of the snapshot files of the script's workspace folder (of the whole
+ * workspace, for a script outside every folder) when there are some (asked only then).
+ */
+async function chooseStart(ctx: MotionContext, script: vscode.Uri): Promise<Start | undefined> {
   const now: Start = { label: `a snapshot of ${ctx.parts.connection.state.url ?? 'the application'} taken now` };
-  const files = await vscode.workspace.findFiles('**/*.motion.json', '**/node_modules/**', 50);
+  const folder = vscode.workspace.getWorkspaceFolder(script);
+  const pattern = folder ? new vscode.RelativePattern(folder, '**/*.motion.json') : '**/*.motion.json';
+  const files = await vscode.workspace.findFiles(pattern, '**/node_modules/**', 50);
   if (files.length === 0) return now;
   const picked = await vscode.window.showQuickPick(
     [
@@ -104,7 +110,7 @@ async function dryRunCode(
 ): Promise<DryRunOutcome | undefined> {
   const language = scriptLanguage(document);
   if (!language) return void vscode.window.showWarningMessage('Motion: open a Python or Lua script to dry-run it.');
-  const start = await chooseStart(ctx);
+  const start = await chooseStart(ctx, document.uri);
   if (!start) return undefined;
   const snapshot = await startText(ctx, start);
   if (snapshot === undefined) return undefined;
@@ -241,7 +247,7 @@ export const dryRunCommands: CommandTable = {
     return dryRunCode(ctx, editor.document, code, `${fileName(editor.document)} (${lines})`);
   },
   'motion.takeSnapshot': (ctx) => async (target?: vscode.Uri) => {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const folder = activeFolder();
     const file =
       target ??
       (await vscode.window.showSaveDialog({

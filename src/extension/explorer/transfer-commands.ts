@@ -1,5 +1,6 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { activeFolder } from '../workspace/active-folder';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
 import { undoAddedSkeleton, undoAll } from '../history/undo-steps';
@@ -37,9 +38,9 @@ function withProgress<T>(title: string, work: (progress: Progress) => Promise<T>
   );
 }
 
-/** Where Export proposes to write: the first workspace folder, else the home folder. */
+/** Where Export proposes to write: the active file's workspace folder, else the first, else the home folder. */
 function exportFolder(): vscode.Uri {
-  return vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
+  return activeFolder() ?? vscode.Uri.file(os.homedir());
 }
 
 /**

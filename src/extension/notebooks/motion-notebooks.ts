@@ -156,7 +156,13 @@ async function runCell(
   const result: RunResult = await ctx.parts.runner.runCell(
     language,
     cell.document.getText(),
-    { filename: file ?? name, line: 1, debugger: debugged?.link },
+    // A cell runs in its notebook's workspace folder (each folder's, in a multi-root workspace).
+    {
+      filename: file ?? name,
+      line: 1,
+      debugger: debugged?.link,
+      cwd: vscode.workspace.getWorkspaceFolder(cell.notebook.uri)?.uri.fsPath,
+    },
     sink,
     stream.display,
   );

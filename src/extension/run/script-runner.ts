@@ -214,7 +214,8 @@ export class ScriptRunner implements vscode.Disposable {
     let result: RunResult;
     this.busy(language, +1);
     try {
-      result = await this.inSession(language, session, code.code, { filename, line: code.line });
+      const cwd = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath;
+      result = await this.inSession(language, session, code.code, { filename, line: code.line, cwd });
     } catch (error) {
       terminal.output('system', `${(error as Error).message}\n`);
       result = { ok: false, error: { type: 'SessionFailed', message: (error as Error).message } };

@@ -14,6 +14,7 @@ import { collectScriptTests, optionsFor, runScriptTest } from '../../runner/test
 import { luaResult } from '../../runner/testing/lua-tests';
 import type { LuaOutcome } from '../../runner/lua/lua-test-host';
 import { ScriptTestError, type ScriptTest, type ScriptTestResult } from '../../runner/testing/script-test';
+import { isMotionTest } from '../../api/text/uses-motion';
 import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';
 
@@ -22,15 +23,18 @@ const TEST_FILES = '**/{test_*.py,*_test.py,*_spec.lua}';
 const NOT_THERE = '{**/node_modules/**,**/.venv/**,**/venv/**,**/site-packages/**}';
 
 /**
- * Users' tests of their scripts in VS Code's Test Explorer: pytest's and Lua specs' tests of the workspace, each
- * run against a private reference server of its own (the demo data, or the snapshot that
- * motion.tests.snapshot names), failures at their line with both sides of a comparison.
+ * Users' tests of their scripts in VS Code's Test Explorer: pytest's and Lua specs' tests of the
+ * workspace that touch motion (their file imports or calls it, or names a snapshot; the project's
+ * other tests are the Python extension's), each run against a private reference server of its own
+ * (the demo data, or the snapshot that motion.tests.snapshot names), failures at their line with
+ * both sides of a comparison. Each folder of a multi-root workspace runs its own tests, with its
+ * own settings, in its own folder; with several folders the tests are listed under their folder.
  */
 export class ScriptTests implements vscode.Disposable {
   readonly controller = vscode.tests.createTestController('motion.scriptTests', 'Motion Script Tests');
   /** The last result of each test, by id: what callers (and tests of this) read. */
   readonly results = new Map<string, ScriptTestResult>();
-  private readonly tests = new WeakMap<vscode.TestItem, ScriptTest>();
+  private readonly tests = new WeakMap<vscode.TestItem, { test: ScriptTest; folder: vscode.WorkspaceFolder }>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly ctx: MotionContext) {
@@ -56,45 +60,57 @@ export class ScriptTests implements vscode.Disposable {
     again();
   }
 
-  private folder(): vscode.Uri | undefined {
-    return vscode.workspace.workspaceFolders?.[0]?.uri;
-  }
-
-  private async options(): Promise<PythonTestOptions | undefined> {
-    const folder = this.folder();
-    if (!folder) return undefined;
+  private async options(folder: vscode.WorkspaceFolder): Promise<PythonTestOptions> {
     const snapshotSetting = vscode.workspace.getConfiguration('motion', folder).get<string>('tests.snapshot', '');
     let snapshot: string | undefined;
     if (snapshotSetting) {
-      const file = vscode.Uri.joinPath(folder, snapshotSetting);
+      const file = vscode.Uri.joinPath(folder.uri, snapshotSetting);
       snapshot = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
     }
     return {
-      python: await pythonInterpreter(this.ctx.parts.config.pythonPath, folder),
-      cwd: folder.fsPath,
+      python: await pythonInterpreter(this.ctx.parts.config.pythonPath, folder.uri),
+      cwd: folder.uri.fsPath,
       serverScript: this.ctx.extension.asAbsolutePath(path.join('dist', 'motion-server.js')),
       snapshot,
     };
   }
 
-  /** Finds the workspace's tests (pytest collects them) and shows them by file. */
+  /** Finds each folder's tests that touch motion (pytest collects them) and shows them by file. */
   async discover(): Promise<void> {
-    const options = await this.options();
-    if (!options || !vscode.workspace.isTrusted) return; // collecting imports the tests: code runs
-    const files = await vscode.workspace.findFiles(TEST_FILES, NOT_THERE, 500);
-    if (files.length === 0) return void this.controller.items.replace([]);
+    if (!vscode.workspace.isTrusted) return; // collecting imports the tests: code runs
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const found = await Promise.all(folders.map((folder) => this.discoverIn(folder)));
+    if (folders.length === 1) return void this.controller.items.replace(found[0]);
+    const roots = folders.flatMap((folder, i) => {
+      if (found[i].length === 0) return [];
+      const root = this.controller.createTestItem(folder.uri.toString(), folder.name, folder.uri);
+      root.children.replace(found[i]);
+      return [root];
+    });
+    this.controller.items.replace(roots);
+  }
+
+  /** One folder's tests, by file (or the item that says why they could not be collected). */
+  private async discoverIn(folder: vscode.WorkspaceFolder): Promise<vscode.TestItem[]> {
+    const candidates = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, TEST_FILES), NOT_THERE, 500);
+    const files = (
+      await Promise.all(candidates.map(async (file) => ((await touchesMotion(file)) ? [file] : [])))
+    ).flat();
+    if (files.length === 0) return [];
+    let options: PythonTestOptions;
     let found: ScriptTest[];
     try {
+      options = await this.options(folder);
       found = await collectScriptTests(
-        files.map((f) => path.relative(options.cwd, f.fsPath)),
+        files.map((f) => path.relative(folder.uri.fsPath, f.fsPath)),
         options,
       );
     } catch (error) {
       const message = error instanceof ScriptTestError ? error.message : String(error);
-      this.ctx.parts.log.warn(`script tests: ${message}`);
+      this.ctx.parts.log.warn(`script tests of ${folder.name}: ${message}`);
       const item = this.controller.createTestItem('motion.tests.problem', 'Motion tests could not be collected');
       item.error = new vscode.MarkdownString().appendText(message);
-      return void this.controller.items.replace([item]);
+      return [item];
     }
     const byFile = new Map<string, vscode.TestItem>();
     for (const test of found) {
@@ -103,18 +119,16 @@ export class ScriptTests implements vscode.Disposable {
       if (!file) byFile.set(test.file, (file = this.controller.createTestItem(test.file, test.file, uri)));
       const item = this.controller.createTestItem(test.id, test.name, uri);
       if (test.line) item.range = new vscode.Range(test.line - 1, 0, (test.endLine ?? test.line) - 1, 0);
-      this.tests.set(item, test);
+      this.tests.set(item, { test, folder });
       file.children.add(item);
     }
-    this.controller.items.replace([...byFile.values()]);
+    return [...byFile.values()];
   }
 
   /** Runs the tests asked for (or all), one after another, each against an application of its own. */
   async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, debug = false): Promise<void> {
     const run = this.controller.createTestRun(request);
     try {
-      const options = await this.options();
-      if (!options) return;
       if (!vscode.workspace.isTrusted) {
         run.appendOutput('Motion: running tests runs code, which Restricted Mode does not allow.\r\n');
         return;
@@ -132,10 +146,13 @@ export class ScriptTests implements vscode.Disposable {
       for (const item of queue) {
         if (token.isCancellationRequested) break;
         run.started(item);
-        const test = this.tests.get(item)!;
-        await this.report(run, item, test, async () =>
-          debug ? this.debugOne(run, test, await optionsFor(test, options)) : runScriptTest(test, options),
-        );
+        const { test, folder } = this.tests.get(item)!;
+        await this.report(run, item, test, async () => {
+          const options = await this.options(folder);
+          return debug
+            ? this.debugOne(run, test, folder, await optionsFor(test, options))
+            : runScriptTest(test, options);
+        });
       }
     } finally {
       run.end();
@@ -148,7 +165,12 @@ export class ScriptTests implements vscode.Disposable {
    * report saying how it ended; a Lua test is its spec file run by the Lua debugger with only that
    * test's it running, which writes how it ended.
    */
-  private async debugOne(run: vscode.TestRun, test: ScriptTest, options: PythonTestOptions): Promise<ScriptTestResult> {
+  private async debugOne(
+    run: vscode.TestRun,
+    test: ScriptTest,
+    folder: vscode.WorkspaceFolder,
+    options: PythonTestOptions,
+  ): Promise<ScriptTestResult> {
     const reports = await mkdtemp(path.join(tmpdir(), 'motion-test-'));
     const lua = test.file.endsWith('.lua');
     const report = path.join(reports, lua ? 'result.json' : 'junit.xml');
@@ -174,7 +196,7 @@ export class ScriptTests implements vscode.Disposable {
               env: testEnvironment(server),
             };
         const launched = await vscode.debug.startDebugging(
-          vscode.workspace.workspaceFolders?.[0],
+          folder,
           { type: 'motion', request: 'launch', name, cwd: options.cwd, serverUrl: server.url, ...which },
           { testRun: run },
         );
@@ -221,4 +243,13 @@ export class ScriptTests implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
     this.controller.dispose();
   }
+}
+
+/** Whether a test file touches motion (a file that cannot be read is left to other runners). */
+async function touchesMotion(file: vscode.Uri): Promise<boolean> {
+  const text = await vscode.workspace.fs.readFile(file).then(
+    (bytes) => new TextDecoder().decode(bytes),
+    () => '',
+  );
+  return isMotionTest(file.path.endsWith('.lua') ? 'lua' : 'python', text);
 }

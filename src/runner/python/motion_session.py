@@ -184,6 +184,17 @@ def show_figures():
     pyplot.close("all")
 
 
+def run_in(cwd, filename):
+    # As `python script.py` does: the script's folder is where its helper modules are imported from;
+    # its workspace folder is the working directory (each folder's scripts run in their own).
+    if cwd and os.path.isdir(cwd):
+        os.chdir(cwd)
+    if os.path.isfile(filename):
+        folder = os.path.dirname(os.path.abspath(filename))
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+
+
 def run(code, filename, line, interactive=False, rich=False):
     # Padding keeps the script's own line numbers for a selection that starts further down.
     source = "\n" * (line - 1) + code
@@ -254,6 +265,7 @@ def main():
             continue
         try:
             current_run[0], current_run[1] = request["id"], request.get("rich", False)
+            run_in(request.get("cwd"), request.get("filename", "<selection>"))
             run(
                 request["code"],
                 request.get("filename", "<selection>"),
