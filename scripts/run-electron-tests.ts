@@ -36,7 +36,7 @@ async function main(): Promise<number> {
     const server = await startMotionServer({ port: 0, logLevel: 'silent' });
     const profile = mkdtempSync(join(tmpdir(), 'motion-electron-'));
     mkdirSync(join(profile, 'user-data/User'), { recursive: true });
-    writeFileSync(join(profile, 'user-data/User/settings.json'), userSettings(server.url));
+    writeFileSync(join(profile, 'user-data/User/settings.json'), userSettings(server.url, trust));
     try {
       await runTests({
         vscodeExecutablePath,

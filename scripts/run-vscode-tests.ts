@@ -14,7 +14,15 @@ import { launchHeadlessChromium } from './headless-chromium';
 import { handsRequest, serveHands } from './workbench-hands';
 import { startMotionServer } from '../server/scripting/motion-server';
 import { freePort } from '../test/support/free-port';
-import { buildSuite, ROOT as root, suiteEnvironment, userSettings, WORKSPACE } from './vscode-suite';
+import {
+  buildSuite,
+  plainProjectWorkspace,
+  ROOT as root,
+  suiteEnvironment,
+  userSettings,
+  WORKSPACE,
+} from './vscode-suite';
+import type { SuiteRun } from '../test/vscode/suite/run-order';
 
 const codeServerDir = join(root, '.vscode-test/code-server');
 const entry = process.env.CODE_SERVER_ENTRY ?? join(codeServerDir, 'node_modules/code-server/out/node/entry.js');
@@ -31,25 +39,39 @@ async function main(): Promise<number> {
     stdio: 'inherit',
   });
   if (install.status !== 0) throw new Error('could not install code-server and chromium');
-  const trusted = await runSuite('trusted');
-  // Workspace Trust: one run with trust left to the workbench (a fresh profile trusts nothing).
-  const untrusted = await runSuite('untrusted');
-  console.log(`[test:vscode] both runs:\n${totals.passed} passed, ${totals.failed} failed`);
-  return Math.max(trusted, untrusted);
+  // The trusted suite; Workspace Trust left to the workbench (a fresh profile trusts nothing); a
+  // plain Python project of two folders, where Motion stays quiet until a file imports motion.
+  // MOTION_TEST_RUNS picks some of them (`plain`, `trusted,untrusted`) while developing.
+  const runs = (process.env.MOTION_TEST_RUNS ?? 'trusted,untrusted,plain').split(',') as SuiteRun[];
+  let worst = 0;
+  for (const run of runs) worst = Math.max(worst, await runSuite(run));
+  console.log(`[test:vscode] all runs:\n${totals.passed} passed, ${totals.failed} failed`);
+  return worst;
 }
 
-/** One run of the suite in a fresh code-server and browser. `untrusted`: the workspace is not trusted, and only the untrusted tests run. */
-async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
-  console.log(
-    `[test:vscode] the ${trust === 'trusted' ? 'suite in a trusted workspace' : 'untrusted-workspace tests'}`,
-  );
+const RUN_TITLES: Record<SuiteRun, string> = {
+  trusted: 'the suite in a trusted workspace',
+  untrusted: 'the untrusted-workspace tests',
+  plain: 'the plain Python project (two folders)',
+};
+
+/**
+ * One run of the suite in a fresh code-server and browser. `untrusted`: the workspace is not
+ * trusted, and only the untrusted tests run; `plain`: a multi-root plain Python project of its own.
+ */
+async function runSuite(trust: SuiteRun): Promise<number> {
+  console.log(`[test:vscode] ${RUN_TITLES[trust]}`);
 
   const suite = await buildSuite();
 
   const server = await startMotionServer({ port: 0, logLevel: 'silent' });
   const tmp = mkdtempSync(join(tmpdir(), 'motion-vscode-'));
   mkdirSync(join(tmp, 'user-data/User'), { recursive: true });
-  writeFileSync(join(tmp, 'user-data/User/settings.json'), userSettings(server.url));
+  writeFileSync(join(tmp, 'user-data/User/settings.json'), userSettings(server.url, trust));
+  const opened =
+    trust === 'plain'
+      ? `workspace=${encodeURIComponent(plainProjectWorkspace(tmp))}`
+      : `folder=${encodeURIComponent(WORKSPACE)}`;
   writeFileSync(join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
   const port = await freePort();
   let codeServer: ChildProcess | undefined;
@@ -63,7 +85,7 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
         '--config',
         join(tmp, 'config.yaml'),
         ...quietLoopbackArgs(port),
-        ...(trust === 'trusted' ? ['--disable-workspace-trust'] : []),
+        ...(trust !== 'untrusted' ? ['--disable-workspace-trust'] : []),
         '--user-data-dir',
         join(tmp, 'user-data'),
         '--extensions-dir',
@@ -112,9 +134,7 @@ async function runSuite(trust: 'trusted' | 'untrusted'): Promise<number> {
       ['extensionTestsPath', remote(suite)],
       ['skipWelcome', 'true'],
     ]);
-    await page.goto(
-      `http://127.0.0.1:${port}/?folder=${encodeURIComponent(WORKSPACE)}&payload=${encodeURIComponent(payload)}`,
-    );
+    await page.goto(`http://127.0.0.1:${port}/?${opened}&payload=${encodeURIComponent(payload)}`);
     const code = await Promise.race([exited, new Promise<number>((r) => setTimeout(() => r(-1), limitMs))]);
     if (code !== 0)
       console.log(

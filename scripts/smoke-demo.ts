@@ -1,17 +1,27 @@
 /**
  * Checks the running demo as a person would: opens its URL in headless Chromium, waits for the
- * workbench, and for the embedded reference server that the extension starts (on 7979) to answer.
- * Saves a screenshot to .vscode-test/demo.png. Exit 0 when all of that happened.
+ * workbench, and for the embedded reference server that the extension starts to answer, on a port
+ * of its own: never 7979, the application's. Saves a screenshot to .vscode-test/demo.png. Exit 0
+ * when all of that happened.
  */
 import { join, resolve } from 'node:path';
 import { launchHeadlessChromium } from './headless-chromium';
+import { listeningPorts, processesWith } from '../test/support/processes';
 
 const url = process.argv[2];
 const root = resolve(__dirname, '..');
+const demo = join(root, '.vscode-test/demo');
+
+/** The ports of the demo's embedded servers: the extension's motion-server, its state in the demo's profile. */
+function embeddedPorts(): number[] {
+  return listeningPorts(processesWith('motion-server.js').filter((pid) => processesWith(demo).includes(pid)));
+}
 
 async function serverAnswers(): Promise<string | undefined> {
+  const port = embeddedPorts()[0];
+  if (!port) return undefined;
   try {
-    const response = await fetch('http://127.0.0.1:7979/api/scripting/motion/get_version/', {
+    const response = await fetch(`http://127.0.0.1:${port}/api/scripting/motion/get_version/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '[]',
@@ -31,7 +41,9 @@ async function main(): Promise<number> {
     const deadline = Date.now() + 120_000;
     let version: string | undefined;
     while (!(version = await serverAnswers()) && Date.now() < deadline) await page.waitForTimeout(500);
-    if (!version) throw new Error('the embedded server did not answer on 127.0.0.1:7979');
+    if (!version) throw new Error('the embedded server did not answer');
+    const ports = embeddedPorts();
+    if (ports.includes(7979)) throw new Error('the embedded server took 7979, the application’s port');
     // What a person sees: the example open, and the status bar naming the embedded server.
     await page.getByRole('tab', { name: /list_skeletons\.py/ }).waitFor({ timeout: 60_000 });
     await page
@@ -40,7 +52,7 @@ async function main(): Promise<number> {
       .waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(root, '.vscode-test/demo.png') });
     console.log(
-      `demo: workbench open with list_skeletons.py, status bar "Motion: embedded", embedded server answers: ${version}`,
+      `demo: workbench open with list_skeletons.py, status bar "Motion: embedded", embedded server answers on ${ports.join(', ')} (7979 left free): ${version}`,
     );
     return 0;
   } finally {

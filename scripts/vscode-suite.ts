@@ -1,9 +1,10 @@
 // The one real-VS-Code suite (test/vscode), shared by its two hosts: code-server in headless
 // Chromium (npm run test:vscode) and desktop VS Code through @vscode/test-electron (npm run test:electron).
-import { readdirSync } from 'node:fs';
+import { cpSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { quietProfileSettings } from './code-server-args';
+import type { SuiteRun } from '../test/vscode/suite/run-order';
 
 export const ROOT = resolve(__dirname, '..');
 
@@ -54,12 +55,25 @@ export async function buildSuite(): Promise<string> {
   return join(suiteDir, 'index');
 }
 
-/** The throwaway profile's user settings: quiet, and the machine-scoped server URL pointed at the test application. */
-export function userSettings(serverUrl: string): string {
-  return JSON.stringify({ ...quietProfileSettings(), 'motion.server.url': serverUrl });
+/**
+ * The throwaway profile's user settings: quiet, and the machine-scoped server URL pointed at the
+ * test application; none for the plain project's run, which starts as a user's machine does (the
+ * default URL, where no application answers until the test starts one).
+ */
+export function userSettings(serverUrl: string, run: SuiteRun): string {
+  return JSON.stringify({ ...quietProfileSettings(), ...(run === 'plain' ? {} : { 'motion.server.url': serverUrl }) });
 }
 
 /** What the suite reads from its environment: the test application, and which tests to run. */
-export function suiteEnvironment(serverUrl: string, trust: 'trusted' | 'untrusted'): Record<string, string> {
-  return { MOTION_TEST_SERVER_URL: serverUrl, MOTION_TEST_SUITE: trust };
+export function suiteEnvironment(serverUrl: string, run: SuiteRun): Record<string, string> {
+  return { MOTION_TEST_SERVER_URL: serverUrl, MOTION_TEST_SUITE: run };
+}
+
+/**
+ * The plain Python project's workspace, two folders that never use motion, copied where the run
+ * may change it (its test adds `import motion` to a file): the .code-workspace file to open.
+ */
+export function plainProjectWorkspace(into: string): string {
+  cpSync(join(ROOT, 'test/vscode/plain-project'), join(into, 'plain-project'), { recursive: true });
+  return join(into, 'plain-project', 'plain.code-workspace');
 }

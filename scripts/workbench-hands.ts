@@ -18,6 +18,8 @@ export type HandsAction =
   | { do: 'notifications' }
   | { do: 'clickNotificationButton'; label: string }
   | { do: 'text'; selector: string }
+  /** What a screen reader says of each element the selector finds (icons have no text): its aria-label. */
+  | { do: 'labels'; selector: string }
   /** A click on the first element the selector finds that shows `text` (all of it when omitted). */
   | { do: 'click'; selector: string; text?: string; button?: 'left' | 'right' }
   /**
@@ -76,6 +78,12 @@ async function perform(page: Page, action: HandsAction): Promise<unknown> {
         .click();
     case 'text':
       return page.locator(action.selector).allInnerTexts();
+    case 'labels':
+      return page
+        .locator(action.selector)
+        .evaluateAll((found: { getAttribute(name: string): string | null }[]) =>
+          found.map((e) => e.getAttribute('aria-label') ?? ''),
+        );
     case 'click':
       return page
         .locator(action.selector, action.text === undefined ? {} : { hasText: action.text })

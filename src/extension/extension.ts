@@ -14,6 +14,9 @@ export interface MotionStartApi {
   whenStarted(): Promise<MotionExtensionApi>;
 }
 
+/** The extension's exports: MotionStartApi, and the whole MotionExtensionApi once Motion has started. */
+export type MotionExports = MotionStartApi & Partial<MotionExtensionApi>;
+
 let stopMotion: (() => Promise<void>) | undefined;
 
 /**
@@ -24,11 +27,11 @@ let stopMotion: (() => Promise<void>) | undefined;
  * starts. The activation returns once the workspace has been looked at: with Motion started if it
  * uses motion.
  */
-export async function activate(extension: vscode.ExtensionContext): Promise<MotionStartApi> {
+export async function activate(extension: vscode.ExtensionContext): Promise<MotionExports> {
   const workspace = new MotionWorkspace();
   extension.subscriptions.push(workspace);
   let starting: Promise<MotionExtensionApi> | undefined;
-  const exports: MotionStartApi & Partial<MotionExtensionApi> = {
+  const exports: MotionExports = {
     started: false,
     startReason: undefined,
     whenStarted: () => starting ?? nextStart,

@@ -109,7 +109,7 @@ describe('watching for the application while the embedded server stands in', () 
     await waitFor(() => looks.inFlight === 1, 'a look under way');
     watcher.watch(`http://127.0.0.1:${second}`);
     await new Promise((r) => setTimeout(r, 400));
-    assert.equal(seen.length, 0, "the first URL’s answer came after the watch moved: not told");
+    assert.equal(seen.length, 0, 'the first URL’s answer came after the watch moved: not told');
     servers.push(await application(second));
     await waitFor(() => seen.length === 1, 'the second application');
     assert.equal(seen[0].url, `http://127.0.0.1:${second}`);

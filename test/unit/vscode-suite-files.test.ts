@@ -17,12 +17,14 @@ describe('the real-VS-Code suite: every test file runs', () => {
     }
   });
 
-  it('runs every trusted file, alphabetically, the walkthrough last; the untrusted one alone in its run', () => {
-    const trusted = filesOfRun(files, false);
-    assert.deepEqual([...trusted].sort(), files.filter((f) => f !== 'untrusted-workspace.test.ts').sort());
+  it('runs every trusted file, alphabetically, the walkthrough last; the untrusted and plain ones alone in theirs', () => {
+    const trusted = filesOfRun(files, 'trusted');
+    const alone = ['untrusted-workspace.test.ts', 'plain-project.test.ts'];
+    assert.deepEqual([...trusted].sort(), files.filter((f) => !alone.includes(f)).sort());
     assert.equal(trusted.at(-1), 'walkthrough.test.ts');
-    assert.deepEqual(filesOfRun(files, true), ['untrusted-workspace.test.ts']);
-    assert.deepEqual(filesOfRun(['b.test.ts', 'new.test.ts', 'a.test.ts'], false), [
+    assert.deepEqual(filesOfRun(files, 'untrusted'), ['untrusted-workspace.test.ts']);
+    assert.deepEqual(filesOfRun(files, 'plain'), ['plain-project.test.ts']);
+    assert.deepEqual(filesOfRun(['b.test.ts', 'new.test.ts', 'a.test.ts'], 'trusted'), [
       'a.test.ts',
       'b.test.ts',
       'new.test.ts',

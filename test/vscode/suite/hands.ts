@@ -57,6 +57,9 @@ export const hands = {
   },
   /** The text of every element the selector finds, as the page shows it. */
   textOf: async (selector: string) => (await ask({ do: 'text', selector }, `read ${selector}`)) as string[],
+  /** The aria-label of every element the selector finds (what a screen reader says of an icon). */
+  labelsOf: async (selector: string) =>
+    (await ask({ do: 'labels', selector }, `read the labels of ${selector}`)) as string[],
   screenshot: (path: string, of?: string[], maxHeight?: number) =>
     ask({ do: 'screenshot', path, of, maxHeight }, `take the screenshot ${path}`),
 };

@@ -2,7 +2,7 @@
 // file of this folder (found when the suite is bundled: a new file runs without being listed).
 import Mocha from 'mocha';
 import { suites } from 'motion-suite:files';
-import { filesOfRun } from './run-order';
+import { filesOfRun, type SuiteRun } from './run-order';
 
 export function run(): Promise<void> {
   // MOTION_TEST_GREP runs only the tests whose titles match (for quick runs while developing).
@@ -10,7 +10,7 @@ export function run(): Promise<void> {
   mocha.suite.emit('pre-require', globalThis, 'suite', mocha);
   const order = filesOfRun(
     suites.map((s) => s.file),
-    process.env.MOTION_TEST_SUITE === 'untrusted',
+    (process.env.MOTION_TEST_SUITE ?? 'trusted') as SuiteRun,
   );
   for (const file of order) {
     const declare = Object.values(suites.find((s) => s.file === file)!.module).filter((v) => typeof v === 'function');

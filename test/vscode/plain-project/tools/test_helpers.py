@@ -1,0 +1,5 @@
+from helpers import slug
+
+
+def test_slug():
+    assert slug("Full Body") == "full-body"

@@ -1,0 +1,348 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import * as path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import * as vscode from 'vscode';
+import type { MotionExports, MotionExtensionApi } from '../../../src/extension/extension';
+import { commandLine, descendants, listeningPorts, residentBytes } from '../../support/processes';
+import { pythonWithPytest } from '../../support/pytest-python';
+import { waitFor } from '../../support/wait-for';
+import { hands, hasHands } from './hands';
+import { EXTENSION_ID, setting, takeScreenshot } from './motion-extension';
+import { connectionState } from './wait';
+
+const APPLICATION_PORT = 7979;
+const APPLICATION_URL = `http://127.0.0.1:${APPLICATION_PORT}`;
+
+/** The extension host's heap after a full collection: what stays, not what awaits collection. */
+function heapAfterCollection(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The processes of ours below the extension host: the reference server and the language server. */
+function motionProcesses(): number[] {
+  return descendants(process.pid).filter((pid) => /motion-server\.js|language-server\.js/.test(commandLine(pid)));
+}
+
+/** The TCP ports the extension host and everything below it listen on. */
+const hostPorts = () => listeningPorts([process.pid, ...descendants(process.pid)]);
+
+/** Whether 7979 is free on every address (as an application starting now needs it). */
+async function applicationPortFree(): Promise<boolean> {
+  for (const host of ['0.0.0.0', '127.0.0.1']) {
+    const probe = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(APPLICATION_PORT, host, () => resolve(true));
+    });
+    await new Promise((r) => probe.close(r));
+    if (!free) return false;
+  }
+  return true;
+}
+
+/** "The application": a reference server started on 7979 after VS Code, as the real one is in the morning. */
+function startApplication(): Promise<ChildProcess> {
+  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'motion-server.js');
+  const child = spawn(process.execPath, [script, '--port', String(APPLICATION_PORT), '--empty'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('listening on')) resolve(child);
+    });
+    child.stderr.on('data', (d) => (out += d));
+    child.once('exit', (code) => reject(new Error(`the application exited (${code}): ${out}`)));
+  });
+}
+
+async function stopApplication(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** What the workbench shows that would be Motion's, by part: status bar, activity bar, editor title, notifications. */
+async function motionOnScreen(): Promise<string[]> {
+  const shown = [
+    ...(await hands.textOf('.statusbar-item')).filter((t) => /Motion|Record/.test(t)).map((t) => `status bar: ${t}`),
+    ...(await hands.labelsOf('.activitybar .action-item .action-label'))
+      .filter((l) => /^Motion/.test(l))
+      .map((l) => `activity bar: ${l}`),
+    ...(await hands.labelsOf('.editor-actions .action-label'))
+      .filter((l) => /Motion|Run File|Dry Run/.test(l))
+      .map((l) => `editor title: ${l}`),
+    ...(await hands.notifications()).filter((t) => /Motion/.test(t)).map((t) => `notification: ${t}`),
+  ];
+  return shown;
+}
+
+/** Opens a file by Quick Open, as a person does: Ctrl+P, its name, Enter. */
+async function quickOpen(name: string): Promise<void> {
+  await hands.press('Control+P');
+  await hands.quickPickOffering(name);
+  await hands.type(name);
+  await hands.press('Enter');
+  await waitFor(() => vscode.window.activeTextEditor?.document.fileName.endsWith(name) === true, `${name} open`);
+}
+
+/**
+ * An ordinary Python project (two folders, pytest tests, nothing imports motion): Motion stays out
+ * of the way until a file imports motion, then everything appears. With two folders, each folder's
+ * tests, snapshots, notebooks and runs are its own. And an application that starts after VS Code
+ * on 7979: the embedded server left that port free, and Motion moves to it.
+ */
+export function plainProjectTests(): void {
+  describe('a plain Python project of two folders, in a real VS Code', function () {
+    this.timeout(180_000);
+    const extension = () => vscode.extensions.getExtension<MotionExports>(EXTENSION_ID)!;
+    const folder = (name: 'app' | 'tools') => vscode.workspace.workspaceFolders!.find((f) => f.name === name)!;
+    const file = (name: 'app' | 'tools', relative: string) => vscode.Uri.joinPath(folder(name).uri, relative);
+    const write = (uri: vscode.Uri, text: string) => vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    let api: MotionExtensionApi;
+    let application: ChildProcess | undefined;
+    let portsBefore: number[];
+
+    before(async function () {
+      if (!hasHands) this.skip();
+      assert.deepEqual(
+        vscode.workspace.workspaceFolders?.map((f) => f.name),
+        ['app', 'tools'],
+      );
+      assert.ok(await applicationPortFree(), `port ${APPLICATION_PORT} must be free for this run (the application's)`);
+      portsBefore = hostPorts();
+    });
+    after(async () => {
+      await stopApplication(application);
+      await setting('python.path', undefined);
+    });
+
+    it('opening a Python file starts nothing of Motion: no process, no port, nothing on screen, no debugger', async () => {
+      assert.equal(extension().isActive, false, 'nothing has activated the extension before a file opens');
+      const heapBefore = heapAfterCollection();
+      await quickOpen('app.py');
+      await waitFor(() => extension().isActive, 'the extension activated by the Python file');
+      const exports = await extension().activate();
+      assert.equal(exports.started, false, `Motion did not start (${exports.startReason})`);
+      const quietHeap = heapAfterCollection() - heapBefore;
+
+      assert.deepEqual(motionProcesses(), [], 'no reference server, no language server');
+      assert.deepEqual(hostPorts(), portsBefore, 'no port listened on');
+      assert.deepEqual(await motionOnScreen(), [], 'nothing of Motion on screen');
+      const diagnostics = vscode.languages.getDiagnostics().flatMap(([, d]) => d);
+      assert.deepEqual(
+        diagnostics.filter((d) => /motion/i.test(String(d.source))),
+        [],
+      );
+
+      // F5 on the project's own app.py: Motion's debugger is not offered, nothing starts.
+      await hands.press('F5');
+      await new Promise((r) => setTimeout(r, 1_500)); // what F5 opens (a picker, a message) takes a moment to show
+      const offered = [...(await hands.quickPickRows()), ...(await hands.notifications())];
+      assert.equal(
+        offered.some((t) => /Motion/.test(t)),
+        false,
+        `F5 offers nothing of Motion: ${offered.join(' | ')}`,
+      );
+      await hands.press('Escape');
+      assert.equal(vscode.debug.activeDebugSession, undefined, 'no debug session');
+
+      // No test of this project is Motion's: it has made no test controller (the Testing view shows none).
+      assert.equal(exports.scriptTests, undefined);
+      await vscode.commands.executeCommand('workbench.view.testing.focus').then(undefined, () => undefined);
+      const testing = (await hands.textOf('.part.sidebar')).join('\n');
+      assert.doesNotMatch(testing, /Motion Script Tests|test_app|test_helpers/);
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await takeScreenshot('plain-project.png');
+      console.log(
+        `[memory] plain project: the extension host's heap grew ${megabytes(quietHeap)} with the extension active and Motion not started; 0 processes`,
+      );
+    });
+
+    it('typing `import motion` starts Motion: the status bar, the views, completion, the run menu', async () => {
+      const heapBefore = heapAfterCollection();
+      await hands.goToLine(1);
+      await hands.type('import motion\n');
+      api = await extension()
+        .activate()
+        .then((e) => e.whenStarted());
+      assert.match(extension().exports.startReason ?? '', /app\.py imports motion/);
+      await waitFor(
+        async () => (await hands.textOf('.statusbar-item')).some((t) => /Motion: embedded/.test(t)),
+        'the status bar naming the embedded server',
+      );
+      const embedded = api.connection.state;
+      assert.ok(embedded.kind === 'connected' && embedded.embedded);
+      assert.notEqual(new URL(embedded.url).port, String(APPLICATION_PORT), 'the embedded server left 7979 free');
+      assert.ok(await applicationPortFree(), '7979 is free on every address');
+      assert.equal(api.connection.watchedUrl, APPLICATION_URL, 'the application’s URL is watched');
+
+      const onScreen = await motionOnScreen();
+      assert.ok(
+        onScreen.some((t) => t.startsWith('activity bar: Motion')),
+        `the Motion views: ${onScreen.join(' | ')}`,
+      );
+      assert.ok(
+        onScreen.some((t) => t.startsWith('editor title')),
+        `the run menu: ${onScreen.join(' | ')}`,
+      );
+
+      // Completion after `motion.`, from the documentation.
+      await hands.type('motion.');
+      await hands.press('Control+Space');
+      await waitFor(
+        async () => (await hands.textOf('.monaco-editor .suggest-widget.visible')).join(' ').includes('settings'),
+        'completion of motion.',
+      );
+      await hands.press('Escape');
+      const editor = vscode.window.activeTextEditor!;
+      const typed = editor.document.lineAt(1).range;
+      assert.equal(editor.document.getText(typed), 'motion.');
+      await editor.edit((edit) => edit.delete(typed));
+      await editor.document.save();
+
+      const started = heapAfterCollection() - heapBefore;
+      const processes = motionProcesses();
+      assert.equal(processes.length, 2, `the reference server and the language server: ${processes.join(', ')}`);
+      const resident = processes.reduce((sum, pid) => sum + residentBytes(pid), 0);
+      console.log(
+        `[memory] Motion started: the extension host's heap grew ${megabytes(started)} more; 2 processes, ${megabytes(resident)} resident`,
+      );
+    });
+
+    it('an application that starts on 7979 after VS Code: Motion says so and moves to it at once, and the embedded server stops', async () => {
+      const embeddedPid = api.embeddedServerPid();
+      assert.ok(embeddedPid);
+      application = await startApplication();
+      const moved = await connectionState(
+        api,
+        (s) => s.kind === 'connected' && !s.embedded && s.url === APPLICATION_URL,
+        'the move to the application',
+      );
+      assert.ok(moved.kind === 'connected');
+      await waitFor(
+        async () =>
+          (await hands.notifications()).some((t) => t.includes(`moved to the application at ${APPLICATION_URL}`)),
+        'the notification that says so',
+      );
+      await waitFor(
+        async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes('Motion: 127.0.0.1:7979')),
+        'the status bar naming the application',
+      );
+      await waitFor(() => api.embeddedServerPid() === undefined, 'the embedded server stopped');
+      await takeScreenshot('application-started.png');
+      assert.deepEqual(await api.explorer.getChildren(), [], 'the Skeletons view shows the (empty) application');
+    });
+
+    it('an application that returns while a session holds variables: Motion asks, naming what the move resets', async () => {
+      await stopApplication(application);
+      await api.connection.check();
+      await connectionState(api, (s) => s.kind === 'connected' && s.embedded, 'the embedded server standing in');
+      // A session with variables: Run File of app.py in the Motion terminal.
+      await vscode.window.showTextDocument(file('app', 'app.py'));
+      await hands.palette('Motion: Run File');
+      await waitFor(() => api.terminalText('python').includes('"sum": 5'), 'the run’s output');
+      await vscode.commands.executeCommand('notifications.clearAll');
+      application = await startApplication();
+      await waitFor(
+        async () =>
+          (await hands.notifications()).some((t) =>
+            /now answers at http:\/\/127\.0\.0\.1:7979 .*Move to it from the embedded server\? That resets the Python session/.test(
+              t,
+            ),
+          ),
+        'the question naming the Python session',
+        30_000,
+      );
+      assert.equal(
+        api.connection.state.kind === 'connected' && api.connection.state.embedded,
+        true,
+        'not moved unasked',
+      );
+      await hands.clickNotificationButton('Move to the Application');
+      await connectionState(api, (s) => s.kind === 'connected' && !s.embedded, 'the move once asked');
+      await waitFor(() => api.terminalText('python').includes('Session reset'), 'the session says it was reset');
+    });
+
+    it('each folder’s script tests (only those that touch motion), runs, snapshots and notebooks are its own', async () => {
+      await setting('python.path', pythonWithPytest());
+      await write(
+        file('tools', 'test_where.py'),
+        'import os\nfrom motion.settings.processing import skeleton\n\n\ndef test_runs_in_its_folder():\n    assert os.path.basename(os.getcwd()) == "tools"\n    assert skeleton.get_skeleton_count("project") >= 0\n',
+      );
+      await waitFor(() => api.scriptTests.controller.items.size > 0, 'the script tests found', 30_000);
+      const roots: string[] = [];
+      api.scriptTests.controller.items.forEach((root) => {
+        const files: string[] = [];
+        root.children.forEach((f) => files.push(f.label));
+        roots.push(`${root.label}: ${files.join(', ')}`);
+      });
+      assert.deepEqual(
+        roots,
+        ['tools: test_where.py'],
+        'the plain tests (test_app.py, test_helpers.py) are not Motion’s',
+      );
+      await hands.palette('Test: Run All Tests');
+      await waitFor(
+        () => api.scriptTests.results.get('test_where.py::test_runs_in_its_folder')?.outcome === 'passed',
+        `the tools test passed in its folder (${JSON.stringify(api.scriptTests.results.get('test_where.py::test_runs_in_its_folder')?.message)})`,
+        60_000,
+      );
+
+      // A run of a file of the second folder runs there.
+      await write(file('tools', 'where.py'), 'import os\nimport motion\nprint("cwd", os.getcwd())\n');
+      await vscode.window.showTextDocument(file('tools', 'where.py'));
+      await hands.palette('Motion: Run File');
+      await waitFor(
+        () => api.terminalText('python').includes(`cwd ${folder('tools').uri.fsPath}`),
+        'where.py run in the tools folder',
+      );
+
+      // A dry run offers the snapshots of the script's folder only.
+      await vscode.commands.executeCommand('motion.takeSnapshot', file('tools', 'stage.motion.json'));
+      await vscode.commands.executeCommand('motion.takeSnapshot', file('app', 'service.motion.json'));
+      await vscode.window.showTextDocument(file('tools', 'where.py'));
+      await hands.palette('Motion: Dry Run File');
+      const rows = await hands.quickPickOffering('stage.motion.json');
+      assert.equal(
+        rows.some((r) => r.includes('service.motion.json')),
+        false,
+        `only the tools folder’s snapshots: ${rows.join(' | ')}`,
+      );
+      await hands.press('Escape');
+
+      // A notebook cell runs in its notebook's folder.
+      const book = file('tools', 'where.motionbook');
+      await write(
+        book,
+        JSON.stringify({
+          motionbook: 1,
+          cells: [{ kind: 'code', language: 'python', source: 'import os\nprint("cell in", os.getcwd())' }],
+        }),
+      );
+      const notebook = await vscode.workspace.openNotebookDocument(book);
+      await vscode.window.showNotebookDocument(notebook);
+      await hands.palette('Notebook: Run All');
+      await waitFor(
+        () =>
+          notebook
+            .cellAt(0)
+            .outputs.flatMap((o) => o.items.map((i) => new TextDecoder().decode(i.data)))
+            .join('')
+            .includes(`cell in ${folder('tools').uri.fsPath}`),
+        'the cell’s output naming the tools folder',
+        60_000,
+      );
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+  });
+}
