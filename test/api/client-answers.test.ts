@@ -241,7 +241,7 @@ describe('MotionClient: failures, retries and closing', () => {
       assert.equal(e.kind, 'unreachable');
       assert.equal(
         e.message,
-        'nothing is listening on no-such-application.invalid:7979 — start the application or the embedded server',
+        'no machine named no-such-application.invalid could be found — check the address, and that this machine is on its network',
       );
       return true;
     });

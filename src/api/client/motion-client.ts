@@ -6,6 +6,7 @@ import { DEFAULT_URL } from './application-url';
 import { CallCancellation } from './call-cancellation';
 import { acquirePool, releasePool } from './connection-pool';
 import type { MotionApi } from './motion-api.generated';
+import { whatToCheck } from './what-to-check';
 import { MotionConnectionError, MotionError } from './motion-error';
 import { DeadlineExceeded, PendingAnswer, TooLarge } from './pending-answer';
 
@@ -249,17 +250,11 @@ export class MotionClient {
         'timeout',
         this.url,
         operation,
-        `${operation}: no answer from ${where} within ${ms} ms`,
+        `${operation}: no answer from ${where} within ${ms} ms — ${whatToCheck(this.url)}`,
         { cause: error },
       );
     }
-    if (
-      codes.includes('ECONNREFUSED') ||
-      codes.includes('UND_ERR_CONNECT_TIMEOUT') ||
-      codes.includes('ENOTFOUND') ||
-      codes.includes('EAI_AGAIN') || // a name that could not be looked up now (no resolver reachable)
-      codes.includes('EHOSTUNREACH')
-    ) {
+    if (codes.includes('ECONNREFUSED'))
       return new MotionConnectionError(
         'unreachable',
         this.url,
@@ -267,7 +262,23 @@ export class MotionClient {
         `nothing is listening on ${where} — start the application or the embedded server`,
         { cause: error },
       );
-    }
+    if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN'))
+      // EAI_AGAIN: a name that could not be looked up now (no resolver reachable).
+      return new MotionConnectionError(
+        'unreachable',
+        this.url,
+        operation,
+        `no machine named ${new URL(this.url).hostname} could be found — check the address, and that this machine is on its network`,
+        { cause: error },
+      );
+    if (codes.includes('UND_ERR_CONNECT_TIMEOUT') || codes.includes('EHOSTUNREACH') || codes.includes('ENETUNREACH'))
+      return new MotionConnectionError(
+        'unreachable',
+        this.url,
+        operation,
+        `${where} cannot be reached — check that the machine is on, that the network to it is up, and that its firewall lets the application's port through`,
+        { cause: error },
+      );
     if (codes.some((c) => c === 'UND_ERR_SOCKET' || c === 'ECONNRESET' || c === 'EPIPE' || c === 'UND_ERR_CLOSED')) {
       return new MotionConnectionError(
         'dropped',
