@@ -89,8 +89,8 @@ async function motionOnScreen(): Promise<string[]> {
 /** Opens a file by Quick Open, as a person does: Ctrl+P, its name, Enter. */
 async function quickOpen(name: string): Promise<void> {
   await hands.press('Control+P');
-  await hands.quickPickOffering(name);
   await hands.type(name);
+  await hands.quickPickOffering(name);
   await hands.press('Enter');
   await waitFor(() => vscode.window.activeTextEditor?.document.fileName.endsWith(name) === true, `${name} open`);
 }
