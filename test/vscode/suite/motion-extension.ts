@@ -58,12 +58,18 @@ export const WORKBENCH = {
  * A picture of the workbench as it is now, for the README and the walkthrough
  * (media/screenshots/<name>): the harness takes it, so the pictures are made by the test run and
  * stay true. `of`: the parts to show (WORKBENCH), at their own size, at most `maxHeight` tall;
- * the whole window when none are given.
+ * the whole window when none are given; `withNotifications`: the messages shown stay in the picture.
  */
-export async function takeScreenshot(name: string, of?: string[], maxHeight?: number): Promise<void> {
+export async function takeScreenshot(
+  name: string,
+  of?: string[],
+  maxHeight?: number,
+  { withNotifications = false } = {},
+): Promise<void> {
   const folder = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'media', 'screenshots');
   mkdirSync(folder, { recursive: true });
-  await vscode.commands.executeCommand('notifications.clearAll'); // earlier tests' messages are not the picture's
+  // Earlier tests' messages are not the picture's, unless the picture is of a message.
+  if (!withNotifications) await vscode.commands.executeCommand('notifications.clearAll');
   await hands.screenshot(join(folder, name), of, maxHeight);
 }
 

@@ -204,8 +204,9 @@ export function plainProjectTests(): void {
         'completion of motion.',
       );
       await hands.press('Escape');
+      // `motion.` went in at the start of the line below `import motion`: take it out again.
       const editor = vscode.window.activeTextEditor!;
-      const typed = editor.document.lineAt(1).range;
+      const typed = new vscode.Range(1, 0, 1, 'motion.'.length);
       assert.equal(editor.document.getText(typed), 'motion.');
       await editor.edit((edit) => edit.delete(typed));
       await editor.document.save();
@@ -239,7 +240,7 @@ export function plainProjectTests(): void {
         'the status bar naming the application',
       );
       await waitFor(() => api.embeddedServerPid() === undefined, 'the embedded server stopped');
-      await takeScreenshot('application-started.png');
+      await takeScreenshot('application-started.png', undefined, undefined, { withNotifications: true });
       assert.deepEqual(await api.explorer.getChildren(), [], 'the Skeletons view shows the (empty) application');
     });
 
