@@ -231,16 +231,16 @@ export function plainProjectTests(): void {
       );
       assert.ok(moved.kind === 'connected');
       await waitFor(
+        async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes('Motion: 127.0.0.1:7979')),
+        'the status bar naming the application',
+      );
+      await waitFor(
         async () =>
           (await hands.notifications()).some((t) => t.includes(`moved to the application at ${APPLICATION_URL}`)),
         'the notification that says so',
       );
-      await waitFor(
-        async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes('Motion: 127.0.0.1:7979')),
-        'the status bar naming the application',
-      );
-      await waitFor(() => api.embeddedServerPid() === undefined, 'the embedded server stopped');
       await takeScreenshot('application-started.png', undefined, undefined, { withNotifications: true });
+      await waitFor(() => api.embeddedServerPid() === undefined, 'the embedded server stopped');
       assert.deepEqual(await api.explorer.getChildren(), [], 'the Skeletons view shows the (empty) application');
     });
 
