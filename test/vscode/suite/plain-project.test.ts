@@ -239,7 +239,10 @@ export function plainProjectTests(): void {
           (await hands.notifications()).some((t) => t.includes(`moved to the application at ${APPLICATION_URL}`)),
         'the notification that says so',
       );
+      // The picture shows the message in the notification centre (a toast slides in, and out).
+      await vscode.commands.executeCommand('notifications.showList');
       await takeScreenshot('application-started.png', undefined, undefined, { withNotifications: true });
+      await vscode.commands.executeCommand('notifications.hideList');
       await waitFor(() => api.embeddedServerPid() === undefined, 'the embedded server stopped');
       assert.deepEqual(await api.explorer.getChildren(), [], 'the Skeletons view shows the (empty) application');
     });
