@@ -1,20 +1,37 @@
-import { PRIMITIVES, type PrimitiveName, type StructField, type TypeNode } from './type-tree';
+import { isPrimitiveName, type StructField, type TypeNode } from './type-tree';
 
 /**
  * Parses a documentation type string into a TypeNode.
  *
- * Grammar (design.md §4):
+ * Grammar (docs/interface.md, Types):
+ *   types   := type (',' type)*                -- two or more: the values a call returns at once
  *   type    := union '?'?                      -- `?` makes the whole union nullable
  *   union   := primary ('|' primary)*          -- only string literals may be joined by `|`
  *   primary := name | string | '[' type ']' | '{' entries? '}' | '(' type ')'
+ *   name    := integer | float | string | bool | function | vecN(f|i) | matNxM(f|i)
  *   entries := entry (',' entry)*
  *   entry   := string ':' type                 -- a structure field
- *            | type ':' type                   -- a map (the only entry), key an enumeration or string
+ *            | type ':' type                   -- a map (the only entry), key an enumeration, string or integer
  * A `{...}` with one entry whose key is a single string literal is a structure with one field;
  * a key that is a union of literals or a named type makes a map.
  */
 export function parseType(source: string): TypeNode {
   return new TypeParser(source).parseAll();
+}
+
+/**
+ * parseType for a type string an application wrote: one that cannot be read is `any` (any value
+ * fits it), nullable when it ends in `?`, so that a valid call is never an error for a type the
+ * grammar does not know, and an optional parameter stays optional.
+ */
+export function parseTypeOrAny(source: string): TypeNode {
+  try {
+    return parseType(source);
+  } catch (error) {
+    if (!(error instanceof TypeSyntaxError)) throw error;
+    const any: TypeNode = { kind: 'any', source };
+    return source.trim().endsWith('?') ? { kind: 'nullable', inner: any } : any;
+  }
 }
 
 export class TypeSyntaxError extends Error {
@@ -46,10 +63,15 @@ class TypeParser {
   constructor(private readonly src: string) {}
 
   parseAll(): TypeNode {
-    const node = this.type();
+    const items = [this.type()];
     this.skipSpace();
+    while (this.peek() === ',') {
+      this.pos++;
+      items.push(this.type());
+      this.skipSpace();
+    }
     if (this.pos < this.src.length) this.fail(`unexpected ${JSON.stringify(this.src[this.pos])}`);
-    return node;
+    return items.length === 1 ? items[0] : { kind: 'tuple', items };
   }
 
   private type(): TypeNode {
@@ -109,9 +131,8 @@ class TypeParser {
       const start = this.pos;
       while (this.pos < this.src.length && /[a-z0-9_]/i.test(this.src[this.pos])) this.pos++;
       const name = this.src.slice(start, this.pos);
-      if (!(PRIMITIVES as readonly string[]).includes(name))
-        this.fail(`unknown type name ${JSON.stringify(name)}`, start);
-      return { kind: 'primitive', name: name as PrimitiveName };
+      if (!isPrimitiveName(name)) this.fail(`unknown type name ${JSON.stringify(name)}`, start);
+      return { kind: 'primitive', name };
     }
     return this.fail(c === undefined ? 'unexpected end' : `unexpected ${JSON.stringify(c)}`);
   }
@@ -130,8 +151,8 @@ class TypeParser {
     this.skipSpace();
     const singleLiteral = key.kind === 'enum' && key.values.length === 1;
     if (!singleLiteral) {
-      if (key.kind !== 'enum' && !(key.kind === 'primitive' && key.name === 'string')) {
-        this.fail('a map key must be string or an enumeration', keyStart);
+      if (key.kind !== 'enum' && !(key.kind === 'primitive' && (key.name === 'string' || key.name === 'integer'))) {
+        this.fail('a map key must be string, integer or an enumeration', keyStart);
       }
       this.expect('}');
       return { kind: 'map', key, value };

@@ -1,9 +1,14 @@
 /**
- * The parsed form of a documentation type string (design.md §4), e.g.
+ * The parsed form of a documentation type string (docs/interface.md, Types), e.g.
  * `[{"name": string, "position": vec3f, "weight": float}]` or `"none"|"global_optimization"?`.
  * Validation, completion of enumeration values and diagnostics all read this tree.
  */
-export type PrimitiveName = 'integer' | 'float' | 'string' | 'bool' | 'vec3f' | 'mat4x4f';
+
+/** A vector (`vec3f`: 3 floats, `vec2i`: 2 integers) or a matrix (`mat4x4f`: 4 rows of 4 floats). */
+export type MatrixName = `vec${number}${'f' | 'i'}` | `mat${number}x${number}${'f' | 'i'}`;
+
+/** A named type: a scalar, a callable (`function`: a callback, given in-process only), a vector or matrix. */
+export type PrimitiveName = 'integer' | 'float' | 'string' | 'bool' | 'function' | MatrixName;
 
 export type TypeNode =
   | { kind: 'primitive'; name: PrimitiveName }
@@ -11,14 +16,41 @@ export type TypeNode =
   | { kind: 'nullable'; inner: TypeNode }
   | { kind: 'array'; element: TypeNode }
   | { kind: 'struct'; fields: StructField[] }
-  | { kind: 'map'; key: TypeNode; value: TypeNode };
+  | { kind: 'map'; key: TypeNode; value: TypeNode }
+  /** Several values returned at once (`integer, integer`): a return type only. */
+  | { kind: 'tuple'; items: TypeNode[] }
+  /** A type string that could not be read: any value fits it. `source` is the string as written. */
+  | { kind: 'any'; source: string };
 
 export interface StructField {
   name: string;
   type: TypeNode;
 }
 
-export const PRIMITIVES: readonly PrimitiveName[] = ['integer', 'float', 'string', 'bool', 'vec3f', 'mat4x4f'];
+const SCALARS: readonly PrimitiveName[] = ['integer', 'float', 'string', 'bool', 'function'];
+
+/** The shape of a vector or matrix name: `vec3f` is 1 × 3 floats (a flat list), `mat4x4f` 4 rows × 4. */
+export interface MatrixShape {
+  /** Rows of a matrix; undefined for a vector, a flat list. */
+  rows?: number;
+  columns: number;
+  element: 'integer' | 'float';
+}
+
+/** The shape of a vector or matrix type name, or undefined for any other name. */
+export function matrixShape(name: string): MatrixShape | undefined {
+  const vector = /^vec([1-9])([fi])$/.exec(name);
+  if (vector) return { columns: Number(vector[1]), element: vector[2] === 'i' ? 'integer' : 'float' };
+  const matrix = /^mat([1-9])x([1-9])([fi])$/.exec(name);
+  if (matrix)
+    return { rows: Number(matrix[1]), columns: Number(matrix[2]), element: matrix[3] === 'i' ? 'integer' : 'float' };
+  return undefined;
+}
+
+/** Whether a name is one of the types the grammar names: the scalars, `function`, `vecN`/`matNxM` of f or i. */
+export function isPrimitiveName(name: string): name is PrimitiveName {
+  return SCALARS.includes(name as PrimitiveName) || matrixShape(name) !== undefined;
+}
 
 /** Strips one level of `?`: the type a present value must have. */
 export function nonNull(type: TypeNode): TypeNode {
@@ -46,5 +78,9 @@ export function formatType(type: TypeNode): string {
       return `{${type.fields.map((f) => `${JSON.stringify(f.name)}: ${formatType(f.type)}`).join(', ')}}`;
     case 'map':
       return `{${formatType(type.key)}: ${formatType(type.value)}}`;
+    case 'tuple':
+      return type.items.map(formatType).join(', ');
+    case 'any':
+      return type.source;
   }
 }

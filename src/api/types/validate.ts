@@ -1,4 +1,4 @@
-import { formatType, type PrimitiveName, type TypeNode } from './type-tree';
+import { formatType, matrixShape, type MatrixShape, type PrimitiveName, type TypeNode } from './type-tree';
 
 /** The first place a JSON value does not fit its type: `markers[2].position`, and what is wrong there. */
 interface TypeProblem {
@@ -69,11 +69,25 @@ function check(value: unknown, type: TypeNode, path: string): TypeProblem | unde
         if (type.key.kind === 'enum' && !type.key.values.includes(key)) {
           return { path: keyPath, message: `unknown key "${key}" (expected one of ${type.key.values.join(', ')})` };
         }
+        // JSON keys are text: an integer key arrives as its digits.
+        if (type.key.kind === 'primitive' && type.key.name === 'integer' && !/^-?\d+$/.test(key))
+          return { path: keyPath, message: `expected an integer key, got "${key}"` };
         const problem = check(item, type.value, keyPath);
         if (problem) return problem;
       }
       return undefined;
     }
+    case 'tuple': {
+      if (!Array.isArray(value) || value.length !== type.items.length)
+        return { path, message: `expected ${type.items.length} values, got ${describe(value)}` };
+      for (let i = 0; i < value.length; i++) {
+        const problem = check(value[i], type.items[i], `${path}[${i}]`);
+        if (problem) return problem;
+      }
+      return undefined;
+    }
+    case 'any':
+      return undefined;
   }
 }
 
@@ -89,26 +103,37 @@ function checkPrimitive(value: unknown, name: PrimitiveName, path: string): Type
       return typeof value === 'boolean'
         ? undefined
         : { path, message: `expected true or false, got ${describe(value)}` };
-    case 'vec3f':
-      return checkNumbers(value, 3, path, 'a vec3f: an array of 3 numbers [x, y, z]');
-    case 'mat4x4f': {
-      const expected = 'a mat4x4f: 4 rows of 4 numbers';
-      if (!Array.isArray(value) || value.length !== 4)
-        return { path, message: `expected ${expected}, got ${describe(value)}` };
-      for (let row = 0; row < 4; row++) {
-        const problem = checkNumbers(value[row], 4, `${path}[${row}]`, 'a row of 4 numbers');
-        if (problem) return problem;
-      }
+    case 'function':
+      // A callback is given in-process (a Python or Lua function); no text or JSON value can say it is wrong.
       return undefined;
-    }
   }
+  return checkMatrix(value, matrixShape(name)!, name, path);
 }
 
-function checkNumbers(value: unknown, length: number, path: string, expected: string): TypeProblem | undefined {
-  if (!Array.isArray(value) || value.length !== length)
+/** A vector (a flat list of its length) or a matrix (its rows, each a list of its columns), element by element. */
+function checkMatrix(value: unknown, shape: MatrixShape, name: string, path: string): TypeProblem | undefined {
+  const element = shape.element === 'integer' ? 'integers' : 'numbers';
+  if (shape.rows === undefined) {
+    const expected = `a ${name}: an array of ${shape.columns} ${element}${shape.columns === 3 && shape.element === 'float' ? ' [x, y, z]' : ''}`;
+    return checkRow(value, shape, path, expected);
+  }
+  const expected = `a ${name}: ${shape.rows} rows of ${shape.columns} ${element}`;
+  if (!Array.isArray(value) || value.length !== shape.rows)
     return { path, message: `expected ${expected}, got ${describe(value)}` };
-  for (let i = 0; i < length; i++) {
-    if (!isNumber(value[i])) return { path: `${path}[${i}]`, message: `expected a number, got ${describe(value[i])}` };
+  for (let row = 0; row < shape.rows; row++) {
+    const problem = checkRow(value[row], shape, `${path}[${row}]`, `a row of ${shape.columns} ${element}`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function checkRow(value: unknown, shape: MatrixShape, path: string, expected: string): TypeProblem | undefined {
+  if (value === UNKNOWN_VALUE) return undefined;
+  if (!Array.isArray(value) || value.length !== shape.columns)
+    return { path, message: `expected ${expected}, got ${describe(value)}` };
+  for (let i = 0; i < value.length; i++) {
+    const problem = check(value[i], { kind: 'primitive', name: shape.element }, `${path}[${i}]`);
+    if (problem) return problem;
   }
   return undefined;
 }

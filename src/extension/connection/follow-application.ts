@@ -42,7 +42,7 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
       const state = await connection.connect();
       if (state.kind === 'connected' && !state.embedded)
         void vscode.window.showInformationMessage(
-          `Motion moved to the application at ${state.url} (${state.version}), which started after VS Code. The embedded server has stopped.`,
+          `Motion moved to the application at ${state.url} (${state.version}): it started after VS Code. The embedded server stopped.`,
         );
     }),
     connection.onDidChange((state) => {

@@ -241,6 +241,8 @@ export function plainProjectTests(): void {
       );
       // The picture shows the message in the notification centre (a toast slides in, and out).
       await vscode.commands.executeCommand('notifications.showList');
+      await vscode.commands.executeCommand('notifications.focusList');
+      await vscode.commands.executeCommand('notification.expand');
       await takeScreenshot('application-started.png', undefined, undefined, { withNotifications: true });
       await vscode.commands.executeCommand('notifications.hideList');
       await waitFor(() => api.embeddedServerPid() === undefined, 'the embedded server stopped');
