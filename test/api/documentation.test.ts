@@ -82,13 +82,22 @@ describe('DocumentationIndex', () => {
     );
   });
 
-  it('keeps methods whose type strings it cannot parse, without a type', () => {
+  it('keeps methods whose type strings it cannot parse: any value, optional when the string ends in ?', () => {
     const pkg = newerDocumentation();
-    pkg.modules[pkg.modules.length - 1].methods[0].parameters[0].type = 'curve<handle>';
+    const method = pkg.modules[pkg.modules.length - 1].methods[0];
+    method.parameters[0].type = 'curve<handle>';
+    method.parameters.push({ ...method.parameters[0], name: 'on_change', type: 'callback<curve>?' });
     const newer = DocumentationIndex.fromPackage(pkg, { kind: 'bundled' });
     const p = newer.parameter('motion.animation.curves.get_curve_count', 0)!;
     assert.equal(p.doc.type, 'curve<handle>');
-    assert.equal(p.type, undefined);
+    assert.deepEqual(p.type, { kind: 'any', source: 'curve<handle>' });
+    const optional = newer.parameter('motion.animation.curves.get_curve_count', 1)!;
+    assert.deepEqual(optional.type, { kind: 'nullable', inner: { kind: 'any', source: 'callback<curve>?' } });
+    assert.equal(
+      newer.method('motion.animation.curves.get_curve_count')!.requiredCount,
+      1,
+      'the unreadable `?` one is optional',
+    );
   });
 });
 

@@ -1,13 +1,58 @@
 import assert from 'node:assert/strict';
-import { parseType, TypeSyntaxError } from '../../src/api/types/parse-type';
-import { enumValues, formatType } from '../../src/api/types/type-tree';
+import { parseType, parseTypeOrAny, TypeSyntaxError } from '../../src/api/types/parse-type';
+import { enumValues, formatType, matrixShape } from '../../src/api/types/type-tree';
 import { DEGREES_OF_FREEDOM, SELECTION_ITEM, SOLVER } from '../../src/api/catalogue/type-strings';
 
 describe('parseType', () => {
   it('parses the primitive names', () => {
-    for (const name of ['integer', 'float', 'string', 'bool', 'vec3f', 'mat4x4f'] as const) {
+    for (const name of ['integer', 'float', 'string', 'bool', 'function', 'vec3f', 'mat4x4f'] as const) {
       assert.deepEqual(parseType(name), { kind: 'primitive', name });
     }
+  });
+
+  it('parses the whole vector and matrix family, of floats and of integers', () => {
+    for (const name of ['vec2f', 'vec2i', 'vec3i', 'vec4f', 'mat3x3f', 'mat2x4i', 'mat4x4i'] as const)
+      assert.deepEqual(parseType(name), { kind: 'primitive', name });
+    assert.deepEqual(matrixShape('vec2i'), { columns: 2, element: 'integer' });
+    assert.deepEqual(matrixShape('vec4f'), { columns: 4, element: 'float' });
+    assert.deepEqual(matrixShape('mat3x2f'), { rows: 3, columns: 2, element: 'float' });
+    assert.deepEqual(matrixShape('mat2x3i'), { rows: 2, columns: 3, element: 'integer' });
+    for (const name of ['vec3', 'vecf', 'vec3d', 'mat4x4', 'mat4f', 'vec10f', 'integer'])
+      assert.equal(matrixShape(name), undefined, name);
+  });
+
+  it('parses a callback, optional or not', () => {
+    assert.deepEqual(parseType('function?'), { kind: 'nullable', inner: { kind: 'primitive', name: 'function' } });
+  });
+
+  it('parses maps with integer keys', () => {
+    assert.deepEqual(parseType('{integer: string}'), {
+      kind: 'map',
+      key: { kind: 'primitive', name: 'integer' },
+      value: { kind: 'primitive', name: 'string' },
+    });
+  });
+
+  it('parses two values returned at once, at the top level only', () => {
+    assert.deepEqual(parseType('integer, integer'), {
+      kind: 'tuple',
+      items: [
+        { kind: 'primitive', name: 'integer' },
+        { kind: 'primitive', name: 'integer' },
+      ],
+    });
+    assert.equal(formatType(parseType('integer, [string]?, vec3f')), 'integer, [string]?, vec3f');
+    assert.equal(parseType('{"a": integer, "b": integer}').kind, 'struct', 'a comma inside braces is a field’s');
+  });
+
+  it('reads a type string it cannot parse as any value, optional when it ends in ?', () => {
+    assert.deepEqual(parseTypeOrAny('curve<handle>'), { kind: 'any', source: 'curve<handle>' });
+    assert.deepEqual(parseTypeOrAny(' callback(integer)? '), {
+      kind: 'nullable',
+      inner: { kind: 'any', source: ' callback(integer)? ' },
+    });
+    assert.equal(formatType(parseTypeOrAny('curve<handle>')), 'curve<handle>');
+    assert.deepEqual(parseTypeOrAny('vec2i?'), { kind: 'nullable', inner: { kind: 'primitive', name: 'vec2i' } });
   });
 
   it('makes a whole union nullable with a trailing ?', () => {
@@ -85,7 +130,13 @@ describe('parseType', () => {
       ['(integer', /expected "\)" at column 9/],
       ['[]', /unexpected "\]" at column 2/],
       ['[', /unexpected end at column 2/],
-      ['{integer: float}', /a map key must be string or an enumeration/],
+      ['{float: float}', /a map key must be string, integer or an enumeration at column 2/],
+      ['{[string]: float}', /a map key must be string, integer or an enumeration/],
+      ['vec3', /unknown type name "vec3"/],
+      ['mat4f', /unknown type name "mat4f"/],
+      ['vec0f', /unknown type name "vec0f"/],
+      ['integer,', /unexpected end/],
+      ['[integer, integer]', /expected "\]" at column 9/],
       ['"open', /unterminated string literal/],
       ['integer float', /unexpected "f" at column 9/],
       ['', /unexpected end/],

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { parseType } from '../../src/api/types/parse-type';
-import { validateValue } from '../../src/api/types/validate';
+import { parseType, parseTypeOrAny } from '../../src/api/types/parse-type';
+import { UNKNOWN_VALUE, validateValue } from '../../src/api/types/validate';
 import { DEGREES_OF_FREEDOM, MARKER, SELECTION_ITEM, SOLVER } from '../../src/api/catalogue/type-strings';
 
 const check = (type: string, value: unknown, root = 'value') => validateValue(value, parseType(type), root);
@@ -155,5 +155,87 @@ describe('validateValue', () => {
       check(MARKER, JSON.parse('{"name":"a","position":[0,0,0],"weight":1,"constructor":1}'))!.message,
       /unknown field "constructor"/,
     );
+  });
+});
+
+describe('validateValue: what a script’s text cannot know, and the rest of the type grammar', () => {
+  const U = UNKNOWN_VALUE;
+  const identity = (row: number) => [0, 1, 2, 3].map((c) => (c === row ? 1 : 0));
+
+  it('a name inside a literal is unknown, never wrong, at any depth', () => {
+    assert.equal(check('vec3f', [U, U, 0]), undefined, '[x, y, 0]');
+    assert.equal(check('vec3f', [U, 0, 0]), undefined);
+    assert.equal(check('mat4x4f', [identity(0), [0, U, 0, U], U, identity(3)]), undefined, 'rows holding variables');
+    assert.equal(check(`[${MARKER}]`, [{ name: U, position: [U, 0, 1], weight: U }, U]), undefined);
+    assert.equal(check('{string: vec3f}', { a: [U, U, U] }), undefined);
+    assert.equal(check('integer, vec2i', [U, [1, U]]), undefined);
+  });
+
+  it('what the text does say is still checked beside the unknown parts', () => {
+    assert.deepEqual(check('vec3f', [U, 'a', 0]), { path: 'value[1]', message: 'expected a number, got string "a"' });
+    assert.deepEqual(check('vec3f', [U, U]), {
+      path: 'value',
+      message: 'expected a vec3f: an array of 3 numbers [x, y, z], got an array of 2',
+    });
+    assert.deepEqual(check('mat4x4f', [identity(0), [0, U, 'x', 0], U, identity(3)]), {
+      path: 'value[1][2]',
+      message: 'expected a number, got string "x"',
+    });
+    assert.deepEqual(check('mat4x4f', [identity(0), [0, U, 0], U, identity(3)]), {
+      path: 'value[1]',
+      message: 'expected a row of 4 numbers, got an array of 3',
+    });
+  });
+
+  it('vectors and matrices of integers take integers only', () => {
+    assert.equal(check('vec2i', [3, -4]), undefined);
+    assert.deepEqual(check('vec2i', [3, 4.5]), { path: 'value[1]', message: 'expected an integer, got number 4.5' });
+    assert.deepEqual(check('vec3i', [1, 2]), {
+      path: 'value',
+      message: 'expected a vec3i: an array of 3 integers, got an array of 2',
+    });
+    assert.equal(
+      check('mat2x3i', [
+        [1, 2, 3],
+        [4, 5, 6],
+      ]),
+      undefined,
+    );
+    assert.deepEqual(check('mat2x3i', [[1, 2, 3]]), {
+      path: 'value',
+      message: 'expected a mat2x3i: 2 rows of 3 integers, got an array of 1',
+    });
+    assert.equal(check('vec2f', [0.5, 2]), undefined);
+  });
+
+  it('a callback and a type that could not be read take anything', () => {
+    assert.equal(check('function', U), undefined);
+    assert.equal(check('function?', 'print'), undefined);
+    assert.equal(validateValue({ any: 'thing' }, parseTypeOrAny('curve<handle>'), 'c'), undefined);
+    assert.equal(validateValue(null, parseTypeOrAny('curve<handle>?'), 'c'), undefined);
+  });
+
+  it('a map with integer keys takes integer keys only', () => {
+    assert.equal(check('{integer: string}', { '1': 'a', '-2': 'b' }), undefined);
+    assert.deepEqual(check('{integer: string}', { one: 'a' }), {
+      path: 'value.one',
+      message: 'expected an integer key, got "one"',
+    });
+    assert.deepEqual(check('{integer: string}', { '1': 2 }), {
+      path: 'value.1',
+      message: 'expected a string, got integer 2',
+    });
+  });
+
+  it('several values returned at once: each in its place', () => {
+    assert.equal(check('integer, integer', [0, 999]), undefined);
+    assert.deepEqual(check('integer, integer', [0]), {
+      path: 'value',
+      message: 'expected 2 values, got an array of 1',
+    });
+    assert.deepEqual(check('integer, string', [0, 1]), {
+      path: 'value[1]',
+      message: 'expected a string, got integer 1',
+    });
   });
 });

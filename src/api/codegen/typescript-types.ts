@@ -1,4 +1,4 @@
-import type { TypeNode } from '../types/type-tree';
+import { matrixShape, type TypeNode } from '../types/type-tree';
 
 /**
  * A type tree as a TypeScript type. `input` is what a caller may pass (nullable structure fields
@@ -6,10 +6,19 @@ import type { TypeNode } from '../types/type-tree';
  */
 export function typeScriptType(node: TypeNode, mode: 'input' | 'output'): string {
   switch (node.kind) {
-    case 'primitive':
-      return { integer: 'number', float: 'number', string: 'string', bool: 'boolean', vec3f: 'Vec3', mat4x4f: 'Mat4' }[
-        node.name
-      ];
+    case 'primitive': {
+      const named: Record<string, string> = {
+        integer: 'number',
+        float: 'number',
+        string: 'string',
+        bool: 'boolean',
+        function: 'unknown',
+        vec3f: 'Vec3',
+        mat4x4f: 'Mat4',
+      };
+      const shape = matrixShape(node.name);
+      return named[node.name] ?? (shape?.rows === undefined ? 'number[]' : 'number[][]');
+    }
     case 'enum':
       return node.values.map((v) => JSON.stringify(v)).join(' | ');
     case 'nullable':
@@ -28,6 +37,10 @@ export function typeScriptType(node: TypeNode, mode: 'input' | 'output'): string
       const record = `Record<${typeScriptType(node.key, mode)}, ${typeScriptType(node.value, mode)}>`;
       return mode === 'input' && node.key.kind === 'enum' ? `Partial<${record}>` : record;
     }
+    case 'tuple':
+      return `[${node.items.map((item) => typeScriptType(item, mode)).join(', ')}]`;
+    case 'any':
+      return 'unknown';
   }
 }
 

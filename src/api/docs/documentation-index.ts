@@ -1,6 +1,6 @@
 import { moduleTree, type ModuleTree } from '../catalogue/module-tree';
 import { PACKAGE_DOC } from '../catalogue/type-strings';
-import { parseType, TypeSyntaxError } from '../types/parse-type';
+import { parseType, parseTypeOrAny } from '../types/parse-type';
 import { requiredArgumentCount } from '../types/required-arguments';
 import type { TypeNode } from '../types/type-tree';
 import { validateValue } from '../types/validate';
@@ -171,11 +171,7 @@ function indexMethod(module: ModuleDocumentation, method: MethodDocumentation): 
   };
 }
 
-function tryParse(type: string): TypeNode | undefined {
-  try {
-    return parseType(type);
-  } catch (error) {
-    if (error instanceof TypeSyntaxError) return undefined;
-    throw error;
-  }
+/** A type the application documents; one the grammar cannot read is any value (optional when it ends in `?`). */
+function tryParse(type: string): TypeNode {
+  return parseTypeOrAny(type);
 }

@@ -2,7 +2,8 @@ import type { TypeNode } from './type-tree';
 
 /**
  * How many leading arguments a call must give: trailing nullable parameters may be left out (and
- * arrive as null). A parameter whose type could not be read counts as required. The one rule for
+ * arrive as null). A parameter without a type counts as required (a type string that cannot be
+ * read is `any`, nullable when it ends in `?`: parseTypeOrAny). The one rule for
  * the catalogue, the documentation index (and so the language server) and the reference server;
  * the Python package has its own copy, checked against this one by a test.
  */
