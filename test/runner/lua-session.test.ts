@@ -56,7 +56,8 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
     assert.deepEqual(result.error, {
       type: 'MotionError',
       code: 'invalid_argument',
-      message: 'invalid_argument: scale 500 is outside the allowed range 0.01 to 100',
+      message:
+        'motion.settings.processing.skeleton.set_skeleton_scale: scale 500 is outside the allowed range 0.01 to 100',
       line: 12,
     });
     assert.match(printed('stderr'), /scale\.lua:12:/);
@@ -65,6 +66,37 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
       'local ok, e = pcall(motion.settings.processing.skeleton.get_skeleton_name, "project", 99999)\nprint(ok, e.code, e.parameter)',
     );
     assert.match(printed(), /false\tnot_found\tskeleton_id\n$/);
+  });
+
+  it('a script that catches a refused call with pcall goes on, using the error as the application’s Lua text', async () => {
+    const result = await session.run(
+      [
+        'local sk = motion.settings.processing.skeleton',
+        'local done = 0',
+        'for _, scale in ipairs({ 500, 2, 0 }) do',
+        '  local ok, err = pcall(sk.set_skeleton_scale, "project", 1, scale)',
+        '  if ok then done = done + 1',
+        '  else',
+        '    print("skipped " .. scale .. ": " .. err)',
+        '    print(tostring(err):match("^([%w_.]+):"), err:find("outside", 1, true) ~= nil, #err > 0, err.code)',
+        '  end',
+        'end',
+        'print("done", done)',
+      ].join('\n'),
+      { filename: 'rescale.lua' },
+    );
+    assert.equal(result.ok, true, JSON.stringify(result.error));
+    assert.equal(
+      printed(),
+      [
+        'skipped 500: motion.settings.processing.skeleton.set_skeleton_scale: scale 500 is outside the allowed range 0.01 to 100',
+        'motion.settings.processing.skeleton.set_skeleton_scale\ttrue\ttrue\tinvalid_argument',
+        'skipped 0: motion.settings.processing.skeleton.set_skeleton_scale: scale 0 is outside the allowed range 0.01 to 100',
+        'motion.settings.processing.skeleton.set_skeleton_scale\ttrue\ttrue\tinvalid_argument',
+        'done\t1',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('reports Lua errors with the file and line', async () => {

@@ -122,7 +122,10 @@ describe('Lua tests of scripts: describe/it specs, each against an application o
   it('says a refused call errored, with the application’s words, at the line of the call; pending is skipped', async () => {
     const raised = await run('scale_all › raises a MotionError');
     assert.equal(raised.outcome, 'errored');
-    assert.equal(raised.message, 'MotionError: not_found: no segment with id 424242 in the project settings');
+    assert.equal(
+      raised.message,
+      'MotionError: motion.settings.processing.skeleton.get_segment_name: no segment with id 424242 in the project settings',
+    );
     assert.equal(raised.failureLine, 35);
     const later = await run('scale_all › one day');
     assert.deepEqual([later.outcome, later.message], ['skipped', 'pending']);

@@ -65,6 +65,31 @@ describe('Python sessions (the machine’s python3) against the reference server
     assert.match(printed(), /not_found skeleton_id\n$/);
   });
 
+  it('a script that catches refused calls with `except RuntimeError`, as written for the application, goes on', async () => {
+    const code = [
+      'from motion.settings.processing import skeleton',
+      'done = 0',
+      'for scale in (500, 2, 0):',
+      '    try:',
+      '        skeleton.set_skeleton_scale("project", 1, scale)',
+      '        done += 1',
+      '    except RuntimeError as error:',
+      '        print("skipped", scale, "-", error, "-", error.code, isinstance(error, motion.MotionError))',
+      'print("done", done)',
+    ].join('\n');
+    const result = await session.run(code, { filename: '/scripts/rescale.py' });
+    assert.equal(result.ok, true, JSON.stringify(result.error));
+    assert.equal(
+      printed(),
+      [
+        'skipped 500 - invalid_argument: scale 500 is outside the allowed range 0.01 to 100 - invalid_argument True',
+        'skipped 0 - invalid_argument: scale 0 is outside the allowed range 0.01 to 100 - invalid_argument True',
+        'done 1',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('reports an error raised inside functions at the line that raised it, with every frame of the script', async () => {
     const code = [
       'from motion.settings.processing import skeleton',

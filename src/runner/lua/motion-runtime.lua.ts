@@ -198,9 +198,20 @@ do
   function json.decode(s) return (decode(s, 1)) end
 end
 
+-- A failed call's error: its fields (code, message, operation, parameter), and the text the
+-- application's Lua raises ("<operation>: <the application's words>"), which a script that
+-- catches it with pcall may print, concatenate or match as the string it is there.
 MotionError = setmetatable({}, { __call = function(_, e) return setmetatable(e, MotionError) end })
-MotionError.__index = MotionError
-MotionError.__tostring = function(e) return e.code .. ": " .. e.message end
+MotionError.__tostring = function(e) return (e.operation or "motion") .. ": " .. e.message end
+MotionError.__index = function(e, key)
+  local own = rawget(MotionError, key)
+  if own ~= nil then return own end
+  local method = string[key]
+  if method then return function(self, ...) return method(tostring(self), ...) end end
+end
+MotionError.__concat = function(a, b) return tostring(a) .. tostring(b) end
+MotionError.__len = function(e) return #tostring(e) end
+MotionError.__eq = function(a, b) return tostring(a) == tostring(b) end
 
 local documentation = __motion_documentation and json.decode(__motion_documentation) or { modules = {} }
 local origin = {}

@@ -15,8 +15,10 @@ _URL = os.environ.get("MOTION_URL", "http://127.0.0.1:7979").rstrip("/")
 _TIMEOUT = float(os.environ.get("MOTION_TIMEOUT", "30"))
 
 
-class MotionError(Exception):
-    """Raised when the application refuses a call (code and message say why) or cannot be reached."""
+class MotionError(RuntimeError):
+    """Raised when the application refuses a call (code and message say why) or cannot be reached.
+
+    A RuntimeError, as the application raises: scripts written for it catch `except RuntimeError:`."""
 
     def __init__(self, code, message, operation=None, parameter=None, status=None):
         super().__init__(f"{code}: {message}")
