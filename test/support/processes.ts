@@ -71,20 +71,16 @@ export function listeningPorts(of: number[]): number[] {
       if (fields[3] === '0A') listening.set(fields[9], parseInt(fields[1].split(':')[1], 16));
     }
   const ports = new Set<number>();
-  for (const pid of of) {
-    let fds: string[] = [];
+  const attempt = <T>(read: () => T): T | undefined => {
     try {
-      fds = readdirSync(`/proc/${pid}/fd`);
+      return read();
     } catch {
-      continue;
+      return undefined; // gone meanwhile, or not ours to read
     }
-    for (const fd of fds) {
-      let target = '';
-      try {
-        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-      } catch {
-        continue;
-      }
+  };
+  for (const pid of of) {
+    for (const fd of attempt(() => readdirSync(`/proc/${pid}/fd`)) ?? []) {
+      const target = attempt(() => readlinkSync(`/proc/${pid}/fd/${fd}`)) ?? '';
       const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
       const port = inode && listening.get(inode);
       if (port) ports.add(port);

@@ -5,7 +5,7 @@
  */
 
 /** A vector (`vec3f`: 3 floats, `vec2i`: 2 integers) or a matrix (`mat4x4f`: 4 rows of 4 floats). */
-export type MatrixName = `vec${number}${'f' | 'i'}` | `mat${number}x${number}${'f' | 'i'}`;
+type MatrixName = `vec${number}${'f' | 'i'}` | `mat${number}x${number}${'f' | 'i'}`;
 
 /** A named type: a scalar, a callable (`function`: a callback, given in-process only), a vector or matrix. */
 export type PrimitiveName = 'integer' | 'float' | 'string' | 'bool' | 'function' | MatrixName;

@@ -12,7 +12,7 @@ const LOOK_DELAYS_MS = [1_000, 2_000, 3_000, 5_000, 10_000];
 /** How long a look waits for an answer: an application busy starting, or on another machine, answers slowly. */
 const LOOK_TIMEOUT_MS = 5_000;
 
-export interface WatcherOptions {
+interface WatcherOptions {
   delaysMs?: readonly number[];
   lookTimeoutMs?: number;
   /** What answers at a URL (identifyApplication; a test may count the looks). */

@@ -13,7 +13,7 @@ const HEARTBEAT_MS = 5_000;
 const EXIT_WAIT_MS = 1_000;
 
 /** A motion application that answers at the configured URL while the embedded server stands in for it. */
-export interface ApplicationSeen {
+interface ApplicationSeen {
   url: string;
   version: string;
 }

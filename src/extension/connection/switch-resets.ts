@@ -1,5 +1,5 @@
 /** What holds state that a move from the embedded server to the application would reset. No `vscode` import. */
-export interface HeldState {
+interface HeldState {
   /** The script sessions running (they keep variables). */
   sessions: readonly ('python' | 'lua')[];
   /** The names of the Motion debug sessions under way. */
