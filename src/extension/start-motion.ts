@@ -118,12 +118,14 @@ export async function startMotion(
     (extension.extension.packageJSON as { contributes: { commands: { command: string; title: string }[] } }).contributes
       .commands,
   );
-  const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()), connected);
+  const application = () =>
+    connection.state.kind === 'connected' ? `${connection.state.url} (${connection.state.version})` : connection.state.url;
+  const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()), connected, application);
   const explorerTree = vscode.window.createTreeView('motion.explorer', {
     treeDataProvider: explorer,
     showCollapseAll: true,
   });
-  const selection = new SelectionView(() => connection.client(), connected);
+  const selection = new SelectionView(() => connection.client(), connected, application);
   const ctx = new MotionContext(extension, {
     config,
     log,
@@ -182,9 +184,12 @@ export async function startMotion(
   releaseCommands();
   void vscode.commands.executeCommand('setContext', 'motion.active', true);
   const dryRunTree = vscode.window.createTreeView('motion.dryRun', { treeDataProvider: dryRun });
+  const selectionTree = vscode.window.createTreeView('motion.selection', { treeDataProvider: selection });
   own(
     explorerTree,
-    vscode.window.createTreeView('motion.selection', { treeDataProvider: selection }),
+    selectionTree,
+    explorer.onDidChangeMessage((message) => (explorerTree.message = message)),
+    selection.onDidChangeMessage((message) => (selectionTree.message = message)),
     dryRunTree,
     dryRunTree.onDidChangeSelection(({ selection }) => highlightChange(ctx, selection[0])),
     vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { reportFailure } from '../failures';
 import type { MotionContext } from '../motion-context';
+import { OperationGate } from './operation-gate';
 
 /**
  * A command is made from the extension's context (vscode-go's command factories): the handler
@@ -15,14 +16,23 @@ interface CommandFailure {
   error: string;
 }
 
-/** Registers every command of `tables`; a command that throws is reported and returns a CommandFailure. */
+/**
+ * Registers every command of `tables`; a command that throws is reported and returns a
+ * CommandFailure. A command that needs an operation the application lacks is refused before it starts.
+ */
 export function registerCommands(ctx: MotionContext, ...tables: CommandTable[]): void {
+  const gate = new OperationGate(ctx);
+  const titles = new Map(
+    (ctx.extension.extension.packageJSON as { contributes: { commands: { command: string; title: string }[] } })
+      .contributes.commands.map((c) => [c.command, c.title]),
+  );
   for (const table of tables) {
     for (const [id, factory] of Object.entries(table)) {
       const handler = factory(ctx) as (...args: unknown[]) => unknown;
       ctx.own(
         vscode.commands.registerCommand(id, async (...args: unknown[]): Promise<unknown> => {
           try {
+            await gate.refuseWhenLacking(id, titles.get(id) ?? id);
             return await handler(...args);
           } catch (error) {
             return { changed: false, error: reportFailure(error) } satisfies CommandFailure;

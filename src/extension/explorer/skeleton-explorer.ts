@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { isMissingOperation, lackingMessage } from '../commands/command-needs';
 import { reportFailure } from '../failures';
 import { ExplorerData, presentItem, type ExplorerItem } from './explorer-data';
 
@@ -9,11 +10,19 @@ const LARGE_SKELETON = 200;
 export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<ExplorerItem | undefined>();
   readonly onDidChangeTreeData = this.changes.event;
+  private readonly messages = new vscode.EventEmitter<string | undefined>();
+  /** What the view says above its items (the application lacks an operation it reads), or nothing. */
+  readonly onDidChangeMessage = this.messages.event;
+  private message: string | undefined;
 
-  /** `connected()`: while not connected the view is empty, and its welcome says why. */
+  /**
+   * `connected()`: while not connected the view is empty, and its welcome says why.
+   * `application()`: the connected application, as a message names it.
+   */
   constructor(
     readonly data: ExplorerData,
     private readonly connected: () => boolean,
+    private readonly application: () => string,
   ) {}
 
   refresh(): void {
@@ -70,18 +79,33 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
       }
       const children = await this.data.children(item);
       // The welcome tells an application without skeletons from one that did not answer.
-      if (!item)
+      if (!item) {
+        this.say(undefined);
         void vscode.commands.executeCommand(
           'setContext',
           'motion.explorer.root',
           children.length === 0 ? 'empty' : 'loaded',
         );
+      }
       return children;
     } catch (error) {
+      // An application without an operation the view reads (another version): said once, in the
+      // view, not as an error message at every refresh.
+      if (isMissingOperation(error)) {
+        if (!item) void vscode.commands.executeCommand('setContext', 'motion.explorer.root', 'lacking');
+        this.say(lackingMessage('Skeletons', error.operation, this.application()));
+        return [];
+      }
       if (!item) void vscode.commands.executeCommand('setContext', 'motion.explorer.root', 'failed');
       reportFailure(error, 'could not load the skeletons');
       return [];
     }
+  }
+
+  private say(message: string | undefined): void {
+    if (message === this.message) return;
+    this.message = message;
+    this.messages.fire(message);
   }
 
   /** Lets VS Code reveal an item (the 3D view reveals the segments clicked in it). */
@@ -91,5 +115,6 @@ export class SkeletonExplorer implements vscode.TreeDataProvider<ExplorerItem>, 
 
   dispose(): void {
     this.changes.dispose();
+    this.messages.dispose();
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
+import { isMissingOperation, lackingMessage } from '../commands/command-needs';
 import { reportFailure } from '../failures';
 import { describeSelection, type SelectionItem } from './selection-operations';
 
@@ -13,10 +14,15 @@ interface Row {
 export class SelectionView implements vscode.TreeDataProvider<Row>, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changes.event;
+  private readonly messages = new vscode.EventEmitter<string | undefined>();
+  /** What the view says above its rows (the application lacks an operation it reads), or nothing. */
+  readonly onDidChangeMessage = this.messages.event;
+  private message: string | undefined;
 
   constructor(
     private readonly client: () => MotionClient,
     private readonly connected: () => boolean,
+    private readonly application: () => string,
   ) {}
 
   refresh(): void {
@@ -34,11 +40,15 @@ export class SelectionView implements vscode.TreeDataProvider<Row>, vscode.Dispo
   async getChildren(): Promise<Row[]> {
     if (!this.connected()) return [];
     let rows: Row[] = [];
+    let message: string | undefined;
     try {
       rows = await describeSelection(this.client());
     } catch (error) {
-      reportFailure(error, 'could not load the selection');
+      // Said once, in the view (as the Skeletons view does), when the application lacks the operation.
+      if (isMissingOperation(error)) message = lackingMessage('Selection', error.operation, this.application());
+      else reportFailure(error, 'could not load the selection');
     }
+    if (message !== this.message) this.messages.fire((this.message = message));
     // An empty view says why it is empty, and how to select (package.json's viewsWelcome).
     void vscode.commands.executeCommand('setContext', 'motion.selection.empty', rows.length === 0);
     return rows;
@@ -46,5 +56,6 @@ export class SelectionView implements vscode.TreeDataProvider<Row>, vscode.Dispo
 
   dispose(): void {
     this.changes.dispose();
+    this.messages.dispose();
   }
 }

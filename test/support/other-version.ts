@@ -1,0 +1,32 @@
+import { request } from 'node:http';
+import { startFakeApplication, type FakeApplication } from './fake-application';
+
+/**
+ * An application of another version, in front of a reference server: it has no `without` modules
+ * (its documentation does not list them, and a call to one answers 404 as a server without that
+ * path does), and everything else is the reference server's own answer.
+ */
+export function startOtherVersion(referenceUrl: string, without: readonly string[]): Promise<FakeApplication> {
+  const lacks = (path: string) =>
+    without.some((module) => path.startsWith(`/api/scripting/${module.split('.').join('/')}/`));
+  return startFakeApplication((path, body, req, res) => {
+    if (lacks(path)) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+    const forwarded = request(
+      `${referenceUrl}${path}`,
+      { method: req.method, headers: { 'content-type': 'application/json' } },
+      (answer) => {
+        let text = '';
+        answer.on('data', (c) => (text += c));
+        answer.on('end', () => {
+          if (path.endsWith('/get_package_documentation/') && answer.statusCode === 200) {
+            const documentation = JSON.parse(text) as { modules: { path: string }[] };
+            documentation.modules = documentation.modules.filter((m) => !without.includes(m.path));
+            text = JSON.stringify(documentation);
+          }
+          res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' }).end(text);
+        });
+      },
+    );
+    forwarded.end(body);
+  });
+}

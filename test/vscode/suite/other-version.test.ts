@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { MotionExtensionApi } from '../../../src/extension/extension';
+import type { FakeApplication } from '../../support/fake-application';
+import { startOtherVersion } from '../../support/other-version';
+import { waitFor } from '../../support/wait-for';
+import { hands, hasHands } from './hands';
+import { motionApi, setting } from './motion-extension';
+import { connectionState } from './wait';
+
+/**
+ * An application of another version, whose interface has no selection module: the Selection view
+ * says which operation it lacks, once, in the view; a command that needs it is refused before it
+ * starts; completion goes on from the application's own documentation.
+ */
+export function otherVersionTests(): void {
+  describe('an application without a module of ours, in a real VS Code', function () {
+    this.timeout(90_000);
+    let api: MotionExtensionApi;
+    let older: FakeApplication;
+
+    before(async function () {
+      if (!hasHands) this.skip();
+      api = await motionApi();
+      older = await startOtherVersion(process.env.MOTION_TEST_SERVER_URL!, ['motion.gui.selection']);
+      await setting('server.url', older.url);
+      await connectionState(api, (s) => s.kind === 'connected' && s.url === older.url, 'connected to the older one');
+      await vscode.commands.executeCommand('notifications.clearAll');
+    });
+    after(async () => {
+      await setting('server.url', process.env.MOTION_TEST_SERVER_URL);
+      await older?.close();
+    });
+
+    it('the Selection view says which operation the application lacks, once, without an error at each refresh', async () => {
+      await vscode.commands.executeCommand('workbench.view.extension.motion');
+      await vscode.commands.executeCommand('motion.selection.focus');
+      const lacking = /has no motion\.gui\.selection\.get_selection_count, which the Selection view reads/;
+      await waitFor(async () => lacking.test((await hands.textOf('.part.sidebar')).join('\n')), 'the view’s message');
+      for (let i = 0; i < 2; i++) {
+        await hands.palette('Motion: Refresh Selection');
+        await new Promise((r) => setTimeout(r, 300)); // the refresh's requests and answers
+      }
+      const shown = await hands.notifications();
+      assert.deepEqual(
+        shown.filter((t) => /could not load|selection/i.test(t)),
+        [],
+        'no error message at any refresh',
+      );
+      assert.match((await hands.textOf('.part.sidebar')).join('\n'), lacking, 'still said in the view');
+      assert.ok((await api.explorer.getChildren()).length > 0, 'the Skeletons view, whose operations it has, loads');
+    });
+
+    it('a command that needs a missing operation is refused before it starts, naming it; nothing is changed', async () => {
+      const before = older.requests.length;
+      await hands.palette('Motion: Clear Selection');
+      await waitFor(
+        async () =>
+          (await hands.notifications()).some((t) =>
+            /Clear Selection needs motion\.gui\.selection\.\w+.*which the application at http:\/\/127\.0\.0\.1:\d+ \(.+\) does not have: nothing was changed/.test(
+              t,
+            ),
+          ),
+        'the refusal',
+      );
+      const calls = older.requests.slice(before).filter((path) => path.includes('/gui/selection/'));
+      assert.deepEqual(calls, [], 'no call to the missing module was made');
+    });
+  });
+}
