@@ -119,7 +119,9 @@ export async function startMotion(
       .commands,
   );
   const application = () =>
-    connection.state.kind === 'connected' ? `${connection.state.url} (${connection.state.version})` : connection.state.url;
+    connection.state.kind === 'connected'
+      ? `${connection.state.url} (${connection.state.version})`
+      : connection.state.url;
   const explorer = new SkeletonExplorer(new ExplorerData(() => connection.client()), connected, application);
   const explorerTree = vscode.window.createTreeView('motion.explorer', {
     treeDataProvider: explorer,

@@ -22,7 +22,10 @@ describe('Python stubs of the application’s whole interface, checked by pyrigh
 
   for (const style of ['literals', 'names', 'optional-left-out'] as const)
     it(`accepts a valid call of every operation (${style})`, async () => {
-      writeFileSync(join(folder, `every_call_${style}.py`), scriptOfEveryCall(applicationIndex(), 'python', style).text);
+      writeFileSync(
+        join(folder, `every_call_${style}.py`),
+        scriptOfEveryCall(applicationIndex(), 'python', style).text,
+      );
       const checked = await pyright(folder, `every_call_${style}.py`);
       assert.match(checked.stdout, /0 errors/, checked.stdout.slice(0, 4000));
     });

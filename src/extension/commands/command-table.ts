@@ -23,8 +23,9 @@ interface CommandFailure {
 export function registerCommands(ctx: MotionContext, ...tables: CommandTable[]): void {
   const gate = new OperationGate(ctx);
   const titles = new Map(
-    (ctx.extension.extension.packageJSON as { contributes: { commands: { command: string; title: string }[] } })
-      .contributes.commands.map((c) => [c.command, c.title]),
+    (
+      ctx.extension.extension.packageJSON as { contributes: { commands: { command: string; title: string }[] } }
+    ).contributes.commands.map((c) => [c.command, c.title]),
   );
   for (const table of tables) {
     for (const [id, factory] of Object.entries(table)) {
