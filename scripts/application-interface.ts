@@ -37,7 +37,7 @@ const modules = readdirSync(pages)
           const parameter = /^`(\w+)` `(.*)`<br\/>\s*$/.exec(line);
           if (section.startsWith('**Parameters**') && parameter)
             parameters.push({ name: parameter[1], type: parameter[2], description: `The ${spoken(parameter[1])}.` });
-          const result = /^`(.*)`\s*$/.exec(line);
+          const result = /^`([^`]+)`/.exec(line);
           if (section.startsWith('**Returns**') && result && !returns)
             returns = { type: result[1], description: 'What the operation returns.' };
         }

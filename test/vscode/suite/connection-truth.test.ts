@@ -113,16 +113,24 @@ export function connectionTruthTests(): void {
       await useTestServer();
     });
 
-    it('names the embedded server as embedded where it answers at the configured URL, and its menu offers no switch to it', async function () {
+    it('moves the embedded server off the configured URL’s port, names it as embedded, and its menu offers no switch to it', async function () {
       if (!hasHands) this.skip();
       await setting('server.embedded', 'always');
       const embedded = await state((s) => s.kind === 'connected' && s.embedded, 'the embedded server');
       try {
-        // The embedded server answers at the URL the user configured (as on 7979, the default).
+        // The user points the URL at the embedded server's address: that port is the application's
+        // now, so the embedded server moves to another one, and is still named for what it is.
         await setting('server.url', embedded.url);
+        const moved = await state(
+          (s) => s.kind === 'connected' && s.embedded && s.url !== embedded.url,
+          'the embedded server on another port',
+        );
+        assert.notEqual(new URL(moved.url).port, new URL(embedded.url).port);
         await setting('server.embedded', 'auto');
-        const there = await state((s) => s.kind === 'connected' && s.url === embedded.url, 'connected at the URL');
+        const there = await state((s) => s.kind === 'connected', 'connected again');
         assert.equal(there.kind === 'connected' && there.embedded, true, 'named for what it is');
+        assert.equal(there.url, moved.url, 'nothing answers at the URL: the embedded server stands in, where it is');
+        assert.equal(api.connection.watchedUrl, embedded.url, 'and the URL is watched for the application');
         // A change of any other setting, then Reconnect from the status bar's menu: still embedded.
         await setting('run.clearBeforeRun', true);
         await hands.click('.statusbar-item', 'Motion: embedded');

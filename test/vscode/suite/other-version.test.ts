@@ -36,7 +36,13 @@ export function otherVersionTests(): void {
       await vscode.commands.executeCommand('workbench.view.extension.motion');
       await vscode.commands.executeCommand('motion.selection.focus');
       const lacking = /has no motion\.gui\.selection\.get_selection_count, which the Selection view reads/;
-      await waitFor(async () => lacking.test((await hands.textOf('.part.sidebar')).join('\n')), 'the view’s message');
+      let sidebar = '';
+      await waitFor(
+        async () => lacking.test((sidebar = (await hands.textOf('.part.sidebar')).join('\n'))),
+        'the view’s message',
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; the side bar shows: ${sidebar}`);
+      });
       for (let i = 0; i < 2; i++) {
         await hands.palette('Motion: Refresh Selection');
         await new Promise((r) => setTimeout(r, 300)); // the refresh's requests and answers
