@@ -49,8 +49,9 @@ export class SelectionView implements vscode.TreeDataProvider<Row>, vscode.Dispo
       else reportFailure(error, 'could not load the selection');
     }
     if (message !== this.message) this.messages.fire((this.message = message));
-    // An empty view says why it is empty, and how to select (package.json's viewsWelcome).
-    void vscode.commands.executeCommand('setContext', 'motion.selection.empty', rows.length === 0);
+    // An empty view says why it is empty, and how to select (package.json's viewsWelcome); a view
+    // with a message shows that instead (VS Code shows a welcome in its place).
+    void vscode.commands.executeCommand('setContext', 'motion.selection.empty', rows.length === 0 && !message);
     return rows;
   }
 
