@@ -1,27 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
+import { startChildServer } from '../../support/child-server';
 import { freePort } from '../../support/free-port';
 import { EXTENSION_ID, setting } from './motion-extension';
 import { connectionState } from './wait';
 
-function startServer(port: number): Promise<ChildProcess> {
-  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'motion-server.js');
-  const child = spawn(process.execPath, [script, '--port', String(port), '--empty'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('listening on')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-}
+/** An application started on `port`, with nothing in it yet. */
+const startServer = async (port: number) => (await startChildServer(['--port', String(port), '--empty'])).child;
 
 /** Going offline, coming back, switching applications: the views and scripts follow. */
 export function connectionSwitchingTests(): void {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import type { MotionExports, MotionExtensionApi } from '../../../src/extension/extension';
+import { startChildServer } from '../../support/child-server';
 import { commandLine, descendants, listeningPorts, residentBytes } from '../../support/processes';
 import { pythonWithPytest } from '../../support/pytest-python';
 import { waitFor } from '../../support/wait-for';
@@ -48,21 +48,8 @@ async function applicationPortFree(): Promise<boolean> {
 }
 
 /** "The application": a reference server started on 7979 after VS Code, as the real one is in the morning. */
-function startApplication(): Promise<ChildProcess> {
-  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'motion-server.js');
-  const child = spawn(process.execPath, [script, '--port', String(APPLICATION_PORT), '--empty'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('listening on')) resolve(child);
-    });
-    child.stderr.on('data', (d) => (out += d));
-    child.once('exit', (code) => reject(new Error(`the application exited (${code}): ${out}`)));
-  });
-}
+const startApplication = async () =>
+  (await startChildServer(['--port', String(APPLICATION_PORT), '--empty', '--log-level', 'warn'])).child;
 
 async function stopApplication(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
