@@ -20,6 +20,19 @@ describe('motion run, and the example scripts', function () {
     assert.match(run.stdout, /\nmeasurement settings:\n {2}Actor1 \(scale 1\.05\)\n/);
   });
 
+  it('examples/list_skeletons.lua prints what its Python twin prints', async () => {
+    const lua = await runCli(['run', join(EXAMPLES, 'list_skeletons.lua')], fixture.env);
+    const python = await runCli(['run', join(EXAMPLES, 'list_skeletons.py')], fixture.env);
+    assert.equal(lua.code, 0, lua.stderr);
+    assert.equal(lua.stdout.replace(/scale (\d+)\.0\)/g, 'scale $1)'), python.stdout);
+  });
+
+  it('the examples’ tests (pytest and Lua specs of their scale tool) pass, each against an application of its own', async () => {
+    const run = await runCli(['test'], fixture.env, undefined, EXAMPLES);
+    assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+    assert.equal(run.stderr, 'motion test: 4 passed, 0 failed\n');
+  });
+
   it('examples/copy_measurement_skeleton_to_project.py copies every field of every segment', async () => {
     const run = await runCli(['run', join(EXAMPLES, 'copy_measurement_skeleton_to_project.py'), 'Actor1'], fixture.env);
     assert.equal(run.code, 0, run.stderr);
