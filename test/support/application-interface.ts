@@ -29,7 +29,13 @@ export function applicationIndex(): DocumentationIndex {
 
 type Language = 'python' | 'lua';
 
-const LUA_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const LUA_KEYWORDS = new Set(
+  'and break do else elseif end false for function goto if in local nil not or repeat return then true until while'.split(
+    ' ',
+  ),
+);
+/** A key a Lua table constructor may write bare (`start = 0`); others are bracketed (`["end"] = 9`). */
+const luaName = (key: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) && !LUA_KEYWORDS.has(key);
 
 /**
  * How a script writes its values: every number a literal, every number a variable (`x`, `n`: a
@@ -45,7 +51,7 @@ export function valueOf(type: TypeNode, language: Language, style: CallStyle = '
   const record = (entries: [string, string][]) =>
     py
       ? `{${entries.map(([k, v]) => `${k}: ${v}`).join(', ')}}`
-      : `{${entries.map(([k, v]) => (LUA_NAME.test(JSON.parse(k) as string) ? `${JSON.parse(k) as string} = ${v}` : `[${k}] = ${v}`)).join(', ')}}`;
+      : `{${entries.map(([k, v]) => (luaName(JSON.parse(k) as string) ? `${JSON.parse(k) as string} = ${v}` : `[${k}] = ${v}`)).join(', ')}}`;
   switch (type.kind) {
     case 'nullable':
       return style === 'optional-left-out' ? (py ? 'None' : 'nil') : valueOf(type.inner, language, style);
@@ -95,6 +101,8 @@ export function scriptOfEveryCall(
   index: DocumentationIndex,
   language: Language,
   style: CallStyle = 'literals',
+  /** Each call made so that a refusal (an identifier the state does not have) lets the script go on. */
+  guarded = false,
 ): { text: string; lines: Map<number, IndexedMethod> } {
   const head =
     language === 'python'
@@ -105,7 +113,10 @@ export function scriptOfEveryCall(
   for (const module of index.modules())
     for (const method of index.methodsOf(module.path)) {
       lines.set(head.length + body.length, method);
-      body.push(validCall(method, language, style));
+      const call = validCall(method, language, style);
+      if (!guarded) body.push(call);
+      else if (language === 'python') body.push(`try: ${call}`, 'except RuntimeError: pass');
+      else body.push(`pcall(function() return ${call} end)`);
     }
   return { text: [...head, ...body, ''].join('\n'), lines };
 }

@@ -43,6 +43,11 @@ interface CallOptions {
   timeoutMs?: number;
   /** Whether the call changes state; unknown operations count as writes (never retried). */
   effect?: 'read' | 'write';
+  /**
+   * Where in a script the call was made (`tool.py:14`), sent as the `motion-caller` header: a dry
+   * run names the line of each call it did not send. The application ignores it.
+   */
+  caller?: string;
 }
 
 export interface RequestEvent {
@@ -176,7 +181,7 @@ export class MotionClient {
         {
           method: 'POST',
           path,
-          headers: JSON_HEADERS,
+          headers: options.caller ? { ...JSON_HEADERS, [CALLER_HEADER]: options.caller } : JSON_HEADERS,
           body,
           headersTimeout: timeout,
           bodyTimeout: timeout,
@@ -341,6 +346,9 @@ function errorBody(
     parameter: typeof e.parameter === 'string' ? e.parameter : undefined,
   };
 }
+
+/** The header that says where in a script a call was made (a dry run's gateway reads it). */
+export const CALLER_HEADER = 'motion-caller';
 
 /** The headers of every call: one object, not one per call. */
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json', accept: 'application/json' });

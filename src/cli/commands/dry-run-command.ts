@@ -5,6 +5,7 @@ import { readSnapshot } from '../../api/state/read-snapshot';
 import { diffOutline } from '../../api/state/state-diff';
 import { encodeSnapshot, snapshotOrigin } from '../../api/state/state-document';
 import { checkSnapshotVersion, dryRun, DryRunError } from '../../runner/dry-run/dry-run';
+import { notSentOutline } from '../../runner/dry-run/not-sent-outline';
 import type { SessionOutput } from '../../runner/script-session';
 import { clientFor, EXIT, terminalSafe, UsageError, type GlobalOptions } from '../cli-context';
 import { stdinLines } from '../line-queue';
@@ -29,8 +30,10 @@ export async function dryRunCommand(request: DryRunRequest, options: GlobalOptio
   const onOutput: SessionOutput = (stream, text) =>
     (stream === 'stdout' && !options.json ? process.stdout : process.stderr).write(text);
   let outcome;
+  const application = clientFor(options);
   try {
     outcome = await dryRun({
+      application,
       serverScript: join(__dirname, 'motion-server.js'),
       snapshot: await snapshotText(request.snapshotFile, options),
       script: { path: request.path, code: request.code, args: request.args },
@@ -43,16 +46,22 @@ export async function dryRunCommand(request: DryRunRequest, options: GlobalOptio
     if (!(error instanceof DryRunError)) throw error;
     process.stderr.write(`motion run --dry-run: ${terminalSafe(error.message)}\n`);
     return EXIT.refused;
+  } finally {
+    await application.close();
   }
-  const { result, changes } = outcome;
+  const { result, changes, notSent, reads } = outcome;
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ ok: result.ok, error: result.error ?? null, changes }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ok: result.ok, error: result.error ?? null, changes, notSent, reads }, null, 2)}\n`,
+    );
   } else {
     const header =
       changes.length === 0
         ? 'Dry run: no changes (the application was not touched).'
         : `Dry run: ${changes.length} change${changes.length === 1 ? '' : 's'} the script would make (the application was not touched):`;
-    process.stdout.write(`\n${[header, ...diffOutline(changes)].map(terminalSafe).join('\n')}\n`);
+    process.stdout.write(
+      `\n${[header, ...diffOutline(changes), ...notSentOutline(notSent, reads)].map(terminalSafe).join('\n')}\n`,
+    );
   }
   return result.ok ? EXIT.ok : EXIT.refused;
 }

@@ -7,6 +7,7 @@ import { LuaSession } from '../lua-session';
 import { PythonSession } from '../python-session';
 import { scriptArgumentsPrelude } from '../script-arguments';
 import type { LineReader, RunResult, SessionOutput } from '../script-session';
+import { DryRunGateway, type NotSentCall, type PassedRead } from './dry-run-gateway';
 import { SnapshotRefused, withPrivateServer } from './private-server';
 
 /** How long a dry run lets a script take before stopping it (a script that never ends). */
@@ -20,6 +21,11 @@ export interface DryRunOptions {
   /** The code, as it stands at `line` (default 1) of the file at `path` (tracebacks name them). */
   script: { path: string; code: string; line?: number; args?: readonly string[] };
   python?: string;
+  /**
+   * The application the snapshot was taken from: the reads the reference server does not model
+   * are answered by it (never a change). Without it such a read fails, saying why.
+   */
+  application?: MotionClient;
   deadlineMs?: number;
   onOutput: SessionOutput;
   readLine?: LineReader;
@@ -32,6 +38,10 @@ interface DryRunResult {
   before: MotionState;
   after: MotionState;
   changes: StateChange[];
+  /** The changes the reference server does not model, in order: not sent, the script got null. */
+  notSent: NotSentCall[];
+  /** The reads the reference server does not model, answered by the application, in order. */
+  reads: PassedRead[];
 }
 
 /** A dry run that could not be made: said to the user as it is. */
@@ -51,7 +61,10 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
     return await withPrivateServer(options.serverScript, options.snapshot, async (server) => {
       // Read back as the server holds it, so that both sides of the diff are read the same way.
       const before = await readState(server.url);
-      const sessionOptions = { serverUrl: server.url, onOutput: options.onOutput, readLine: options.readLine };
+      // The script talks to the gateway: what the reference server models goes to it, the rest is
+      // answered (reads, by the application) or held back (changes).
+      const gateway = await DryRunGateway.start(server.url, options.application);
+      const sessionOptions = { serverUrl: gateway.url, onOutput: options.onOutput, readLine: options.readLine };
       const session =
         language === 'lua'
           ? new LuaSession(sessionOptions)
@@ -65,9 +78,16 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
         })(),
         options.deadlineMs ?? DRY_RUN_DEADLINE_MS,
         options.signal,
-      ).finally(() => running.dispose());
+      ).finally(() => Promise.all([running.dispose(), gateway.close()]));
       const after = await readState(server.url);
-      return { result, before, after, changes: diffStates(before, after) };
+      return {
+        result,
+        before,
+        after,
+        changes: diffStates(before, after),
+        notSent: gateway.notSent,
+        reads: gateway.reads,
+      };
     });
   } catch (error) {
     if (error instanceof SnapshotRefused) throw new DryRunError(error.message);

@@ -34,37 +34,40 @@ export async function createMotionLua(
   if (testStateFile) lua.global.set('__motion_test_state', () => readFileSync(testStateFile, 'utf8'));
   lua.global.set('__motion_write', (text: string) => output('stdout', text));
   lua.global.set('__motion_write_error', (text: string) => output('stderr', text));
-  lua.global.set('__motion_call', async (modulePath: string, operation: string, packed: Record<string, unknown>) => {
-    const count = Number(packed.n ?? 0);
-    const raw = Array.from(
-      { length: count },
-      (_, i) => packed[String(i + 1)] ?? packed[(i + 1) as unknown as string] ?? null,
-    );
-    const method = index?.method(`${modulePath}.${operation}`);
-    const args = method
-      ? normalizeArguments(
-          raw,
-          method.parameters.map((p) => p.type),
-        )
-      : raw;
-    try {
-      return JSON.stringify({ value: (await client.call(modulePath, operation, args)) ?? null });
-    } catch (error) {
-      if (error instanceof MotionError)
+  lua.global.set(
+    '__motion_call',
+    async (modulePath: string, operation: string, packed: Record<string, unknown>, caller?: string) => {
+      const count = Number(packed.n ?? 0);
+      const raw = Array.from(
+        { length: count },
+        (_, i) => sendable(packed[String(i + 1)] ?? packed[(i + 1) as unknown as string] ?? null),
+      );
+      const method = index?.method(`${modulePath}.${operation}`);
+      const args = method
+        ? normalizeArguments(
+            raw,
+            method.parameters.map((p) => p.type),
+          )
+        : raw;
+      try {
+        return JSON.stringify({ value: (await client.call(modulePath, operation, args, { caller })) ?? null });
+      } catch (error) {
+        if (error instanceof MotionError)
+          return JSON.stringify({
+            error: {
+              code: error.code,
+              message: error.message,
+              operation: error.operation,
+              parameter: error.parameter ?? null,
+            },
+          });
+        const kind = error instanceof MotionConnectionError ? error.kind : 'internal';
         return JSON.stringify({
-          error: {
-            code: error.code,
-            message: error.message,
-            operation: error.operation,
-            parameter: error.parameter ?? null,
-          },
+          error: { code: kind, message: (error as Error).message, operation: `${modulePath}.${operation}` },
         });
-      const kind = error instanceof MotionConnectionError ? error.kind : 'internal';
-      return JSON.stringify({
-        error: { code: kind, message: (error as Error).message, operation: `${modulePath}.${operation}` },
-      });
-    }
-  });
+      }
+    },
+  );
   await lua.doString(MOTION_RUNTIME_LUA);
   return lua;
 }
@@ -87,4 +90,9 @@ export function userTraceback(traceback: string): string {
       // No frame of the user's left (a syntax error: nothing ran): no traceback, as lua.c prints none.
       .replace(/\nstack traceback:$/, '')
   );
+}
+
+/** A callback (`function` parameters) works only inside the application: over HTTP it is text that names it. */
+function sendable(value: unknown): unknown {
+  return typeof value === 'function' ? '<function>' : value;
 }

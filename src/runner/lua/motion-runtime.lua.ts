@@ -231,7 +231,10 @@ for _, module in ipairs(documentation.modules) do
   for index, method in ipairs(under and module.methods or {}) do
     local path, name = module.path, method.name
     local fn = function(...)
-      local reply = json.decode(__motion_call(path, name, table.pack(...)):await())
+      -- Where the script made the call (a dry run names the line of each call it did not send).
+      local caller = debug.getinfo(2, "Sl")
+      local where = caller and caller.currentline > 0 and (caller.short_src .. ":" .. caller.currentline) or nil
+      local reply = json.decode(__motion_call(path, name, table.pack(...), where):await())
       if reply.error then
         local e = MotionError(reply.error)
         -- The debugger's "Raised MotionError" stops here, while the caller's frame is on the stack.

@@ -13,6 +13,7 @@ import urllib.request
 
 _URL = os.environ.get("MOTION_URL", "http://127.0.0.1:7979").rstrip("/")
 _TIMEOUT = float(os.environ.get("MOTION_TIMEOUT", "30"))
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
 class MotionError(RuntimeError):
@@ -29,16 +30,35 @@ class MotionError(RuntimeError):
         self.status = status
 
 
+def _unsendable(value):
+    """A value JSON cannot hold, as text that names it: a callback (`function` parameters) works only
+    inside the application; sent over HTTP it is `"<function draw>"`, which a dry run lists and the
+    application refuses with its own words."""
+    if callable(value):
+        return f"<function {getattr(value, '__name__', 'callable')}>"
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def _caller():
+    """Where the script made this call (`tool.py:14`): the first frame outside this package.
+
+    Sent with the call, so that a dry run names the line of each call it did not send."""
+    frame = sys._getframe(2)
+    while frame is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == _PACKAGE_DIR:
+        frame = frame.f_back
+    return f"{frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else ""
+
+
 def _call(module_path, operation, args):
     __tracebackhide__ = True  # pytest shows the test's line, not this package's
     parts = module_path.split(".")[1:]
     path = "/".join(parts + [operation])
     full_name = f"{module_path}.{operation}"
-    body = json.dumps(list(args)).encode("utf-8")
+    body = json.dumps(list(args), default=_unsendable).encode("utf-8")
     request = urllib.request.Request(
         f"{_URL}/api/scripting/motion/{path}/",
         data=body,
-        headers={"Content-Type": "application/json"},
+        headers={"Content-Type": "application/json", "Motion-Caller": _caller()},
         method="POST",
     )
     try:

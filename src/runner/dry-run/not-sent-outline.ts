@@ -1,0 +1,27 @@
+import { describeCall, type NotSentCall, type PassedRead } from './dry-run-gateway';
+
+/** Where a call was made, as `(tool.py:14)`, the file named by its last part. */
+function at(caller: string | undefined): string {
+  if (!caller) return '';
+  const [, file, line] = /^(.*):(\d+)$/.exec(caller) ?? [];
+  return file ? ` (${file.split(/[\\/]/).pop()}:${line})` : '';
+}
+
+/**
+ * The calls a dry run did not send, in order, and the reads whose answers may differ against the
+ * application because they came after one of them: lines for a terminal or a log. Empty when none.
+ */
+export function notSentOutline(notSent: readonly NotSentCall[], reads: readonly PassedRead[]): string[] {
+  if (notSent.length === 0) return [];
+  const maybe = reads.filter((read) => read.mayDependOn);
+  return [
+    `${notSent.length} call${notSent.length === 1 ? '' : 's'} the reference server does not model, not sent (the script got null; what they would do is not known):`,
+    ...notSent.map((call) => `  would call ${describeCall(call)} — not sent${at(call.caller)}`),
+    ...(maybe.length === 0
+      ? []
+      : [
+          'Read from the application after a call not sent, so possibly different when the script runs there:',
+          ...maybe.map((read) => `  ${describeCall(read)}${at(read.caller)}, after ${read.mayDependOn}`),
+        ]),
+  ];
+}
