@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { diffStates } from '../../src/api/state/state-diff';
-import { changeTree, type ChangeNode } from '../../src/extension/dry-run/change-tree';
+import { changeTree, notSentTree, type ChangeNode } from '../../src/extension/dry-run/change-tree';
 import { demoState } from '../../server/scripting/model/demo-data';
 
 const outline = (nodes: ChangeNode[], depth = 0): string[] =>
@@ -35,5 +35,44 @@ describe('the Dry Run view’s tree of changes', () => {
 
   it('is empty when nothing changed', () => {
     assert.deepEqual(changeTree(diffStates(demoState(), demoState())), []);
+  });
+});
+
+describe('the Dry Run view’s calls not sent', () => {
+  it('lists each call not sent in order, opening the script at its line, and the reads that may differ', () => {
+    const tree = notSentTree(
+      [
+        { operation: 'motion.gui.message.add_message', args: ['Done', '', 'info'], caller: '/w/tool.py:23' },
+        { operation: 'motion.data.series._3d.set_sample', args: [412, 5, null] },
+      ],
+      [
+        { operation: 'motion.data.series._3d.get_gap_ranges', args: [412], caller: '/w/tool.py:12' },
+        {
+          operation: 'motion.data.series._3d.get_sample',
+          args: [412, 5],
+          caller: 'tool.lua:30',
+          mayDependOn: 'motion.data.series._3d.set_sample(412, 5, null)',
+        },
+      ],
+    )!;
+    assert.equal(tree.label, 'Not sent');
+    assert.equal(tree.description, '2 calls the reference server does not model: what they do is not known');
+    assert.deepEqual(
+      tree.children.map((c) => [c.label, c.description, c.line]),
+      [
+        ['would call motion.gui.message.add_message("Done", "", "info")', 'line 23', 23],
+        ['would call motion.data.series._3d.set_sample(412, 5, null)', '', undefined],
+        ['Possibly different against the application', '1 read after a call not sent', undefined],
+      ],
+    );
+    assert.deepEqual(
+      tree.children[2].children.map((c) => [c.label, c.line]),
+      [['motion.data.series._3d.get_sample(412, 5)', 30]],
+    );
+  });
+
+  it('is not there when every call was modelled, and says one call in the singular', () => {
+    assert.equal(notSentTree([], []), undefined);
+    assert.match(notSentTree([{ operation: 'motion.x.set_y', args: [] }], [])!.description, /^1 call the/);
   });
 });

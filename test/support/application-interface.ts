@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentationIndex, type IndexedMethod } from '../../src/api/docs/documentation-index';
 import type { PackageDocumentation } from '../../src/api/docs/documentation-shapes';
@@ -12,9 +12,11 @@ import { matrixShape, type TypeNode } from '../../src/api/types/type-tree';
  * says how it was made.
  */
 export function applicationInterface(): PackageDocumentation {
-  return JSON.parse(
-    readFileSync(join(__dirname, '../fixtures/application-interface/interface.json'), 'utf8'),
-  ) as PackageDocumentation;
+  // From test/support, or from the bundled real-VS-Code suite (.vscode-test/suite).
+  const file = ['../fixtures', '../../test/fixtures']
+    .map((folder) => join(__dirname, folder, 'application-interface/interface.json'))
+    .find((candidate) => existsSync(candidate))!;
+  return JSON.parse(readFileSync(file, 'utf8')) as PackageDocumentation;
 }
 
 export const APPLICATION_VERSION = '2026.3';

@@ -1,4 +1,5 @@
 import type { ChangeKind, StateChange } from '../../api/state/state-diff';
+import { describeCall, type NotSentCall, type PassedRead } from '../../runner/dry-run/dry-run-gateway';
 
 /** A row of the Dry Run view: a place (source, skeleton, segment) holding changes, or one change. No `vscode` import. */
 export interface ChangeNode {
@@ -8,7 +9,45 @@ export interface ChangeNode {
   /** Set on a change; a place has none. */
   kind?: ChangeKind;
   change?: StateChange;
+  /** The line of the script (1-based) a row stands for: choosing it opens the script there. */
+  line?: number;
   children: ChangeNode[];
+}
+
+/** The line of `caller` (`tool.py:17`), when the call said where it was made. */
+function lineOf(caller: string | undefined): number | undefined {
+  const line = /:(\d+)$/.exec(caller ?? '')?.[1];
+  return line ? Number(line) : undefined;
+}
+
+/**
+ * The calls a dry run did not send (the reference server does not model them), in order, each
+ * opening the script at its line; under them, the reads that came after one and may differ
+ * against the application. Undefined when every call was modelled.
+ */
+export function notSentTree(notSent: readonly NotSentCall[], reads: readonly PassedRead[]): ChangeNode | undefined {
+  if (notSent.length === 0) return undefined;
+  const row = (label: string, caller: string | undefined): ChangeNode => {
+    const line = lineOf(caller);
+    return { label, description: line ? `line ${line}` : '', ...(line ? { line } : {}), children: [] };
+  };
+  const maybe = reads.filter((read) => read.mayDependOn);
+  return {
+    label: 'Not sent',
+    description: `${notSent.length} call${notSent.length === 1 ? '' : 's'} the reference server does not model: what they do is not known`,
+    children: [
+      ...notSent.map((call) => row(`would call ${describeCall(call)}`, call.caller)),
+      ...(maybe.length === 0
+        ? []
+        : [
+            {
+              label: 'Possibly different against the application',
+              description: `${maybe.length} read${maybe.length === 1 ? '' : 's'} after a call not sent`,
+              children: maybe.map((read) => row(describeCall(read), read.caller)),
+            },
+          ]),
+    ],
+  };
 }
 
 /** The changes as a tree of the places they are in, in the order they came. */

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { activeFolder } from '../workspace/active-folder';
+import { notSentOutline } from '../../runner/dry-run/not-sent-outline';
 import { readSnapshot, type Snapshot, type SnapshotProgress } from '../../api/state/read-snapshot';
 import { encodeSnapshot, snapshotOrigin, versionText } from '../../api/state/state-document';
 import { describeState } from '../../api/state/state-summary';
@@ -22,6 +23,8 @@ import { trustedToRun } from '../run/workspace-trust';
 export interface DryRunOutcome {
   ok: boolean;
   changes: string[];
+  /** The calls not sent, as `motion run --dry-run` prints them (empty when all were modelled). */
+  notSent: string[];
   output: string;
 }
 
@@ -137,10 +140,12 @@ async function dryRunCode(
           output.append(text);
         },
         signal: cancel.signal,
+        // The reads the reference server does not model are the application's to answer.
+        application: ctx.parts.connection.state.kind === 'connected' ? ctx.parts.connection.client() : undefined,
       });
     },
   );
-  const { result, changes, before, after } = outcome;
+  const { result, changes, before, after, notSent, reads } = outcome;
   if (!result.ok) output.appendLine(`${result.error?.type}: ${result.error?.message}`);
   // A script that raised is not applied: what it would do is not what the view shows.
   const apply =
@@ -162,11 +167,19 @@ async function dryRunCode(
     result,
     output: printed,
     changes,
+    notSent,
+    reads,
+    uri: document.uri,
     states: { before, after },
     apply,
   });
   await vscode.commands.executeCommand('motion.dryRun.focus');
-  return { ok: result.ok, changes: changes.map((c) => `${c.path.join(' / ')}: ${c.text}`), output: printed };
+  return {
+    ok: result.ok,
+    changes: changes.map((c) => `${c.path.join(' / ')}: ${c.text}`),
+    notSent: notSentOutline(notSent, reads),
+    output: printed,
+  };
 }
 
 /** What Apply for Real runs: the code the dry run ran, and what it started from and found. */

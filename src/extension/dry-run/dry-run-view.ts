@@ -3,7 +3,8 @@ import type { MotionState } from '../../api/state/motion-state';
 import type { StateChange } from '../../api/state/state-diff';
 import type { RunResult } from '../../runner/script-session';
 import type { Prompts } from '../questions';
-import { changeTree, type ChangeNode } from './change-tree';
+import type { NotSentCall, PassedRead } from '../../runner/dry-run/dry-run-gateway';
+import { changeTree, notSentTree, type ChangeNode } from './change-tree';
 
 /** What the last dry run found: the script, what it started from, how it ended, and its changes. */
 interface DryRunReport {
@@ -15,6 +16,11 @@ interface DryRunReport {
   /** What the script printed (all of it is in the Motion Dry Run output channel). */
   output: string;
   changes: StateChange[];
+  /** The calls not sent, and the reads the application answered (the reference server models neither). */
+  notSent: NotSentCall[];
+  reads: PassedRead[];
+  /** The script, opened at a call's line when its row is chosen. */
+  uri: vscode.Uri;
   /** What the script started from and left (the 3D view draws its changes from them). */
   states: { before: MotionState; after: MotionState };
   /** Runs the same code again against the application (Apply for Real), when it may, after asking. */
@@ -47,7 +53,11 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
   }
 
   show(report: DryRunReport | undefined): void {
-    this.shown = report && { report, rows: [outcomeRow(report), ...changeTree(report.changes)] };
+    const notSent = report && notSentTree(report.notSent, report.reads);
+    this.shown = report && {
+      report,
+      rows: [outcomeRow(report), ...changeTree(report.changes), ...(notSent ? [notSent] : [])],
+    };
     void vscode.commands.executeCommand('setContext', 'motion.dryRun.shown', !!report);
     void vscode.commands.executeCommand('setContext', 'motion.dryRun.canApply', !!report?.apply);
     this.changed.fire();
@@ -73,6 +83,15 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
     } else if (outcome) {
       item.iconPath = new vscode.ThemeIcon(this.shown!.report.result.ok ? 'pass' : 'error');
       item.tooltip = node.description;
+    } else if (node.line !== undefined) {
+      item.iconPath = new vscode.ThemeIcon('debug-disconnect');
+      item.tooltip = `${node.label}\nNot sent: the reference server does not model it, so the dry run cannot know what it would do.`;
+      const at = new vscode.Position(node.line - 1, 0);
+      item.command = {
+        command: 'vscode.open',
+        title: 'Open the Script at This Call',
+        arguments: [this.shown!.report.uri, { selection: new vscode.Range(at, at) }],
+      };
     }
     return item;
   }
@@ -90,7 +109,10 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
 /** The first row: which script, from what, how it ended, and how many changes. */
 function outcomeRow(report: DryRunReport): ChangeNode {
   const n = report.changes.length;
-  const counted = n === 0 ? 'no changes' : `${n} change${n === 1 ? '' : 's'}`;
+  const unsent = report.notSent.length;
+  const counted =
+    (n === 0 ? 'no changes' : `${n} change${n === 1 ? '' : 's'}`) +
+    (unsent === 0 ? '' : `, ${unsent} call${unsent === 1 ? '' : 's'} not sent`);
   const ending = report.result.ok
     ? counted
     : `${report.result.error?.type ?? 'failed'}${report.result.error?.line ? ` at line ${report.result.error.line}` : ''}; ${counted} before it`;

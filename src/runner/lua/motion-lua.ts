@@ -38,9 +38,8 @@ export async function createMotionLua(
     '__motion_call',
     async (modulePath: string, operation: string, packed: Record<string, unknown>, caller?: string) => {
       const count = Number(packed.n ?? 0);
-      const raw = Array.from(
-        { length: count },
-        (_, i) => sendable(packed[String(i + 1)] ?? packed[(i + 1) as unknown as string] ?? null),
+      const raw = Array.from({ length: count }, (_, i) =>
+        sendable(packed[String(i + 1)] ?? packed[(i + 1) as unknown as string] ?? null),
       );
       const method = index?.method(`${modulePath}.${operation}`);
       const args = method

@@ -1,0 +1,37 @@
+import { request } from 'node:http';
+import { findOperation } from '../../src/api/catalogue';
+import { isReadOperation } from '../../src/api/catalogue/read-operations';
+import { applicationInterface } from './application-interface';
+import { startFakeApplication, type FakeApplication } from './fake-application';
+
+const PREFIX = '/api/scripting/motion/';
+
+/**
+ * An application with the whole interface, in front of a reference server: it serves the whole
+ * interface's documentation, lets the reference server answer what it models (its state is the
+ * skeletons, the selection, the trajectories), answers any other read with null and takes any
+ * other change. Every request it gets is in `requests`.
+ */
+export function startWholeInterface(referenceUrl: string): Promise<FakeApplication> {
+  const documentation = JSON.stringify(applicationInterface());
+  return startFakeApplication((path, body, req, res) => {
+    const parts = path.startsWith(PREFIX) ? path.slice(PREFIX.length).split('/').filter(Boolean) : [];
+    const name = parts.pop() ?? '';
+    const module = ['motion', ...parts].join('.');
+    if (module === 'motion.utilities.documentation' && name === 'get_package_documentation')
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(documentation);
+    if (!findOperation(module, name))
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(isReadOperation(`${module}.${name}`) ? 'null' : '');
+    const forwarded = request(
+      `${referenceUrl}${path}`,
+      { method: req.method, headers: { 'content-type': 'application/json' } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' });
+        answer.pipe(res);
+      },
+    );
+    forwarded.end(body);
+  });
+}

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { isReadOperation } from '../../../src/api/catalogue/read-operations';
+import type { MotionExtensionApi } from '../../../src/extension/extension';
+import type { FakeApplication } from '../../support/fake-application';
+import { waitFor } from '../../support/wait-for';
+import { startWholeInterface } from '../../support/whole-interface-application';
+import { hands, hasHands } from './hands';
+import { labelText, motionApi, setting } from './motion-extension';
+import { connectionState } from './wait';
+
+const SCRIPT = `import motion
+motion.gui.message.add_message("Filled 2 gaps", "", "info")
+frames = motion.gui.timeline.get_measured_range()
+motion.gui.terminal.write("done")
+`;
+
+/** A dry run of a script that calls operations the reference server does not model, as a person makes it. */
+export function dryRunWholeInterfaceTests(): void {
+  describe('a dry run of a script that uses the whole interface, in a real VS Code', function () {
+    this.timeout(90_000);
+    let api: MotionExtensionApi;
+    let application: FakeApplication;
+    const script = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'message_tool.py');
+
+    before(async function () {
+      if (!hasHands) this.skip();
+      api = await motionApi();
+      application = await startWholeInterface(process.env.MOTION_TEST_SERVER_URL!);
+      await setting('server.url', application.url);
+      await connectionState(api, (s) => s.kind === 'connected' && s.url === application.url, 'the application');
+      await vscode.workspace.fs.writeFile(script(), new TextEncoder().encode(SCRIPT));
+    });
+    after(async () => {
+      // The next tests start from an empty Dry Run view, not this one scrolled to a chosen row.
+      await vscode.commands.executeCommand('motion.clearDryRun');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      await setting('server.url', process.env.MOTION_TEST_SERVER_URL);
+      await application?.close();
+      await vscode.workspace.fs.delete(script()).then(undefined, () => undefined);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    it('Dry Run File lists the calls it did not send under their own node; choosing one opens the script at its line', async () => {
+      await vscode.window.showTextDocument(script());
+      application.requests.length = 0;
+      await hands.palette('Motion: Dry Run File');
+      // With snapshot files in the workspace, the dry run asks where to start: the application now.
+      const started = Date.now();
+      while (!api.dryRun.report?.script.startsWith('message_tool.py') && Date.now() - started < 30_000) {
+        const rows = await hands.quickPickRows().catch(() => [] as string[]);
+        if (rows.some((r) => r.includes('The application now'))) {
+          await hands.press('Enter');
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      await waitFor(() => api.dryRun.report?.script === 'message_tool.py', 'the dry run', 30_000);
+      const rows = api.dryRun.getChildren();
+      const notSent = rows.find((row) => row.label === 'Not sent');
+      assert.ok(notSent, rows.map((r) => r.label).join(' | '));
+      assert.deepEqual(
+        notSent.children.map((c) => [c.label, c.description]),
+        [
+          ['would call motion.gui.message.add_message("Filled 2 gaps", "", "info")', 'line 2'],
+          ['would call motion.gui.terminal.write("done")', 'line 4'],
+        ],
+      );
+      const changesAsked = application.requests
+        .map(
+          (path) =>
+            `motion.${path
+              .replace(/^\/api\/scripting\/motion\//, '')
+              .replace(/\/$/, '')
+              .split('/')
+              .join('.')}`,
+        )
+        .filter((operation) => !isReadOperation(operation));
+      assert.deepEqual(changesAsked, [], 'the application was asked only to read');
+
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('motion.dryRun.focus');
+      await hands.click('.monaco-list-row', 'would call motion.gui.terminal.write');
+      await waitFor(
+        () => vscode.window.activeTextEditor?.document.uri.toString() === script().toString(),
+        'the script opened',
+      );
+      assert.equal(vscode.window.activeTextEditor!.selection.active.line, 3, 'at the call’s line');
+      assert.equal(labelText(api.dryRun.getTreeItem(notSent).label), 'Not sent');
+    });
+  });
+}
