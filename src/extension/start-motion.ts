@@ -192,6 +192,7 @@ export async function startMotion(
     selectionTree,
     explorer.onDidChangeMessage((message) => (explorerTree.message = message)),
     selection.onDidChangeMessage((message) => (selectionTree.message = message)),
+    dryRun.onDidChangeMessage((message) => (dryRunTree.message = message)),
     dryRunTree,
     dryRunTree.onDidChangeSelection(({ selection }) => highlightChange(ctx, selection[0])),
     vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),

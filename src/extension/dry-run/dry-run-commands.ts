@@ -8,7 +8,7 @@ import { describeState } from '../../api/state/state-summary';
 import { codeAtSelection } from '../../runner/code-to-run';
 import type { MotionState } from '../../api/state/motion-state';
 import { diffStates } from '../../api/state/state-diff';
-import { checkSnapshotVersion, dryRun } from '../../runner/dry-run/dry-run';
+import { checkSnapshotVersion, dryRun, DryRunError } from '../../runner/dry-run/dry-run';
 import { reportDone } from '../history/history-commands';
 import { undoScript } from '../history/undo-script';
 import { prompts } from '../prompts';
@@ -26,6 +26,8 @@ export interface DryRunOutcome {
   /** The calls not sent, as `motion run --dry-run` prints them (empty when all were modelled). */
   notSent: string[];
   output: string;
+  /** Why the dry run could not be made (the view says it too). */
+  error?: string;
 }
 
 /** Where a dry run starts: a snapshot of the application taken now, or a snapshot file. */
@@ -115,6 +117,26 @@ async function dryRunCode(
   if (!language) return void vscode.window.showWarningMessage('Motion: open a Python or Lua script to dry-run it.');
   const start = await chooseStart(ctx, document.uri);
   if (!start) return undefined;
+  try {
+    return await dryRunFrom(ctx, document, code, scriptLabel, start);
+  } catch (error) {
+    // A dry run that cannot be made says why where its result would be, in full: the view shows no
+    // earlier script's result meanwhile.
+    if (!(error instanceof DryRunError)) throw error;
+    ctx.parts.dryRun.fail(`The dry run of ${scriptLabel} from ${start.label} could not be made: ${error.message}.`);
+    await vscode.commands.executeCommand('motion.dryRun.focus');
+    return { ok: false, changes: [], notSent: [], output: '', error: error.message };
+  }
+}
+
+async function dryRunFrom(
+  ctx: MotionContext,
+  document: vscode.TextDocument,
+  code: { code: string; line: number },
+  scriptLabel: string,
+  start: Start,
+): Promise<DryRunOutcome | undefined> {
+  const language = scriptLanguage(document)!;
   const snapshot = await startText(ctx, start);
   if (snapshot === undefined) return undefined;
   const output = ctx.parts.dryRunOutput;

@@ -47,12 +47,25 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
   /** Another dry run is shown, or none. */
   readonly onDidShow = this.replaced.event;
   private shown: { report: DryRunReport; rows: ChangeNode[] } | undefined;
+  private readonly messages = new vscode.EventEmitter<string | undefined>();
+  /** Why the last dry run could not be made, shown above the (empty) view; undefined once one was made. */
+  readonly onDidChangeMessage = this.messages.event;
 
   get report(): DryRunReport | undefined {
     return this.shown?.report;
   }
 
+  /** A dry run that could not be made: the view says why, and shows no earlier result. */
+  fail(why: string): void {
+    this.show(undefined);
+    this.messages.fire(why);
+    // The message stands in the view's place, not its welcome.
+    void vscode.commands.executeCommand('setContext', 'motion.dryRun.failed', true);
+  }
+
   show(report: DryRunReport | undefined): void {
+    this.messages.fire(undefined);
+    void vscode.commands.executeCommand('setContext', 'motion.dryRun.failed', false);
     const notSent = report && notSentTree(report.notSent, report.reads);
     this.shown = report && {
       report,
@@ -103,6 +116,7 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
   dispose(): void {
     this.changed.dispose();
     this.replaced.dispose();
+    this.messages.dispose();
   }
 }
 

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { isReadOperation } from '../../../src/api/catalogue/read-operations';
+import { MotionClient } from '../../../src/api/client/motion-client';
+import { readSnapshot } from '../../../src/api/state/read-snapshot';
+import { encodeSnapshot } from '../../../src/api/state/state-document';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { FakeApplication } from '../../support/fake-application';
 import { waitFor } from '../../support/wait-for';
@@ -86,6 +89,36 @@ export function dryRunWholeInterfaceTests(): void {
       );
       assert.equal(vscode.window.activeTextEditor!.selection.active.line, 3, 'at the call’s line');
       assert.equal(labelText(api.dryRun.getTreeItem(notSent).label), 'Not sent');
+    });
+    it('a dry run that cannot be made says why in the view, in full, with what to do, and shows no earlier result', async () => {
+      const reference = new MotionClient({ url: process.env.MOTION_TEST_SERVER_URL! });
+      const { state, origin } = await readSnapshot(reference);
+      await reference.close();
+      const older = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'older.motion.json');
+      await vscode.workspace.fs.writeFile(
+        older,
+        new TextEncoder().encode(encodeSnapshot(state, { ...origin, application: { major: 9, minor: 1, build: 0 } })),
+      );
+      try {
+        await vscode.window.showTextDocument(script());
+        await hands.palette('Motion: Dry Run File');
+        await hands.quickPickOffering('older.motion.json');
+        await hands.type('older.motion.json');
+        await hands.press('Enter');
+        const said =
+          /could not be made: the snapshot was taken from version 9\.1\.0 of the application .*: take a new snapshot\./;
+        let panel = '';
+        await waitFor(
+          async () => said.test((panel = (await hands.textOf('.part.panel')).join('\n'))),
+          'the reason in the Dry Run view',
+        ).catch((error: Error) => {
+          throw new Error(`${error.message}; the panel shows: ${panel}`);
+        });
+        assert.equal(api.dryRun.report, undefined, 'the earlier result is no longer shown');
+        assert.deepEqual(api.dryRun.getChildren(), []);
+      } finally {
+        await vscode.workspace.fs.delete(older);
+      }
     });
   });
 }
