@@ -3,7 +3,7 @@ import type { MotionClient } from '../../src/api/client/motion-client';
 import type { MotionState } from '../../src/api/state/motion-state';
 import { readSnapshot } from '../../src/api/state/read-snapshot';
 import { diffStates } from '../../src/api/state/state-diff';
-import { changedSources, changesInThreeD } from '../../src/extension/dry-run/changes-in-3d';
+import { changedSources, changesInThreeD, segmentToHighlight } from '../../src/extension/dry-run/changes-in-3d';
 import type { SceneChanges, ToView, ViewSkeleton } from '../../src/protocol/skeleton-view';
 import { referenceServer } from '../support/reference-server';
 
@@ -124,6 +124,42 @@ describe('a dry run’s changes drawn in 3D', () => {
     const root = now.skeletons.project.find((s) => s.id === extra)!.rootId;
     assert.equal(shown.changes.segments[`${extra}/${root}`], 'added');
     assert.equal(Object.keys(shown.changes.segments).length, 3);
+  });
+
+  it('lights up, for a change chosen in the Dry Run view, its segment, or a whole skeleton’s root: added, or removed', async () => {
+    const sk = client.settings.processing.skeleton;
+    const body = (await sk.find_skeleton('project', 'FullBody'))!;
+    const head = (await sk.find_segment('project', body, 'Head'))!;
+    const wand = (await sk.find_skeleton('project', 'Wand'))!;
+    const wandRoot = before.skeletons.project.find((s) => s.id === wand)!.rootId;
+    await sk.set_segment_endpoint('project', head, [0, 0, 150]);
+    const copy = await sk.add_skeleton('project', 'FullBody copy');
+    await sk.delete_skeleton('project', wand);
+    const { now, changes } = await after();
+    const states = { before, after: now };
+    const objects = changes.map((c) => c.object);
+    const find = (type: string, id: number) =>
+      objects.find(
+        (o) =>
+          o.type === type &&
+          (type === 'segment' ? 'segmentId' in o && o.segmentId === id : 'skeletonId' in o && o.skeletonId === id),
+      );
+    assert.deepEqual(segmentToHighlight(find('segment', head), 'project', states), {
+      skeletonId: body,
+      segmentId: head,
+    });
+    const copyRoot = now.skeletons.project.find((s) => s.id === copy)!.rootId;
+    assert.deepEqual(segmentToHighlight(find('skeleton', copy), 'project', states), {
+      skeletonId: copy,
+      segmentId: copyRoot,
+    });
+    assert.deepEqual(segmentToHighlight(find('skeleton', wand), 'project', states), {
+      skeletonId: wand,
+      segmentId: wandRoot,
+    });
+    assert.equal(segmentToHighlight(find('skeleton', copy), 'measurement', states), undefined, 'another source');
+    assert.equal(segmentToHighlight({ type: 'trajectory', trajectoryId: 1 }, 'project', states), undefined);
+    assert.equal(segmentToHighlight(undefined, 'project', states), undefined);
   });
 
   it('finds which sources a script changed skeletons in, and shows the selection it left', async () => {

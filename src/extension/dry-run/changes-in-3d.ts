@@ -159,3 +159,23 @@ export function changesInThreeD(
     { type: 'selection', markers: selected },
   ];
 }
+
+/**
+ * The segment a change chosen in the Dry Run view lights up in its 3D view: the changed segment, or
+ * for a change of a whole skeleton (added, renamed, scaled) its root segment, in the state the
+ * drawing shows (after the script; before it, for a skeleton the script removed). Undefined for
+ * a change the drawing does not hold (a trajectory, another source).
+ */
+export function segmentToHighlight(
+  object: StateChange['object'] | undefined,
+  source: SkeletonSource,
+  states: { before: MotionState; after: MotionState },
+): { skeletonId: number; segmentId: number } | undefined {
+  if (object?.type === 'segment' && object.source === source)
+    return { skeletonId: object.skeletonId, segmentId: object.segmentId };
+  if (object?.type !== 'skeleton' || object.source !== source) return undefined;
+  const skeleton = [states.after, states.before]
+    .map((state) => state.skeletons[source].find((s) => s.id === object.skeletonId))
+    .find((found) => found !== undefined);
+  return skeleton && { skeletonId: skeleton.id, segmentId: skeleton.rootId };
+}

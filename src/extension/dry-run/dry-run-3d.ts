@@ -4,7 +4,7 @@ import type { SkeletonSource } from '../../api/state/motion-state';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
 import type { SkeletonPanel } from '../skeleton-view/skeleton-views';
-import { changedSources, changesInThreeD } from './changes-in-3d';
+import { changedSources, changesInThreeD, segmentToHighlight } from './changes-in-3d';
 import type { ChangeNode } from './change-tree';
 
 /** The one 3D view of the last dry run: a new dry run replaces what it shows. */
@@ -51,12 +51,16 @@ export function followDryRunIn3D(ctx: MotionContext): void {
   void showDryRunIn3D(ctx, source);
 }
 
-/** A row chosen in the Dry Run view: its segment (a change of it, or the place holding its changes) is highlighted in the dry run's 3D view. */
+/**
+ * A row chosen in the Dry Run view: its segment (a change of it, or the place holding its changes;
+ * a whole skeleton's root) is highlighted in the dry run's 3D view.
+ */
 export function highlightChange(ctx: MotionContext, node: ChangeNode | undefined): void {
   const panel = ctx.parts.skeletonViews.isOpen(DRY_RUN_VIEW);
+  const report = ctx.parts.dryRun.report;
   const object = node?.change?.object ?? node?.children.find((child) => child.change)?.change?.object;
-  if (!panel || object?.type !== 'segment' || object.source !== panel.target.source) return;
-  panel.highlight({ skeletonId: object.skeletonId, segmentId: object.segmentId });
+  const segment = panel && report && segmentToHighlight(object, panel.target.source, report.states);
+  if (segment) panel.highlight(segment);
 }
 
 export const dryRun3dCommands: CommandTable = {
