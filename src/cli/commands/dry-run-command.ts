@@ -55,13 +55,13 @@ export async function dryRunCommand(request: DryRunRequest, options: GlobalOptio
       `${JSON.stringify({ ok: result.ok, error: result.error ?? null, changes, notSent, reads }, null, 2)}\n`,
     );
   } else {
+    const unsent = notSentOutline(notSent, reads);
+    const notSentLines = unsent.length === 0 ? [] : ['', ...unsent];
     const header =
       changes.length === 0
         ? 'Dry run: no changes (the application was not touched).'
         : `Dry run: ${changes.length} change${changes.length === 1 ? '' : 's'} the script would make (the application was not touched):`;
-    process.stdout.write(
-      `\n${[header, ...diffOutline(changes), ...notSentOutline(notSent, reads)].map(terminalSafe).join('\n')}\n`,
-    );
+    process.stdout.write(`\n${[header, ...diffOutline(changes), ...notSentLines].map(terminalSafe).join('\n')}\n`);
   }
   return result.ok ? EXIT.ok : EXIT.refused;
 }

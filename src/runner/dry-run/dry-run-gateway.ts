@@ -94,10 +94,12 @@ export class DryRunGateway {
     const parts = path.startsWith(PREFIX) ? path.slice(PREFIX.length).split('/').filter(Boolean) : [];
     const name = parts.pop();
     const module = dottedPath(parts.join('/'));
-    // The script's package is built from the documentation it reads: the application's, when there
-    // is one, so that a script may call every operation it has (those we do not model included).
-    const ours = findOperation(module, name ?? '') && !(application && module === DOCUMENTATION);
-    if (!name || ours) return forward(privateUrl, req, res, body);
+    if (!name) return forward(privateUrl, req, res, body);
+    // The script's package is built from the documentation it reads: the application's, when it
+    // answers, so that a script may call every operation it has (those we do not model included);
+    // else the reference server's (a dry run from a snapshot file, the application away).
+    if (module === DOCUMENTATION && application) return this.documentation(application, name, body, req, res);
+    if (findOperation(module, name)) return forward(privateUrl, req, res, body);
     const operation = `${module}.${name}`;
     let args: unknown[];
     try {
@@ -142,6 +144,25 @@ export class DryRunGateway {
         message: `the application could not answer ${operation}: ${message}`,
         operation,
       });
+    }
+  }
+
+  /** A documentation read: the application's answer, or the reference server's when the application is away. */
+  private async documentation(
+    application: MotionClient,
+    name: string,
+    body: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
+    try {
+      const args: unknown = body.trim() === '' ? [] : JSON.parse(body);
+      const value = await application.call(DOCUMENTATION, name, Array.isArray(args) ? args : [args], {
+        effect: 'read',
+      });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value ?? null));
+    } catch {
+      forward(this.privateUrl, req, res, body);
     }
   }
 }
