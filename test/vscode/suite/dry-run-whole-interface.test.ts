@@ -9,7 +9,7 @@ import type { FakeApplication } from '../../support/fake-application';
 import { waitFor } from '../../support/wait-for';
 import { startWholeInterface } from '../../support/whole-interface-application';
 import { hands, hasHands } from './hands';
-import { labelText, motionApi, setting } from './motion-extension';
+import { labelText, motionApi, setting, takeScreenshot, WORKBENCH } from './motion-extension';
 import { connectionState } from './wait';
 
 const SCRIPT = `import motion
@@ -80,6 +80,8 @@ export function dryRunWholeInterfaceTests(): void {
         .filter((operation) => !isReadOperation(operation));
       assert.deepEqual(changesAsked, [], 'the application was asked only to read');
 
+      await vscode.commands.executeCommand('motion.dryRun.focus');
+      await takeScreenshot('dry-run-not-sent.png', [WORKBENCH.panel], 240);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.commands.executeCommand('motion.dryRun.focus');
       await hands.click('.monaco-list-row', 'would call motion.gui.terminal.write');
