@@ -64,7 +64,13 @@ export class DryRunGateway {
       let body = '';
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => (body += chunk));
-      req.on('end', () => void this.answer(req, res, body));
+      req.on('end', () => {
+        // Whatever goes wrong here is the call's error, never the host's unhandled rejection.
+        this.answer(req, res, body).catch((error: unknown) => {
+          if (!res.headersSent)
+            refuse(res, 500, { code: 'internal', message: (error as Error)?.message ?? String(error), operation: '' });
+        });
+      });
     });
   }
 
