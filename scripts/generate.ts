@@ -2,7 +2,13 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { generateApiTypes } from '../src/api/codegen/generate-api-types';
+import { interfacePage } from '../src/api/docs/interface-page';
 
-const target = resolve(__dirname, '../src/api/client/motion-api.generated.ts');
-writeFileSync(target, generateApiTypes());
-console.log(`wrote ${target}`);
+for (const [file, text] of [
+  ['../src/api/client/motion-api.generated.ts', generateApiTypes()],
+  ['../docs/interface.md', interfacePage()],
+]) {
+  const target = resolve(__dirname, file);
+  writeFileSync(target, text);
+  console.log(`wrote ${target}`);
+}

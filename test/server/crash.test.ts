@@ -22,7 +22,7 @@ function random(seed: number): () => number {
   };
 }
 
-describe('crash safety: SIGKILL under write load (design.md §6)', function () {
+describe('crash safety: SIGKILL under write load (docs/design.md §6)', function () {
   this.timeout(120_000);
   let dir: string;
   before(() => {

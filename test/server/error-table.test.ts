@@ -16,7 +16,7 @@ function assertError(reply: Reply, status: number, code: string): void {
   assert.equal(typeof reply.body.error.operation, 'string');
 }
 
-describe('HTTP: contract and error table (design.md §3)', () => {
+describe('HTTP: contract and error table (docs/design.md §3)', () => {
   let t: TestServer;
   before(async () => {
     t = await startTestServer();

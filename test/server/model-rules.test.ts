@@ -24,7 +24,7 @@ async function skeletonWithTree(open: (state?: MotionState) => Promise<RuleHarne
 }
 
 for (const [how, open] of RULE_HARNESSES)
-  describe(`model rules (design.md §5), ${how}`, () => {
+  describe(`model rules (docs/design.md §5), ${how}`, () => {
     after(closeAll);
     describe('identifiers', () => {
       it('are positive, unique across sources, and never reused', async () => {

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 const PATH = '/api/scripting/motion/get_version/';
 
-describe('HTTP: security (design.md §3)', () => {
+describe('HTTP: security (docs/design.md §3)', () => {
   let t: TestServer;
   before(async () => {
     t = await startTestServer();

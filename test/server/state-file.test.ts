@@ -6,7 +6,7 @@ import { decodeState } from '../../server/scripting/persistence/state-format';
 import { runServerToExit, startChildServer } from '../support/child-server';
 import { SETTINGS, startTestServer } from '../support/test-server';
 
-describe('state file (design.md §6)', () => {
+describe('state file (docs/design.md §6)', () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'motion-state-'));

@@ -18,7 +18,7 @@ function problemOf(edit: (document: any) => void): string {
 
 const segmentsOf = (skeleton: any): any[] => Object.values(skeleton.segments);
 
-/** Each case breaks one rule; the message names the rule and where (design.md §6: a corrupt file is never guessed at). */
+/** Each case breaks one rule; the message names the rule and where (docs/design.md §6: a corrupt file is never guessed at). */
 const CASES: [string, (document: any) => void, string][] = [
   ['another format version', (d) => (d.version = 3), 'it has format version 3; this server reads versions 1 and 2'],
   ['a missing field', (d) => delete d.state.nextId, 'file.state.nextId: missing field "nextId" of type integer'],

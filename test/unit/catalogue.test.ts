@@ -57,7 +57,7 @@ describe('catalogue', () => {
     }
   });
 
-  it('has the supporting modules of design.md §4', () => {
+  it('has the supporting modules of docs/design.md §4', () => {
     assert.ok(findOperation('motion', 'get_version'));
     for (const name of [
       'find_trajectory',
@@ -111,7 +111,7 @@ describe('catalogue', () => {
     );
   });
 
-  it('holds exactly the operations of the spec and design.md, in the spec’s order (a hand transcription, not the catalogue)', () => {
+  it('holds exactly the operations of the spec and docs/design.md, in the spec’s order (a hand transcription, not the catalogue)', () => {
     assert.deepEqual(
       Object.fromEntries(CATALOGUE.map((m) => [m.path, m.operations.map((op) => op.name)])),
       INTERFACE_OPERATIONS,

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateApiTypes } from '../../src/api/codegen/generate-api-types';
+import { CATALOGUE } from '../../src/api/catalogue';
+import { interfacePage } from '../../src/api/docs/interface-page';
 import { typeScriptType } from '../../src/api/codegen/typescript-types';
 import { parseType } from '../../src/api/types/parse-type';
 import { SELECTION_ITEM } from '../../src/api/catalogue/type-strings';
@@ -10,6 +12,14 @@ describe('code generated from the catalogue', () => {
   it('the checked-in typed API matches the catalogue (run `npm run generate` when it does not)', () => {
     const file = readFileSync(join(__dirname, '../../src/api/client/motion-api.generated.ts'), 'utf8');
     assert.equal(file, generateApiTypes());
+  });
+
+  it('the checked-in docs/interface.md holds every module and operation of the catalogue (run `npm run generate` when it does not)', () => {
+    const page = readFileSync(join(__dirname, '../../docs/interface.md'), 'utf8');
+    assert.equal(page, interfacePage());
+    for (const module of CATALOGUE)
+      for (const op of module.operations)
+        assert.ok(page.includes(`${module.path}.${op.name}(`), `${module.path}.${op.name}`);
   });
 
   it('maps type strings to TypeScript for inputs and outputs', () => {

@@ -32,7 +32,7 @@ export interface RunningMotionServer {
   close(): Promise<void>;
 }
 
-/** Serves the operation table over HTTP with the contract of design.md §3. */
+/** Serves the operation table over HTTP with the contract of docs/design.md §3. */
 export async function listen(options: MotionHttpOptions): Promise<RunningMotionServer> {
   const { model, table, log } = options;
   const host = options.host ?? '127.0.0.1';

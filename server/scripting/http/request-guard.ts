@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Fault } from '../model/faults';
 
 /**
- * The security rules of design.md §3 that are decided from the headers alone: loopback Host with
+ * The security rules of docs/design.md §3 that are decided from the headers alone: loopback Host with
  * the server's port (DNS rebinding), no foreign Origin (browsers), POST only, JSON only.
  */
 export function checkHeaders(

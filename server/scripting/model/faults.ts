@@ -1,4 +1,4 @@
-/** A refused call: the status and code of the error table (design.md §3), and what was wrong. */
+/** A refused call: the status and code of the error table (docs/design.md §3), and what was wrong. */
 type FaultCode =
   | 'bad_request'
   | 'invalid_argument'

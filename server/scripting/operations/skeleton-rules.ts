@@ -4,7 +4,7 @@ import { LIMITS } from '../../../src/api/catalogue/limits';
 import { invalid } from '../model/faults';
 import { unconstrainedDegreesOfFreedom, type DegreesOfFreedom, type SkeletonRecord } from '../model/records';
 
-/** The model rules of design.md §5 that are checks on values, kept apart from the handlers that apply them. */
+/** The model rules of docs/design.md §5 that are checks on values, kept apart from the handlers that apply them. */
 export function checkName(name: string, parameter = 'name'): string {
   if (name.trim() === '') throw invalid(parameter, `${parameter} must not be empty`);
   if (name.length > LIMITS.nameLength)

@@ -2,7 +2,7 @@
 
 export interface ParameterSpec {
   name: string;
-  /** A documentation type string (design.md §4). A trailing nullable parameter may be omitted. */
+  /** A documentation type string (docs/design.md §4). A trailing nullable parameter may be omitted. */
   type: string;
   description: string;
   /** Set when the value names an object the application has now (find_skeleton's name). */

@@ -2,7 +2,7 @@ import { helpOperation, param, returns, type ModuleSpec } from './operation-spec
 import { TRAJECTORY_PART, VERSION } from './type-strings';
 
 /**
- * Modules the spec only mentions (design.md §4): the package root, trajectories and bones, so that
+ * Modules the spec only mentions (docs/design.md §4): the package root, trajectories and bones, so that
  * selections point at real objects.
  */
 export const PACKAGE_ROOT: ModuleSpec = {

@@ -1,6 +1,6 @@
 /**
  * Type strings shared by several operations, written inline as the application writes them
- * (design.md §4). Composed here once so that every operation that takes a marker, say, names
+ * (docs/design.md §4). Composed here once so that every operation that takes a marker, say, names
  * exactly the same structure.
  */
 export const SOURCE = '"project"|"measurement"';

@@ -333,7 +333,7 @@ function buildTypedApi(invoke: Invoke): Record<string, unknown> {
   return build(moduleTree(PACKAGE_NAME, CATALOGUE));
 }
 
-/** The error object of design.md §3, if `value` is one. */
+/** The error object of docs/design.md §3, if `value` is one. */
 function errorBody(
   value: unknown,
 ): { code: string; message: string; operation?: string; parameter?: string } | undefined {

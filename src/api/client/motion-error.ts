@@ -1,5 +1,5 @@
 /**
- * A call the application answered with an error: the status and body of design.md §3
+ * A call the application answered with an error: the status and body of docs/design.md §3
  * (`{"error": {"code", "message", "operation", "parameter"?}}`), or what a real application sent instead.
  */
 export class MotionError extends Error {

@@ -2,7 +2,7 @@ import type { MethodDocumentation } from './documentation-shapes';
 
 /**
  * `name(param: type, ...) -> return type`, without ` -> ...` when the method returns nothing
- * (design.md §4), and where each parameter's `param: type` sits in it (signature help highlights it).
+ * (docs/design.md §4), and where each parameter's `param: type` sits in it (signature help highlights it).
  */
 export function methodSignatureParts(method: MethodDocumentation): {
   label: string;
@@ -20,7 +20,7 @@ export function methodSignatureParts(method: MethodDocumentation): {
   return { label, parameters };
 }
 
-/** `name(param: type, ...) -> return type` (design.md §4). */
+/** `name(param: type, ...) -> return type` (docs/design.md §4). */
 export function methodSignature(method: MethodDocumentation): string {
   return methodSignatureParts(method).label;
 }

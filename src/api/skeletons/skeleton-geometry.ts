@@ -62,7 +62,7 @@ const MARKER_MARGIN_MM = 200;
 
 /**
  * Where a skeleton's segments, bones, markers and rigid bodies are in the world, in a pose: each
- * segment's world transform is its parent's times its own (design.md §4: row-major, mm). Definitions
+ * segment's world transform is its parent's times its own (docs/design.md §4: row-major, mm). Definitions
  * made by hand may be wrong (a transform that is not rigid or not invertible, a missing parent, a
  * cycle of parents, a marker far from its segment): they are placed as well as they can be and
  * their problems named, never thrown.
