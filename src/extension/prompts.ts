@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Prompts } from './questions';
-import { isScripted, type ScriptedAnswers } from './scripted-answers';
+import { isScripted, scriptedPrompts, type ScriptedAnswers } from './scripted-answers';
 
 export type { ScriptedAnswers };
 
@@ -48,23 +48,4 @@ async function decideInQuickPick<A extends string>(
     ignoreFocusOut: true,
   });
   return chosen?.action;
-}
-
-function scriptedPrompts(answers: ScriptedAnswers): Prompts {
-  const inputs = [...(answers.inputs ?? [])];
-  const decisions = [...(answers.decisions ?? [])];
-  return {
-    input: async ({ validate }) => {
-      const value = inputs.shift();
-      if (value === undefined) return undefined;
-      const problem = validate(value);
-      if (problem) throw new Error(problem);
-      return value;
-    },
-    decide: async <A extends string>(_message: string, actions: A[]) => {
-      const decision = decisions.shift() ?? (answers.confirm ? actions[actions.length - 1] : undefined);
-      return actions.find((a) => a === decision);
-    },
-    pick: async <T>(_placeholder: string, items: { value: T }[]) => items.find((i) => i.value === answers.pick)?.value,
-  };
 }

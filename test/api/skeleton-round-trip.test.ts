@@ -5,21 +5,7 @@ import { readSkeletonFile, writeSkeletonFile, type SkeletonFileFormat } from '..
 import { referenceServer } from '../support/reference-server';
 import { propertyRuns } from '../support/property-runs';
 import { skeletonDefinition } from '../support/skeleton-arbitrary';
-
-/** Every number within `tolerance`, everything else equal; the first difference named by its path. */
-function assertClose(actual: unknown, expected: unknown, tolerance: number, path = 'skeleton'): void {
-  if (typeof expected === 'number') {
-    assert.equal(typeof actual, 'number', path);
-    assert.ok(Math.abs((actual as number) - expected) <= tolerance, `${path}: ${String(actual)} is not ${expected}`);
-  } else if (Array.isArray(expected)) {
-    assert.ok(Array.isArray(actual) && actual.length === expected.length, `${path}: ${JSON.stringify(actual)}`);
-    expected.forEach((e, i) => assertClose((actual as unknown[])[i], e, tolerance, `${path}[${i}]`));
-  } else if (expected && typeof expected === 'object') {
-    assert.deepEqual(Object.keys(actual as object).sort(), Object.keys(expected).sort(), `${path}: keys`);
-    for (const [k, v] of Object.entries(expected))
-      assertClose((actual as Record<string, unknown>)[k], v, tolerance, `${path}.${k}`);
-  } else assert.equal(actual, expected, path);
-}
+import { assertClose } from '../support/assert-close';
 
 /** XML writes six decimals, and rotations as quaternions: a matrix element moves by a few millionths. */
 const TOLERANCE: Record<SkeletonFileFormat, number> = { xml: 1e-5, json: 0 };

@@ -11,22 +11,9 @@ import { SkeletonXmlError } from '../../src/api/skeletons/skeleton-xml';
 import { skeletonsFromXml } from '../../src/api/skeletons/skeleton-xml-read';
 import { skeletonsToXml } from '../../src/api/skeletons/skeleton-xml-write';
 import { referenceServer } from '../support/reference-server';
+import { assertClose } from '../support/assert-close';
 
 const SDK_SHAPED = readFileSync(join(__dirname, '../fixtures/sdk-shaped-skeletons.xml'), 'utf8');
-
-/** Every number of `actual` within `tolerance` of `expected`, everything else equal; names the first difference. */
-function assertClose(actual: unknown, expected: unknown, tolerance: number, path = 'skeleton'): void {
-  if (typeof expected === 'number') {
-    assert.equal(typeof actual, 'number', path);
-    assert.ok(Math.abs((actual as number) - expected) <= tolerance, `${path}: ${String(actual)} is not ${expected}`);
-  } else if (Array.isArray(expected)) {
-    assert.ok(Array.isArray(actual) && actual.length === expected.length, `${path}: length`);
-    expected.forEach((e, i) => assertClose((actual as unknown[])[i], e, tolerance, `${path}[${i}]`));
-  } else if (expected && typeof expected === 'object') {
-    assert.deepEqual(Object.keys(actual as object).sort(), Object.keys(expected).sort(), `${path}: keys`);
-    for (const [k, v] of Object.entries(expected)) assertClose((actual as any)[k], v, tolerance, `${path}.${k}`);
-  } else assert.equal(actual, expected, path);
-}
 
 function segments(s: SegmentDefinitionDocument): SegmentDefinitionDocument[] {
   return [s, ...s.children.flatMap(segments)];

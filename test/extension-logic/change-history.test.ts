@@ -19,16 +19,11 @@ import type { MotionServer } from '../../server/scripting/motion-server';
 import { demoApplicationPerTest } from '../support/demo-application';
 import { encodeState } from '../../src/api/state/state-document';
 import { explorerPath } from '../support/explorer-path';
+import { scriptedPrompts } from '../../src/extension/scripted-answers';
 
-/** Prompts that answer from a list and take every action offered. */
-function answering(inputs: string[], decision?: string, pick?: unknown): Prompts {
-  return {
-    input: async () => inputs.shift(),
-    decide: async <A extends string>(_m: string, actions: A[]) =>
-      decision === undefined ? actions[actions.length - 1] : actions.find((a) => a === decision),
-    pick: async (_p, items) => items.find((i) => i.value === pick)?.value,
-  };
-}
+/** Prompts that answer from a list and take every action offered (or the one named). */
+const answering = (inputs: string[], decision?: string, pick?: unknown): Prompts =>
+  scriptedPrompts({ inputs, decisions: decision === undefined ? [] : [decision], confirm: true, pick });
 
 /** Every skeleton definition of the settings, by source and name: equal after an undo even where ids are new. */
 async function definitions(client: MotionClient): Promise<Record<string, unknown>> {

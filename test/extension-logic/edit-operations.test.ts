@@ -8,26 +8,17 @@ import { presentItem, type ExplorerData } from '../../src/extension/explorer/exp
 import { explorerPath } from '../support/explorer-path';
 import type { MotionServer } from '../../server/scripting/motion-server';
 import { demoApplicationPerTest } from '../support/demo-application';
+import { scriptedPrompts } from '../../src/extension/scripted-answers';
 
 /** Prompts answered from a script; records what was asked. */
 function answering(inputs: string[], confirm = true, pick?: unknown): Prompts & { asked: string[] } {
   const asked: string[] = [];
+  const scripted = scriptedPrompts({ inputs, confirm, pick });
   return {
     asked,
-    input: async ({ prompt, validate }) => {
-      asked.push(prompt);
-      const value = inputs.shift();
-      if (value !== undefined) {
-        const problem = validate(value);
-        if (problem) throw new Error(problem);
-      }
-      return value;
-    },
-    decide: async <A extends string>(message: string, actions: A[]) => (
-      asked.push(message),
-      confirm ? actions[actions.length - 1] : undefined
-    ),
-    pick: async (placeholder, items) => (asked.push(placeholder), items.find((i) => i.value === pick)?.value),
+    input: (question) => (asked.push(question.prompt), scripted.input(question)),
+    decide: (message, actions, detail) => (asked.push(message), scripted.decide(message, actions, detail)),
+    pick: (placeholder, items) => (asked.push(placeholder), scripted.pick(placeholder, items)),
   };
 }
 
