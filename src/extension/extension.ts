@@ -28,7 +28,17 @@ let stopMotion: (() => Promise<void>) | undefined;
  * uses motion.
  */
 export async function activate(extension: vscode.ExtensionContext): Promise<MotionExports> {
-  const workspace = new MotionWorkspace();
+  const manifest = extension.extension.packageJSON as {
+    contributes: {
+      commands: { command: string; title: string; category?: string }[];
+      configuration: { properties: Record<string, { scope?: string }> };
+    };
+  };
+  // Our settings a folder may set (machine-scoped ones it cannot): one set there says the folder is Motion's.
+  const folderSettings = Object.entries(manifest.contributes.configuration.properties)
+    .filter(([, property]) => property.scope !== 'machine')
+    .map(([key]) => key.replace(/^motion\./, ''));
+  const workspace = new MotionWorkspace(folderSettings);
   extension.subscriptions.push(workspace);
   let starting: Promise<MotionExtensionApi> | undefined;
   const exports: MotionExports = {
@@ -41,10 +51,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
 
   // Until Motion starts, each of its commands is a stand-in that starts it, then runs the command:
   // running a Motion command is saying that this workspace uses motion.
-  type Contributed = { command: string; title: string; category?: string };
-  const commands = (extension.extension.packageJSON as { contributes: { commands: Contributed[] } }).contributes
-    .commands;
-  const standIns = commands.map(({ command, title, category }) =>
+  const standIns = manifest.contributes.commands.map(({ command, title, category }) =>
     vscode.commands.registerCommand(command, async (...args: unknown[]) => {
       workspace.find(`the command “${category ? `${category}: ` : ''}${title}” was run`);
       await (starting ?? nextStart);

@@ -11,18 +11,6 @@ const SCAN_READS = 8;
 const TYPING_PAUSE_MS = 300;
 const NOT_SCANNED = '{**/node_modules/**,**/.git/**,**/.venv/**,**/venv/**,**/site-packages/**,**/__pycache__/**}';
 
-/** The settings of ours that a folder's settings can hold (the machine-scoped ones cannot). */
-const FOLDER_SETTINGS = [
-  'server.embedded',
-  'explorer.autoRefreshSeconds',
-  'run.clearBeforeRun',
-  'run.reloadOnSave',
-  'inlayHints.parameterNames',
-  'inlayHints.variableTypes',
-  'inlayHints.identifierNames',
-  'tests.snapshot',
-];
-
 const scriptLanguage = (document: vscode.TextDocument) =>
   document.languageId === 'python' || document.languageId === 'lua' ? document.languageId : undefined;
 
@@ -40,7 +28,8 @@ export class MotionWorkspace implements vscode.Disposable {
   private readonly listeners: vscode.Disposable[] = [];
   private readonly typing = new Map<vscode.TextDocument, NodeJS.Timeout>();
 
-  constructor() {
+  /** `folderSettings`: our settings a folder's settings can hold (`server.embedded`…; not the machine-scoped ones). */
+  constructor(private readonly folderSettings: readonly string[]) {
     this.listeners.push(
       vscode.workspace.onDidOpenTextDocument((d) => this.lookAtDocument(d)),
       vscode.workspace.onDidChangeTextDocument(({ document }) => this.afterTyping(document)),
@@ -122,7 +111,7 @@ export class MotionWorkspace implements vscode.Disposable {
   private lookAtSettings(): void {
     if (this.reasonFound !== undefined) return;
     const settings = vscode.workspace.getConfiguration('motion');
-    const set = FOLDER_SETTINGS.find((key) => {
+    const set = this.folderSettings.find((key) => {
       const values = settings.inspect(key);
       return values?.workspaceValue !== undefined || values?.workspaceFolderValue !== undefined;
     });
