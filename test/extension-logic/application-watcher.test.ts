@@ -100,6 +100,32 @@ describe('watching for the application while the embedded server stands in', () 
     }
   });
 
+  it('looks soon at first, then at the longest delay, never faster', async () => {
+    const port = await freePort();
+    const looks: number[] = [];
+    const counting = new ApplicationWatcher(() => undefined, {
+      delaysMs: [10, 30],
+      lookTimeoutMs: 500,
+      identify: (url, timeoutMs) => (looks.push(Date.now()), identifyApplication(url, timeoutMs)),
+    });
+    watchers.push(counting);
+    let first = 0;
+    const timed = new ApplicationWatcher(() => undefined, {
+      delaysMs: [10, 60_000],
+      identify: async () => {
+        first++;
+        throw new Error('nothing there');
+      },
+    });
+    watchers.push(timed);
+    timed.watch(`http://127.0.0.1:${port}`);
+    counting.watch(`http://127.0.0.1:${port}`);
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(first, 1, 'one look after the first delay, the next a minute later');
+    // Past the list, every look waits the last delay (30 ms): about 20 in 600 ms, never hundreds.
+    assert.ok(looks.length >= 5 && looks.length <= 30, `${looks.length} looks in 600 ms`);
+  });
+
   it('stop() and watching another URL forget the looks under way', async () => {
     const [first, second] = [await freePort(), await freePort()];
     servers.push(await application(first, 200));

@@ -42,6 +42,7 @@ describe('what a command needs of the application', () => {
   it('tells a missing operation from a refusal', () => {
     assert.equal(isMissingOperation(new MotionError(404, 'unknown_operation', 'm.o', 'no such operation')), true);
     assert.equal(isMissingOperation(new MotionError(404, 'http_404', 'm.o', 'Not Found')), true);
+    assert.equal(isMissingOperation(new MotionError(400, 'unknown_operation', 'm.o', 'no such operation')), true);
     assert.equal(isMissingOperation(new MotionError(400, 'invalid_argument', 'm.o', 'scale')), false);
     assert.equal(isMissingOperation(new Error('unknown_operation')), false);
   });

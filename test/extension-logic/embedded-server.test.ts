@@ -25,6 +25,8 @@ describe('the embedded server never takes the application’s port', () => {
     assert.deepEqual(applicationPorts('http://mocap-pc:8080/'), [7979, 8080]);
     assert.deepEqual(applicationPorts('http://localhost'), [7979, 80], 'no port written: http’s own');
     assert.deepEqual(applicationPorts('not a url'), [7979]);
+    assert.deepEqual(applicationPorts('https://mocap-pc'), [7979, 443], 'no port written: https’s own');
+    assert.deepEqual(applicationPorts('ftp://mocap-pc'), [7979], 'a scheme without a port of its own');
   });
 
   it('any other port is the embedded server’s to keep', () => {

@@ -38,6 +38,8 @@ describe('what makes a file a motion one', () => {
       'local sk = require("motion.settings")\n',
       "local m = require 'motion'\n",
       'print(motion.utilities.documentation.get_package_name())',
+      // A comment between two names separates them: what follows it is a call of motion.
+      'local t = x--[[note]]motion.gui.selection.clear()\n',
     ])
       assert.equal(usesMotion('lua', text), true, text);
   });
@@ -68,5 +70,9 @@ describe('what makes a file a motion one', () => {
     assert.equal(isMotionTest('python', '# motion-snapshot: fixtures/a.motion.json\ndef test_x(): pass\n'), true);
     assert.equal(isMotionTest('lua', '-- motion-snapshot: a.motion.json\ndescribe("x", function() end)\n'), true);
     assert.equal(isMotionTest('lua', 'describe("x", function() it("y", function() end) end)\n'), false);
+    // The comment stands on its own line, indented or not, with any spaces after its mark.
+    assert.equal(isMotionTest('python', '    #motion-snapshot: a.motion.json\n'), true);
+    assert.equal(isMotionTest('python', '#   motion-snapshot: a.motion.json\n'), true);
+    assert.equal(isMotionTest('python', 'x = 1  # motion-snapshot: a.motion.json\n'), false);
   });
 });

@@ -6,10 +6,10 @@ import { DEFAULT_URL } from '../../api/client/application-url';
  * started after VS Code can always open its port. No `vscode` import.
  */
 export function applicationPorts(configuredUrl: string): number[] {
-  const ports = [portOf(DEFAULT_URL)];
+  const ports = [Number(new URL(DEFAULT_URL).port)];
   const configured = portOf(configuredUrl);
   if (configured !== undefined && !ports.includes(configured)) ports.push(configured);
-  return ports.filter((p): p is number => p !== undefined);
+  return ports;
 }
 
 /** Whether the embedded server may keep a port it was given: any but the application's. */
