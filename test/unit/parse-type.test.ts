@@ -19,6 +19,8 @@ describe('parseType', () => {
     assert.deepEqual(matrixShape('mat2x3i'), { rows: 2, columns: 3, element: 'integer' });
     for (const name of ['vec3', 'vecf', 'vec3d', 'mat4x4', 'mat4f', 'vec10f', 'integer'])
       assert.equal(matrixShape(name), undefined, name);
+    for (const name of ['xvec3f', 'vec3fx', 'amat2x2f', 'mat2x2fz'])
+      assert.equal(matrixShape(name), undefined, `${name}: the whole name`);
   });
 
   it('parses a callback, optional or not', () => {

@@ -206,6 +206,14 @@ describe('validateValue: what a script’s text cannot know, and the rest of the
       message: 'expected a mat2x3i: 2 rows of 3 integers, got an array of 1',
     });
     assert.equal(check('vec2f', [0.5, 2]), undefined);
+    assert.deepEqual(check('vec2f', [0.5]), {
+      path: 'value',
+      message: 'expected a vec2f: an array of 2 numbers, got an array of 1',
+    });
+    assert.deepEqual(check('vec4f', [0.5]), {
+      path: 'value',
+      message: 'expected a vec4f: an array of 4 numbers, got an array of 1',
+    });
   });
 
   it('a callback and a type that could not be read take anything', () => {
@@ -217,6 +225,20 @@ describe('validateValue: what a script’s text cannot know, and the rest of the
 
   it('a map with integer keys takes integer keys only', () => {
     assert.equal(check('{integer: string}', { '1': 'a', '-2': 'b' }), undefined);
+    assert.equal(check('{integer: string}', { '12': 'a', '-340': 'b' }), undefined, 'several digits, a sign');
+    for (const key of ['a1', '1a', '1.5'])
+      assert.deepEqual(check('{integer: string}', { [key]: 'a' }), {
+        path: `value.${key}`,
+        message: `expected an integer key, got "${key}"`,
+      });
+    assert.deepEqual(
+      check('{integer: string}', { '1': 'a', '2': 3 }),
+      {
+        path: 'value.2',
+        message: 'expected a string, got integer 3',
+      },
+      'every entry, not only the first',
+    );
     assert.deepEqual(check('{integer: string}', { one: 'a' }), {
       path: 'value.one',
       message: 'expected an integer key, got "one"',
