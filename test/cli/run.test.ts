@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runCli } from '../support/run-cli';
 import { serverAndFolderEach } from '../support/server-and-folder';
@@ -28,7 +29,12 @@ describe('motion run, and the example scripts', function () {
   });
 
   it('the examples’ tests (pytest and Lua specs of their scale tool) pass, each against an application of its own', async () => {
-    const run = await runCli(['test'], fixture.env, undefined, EXAMPLES);
+    // A copy: the interpreter's pytest plugins may leave folders behind, and examples/ is what a newcomer opens.
+    const copy = mkdtempSync(join(tmpdir(), 'motion-examples-'));
+    cpSync(EXAMPLES, copy, { recursive: true });
+    const run = await runCli(['test'], fixture.env, undefined, copy).finally(() =>
+      rmSync(copy, { recursive: true, force: true }),
+    );
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
     assert.equal(run.stderr, 'motion test: 4 passed, 0 failed\n');
   });
