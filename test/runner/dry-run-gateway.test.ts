@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { isReadOperation } from '../../src/api/catalogue/read-operations';
+import { MotionClient } from '../../src/api/client/motion-client';
+import { describeCall, DryRunGateway } from '../../src/runner/dry-run/dry-run-gateway';
+import { startFakeApplication, type FakeApplication } from '../support/fake-application';
+import { freePort } from '../support/free-port';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/** A POST to the gateway, as a script's session makes it: the status and the parsed body. */
+function post(url: string, path: string, body: string, caller?: string): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const out = request(
+      `${url}/api/scripting/motion/${path}/`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(caller ? { 'motion-caller': caller } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text === '' ? undefined : JSON.parse(text) }));
+      },
+    );
+    out.on('error', reject);
+    out.end(body);
+  });
+}
+
+describe('what is a read, by the interface’s names', () => {
+  it('get_, find_, is_, has_ at the start of a name, help, and the exceptions', () => {
+    for (const path of [
+      'motion.gui.timeline.get_frequency',
+      'motion.data.object.trajectory.find_trajectory',
+      'motion.gui.selection.is_selected',
+      'motion.x.has_y',
+      'motion.gui.help',
+      'motion.utilities.color.rgb',
+      'motion.utilities.color.hsl',
+    ])
+      assert.equal(isReadOperation(path), true, path);
+    for (const path of [
+      'motion.gui.set_target_frame',
+      'motion.x.forget_all',
+      'motion.gui.message.add_message',
+      'motion.x.rgb',
+    ])
+      assert.equal(isReadOperation(path), false, path);
+  });
+});
+
+describe('a call as the Dry Run view and motion run --dry-run show it', () => {
+  it('writes each argument as JSON, keys in order, a long one cut', () => {
+    assert.equal(describeCall({ operation: 'motion.a.b', args: [] }), 'motion.a.b()');
+    assert.equal(
+      describeCall({ operation: 'm.o', args: [1, 'x', null, { b: 1, a: 2 }] }),
+      'm.o(1, "x", null, {"a":2,"b":1})',
+    );
+    const forty = `"${'x'.repeat(38)}"`;
+    assert.equal(
+      describeCall({ operation: 'm.o', args: ['x'.repeat(38)] }),
+      `m.o(${forty})`,
+      'forty characters: whole',
+    );
+    assert.equal(describeCall({ operation: 'm.o', args: ['x'.repeat(39)] }), `m.o("${'x'.repeat(36)}…)`, 'longer: cut');
+    assert.equal(describeCall({ operation: 'm.o', args: [Array.from({ length: 30 }, (_, i) => i)] }), 'm.o([…])');
+    assert.equal(
+      describeCall({ operation: 'm.o', args: [{ position: [1000.5, 500.25, 750.125], residual: 0.5 }] }),
+      'm.o({…})',
+    );
+    assert.equal(describeCall({ operation: 'm.o', args: [undefined] }), 'm.o(null)');
+  });
+});
+
+describe('the dry run’s gateway, asked directly', function () {
+  this.timeout(30_000);
+  let reference: TestServer;
+  let application: FakeApplication;
+  let client: MotionClient;
+  before(async () => {
+    reference = await startTestServer();
+    application = await startFakeApplication((path, _body, _req, res) => {
+      if (path.endsWith('/gui/timeline/get_frequency/')) return void res.writeHead(200).end('100');
+      if (path.endsWith('/gui/timeline/get_measured_range/'))
+        return void res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(
+            '{"error": {"code": "invalid_argument", "message": "no measurement", "operation": "motion.gui.timeline.get_measured_range"}}',
+          );
+      res.writeHead(404).end();
+    });
+    client = new MotionClient({ url: application.url });
+  });
+  after(async () => {
+    await client.close();
+    await application.close();
+    await reference.close();
+  });
+
+  it('sends what the reference server models to it, a read it does not model to the application, and holds back a change', async () => {
+    const gateway = await DryRunGateway.start(reference.url, client);
+    try {
+      assert.deepEqual(await post(gateway.url, 'settings/processing/skeleton/get_skeleton_count', '["project"]'), {
+        status: 200,
+        body: 2,
+      });
+      assert.deepEqual(await post(gateway.url, 'gui/timeline/get_frequency', '', 'tool.py:4'), {
+        status: 200,
+        body: 100,
+      });
+      assert.deepEqual(await post(gateway.url, 'gui/message/add_message', '["a", "", "info"]', 'tool.py:5'), {
+        status: 200,
+        body: null,
+      });
+      assert.deepEqual(await post(gateway.url, 'gui/terminal/write', '"one value"'), { status: 200, body: null });
+      assert.deepEqual(gateway.notSent, [
+        { operation: 'motion.gui.message.add_message', args: ['a', '', 'info'], caller: 'tool.py:5' },
+        { operation: 'motion.gui.terminal.write', args: ['one value'] },
+      ]);
+      assert.deepEqual(gateway.reads, [
+        { operation: 'motion.gui.timeline.get_frequency', args: [], caller: 'tool.py:4' },
+      ]);
+      assert.ok(
+        !application.requests.some((path) => /add_message|write/.test(path)),
+        'no change reached the application',
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('passes on the application’s refusal of a read, and says when it cannot reach it', async () => {
+    const gateway = await DryRunGateway.start(reference.url, client);
+    const away = new MotionClient({ url: `http://127.0.0.1:${await freePort()}` });
+    const offline = await DryRunGateway.start(reference.url, away);
+    try {
+      assert.deepEqual(await post(gateway.url, 'gui/timeline/get_measured_range', '[]'), {
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_argument',
+            message: 'no measurement',
+            operation: 'motion.gui.timeline.get_measured_range',
+          },
+        },
+      });
+      const unreachable = await post(offline.url, 'gui/timeline/get_frequency', '[]');
+      assert.equal(unreachable.status, 502);
+      assert.equal(unreachable.body.error.code, 'unreachable');
+      assert.match(
+        unreachable.body.error.message,
+        /^the application could not answer motion\.gui\.timeline\.get_frequency: nothing is listening/,
+      );
+      // The documentation, with the application away: the reference server's.
+      const documentation = await post(offline.url, 'utilities/documentation/get_package_name', '[]');
+      assert.deepEqual(documentation, { status: 200, body: 'motion' });
+    } finally {
+      await gateway.close();
+      await offline.close();
+      await away.close();
+    }
+  });
+
+  it('without an application, refuses a read it does not model, naming it; a body that is not JSON is the reference server’s to refuse', async () => {
+    const gateway = await DryRunGateway.start(reference.url, undefined);
+    try {
+      assert.deepEqual(await post(gateway.url, 'gui/timeline/get_frequency', '[]'), {
+        status: 404,
+        body: {
+          error: {
+            code: 'not_recorded',
+            message:
+              'motion.gui.timeline.get_frequency() reads the application, and the dry run has none to ask: run it with the application connected',
+            operation: 'motion.gui.timeline.get_frequency',
+          },
+        },
+      });
+      const broken = await post(gateway.url, 'gui/message/add_message', '["a", ');
+      assert.equal(broken.status, 404, 'refused by the reference server, which has no such operation');
+      assert.equal(broken.body.error.code, 'unknown_operation');
+      assert.deepEqual(gateway.notSent, [], 'a call that is not one is not listed');
+    } finally {
+      await gateway.close();
+    }
+  });
+});
