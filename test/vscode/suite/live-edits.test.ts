@@ -136,7 +136,11 @@ export function liveEditTests(): void {
       assert.deepEqual(applied.fields, ['markers', 'endpoint']);
       assert.deepEqual(applied.shown, ['markers: WAND_C weight 1 → 0.25', 'endpoint: [0, 0, 50] → [0, 0, 80]']);
       // The document keeps its layout after the apply: a vec3f on one line, a matrix a row a line.
-      assert.match(editor.document.getText(), /\n {2}"endpoint": \[0, 0, 80\]\n/);
+      // VS Code reads the document again a moment after the apply has written it: wait for what it shows.
+      await waitFor(
+        () => /\n {2}"endpoint": \[0, 0, 80\]\n/.test(editor.document.getText()),
+        'the document shown again in its layout after the apply',
+      );
       assert.match(editor.document.getText(), /\n {2}"transform": \[\n {4}\[1, 0, 0, 0\],\n/);
       const after = await definition(tipId);
       assert.deepEqual(
