@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import * as vscode from 'vscode';
+import { waitFor } from '../../support/wait-for';
 import { EXTENSION_ID, setting, tooltipText } from './motion-extension';
 import type { ConnectionState } from '../../../src/extension/connection/connection-state';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
@@ -149,11 +150,14 @@ export function connectionTruthTests(): void {
         await hands.press('Enter');
         const again = await reconnected;
         assert.equal(again.kind === 'connected' && again.embedded, true, JSON.stringify(again));
-        const shown = await hands.textOf('.statusbar-item');
-        assert.ok(
-          shown.some((t) => /Motion: embedded 0\.1\.0/.test(t)),
-          shown.join(' | '),
-        );
+        // The status bar is drawn a moment after the connection changed: wait for what it shows.
+        let shown: string[] = [];
+        await waitFor(
+          async () => (shown = await hands.textOf('.statusbar-item')).some((t) => /Motion: embedded 0\.1\.0/.test(t)),
+          'the status bar naming the embedded server',
+        ).catch((error: Error) => {
+          throw new Error(`${error.message}: ${shown.join(' | ')}`);
+        });
         assert.equal(
           shown.some((t) => /Motion: 127\.0\.0\.1/.test(t)),
           false,

@@ -261,6 +261,8 @@ export function liveEditTests(): void {
       });
       assert.equal(declined, undefined);
       assert.deepEqual(await skeletons().get_skeleton_ids('project'), before, 'nothing was replaced or added');
+      // Earlier messages are not this one's: the toasts show only the newest few.
+      await vscode.commands.executeCommand('notifications.clearAll');
       const renamed = await vscode.commands.executeCommand<{ name: string }>(
         'motion.importSkeleton',
         await at('Project settings'),
