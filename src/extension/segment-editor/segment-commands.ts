@@ -169,15 +169,20 @@ export const segmentCommands: CommandTable = {
  * Waits until an open document shows `text` (VS Code reloads it after the file system says it
  * changed), so that the next edit does not race the reload. Gives up quietly after a few seconds.
  */
-function shows(document: vscode.TextDocument, text: string): Promise<void> {
-  if (document.getText() === text || document.isClosed) return Promise.resolve();
-  return new Promise((resolve) => {
+async function shows(document: vscode.TextDocument, text: string): Promise<void> {
+  if (document.getText() === text || document.isClosed) return;
+  await new Promise<void>((resolve) => {
     const done = () => (clearTimeout(timer), listener.dispose(), resolve());
-    const timer = setTimeout(done, 5_000);
+    const timer = setTimeout(done, 2_000);
     const listener = vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.document === document && document.getText() === text) done();
     });
   });
+  // VS Code did not read it again (a file change event lost to a save in flight, seen under load):
+  // revert the saved document to what the file holds now, the applied definition.
+  if (document.getText() === text || document.isClosed || document.isDirty) return;
+  await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
+  await vscode.commands.executeCommand('workbench.action.files.revert');
 }
 
 function activeSegment(): vscode.Uri {
