@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { isReadOperation } from '../../src/api/catalogue/read-operations';
 import { MotionClient } from '../../src/api/client/motion-client';
+import { RecordedAnswers } from '../../src/api/state/recorded-answers';
 import { describeCall, DryRunGateway } from '../../src/runner/dry-run/dry-run-gateway';
 import { startFakeApplication, type FakeApplication } from '../support/fake-application';
 import { freePort } from '../support/free-port';
@@ -81,6 +82,7 @@ describe('the dry run’s gateway, asked directly', function () {
     reference = await startTestServer();
     application = await startFakeApplication((path, _body, _req, res) => {
       if (path.endsWith('/gui/timeline/get_frequency/')) return void res.writeHead(200).end('100');
+      if (path.endsWith('/utilities/documentation/get_package_name/')) return void res.writeHead(200).end('"motion"');
       if (path.endsWith('/gui/timeline/get_measured_range/'))
         return void res
           .writeHead(400, { 'content-type': 'application/json' })
@@ -98,7 +100,7 @@ describe('the dry run’s gateway, asked directly', function () {
   });
 
   it('sends what the reference server models to it, a read it does not model to the application, and holds back a change', async () => {
-    const gateway = await DryRunGateway.start(reference.url, client);
+    const gateway = await DryRunGateway.start(reference.url, { application: client });
     try {
       assert.deepEqual(await post(gateway.url, 'settings/processing/skeleton/get_skeleton_count', '["project"]'), {
         status: 200,
@@ -130,9 +132,9 @@ describe('the dry run’s gateway, asked directly', function () {
   });
 
   it('passes on the application’s refusal of a read, and says when it cannot reach it', async () => {
-    const gateway = await DryRunGateway.start(reference.url, client);
+    const gateway = await DryRunGateway.start(reference.url, { application: client });
     const away = new MotionClient({ url: `http://127.0.0.1:${await freePort()}` });
-    const offline = await DryRunGateway.start(reference.url, away);
+    const offline = await DryRunGateway.start(reference.url, { application: away });
     try {
       assert.deepEqual(await post(gateway.url, 'gui/timeline/get_measured_range', '[]'), {
         status: 400,
@@ -162,7 +164,7 @@ describe('the dry run’s gateway, asked directly', function () {
   });
 
   it('without an application, refuses a read it does not model, naming it; a body that is not JSON is the reference server’s to refuse', async () => {
-    const gateway = await DryRunGateway.start(reference.url, undefined);
+    const gateway = await DryRunGateway.start(reference.url);
     try {
       assert.deepEqual(await post(gateway.url, 'gui/timeline/get_frequency', '[]'), {
         status: 404,
@@ -170,7 +172,7 @@ describe('the dry run’s gateway, asked directly', function () {
           error: {
             code: 'not_recorded',
             message:
-              'motion.gui.timeline.get_frequency() reads the application, and the dry run has none to ask: run it with the application connected',
+              'motion.gui.timeline.get_frequency() reads the application, and the dry run has none to ask: run it with the application connected, or from a snapshot that recorded it (motion snapshot --record SCRIPT -o FILE, the application connected)',
             operation: 'motion.gui.timeline.get_frequency',
           },
         },
@@ -179,6 +181,150 @@ describe('the dry run’s gateway, asked directly', function () {
       assert.equal(broken.status, 404, 'refused by the reference server, which has no such operation');
       assert.equal(broken.body.error.code, 'unknown_operation');
       assert.deepEqual(gateway.notSent, [], 'a call that is not one is not listed');
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('keeps what the application answered, refusals and documentation included, and not what never reached it', async () => {
+    const gateway = await DryRunGateway.start(reference.url, { application: client });
+    try {
+      await post(gateway.url, 'gui/timeline/get_frequency', '[]');
+      await post(gateway.url, 'gui/timeline/get_frequency', '[]');
+      await post(gateway.url, 'utilities/documentation/get_package_name', '');
+      await post(gateway.url, 'gui/timeline/get_measured_range', '[]');
+      await post(gateway.url, 'gui/message/add_message', '["a", "", "info"]');
+      await post(gateway.url, 'settings/processing/skeleton/get_skeleton_count', '["project"]');
+      assert.deepEqual(gateway.answered.list(), [
+        { operation: 'motion.gui.timeline.get_frequency', args: [], answer: 100 },
+        { operation: 'motion.utilities.documentation.get_package_name', args: [], answer: 'motion' },
+        {
+          operation: 'motion.gui.timeline.get_measured_range',
+          args: [],
+          error: { code: 'invalid_argument', message: 'no measurement', status: 400 },
+        },
+      ]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('replays recorded answers offline, in any order, as often as asked, whatever order an object’s keys came in', async () => {
+    const recorded = new RecordedAnswers('tools/gap_fill.py', [
+      { operation: 'motion.gui.timeline.get_frequency', args: [], answer: 250 },
+      { operation: 'motion.data.series.get_samples', args: [{ id: 4, from: 0 }], answer: [1, 2] },
+      {
+        operation: 'motion.gui.timeline.get_measured_range',
+        args: [],
+        error: { code: 'invalid_argument', message: 'no measurement', status: 400 },
+      },
+      { operation: 'motion.utilities.documentation.get_package_name', args: [], answer: 'motion' },
+    ]);
+    const gateway = await DryRunGateway.start(reference.url, { recorded });
+    try {
+      assert.deepEqual(await post(gateway.url, 'data/series/get_samples', '[{"from": 0, "id": 4}]'), {
+        status: 200,
+        body: [1, 2],
+      });
+      for (let i = 0; i < 2; i++)
+        assert.deepEqual(await post(gateway.url, 'gui/timeline/get_frequency', ''), { status: 200, body: 250 });
+      assert.deepEqual(await post(gateway.url, 'gui/timeline/get_measured_range', '[]'), {
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_argument',
+            message: 'no measurement',
+            operation: 'motion.gui.timeline.get_measured_range',
+          },
+        },
+      });
+      const other = await post(gateway.url, 'data/series/get_samples', '[{"from": 1, "id": 4}]');
+      assert.equal(other.status, 404);
+      assert.equal(
+        other.body.error.message,
+        'motion.data.series.get_samples({"from":1,"id":4}) was not recorded in the snapshot: take the snapshot again with the script that makes it (motion snapshot --record tools/gap_fill.py -o FILE, the application connected)',
+      );
+      assert.equal(gateway.reads.length, 5, 'each read is listed, answered or not');
+      assert.deepEqual(gateway.answered.list(), [], 'a replay records nothing new');
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('in a test: serves declared answers (for these arguments, else for any), lists every call, and refuses what cannot be answered', async () => {
+    const gateway = await DryRunGateway.start(reference.url, { testing: true });
+    const testing = (name: string, body: unknown) => post(gateway.url, `testing/${name}`, JSON.stringify(body));
+    try {
+      const range = { start: 0, end: 999 };
+      assert.deepEqual(await testing('answer', ['motion.gui.timeline.get_measured_range', range]), {
+        status: 200,
+        body: null,
+      });
+      await testing('answer', ['motion.data.series.get_samples', [9], [{ id: 4 }]]);
+      await testing('answer', ['motion.data.object.trajectory.add_trajectory', 17]);
+      assert.deepEqual((await post(gateway.url, 'gui/timeline/get_measured_range', '[]')).body, range);
+      assert.deepEqual((await post(gateway.url, 'data/series/get_samples', '[{"id": 4}]')).body, [9]);
+      const undeclared = await post(gateway.url, 'data/series/get_samples', '[{"id": 5}]');
+      assert.equal(undeclared.status, 404);
+      assert.match(
+        undeclared.body.error.message,
+        /reads the application, and a test has none: start the test from a snapshot that recorded it .*, or answer it in the test with motion\.testing\.answer\("motion\.data\.series\.get_samples", value\)$/,
+      );
+      assert.deepEqual(
+        (await post(gateway.url, 'data/object/trajectory/add_trajectory', '["LFHD"]')).body,
+        17,
+        'a change the test answered: its value',
+      );
+      await post(gateway.url, 'data/object/trajectory/set_label', '[3, "RFHD"]');
+      await post(gateway.url, 'data/object/trajectory/set_label', '[4, "LFHD"]');
+      await post(gateway.url, 'settings/processing/skeleton/get_skeleton_count', '["project"]');
+      assert.deepEqual((await testing('calls', ['motion.data.object.trajectory.set_label'])).body, [
+        [3, 'RFHD'],
+        [4, 'LFHD'],
+      ]);
+      assert.deepEqual((await testing('calls', ['motion.settings.processing.skeleton.get_skeleton_count'])).body, [
+        ['project'],
+      ]);
+      assert.deepEqual((await testing('calls', ['motion.gui.message.add_message'])).body, []);
+      assert.deepEqual(
+        gateway.notSent.map((c) => c.operation),
+        [
+          'motion.data.object.trajectory.add_trajectory',
+          'motion.data.object.trajectory.set_label',
+          'motion.data.object.trajectory.set_label',
+        ],
+      );
+      const modelled = await testing('answer', ['motion.settings.processing.skeleton.get_skeleton_count', 3]);
+      assert.equal(modelled.status, 400);
+      assert.match(
+        modelled.body.error.message,
+        /is answered by the test's application from its state: start the test from a snapshot/,
+      );
+      const badName = await testing('calls', ['set_label']);
+      assert.deepEqual([badName.status, badName.body.error.parameter], [400, 'operation']);
+      const badArgs = await testing('answer', ['motion.gui.timeline.get_measured_range', 1, 'x']);
+      assert.deepEqual([badArgs.status, badArgs.body.error.parameter], [400, 'args']);
+      const other = await testing('reset', []);
+      assert.equal(other.body.error.code, 'unknown_operation');
+      assert.match(
+        other.body.error.message,
+        /motion\.testing has answer\(operation, value\[, args\]\) and calls\(operation\)/,
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('outside a test, motion.testing is refused and never listed as a change', async () => {
+    const gateway = await DryRunGateway.start(reference.url, { application: client });
+    try {
+      const refused = await post(gateway.url, 'testing/answer', '["motion.gui.timeline.get_frequency", 1]');
+      assert.equal(refused.status, 404);
+      assert.equal(
+        refused.body.error.message,
+        'motion.testing.answer works in tests run by motion test or the Test Explorer',
+      );
+      assert.deepEqual(gateway.notSent, []);
     } finally {
       await gateway.close();
     }

@@ -75,6 +75,8 @@ export function decodeState(text: string): MotionState {
   } catch (error) {
     throw new Error(`it is not valid JSON (${(error as Error).message})`, { cause: error });
   }
+  // A snapshot's recorded answers (motion snapshot --record) are for whoever replays them, not state.
+  if (document && typeof document === 'object') delete (document as { recorded?: unknown }).recorded;
   const version = (document as { version?: unknown } | null)?.version;
   const problem = validateValue(document, version === 1 ? STATE_TYPE_1 : STATE_TYPE, 'file');
   if (problem) throw new Error(`${problem.path}: ${problem.message}`);

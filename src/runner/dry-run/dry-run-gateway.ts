@@ -5,6 +5,8 @@ import { isReadOperation } from '../../api/catalogue/read-operations';
 import { dottedPath } from '../../api/client/call-paths';
 import { CALLER_HEADER, type MotionClient } from '../../api/client/motion-client';
 import { MotionConnectionError, MotionError } from '../../api/client/motion-error';
+import { RecordedAnswers, sortedKeys, type RecordedAnswer } from '../../api/state/recorded-answers';
+import { TestingCalls } from './testing-calls';
 
 /** A change a dry run did not send: the script got null, and the application was not asked. */
 export interface NotSentCall {
@@ -26,11 +28,14 @@ export interface PassedRead {
 const PREFIX = '/api/scripting/motion/';
 const DOCUMENTATION = 'motion.utilities.documentation';
 
-/** Objects with their keys in order: a Lua table has no order of its own, and a list must read the same each time. */
-function sortedKeys(_key: string, value: unknown): unknown {
-  return value && typeof value === 'object' && !Array.isArray(value)
-    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
-    : value;
+/** Where a gateway's answers come from, besides the private server. */
+export interface GatewayOptions {
+  /** The application: answers the reads the reference server does not model (never a change). */
+  application?: MotionClient;
+  /** Answers a snapshot carries (motion snapshot --record): replayed before the application is asked. */
+  recorded?: RecordedAnswers;
+  /** A test's application: motion.testing.answer and motion.testing.calls are served. */
+  testing?: boolean;
 }
 
 /** A call as a person reads it: `motion.gui.message.add_message("Done", "", "info")`, long values cut. */
@@ -44,22 +49,26 @@ export function describeCall(call: { operation: string; args: unknown[] }): stri
 }
 
 /**
- * What a script in a dry run talks to. The operations the reference server models go to the private
- * server that holds the snapshot; a read it does not model goes to the application, which answers
- * it (recorded, in order); a change it does not model is never sent anywhere: the script gets null,
+ * What a script in a dry run or a test talks to. The operations the reference server models go to
+ * the private server that holds the snapshot; a read it does not model is answered by what a test
+ * declared, else by the snapshot's recording, else by the application (recorded, in order); a
+ * change it does not model is never sent anywhere: the script gets null (or what a test declared),
  * and the call is listed as not sent. No change reaches the application, whatever the script calls.
  */
 export class DryRunGateway {
   readonly notSent: NotSentCall[] = [];
   readonly reads: PassedRead[] = [];
+  /** What the application answered (documentation included): what `motion snapshot --record` keeps. */
+  readonly answered = new RecordedAnswers(undefined);
+  private readonly testing: TestingCalls | undefined;
   private readonly server: Server;
   private address = '';
 
-  /** `application`: where unmodelled reads are answered; without one, they are refused, saying so. */
   private constructor(
     private readonly privateUrl: string,
-    private readonly application: MotionClient | undefined,
+    private readonly options: GatewayOptions,
   ) {
+    this.testing = options.testing ? new TestingCalls() : undefined;
     this.server = createServer((req, res) => {
       let body = '';
       req.setEncoding('utf8');
@@ -75,8 +84,8 @@ export class DryRunGateway {
   }
 
   /** Starts a gateway in front of the private server at `privateUrl`, on a free loopback port. */
-  static async start(privateUrl: string, application: MotionClient | undefined): Promise<DryRunGateway> {
-    const gateway = new DryRunGateway(privateUrl, application);
+  static async start(privateUrl: string, options: GatewayOptions = {}): Promise<DryRunGateway> {
+    const gateway = new DryRunGateway(privateUrl, options);
     await new Promise<void>((resolve) => gateway.server.listen(0, '127.0.0.1', resolve));
     gateway.address = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
     return gateway;
@@ -95,17 +104,12 @@ export class DryRunGateway {
   }
 
   private async answer(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
-    const { privateUrl, application } = this;
+    const { privateUrl, options, testing } = this;
     const path = req.url ?? '';
     const parts = path.startsWith(PREFIX) ? path.slice(PREFIX.length).split('/').filter(Boolean) : [];
     const name = parts.pop();
     const module = dottedPath(parts.join('/'));
     if (!name) return forward(privateUrl, req, res, body);
-    // The script's package is built from the documentation it reads: the application's, when it
-    // answers, so that a script may call every operation it has (those we do not model included);
-    // else the reference server's (a dry run from a snapshot file, the application away).
-    if (module === DOCUMENTATION && application) return this.documentation(application, name, body, req, res);
-    if (findOperation(module, name)) return forward(privateUrl, req, res, body);
     const operation = `${module}.${name}`;
     let args: unknown[];
     try {
@@ -114,63 +118,114 @@ export class DryRunGateway {
     } catch {
       return forward(privateUrl, req, res, body); // the reference server says what is wrong with it
     }
+    if (module === TestingCalls.MODULE) {
+      if (!testing)
+        return refuse(res, 404, {
+          code: 'unknown_operation',
+          message: `${operation} works in tests run by motion test or the Test Explorer`,
+          operation,
+        });
+      const served = testing.serve(name, args);
+      return 'error' in served ? refuse(res, 400, served.error) : reply(res, served.value);
+    }
+    // The script's package is built from the documentation it reads: the application's (answered
+    // now, or as recorded), so that a script may call every operation it has, those we do not model
+    // included; else the reference server's.
+    if (module === DOCUMENTATION) return this.documentation(operation, args, req, res, body);
+    testing?.made(operation, args);
+    if (findOperation(module, name)) return forward(privateUrl, req, res, body);
     const caller = typeof req.headers[CALLER_HEADER] === 'string' ? req.headers[CALLER_HEADER] : undefined;
+    const declared = testing?.declared(operation, args);
     if (!isReadOperation(operation)) {
       this.notSent.push({ operation, args, ...(caller ? { caller } : {}) });
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end('null');
+      return reply(res, declared ? declared.value : null);
     }
     const before = [...this.notSent].reverse().find((call) => call.operation.startsWith(`${module}.`));
-    if (module !== DOCUMENTATION)
-      this.reads.push({
-        operation,
-        args,
-        ...(caller ? { caller } : {}),
-        ...(before ? { mayDependOn: describeCall(before) } : {}),
-      });
-    if (!application)
-      return refuse(res, 404, {
-        code: 'not_recorded',
-        message: `${describeCall({ operation, args })} reads the application, and the dry run has none to ask: run it with the application connected`,
-        operation,
-      });
-    try {
-      const value = await application.call(module, name, args, { effect: 'read' });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value ?? null));
-    } catch (error) {
-      if (error instanceof MotionError)
-        return refuse(res, error.status, {
-          code: error.code,
-          message: error.message,
-          operation: error.operation,
-          ...(error.parameter ? { parameter: error.parameter } : {}),
-        });
-      const message = error instanceof MotionConnectionError ? error.message : String(error);
-      refuse(res, 502, {
-        code: 'unreachable',
-        message: `the application could not answer ${operation}: ${message}`,
-        operation,
-      });
-    }
+    this.reads.push({
+      operation,
+      args,
+      ...(caller ? { caller } : {}),
+      ...(before ? { mayDependOn: describeCall(before) } : {}),
+    });
+    if (declared) return reply(res, declared.value);
+    const recorded = options.recorded?.find(operation, args);
+    if (recorded) return replay(res, recorded);
+    if (!options.application) return refuse(res, 404, this.notRecorded(operation, args));
+    return replay(res, await this.ask(options.application, module, name, args));
   }
 
-  /** A documentation read: the application's answer, or the reference server's when the application is away. */
+  /**
+   * The read as the application answers it: its value or its refusal (both kept, for a recording:
+   * a script may catch the refusal), or why it could not answer (not kept: no answer of the application).
+   */
+  private async ask(application: MotionClient, module: string, name: string, args: unknown[]): Promise<RecordedAnswer> {
+    const operation = `${module}.${name}`;
+    let answer: RecordedAnswer;
+    try {
+      answer = { operation, args, answer: (await application.call(module, name, args, { effect: 'read' })) ?? null };
+    } catch (error) {
+      if (!(error instanceof MotionError)) {
+        const message = error instanceof MotionConnectionError ? error.message : String(error);
+        const why = `the application could not answer ${operation}: ${message}`;
+        return { operation, args, error: { code: 'unreachable', message: why, status: 502 } };
+      }
+      const { code, message, parameter, status } = error;
+      answer = { operation, args, error: { code, message, ...(parameter ? { parameter } : {}), status } };
+    }
+    this.answered.add(answer);
+    return answer;
+  }
+
+  /** What is said of a read nobody can answer: which call, and how to get its answer. */
+  private notRecorded(operation: string, args: unknown[]): Record<string, string> {
+    const call = describeCall({ operation, args });
+    const { recorded } = this.options;
+    const record = 'motion snapshot --record SCRIPT -o FILE, the application connected';
+    const [where, how] = recorded
+      ? [
+          'was not recorded in the snapshot',
+          recorded.script
+            ? `take the snapshot again with the script that makes it (motion snapshot --record ${recorded.script} -o FILE, the application connected)`
+            : `take the snapshot again with a script that makes it (${record})`,
+        ]
+      : this.testing
+        ? ['reads the application, and a test has none', `start the test from a snapshot that recorded it (${record})`]
+        : [
+            'reads the application, and the dry run has none to ask',
+            `run it with the application connected, or from a snapshot that recorded it (${record})`,
+          ];
+    const inTests = this.testing ? `, or answer it in the test with motion.testing.answer("${operation}", value)` : '';
+    return { code: 'not_recorded', message: `${call} ${where}: ${how}${inTests}`, operation };
+  }
+
+  /** A documentation read: as recorded, else the application's answer (recorded), else the reference server's. */
   private async documentation(
-    application: MotionClient,
-    name: string,
-    body: string,
+    operation: string,
+    args: unknown[],
     req: IncomingMessage,
     res: ServerResponse,
+    body: string,
   ): Promise<void> {
-    try {
-      const args: unknown = body.trim() === '' ? [] : JSON.parse(body);
-      const value = await application.call(DOCUMENTATION, name, Array.isArray(args) ? args : [args], {
-        effect: 'read',
-      });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value ?? null));
-    } catch {
-      forward(this.privateUrl, req, res, body);
+    const recorded = this.options.recorded?.find(operation, args);
+    if (recorded && 'answer' in recorded) return reply(res, recorded.answer);
+    const { application } = this.options;
+    if (application) {
+      const answer = await this.ask(application, DOCUMENTATION, operation.slice(DOCUMENTATION.length + 1), args);
+      if ('answer' in answer) return reply(res, answer.answer);
     }
+    forward(this.privateUrl, req, res, body);
   }
+}
+
+function reply(res: ServerResponse, value: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value ?? null));
+}
+
+/** A recorded answer as the application gave it: the value, or its refusal with its status. */
+function replay(res: ServerResponse, answer: RecordedAnswer): void {
+  if ('answer' in answer) return reply(res, answer.answer);
+  const { status, ...error } = answer.error;
+  refuse(res, status ?? 400, { ...error, operation: answer.operation });
 }
 
 function refuse(res: ServerResponse, status: number, error: Record<string, string>): void {

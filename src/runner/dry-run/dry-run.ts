@@ -1,6 +1,7 @@
 import { MotionClient } from '../../api/client/motion-client';
 import type { MotionState } from '../../api/state/motion-state';
 import { readSnapshot } from '../../api/state/read-snapshot';
+import { recordingOf, type RecordedAnswer } from '../../api/state/recorded-answers';
 import { diffStates, type StateChange } from '../../api/state/state-diff';
 import { versionText, type SnapshotOrigin } from '../../api/state/state-document';
 import { LuaSession } from '../lua-session';
@@ -23,7 +24,8 @@ export interface DryRunOptions {
   python?: string;
   /**
    * The application the snapshot was taken from: the reads the reference server does not model
-   * are answered by it (never a change). Without it such a read fails, saying why.
+   * are answered by it (never a change), unless the snapshot recorded their answers. Without
+   * either, such a read fails, saying why.
    */
   application?: MotionClient;
   deadlineMs?: number;
@@ -40,8 +42,10 @@ interface DryRunResult {
   changes: StateChange[];
   /** The changes the reference server does not model, in order: not sent, the script got null. */
   notSent: NotSentCall[];
-  /** The reads the reference server does not model, answered by the application, in order. */
+  /** The reads the reference server does not model, answered by the application or as recorded, in order. */
   reads: PassedRead[];
+  /** What the application answered (its documentation included), for a recording. */
+  answered: RecordedAnswer[];
 }
 
 /** A dry run that could not be made: said to the user as it is. */
@@ -57,13 +61,19 @@ export class DryRunError extends Error {
 export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   const { script } = options;
   const language = script.path.endsWith('.lua') ? 'lua' : 'python';
+  let recorded;
+  try {
+    recorded = recordingOf(options.snapshot);
+  } catch (error) {
+    throw new DryRunError((error as Error).message);
+  }
   try {
     return await withPrivateServer(options.serverScript, options.snapshot, async (server) => {
       // Read back as the server holds it, so that both sides of the diff are read the same way.
       const before = await readState(server.url);
       // The script talks to the gateway: what the reference server models goes to it, the rest is
       // answered (reads, by the application) or held back (changes).
-      const gateway = await DryRunGateway.start(server.url, options.application);
+      const gateway = await DryRunGateway.start(server.url, { application: options.application, recorded });
       const sessionOptions = { serverUrl: gateway.url, onOutput: options.onOutput, readLine: options.readLine };
       const session =
         language === 'lua'
@@ -87,6 +97,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
         changes: diffStates(before, after),
         notSent: gateway.notSent,
         reads: gateway.reads,
+        answered: gateway.answered.list(),
       };
     });
   } catch (error) {
