@@ -32,7 +32,8 @@ Commands:
   call <module path> <operation> [ARG...]   call one operation and print its JSON result
   tree [--source project|measurement|data]  print the skeletons as trees
   skeleton export|import [--format xml|json] skeleton definitions to or from a file
-  snapshot [-o FILE]                        read the application's whole state into a snapshot file
+  snapshot [-o FILE] [--record SCRIPT]      read the application's whole state into a snapshot file
+                                            (with the answers a script's reads get)
   docs [PATH]                               print the documentation of the package, a module or a method
   stubs --out DIR                           write Python type stubs (.pyi) for the package
   run FILE.py|FILE.lua [ARG...]             run a Python or Lua script against the application

@@ -22,7 +22,7 @@ export interface RecordedRefusal {
 
 export interface Recording {
   /** The script whose run made the recording, as it was named: said when a read is missing. */
-  script: string;
+  script?: string;
   answers: RecordedAnswer[];
 }
 

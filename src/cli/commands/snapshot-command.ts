@@ -1,11 +1,16 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readSnapshot } from '../../api/state/read-snapshot';
-import { encodeSnapshot, versionText } from '../../api/state/state-document';
+import type { MotionClient } from '../../api/client/motion-client';
+import type { SnapshotProgress } from '../../api/state/read-snapshot';
+import { versionText } from '../../api/state/state-document';
 import { describeState } from '../../api/state/state-summary';
+import { DryRunError } from '../../runner/dry-run/dry-run';
+import { takeSnapshot } from '../../runner/dry-run/record-snapshot';
+import { stdinLines } from '../line-queue';
 import { clientFor, EXIT, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 
-const SNAPSHOT_HELP = `Usage: motion snapshot [-o FILE]
+const SNAPSHOT_HELP = `Usage: motion snapshot [-o FILE] [--record SCRIPT [--python PATH]]
 
 Reads everything the scripting interface exposes from the application (the skeletons of the
 project settings, the measurement settings and the current data with every segment field,
@@ -14,20 +19,35 @@ to -o FILE, else to stdout. motion-server --state FILE serves it as it is, and m
 --dry-run runs a script against it. Nothing in the application changes. The file is written
 whole or not at all: Ctrl+C stops the reading and leaves no file behind.
 
-  -o, --out FILE   where to write the snapshot (conventionally NAME.motion.json)
+With --record, the script then runs once against the snapshot, as in a dry run: the reads it
+makes that the reference server does not model (the timeline, series, messages...) are answered
+by the application, no change is sent, and every answer is stored in the snapshot. Dry runs and
+tests from the snapshot replay those answers with no application. A script that stops with an
+error records nothing.
+
+  -o, --out FILE     where to write the snapshot (conventionally NAME.motion.json)
+  --record SCRIPT    run this Python or Lua script and store the answers its reads got
+  --python PATH      with --record: the Python interpreter (default: python3)
 
 ${GLOBAL_HELP}`;
 
 export async function snapshotCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { ...GLOBAL_OPTIONS, out: { type: 'string', short: 'o' } },
+    options: {
+      ...GLOBAL_OPTIONS,
+      out: { type: 'string', short: 'o' },
+      record: { type: 'string' },
+      python: { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
   if (values.help) return (void process.stdout.write(`${SNAPSHOT_HELP}\n`), EXIT.ok);
   if (positionals.length > 0)
     throw new UsageError(`snapshot takes no arguments, got "${positionals.join(' ')}"; use -o FILE`);
+  if (values.python !== undefined && values.record === undefined) throw new UsageError('--python goes with --record');
+  const script = values.record === undefined ? undefined : await scriptToRecord(values.record);
   const options = globalOptions(values);
   const client = clientFor(options);
   const cancel = new AbortController();
@@ -35,16 +55,25 @@ export async function snapshotCommand(argv: string[]): Promise<number> {
   process.once('SIGINT', interrupted);
   const progress = progressLine();
   try {
-    const { state, origin } = await readSnapshot(client, {
-      signal: cancel.signal,
-      onProgress: (p) => progress.show(p),
-    });
+    const taken = await snapshotOf(
+      client,
+      script,
+      values.python,
+      cancel.signal,
+      (p) => progress.show(p),
+      () => progress.clear(),
+    );
+    if (!taken) return EXIT.refused;
+    const { state, origin, answers, text } = taken;
     progress.clear();
-    const text = encodeSnapshot(state, origin);
     if (values.out) await writeWhole(values.out, text);
     else process.stdout.write(text);
-    const summary = `snapshot of ${origin.url} (version ${versionText(origin.application)}): ${describeState(state)}`;
-    if (options.json) process.stderr.write(`${JSON.stringify({ file: values.out ?? null, ...origin })}\n`);
+    const reads = answers.filter((a) => !a.operation.startsWith('motion.utilities.documentation.')).length;
+    const documented = answers.length > reads ? ", with the application's documentation" : '';
+    const kept = script ? `; recorded ${reads} answer${reads === 1 ? '' : 's'} to ${script.name}'s reads` : '';
+    const summary = `snapshot of ${origin.url} (version ${versionText(origin.application)}): ${describeState(state)}${documented}${kept}`;
+    if (options.json)
+      process.stderr.write(`${JSON.stringify({ file: values.out ?? null, ...origin, recorded: reads })}\n`);
     else process.stderr.write(`${summary}${values.out ? ` → ${values.out}` : ''}\n`);
     return EXIT.ok;
   } catch (error) {
@@ -57,6 +86,52 @@ export async function snapshotCommand(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', interrupted);
     await client.close();
+  }
+}
+
+/** The script --record names, read now: a usage error when it is no Python or Lua script, or cannot be read. */
+async function scriptToRecord(name: string): Promise<{ name: string; path: string; code: string }> {
+  if (!name.endsWith('.py') && !name.endsWith('.lua'))
+    throw new UsageError(`--record takes a Python (.py) or Lua (.lua) script, got "${name}"`);
+  const path = resolve(name);
+  try {
+    return { name, path, code: await readFile(path, 'utf8') };
+  } catch {
+    throw new UsageError(`cannot read ${path}`);
+  }
+}
+
+/** The snapshot (with the script's answers); undefined (said on stderr) when the script could not be recorded. */
+async function snapshotOf(
+  application: MotionClient,
+  script: { name: string; path: string; code: string } | undefined,
+  python: string | undefined,
+  signal: AbortSignal,
+  onProgress: (p: SnapshotProgress) => void,
+  progressDone: () => void,
+) {
+  try {
+    return await takeSnapshot({
+      application,
+      signal,
+      onProgress: (p) => {
+        onProgress(p);
+        if (p.read === p.asked) progressDone();
+      },
+      record: script && {
+        name: script.name,
+        serverScript: join(__dirname, 'motion-server.js'),
+        script: { path: script.path, code: script.code },
+        python,
+        // The script's own output goes to stderr: stdout may be the snapshot.
+        onOutput: (_stream, text) => process.stderr.write(text),
+        readLine: stdinLines(),
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunError) || signal.aborted) throw error;
+    process.stderr.write(`motion snapshot --record: ${error.message}; no file was written\n`);
+    return undefined;
   }
 }
 

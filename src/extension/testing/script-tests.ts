@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { withPrivateServer } from '../../runner/dry-run/private-server';
+import { withTestApplication } from '../../runner/testing/test-application';
 import {
   PYTEST_OPTIONS,
   pytestArguments,
@@ -176,7 +176,7 @@ export class ScriptTests implements vscode.Disposable {
     const report = path.join(reports, lua ? 'result.json' : 'junit.xml');
     const started = performance.now();
     try {
-      await withPrivateServer(options.serverScript, options.snapshot, async (server) => {
+      await withTestApplication(options.serverScript, options.snapshot, async (server) => {
         const name = `Debug ${test.name}`;
         const ended = new Promise<void>((resolve) => {
           const listener = vscode.debug.onDidTerminateDebugSession((session) => {

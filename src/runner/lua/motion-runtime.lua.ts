@@ -253,6 +253,18 @@ end
 if __motion_test_state then
   motion.testing = {}
   function motion.testing.state() return json.decode(__motion_test_state()).state end
+  -- The test's application answers these: declared answers to the reads it does not model, and
+  -- the calls the script made (motion.testing in Python says the same).
+  local function testing(name, ...)
+    local reply = json.decode(__motion_call("motion.testing", name, table.pack(...), nil):await())
+    if reply.error then error(MotionError(reply.error), 3) end
+    return reply.value
+  end
+  -- Answers the script's calls of an operation (its full name) with value: every call, or with
+  -- args (a list) only a call with those arguments.
+  function motion.testing.answer(operation, value, args) testing("answer", operation, value, args) end
+  -- The arguments of each call the script made of an operation, in order: a list of lists.
+  function motion.testing.calls(operation) return testing("calls", operation) end
   -- The skeleton of that name in a source, with its segments by name instead of by id; nil when there is none.
   function motion.testing.skeleton(source, name)
     for _, record in ipairs(motion.testing.state().skeletons[source]) do

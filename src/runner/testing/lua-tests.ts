@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { bundledWorker } from '../../api/runtime/bundled-worker';
-import { withPrivateServer } from '../dry-run/private-server';
+import { withTestApplication } from './test-application';
 import type { LuaTestJob } from '../lua/lua-test-worker';
 import type { PythonTestOptions } from './python-tests';
 import type { LuaOutcome } from '../lua/lua-test-host';
@@ -26,7 +26,7 @@ function inThread<T>(
   options: LuaTestOptions,
   deadlineMs: number,
 ): Promise<{ outcome: T; output: string }> {
-  return withPrivateServer(
+  return withTestApplication(
     options.serverScript,
     options.snapshot,
     (server) =>

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { withPrivateServer } from '../dry-run/private-server';
+import { withTestApplication } from './test-application';
 import { pythonSupportDir } from '../python-support';
 import { namedSnapshot } from './named-snapshot';
 import { PastDeadline, ScriptTestError, type ScriptTest, type ScriptTestResult, type TestOutcome } from './script-test';
@@ -69,7 +69,7 @@ function pytest(
  * documentation: a private server with the demo data answers.
  */
 export async function collectPythonTests(paths: string[], options: PythonTestOptions): Promise<ScriptTest[]> {
-  const { code, stdout, stderr } = await withPrivateServer(options.serverScript, options.snapshot, (server) =>
+  const { code, stdout, stderr } = await withTestApplication(options.serverScript, options.snapshot, (server) =>
     // Finding tests runs none: a test's deadline is not collection's.
     pytest(options, ['--collect-only', '-q', ...paths], { MOTION_URL: server.url }, COLLECTION_DEADLINE_MS),
   );
@@ -133,7 +133,7 @@ export async function runPythonTest(test: ScriptTest, options: PythonTestOptions
   const report = join(reports, 'junit.xml');
   const started = performance.now();
   try {
-    const run = await withPrivateServer(options.serverScript, options.snapshot, (server) =>
+    const run = await withTestApplication(options.serverScript, options.snapshot, (server) =>
       pytest(options, pytestArguments(test, report), testEnvironment(server)),
     ).catch((error: Error) => {
       if (!(error instanceof PastDeadline)) throw error;

@@ -9,22 +9,52 @@ the demo data), so a test may change it freely and then look at what its script 
     def test_scales_every_skeleton():
         scale_all(2.0)
         assert motion.testing.skeleton("project", "FullBody")["scale"] == 2.0
+
+The reads the test's application does not model (the timeline, series, messages...) are answered
+as the test's snapshot recorded them (``motion snapshot --record``) or as the test declares with
+``answer``; no change is sent anywhere, and ``calls`` lists the ones the script asked for::
+
+    def test_labels_by_table():
+        motion.testing.answer("motion.data.object.trajectory.get_label", "LFHD", args=[3])
+        relabel({"LFHD": "LeftHead"})
+        assert motion.testing.calls("motion.data.object.trajectory.set_label") == [[3, "LeftHead"]]
 """
 import json
 import os
+
+import motion
+
+
+def _in_a_test(name):
+    if not os.environ.get("MOTION_TEST_STATE"):
+        raise RuntimeError(
+            f"motion.testing.{name}() works in tests run by motion test or the Test Explorer "
+            "(they give each test an application of its own)"
+        )
+
+
+def answer(operation, value, args=None):
+    """Answers the script's calls of ``operation`` (its full name, ``motion.gui.timeline.get_measured_range``)
+    with ``value``: every call, or with ``args`` (a list) only a call with those arguments. For the
+    operations the test's application does not model; a declared answer comes before a recorded one."""
+    __tracebackhide__ = True
+    _in_a_test("answer")
+    motion._call("motion.testing", "answer", [operation, value, args])
+
+
+def calls(operation):
+    """The arguments of each call the script made of ``operation`` (its full name), in order: a list of lists."""
+    __tracebackhide__ = True
+    _in_a_test("calls")
+    return motion._call("motion.testing", "calls", [operation])
 
 
 def state():
     """The whole state of the test's application, as its state file holds it: ``skeletons`` (by
     source: ``project``, ``measurement``, ``data``; each with ``segments`` by id), ``trajectories``,
     ``bones`` and ``selection``."""
-    path = os.environ.get("MOTION_TEST_STATE")
-    if not path:
-        raise RuntimeError(
-            "motion.testing.state() works in tests run by motion test or the Test Explorer "
-            "(they give each test an application of its own)"
-        )
-    with open(path, encoding="utf-8") as file:
+    _in_a_test("state")
+    with open(os.environ["MOTION_TEST_STATE"], encoding="utf-8") as file:
         return json.load(file)["state"]
 
 
