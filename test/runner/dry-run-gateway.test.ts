@@ -261,6 +261,9 @@ describe('the dry run’s gateway, asked directly', function () {
         body: null,
       });
       await testing('answer', ['motion.data.series.get_samples', [9], [{ id: 4 }]]);
+      await testing('answer', ['motion.gui.timeline.get_frequency', 60, {}]); // Lua's empty table: no arguments
+      assert.deepEqual((await post(gateway.url, 'gui/timeline/get_frequency', '[]')).body, 60);
+      assert.equal((await post(gateway.url, 'gui/timeline/get_frequency', '[1]')).status, 404, 'other arguments');
       await testing('answer', ['motion.data.object.trajectory.add_trajectory', 17]);
       assert.deepEqual((await post(gateway.url, 'gui/timeline/get_measured_range', '[]')).body, range);
       assert.deepEqual((await post(gateway.url, 'data/series/get_samples', '[{"id": 4}]')).body, [9]);

@@ -9,10 +9,14 @@ const PREFIX = '/api/scripting/motion/';
 /**
  * An application with the whole interface, in front of a reference server: it serves the whole
  * interface's documentation, lets the reference server answer what it models (its state is the
- * skeletons, the selection, the trajectories), answers any other read with null and takes any
+ * skeletons, the selection, the trajectories), answers any other read as `answers` says (else null) and takes any
  * other change. Every request it gets is in `requests`.
  */
-export function startWholeInterface(referenceUrl: string): Promise<FakeApplication> {
+export function startWholeInterface(
+  referenceUrl: string,
+  /** What some reads answer, by operation's full name (the others answer null). */
+  answers: Record<string, unknown> = {},
+): Promise<FakeApplication> {
   const documentation = JSON.stringify(applicationInterface());
   return startFakeApplication((path, body, req, res) => {
     const parts = path.startsWith(PREFIX) ? path.slice(PREFIX.length).split('/').filter(Boolean) : [];
@@ -23,7 +27,7 @@ export function startWholeInterface(referenceUrl: string): Promise<FakeApplicati
     if (!findOperation(module, name))
       return void res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(isReadOperation(`${module}.${name}`) ? 'null' : '');
+        .end(isReadOperation(`${module}.${name}`) ? JSON.stringify(answers[`${module}.${name}`] ?? null) : '');
     const forwarded = request(
       `${referenceUrl}${path}`,
       { method: req.method, headers: { 'content-type': 'application/json' } },

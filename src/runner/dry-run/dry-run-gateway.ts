@@ -151,7 +151,11 @@ export class DryRunGateway {
     const recorded = options.recorded?.find(operation, args);
     if (recorded) return replay(res, recorded);
     if (!options.application) return refuse(res, 404, this.notRecorded(operation, args));
-    return replay(res, await this.ask(options.application, module, name, args));
+    const answer = await this.ask(options.application, module, name, args);
+    // Offline from a recording (the application away): what is missing is the recording's answer.
+    if (options.recorded && 'error' in answer && answer.error.code === 'unreachable')
+      return refuse(res, 404, this.notRecorded(operation, args));
+    return replay(res, answer);
   }
 
   /**

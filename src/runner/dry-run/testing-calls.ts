@@ -33,7 +33,10 @@ export class TestingCalls {
     const refused = (message: string, parameter?: string): Served => ({
       error: { code: 'invalid_argument', message, operation, ...(parameter ? { parameter } : {}) },
     });
-    const [called, value, withArgs] = args;
+    const [called, value, given] = args;
+    // Lua's empty table arrives as an empty object: as arguments, it is the empty list.
+    const withArgs =
+      given && typeof given === 'object' && !Array.isArray(given) && Object.keys(given).length === 0 ? [] : given;
     if (name !== 'answer' && name !== 'calls')
       return {
         error: {
