@@ -38,6 +38,7 @@ import { SegmentPreviews } from './segment-editor/segment-previews';
 import { SEGMENT_SCHEME, SegmentFileSystem } from './segment-editor/segment-file-system';
 import { selectionCommands } from './selection/selection-commands';
 import { dryRunCommands } from './dry-run/dry-run-commands';
+import { snapshotCommands } from './dry-run/snapshot-commands';
 import { dryRun3dCommands, followDryRunIn3D, highlightChange } from './dry-run/dry-run-3d';
 import { DryRunView } from './dry-run/dry-run-view';
 import { ScriptTests } from './testing/script-tests';
@@ -220,6 +221,7 @@ export async function startMotion(
     debugCommands,
     skeletonViewCommands,
     dryRunCommands,
+    snapshotCommands,
     dryRun3dCommands,
     recordingCommands,
     notebookCommands,

@@ -1,10 +1,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activeFolder } from '../workspace/active-folder';
 import { notSentOutline } from '../../runner/dry-run/not-sent-outline';
 import { readSnapshot, type Snapshot, type SnapshotProgress } from '../../api/state/read-snapshot';
-import { encodeSnapshot, snapshotOrigin, versionText } from '../../api/state/state-document';
-import { describeState } from '../../api/state/state-summary';
+import { encodeSnapshot, snapshotOrigin } from '../../api/state/state-document';
 import { codeAtSelection } from '../../runner/code-to-run';
 import type { MotionState } from '../../api/state/motion-state';
 import { diffStates } from '../../api/state/state-diff';
@@ -37,7 +35,7 @@ interface Start {
 }
 
 /** "read 1,234 of 2,000 values" in a progress notification, as a fraction of what was asked so far. */
-function reportProgress(progress: vscode.Progress<{ message?: string; increment?: number }>) {
+export function reportProgress(progress: vscode.Progress<{ message?: string; increment?: number }>) {
   let shown = 0;
   return ({ read, asked }: SnapshotProgress) => {
     const fraction = (read / asked) * 100;
@@ -280,26 +278,6 @@ export const dryRunCommands: CommandTable = {
     const code = codeAtSelection(editor.document.getText().split(/\r?\n/), editorSelection(editor.selection), language);
     const lines = code.line === code.endLine + 1 ? `line ${code.line}` : `lines ${code.line}–${code.endLine + 1}`;
     return dryRunCode(ctx, editor.document, code, `${fileName(editor.document)} (${lines})`);
-  },
-  'motion.takeSnapshot': (ctx) => async (target?: vscode.Uri) => {
-    const folder = activeFolder();
-    const file =
-      target ??
-      (await vscode.window.showSaveDialog({
-        title: 'Motion: Save a Snapshot of the Application',
-        saveLabel: 'Save Snapshot',
-        defaultUri: folder && vscode.Uri.joinPath(folder, 'application.motion.json'),
-        filters: { 'Motion snapshots': ['motion.json'] },
-      }));
-    if (!file) return undefined;
-    const taken = await snapshotNow(ctx, 'Motion: taking a snapshot of the application');
-    if (!taken) return undefined;
-    const { state, origin } = taken;
-    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(encodeSnapshot(state, origin)));
-    void vscode.window.showInformationMessage(
-      `Motion: saved a snapshot of version ${versionText(origin.application)} (${describeState(state)}) to ${vscode.workspace.asRelativePath(file)}.`,
-    );
-    return file;
   },
   'motion.clearDryRun': (ctx) => () => ctx.parts.dryRun.show(undefined),
   'motion.applyDryRun': (ctx) => async (answers?: unknown) => {
