@@ -23,7 +23,8 @@ describe('Python type checking set up in a folder', function () {
   it('writes the stubs with the version they are for, replacing the old ones whole', async () => {
     const stubPath = join(folder, 'typings');
     assert.deepEqual(await stubsInFolder(stubPath, 'motion'), { kind: 'none' });
-    assert.equal(await writePythonStubs(stubPath, live('Mocap 1.0')), 14);
+    assert.equal(await writePythonStubs(stubPath, live('Mocap 1.0')), 15, 'a file a module, _types and testing');
+    assert.ok(existsSync(join(stubPath, 'motion', 'testing.pyi')), 'motion.testing, which our package adds');
     assert.deepEqual(await stubsInFolder(stubPath, 'motion'), { kind: 'ours', version: 'Mocap 1.0' });
     writeFileSync(join(stubPath, 'motion', 'gone_in_2.pyi'), '');
     await writePythonStubs(stubPath, live('Mocap 2.0'));
