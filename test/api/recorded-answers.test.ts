@@ -54,7 +54,16 @@ describe('the answers a snapshot records', () => {
     });
     assert.equal(back.size, 2);
     assert.deepEqual(decodeState(recorded), decodeState(snapshot), 'the server reads the same state');
+    assert.deepEqual(
+      recorded.split('\n').filter((line) => line.startsWith('  {"operation":')),
+      [
+        '  {"operation":"motion.gui.timeline.get_frequency","args":[],"answer":100},',
+        '  {"operation":"motion.gui.x.get_y","args":[2],"error":{"code":"not_found","message":"no 2","status":404}}',
+      ],
+      'an answer a line, however large',
+    );
     assert.equal(recordingOf(withRecording(recorded, { script: 'b.py', answers: [] }))!.size, 0, 'replaced whole');
+    assert.equal(JSON.parse(withRecording(recorded, { answers: [] })).recorded.script, undefined);
     assert.equal(recordingOf('not json'), undefined, 'not JSON: the server says what is wrong');
   });
 

@@ -103,8 +103,15 @@ export function recordingOf(snapshotText: string): RecordedAnswers | undefined {
   return new RecordedAnswers(typeof script === 'string' ? script : undefined, answers as RecordedAnswer[]);
 }
 
-/** The snapshot's text with a recording beside its state (replacing one it had). */
+/**
+ * The snapshot's text with a recording beside its state (replacing one it had): the state indented
+ * as before, each answer on a line of its own (a documentation is one long line, not thousands), so
+ * that a snapshot kept in version control diffs by answer.
+ */
 export function withRecording(snapshotText: string, recording: Recording): string {
-  const document = JSON.parse(snapshotText) as Record<string, unknown>;
-  return `${JSON.stringify({ ...document, recorded: recording }, null, 1)}\n`;
+  const { recorded: _replaced, ...document } = JSON.parse(snapshotText) as Record<string, unknown>;
+  const head = JSON.stringify(document, null, 1).replace(/\n}$/, '');
+  const script = recording.script === undefined ? '' : `"script": ${JSON.stringify(recording.script)}, `;
+  const answers = recording.answers.map((answer) => `  ${JSON.stringify(answer)}`).join(',\n');
+  return `${head},\n "recorded": {${script}"answers": [${answers ? `\n${answers}\n ` : ''}]}\n}\n`;
 }

@@ -58,9 +58,19 @@ function inThread<T>(
 export async function collectLuaTests(files: string[], options: LuaTestOptions): Promise<ScriptTest[]> {
   const tests: ScriptTest[] = [];
   for (const file of files) {
-    const { outcome } = await inThread<LuaFound>({ file }, options, COLLECTION_DEADLINE_MS);
-    if (outcome.problem) throw new ScriptTestError(`the tests of ${file} could not be read: ${outcome.problem}`);
     const snapshot = namedSnapshot(file, await readFile(resolve(options.cwd, file), 'utf8').catch(() => ''));
+    // Reading a spec runs its file (and the tools it requires) against the snapshot it names: a
+    // recording may hold the documentation of an interface larger than the reference server's.
+    const named =
+      snapshot === undefined
+        ? undefined
+        : await readFile(resolve(options.cwd, snapshot), 'utf8').catch(() => undefined);
+    const { outcome } = await inThread<LuaFound>(
+      { file },
+      named === undefined ? options : { ...options, snapshot: named },
+      COLLECTION_DEADLINE_MS,
+    );
+    if (outcome.problem) throw new ScriptTestError(`the tests of ${file} could not be read: ${outcome.problem}`);
     const seen = new Set<string>();
     for (const { names, line, endLine } of outcome.tests ?? []) {
       const id = [file, ...names].join('::');

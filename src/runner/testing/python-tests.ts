@@ -68,10 +68,16 @@ function pytest(
  * unittest cases). Collecting imports the files, and `import motion` asks the application for its
  * documentation: a private server with the demo data answers.
  */
-export async function collectPythonTests(paths: string[], options: PythonTestOptions): Promise<ScriptTest[]> {
+export async function collectPythonTests(
+  paths: string[],
+  options: PythonTestOptions,
+  /** Test files collected elsewhere (from the snapshot they name), left out here. */
+  ignored: string[] = [],
+): Promise<ScriptTest[]> {
+  const ignore = ignored.map((file) => `--ignore=${file}`);
   const { code, stdout, stderr } = await withTestApplication(options.serverScript, options.snapshot, (server) =>
     // Finding tests runs none: a test's deadline is not collection's.
-    pytest(options, ['--collect-only', '-q', ...paths], { MOTION_URL: server.url }, COLLECTION_DEADLINE_MS),
+    pytest(options, ['--collect-only', '-q', ...ignore, ...paths], { MOTION_URL: server.url }, COLLECTION_DEADLINE_MS),
   );
   // 5: no tests collected.
   if (code !== 0 && code !== 5)

@@ -3,7 +3,9 @@ import { collectPythonTests, runPythonTest, type PythonTestOptions } from './pyt
 import { ScriptTestError, type ScriptTest, type ScriptTestResult } from './script-test';
 import { SnapshotRefused } from '../dry-run/private-server';
 import { findTestFiles } from './test-files';
-import { snapshotFor } from './named-snapshot';
+import { namedSnapshot, snapshotFor } from './named-snapshot';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 
 /**
  * Every test in `paths` (none: the folder): Python's as pytest finds them, asked only when there is
@@ -17,9 +19,34 @@ export async function collectScriptTests(paths: string[], options: PythonTestOpt
   const forPytest = paths.filter((path) => !path.endsWith('.lua'));
   const pythonTests =
     python.length > 0 && (paths.length === 0 || forPytest.length > 0)
-      ? await collectPythonTests(forPytest, options)
+      ? await collectPython(python, forPytest, options)
       : [];
   return [...pythonTests, ...(await collectLuaTests(lua, options))];
+}
+
+/**
+ * Python's tests. Collecting imports a test file and the tools it imports, which build their
+ * modules from the application's documentation: a file that names a snapshot is collected against
+ * it (a recording may hold the documentation of an interface larger than the reference server's),
+ * the others together, as pytest finds them in `paths`.
+ */
+async function collectPython(files: string[], paths: string[], options: PythonTestOptions): Promise<ScriptTest[]> {
+  const bySnapshot = new Map<string, { text: string; files: string[] }>();
+  for (const file of files) {
+    const named = namedSnapshot(file, await readFile(resolve(options.cwd, file), 'utf8').catch(() => ''));
+    if (named === undefined) continue;
+    // A snapshot that cannot be read: its file is collected with the others, and its tests say so when run.
+    const text = await readFile(resolve(options.cwd, named), 'utf8').catch(() => undefined);
+    if (text === undefined) continue;
+    const group = bySnapshot.get(named) ?? { text, files: [] };
+    group.files.push(file);
+    bySnapshot.set(named, group);
+  }
+  const own = [...bySnapshot.values()].flatMap((group) => group.files);
+  const tests = await collectPythonTests(paths, options, own);
+  for (const group of bySnapshot.values())
+    tests.push(...(await collectPythonTests(group.files, { ...options, snapshot: group.text })));
+  return tests.sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file));
 }
 
 /** What a test runs with: the run's options, starting from the snapshot its file names if it names one. */
