@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { MotionClient } from '../../src/api/client/motion-client';
 import type { MotionState } from '../../src/api/state/motion-state';
+import { exportSkeleton, importSkeletons } from '../../src/api/skeletons/skeleton-definition';
 import { readSnapshot } from '../../src/api/state/read-snapshot';
 import { diffStates } from '../../src/api/state/state-diff';
 import { changedSources, changesInThreeD, segmentToHighlight } from '../../src/extension/dry-run/changes-in-3d';
@@ -124,6 +125,28 @@ describe('a dry run’s changes drawn in 3D', () => {
     const root = now.skeletons.project.find((s) => s.id === extra)!.rootId;
     assert.equal(shown.changes.segments[`${extra}/${root}`], 'added');
     assert.equal(Object.keys(shown.changes.segments).length, 3);
+  });
+
+  it('says when an added skeleton lies exactly over another, which the drawing alone cannot show', async () => {
+    const sk = client.settings.processing.skeleton;
+    const wand = (await sk.find_skeleton('project', 'Wand'))!;
+    const copy = await exportSkeleton(client, 'project', wand);
+    await importSkeletons(client, 'project', [
+      { ...copy, name: 'Wand copy' },
+      { ...copy, name: 'Wand copy 2' },
+    ]);
+    const moved = await importSkeletons(client, 'project', [{ ...copy, name: 'Wand moved' }]);
+    const movedRoot = (await sk.get_skeleton_root_id('project', moved[0]))!;
+    await sk.set_segment_transform('project', movedRoot, translated(0, 0, 1));
+    await sk.add_skeleton('project', 'Empty');
+    const { now, changes } = await after();
+    const shown = parts(changesInThreeD(before, now, changes, 'project', 'copy.py'));
+    assert.deepEqual(shown.changes.summary.slice(1), [
+      '"Wand copy" (added) lies exactly over "Wand": the two are drawn in one place',
+      '"Wand copy 2" (added) lies exactly over "Wand": the two are drawn in one place',
+    ]);
+    const kept = parts(changesInThreeD(now, now, [], 'project', 'none.py'));
+    assert.deepEqual(kept.changes.summary.slice(1), [], 'skeletons that were there before are not "added"');
   });
 
   it('lights up, for a change chosen in the Dry Run view, its segment, or a whole skeleton’s root: added, or removed', async () => {

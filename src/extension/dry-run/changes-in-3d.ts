@@ -90,6 +90,23 @@ function keptChange(
   return fields(before) === fields(after) ? undefined : 'changed';
 }
 
+/**
+ * An added skeleton drawn exactly where another stands (a copy, not moved yet) would hide it or be
+ * hidden: each such pair is said in words, since the drawing shows one skeleton.
+ */
+function coinciding(shown: readonly ViewSkeleton[], existed: (id: number) => boolean): string[] {
+  const origins = (s: ViewSkeleton) => s.calibrated.segments.map((segment) => segment.origin);
+  const same = (a: ViewSkeleton, b: ViewSkeleton) => {
+    const [x, y] = [origins(a), origins(b)];
+    return x.length === y.length && x.every((o, i) => !far(o, y[i]));
+  };
+  return shown.flatMap((added, i) => {
+    if (existed(added.id)) return [];
+    const under = shown.find((other, j) => j !== i && (existed(other.id) || j < i) && same(added, other));
+    return under ? [`"${added.name}" (added) lies exactly over "${under.name}": the two are drawn in one place`] : [];
+  });
+}
+
 /** The sources whose skeletons a dry run changed, in the order the interface lists them. */
 export function changedSources(changes: readonly StateChange[]): SkeletonSource[] {
   return SKELETON_SOURCES.filter((source) =>
@@ -141,6 +158,7 @@ export function changesInThreeD(
   const summary = [
     `Dry run of ${script}: ${counted.length > 0 ? `segments ${counted.join(' · ')}` : 'no segment changed'}`,
     ...ofSkeletons,
+    ...coinciding(shown, (id) => was.has(id)),
   ];
   const labels = new Map(after.trajectories.map((t) => [t.id, t.label]));
   const selected = after.selection.flatMap((item) => {
