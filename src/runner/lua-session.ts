@@ -37,7 +37,14 @@ export class LuaSession implements ScriptSession {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      const message: ToLua = { id, code, filename: where.filename, line: where.line ?? 1, debugger: where.debugger };
+      const message: ToLua = {
+        id,
+        code,
+        filename: where.filename,
+        line: where.line ?? 1,
+        cwd: where.cwd,
+        debugger: where.debugger,
+      };
       this.worker!.postMessage(message, where.debugger ? [where.debugger.commands] : []);
     });
   }

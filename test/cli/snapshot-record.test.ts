@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MotionClient } from '../../src/api/client/motion-client';
 import type { FakeApplication } from '../support/fake-application';
 import { freePort } from '../support/free-port';
 import { pythonWithPytest } from '../support/pytest-python';
@@ -212,6 +222,86 @@ describe('recorded answers: motion snapshot --record, replayed offline by dry ru
     assert.match(
       run.stderr,
       /the snapshot was taken from version \d+\.\d+\.\d+ of the application .*; the application is version [\d.]+: take a new snapshot/,
+    );
+  });
+});
+
+describe('every tool of the corpus, recorded and replayed offline', function () {
+  this.timeout(180_000);
+  let reference: TestServer;
+  let application: FakeApplication;
+  let dir: string;
+  let away: string;
+  const tools = readdirSync(CORPUS).filter((f) => /^(?!test_|helpers)\w+\.(py|lua)$/.test(f));
+  before(async () => {
+    reference = await startTestServer();
+    // Two trajectories selected, each with a short gap and a long one: the gap fillers have work.
+    const client = new MotionClient({ url: reference.url });
+    const [first, second] = await client.data.object.trajectory.get_trajectory_ids();
+    await client.gui.selection.set_selections([
+      { type: 'trajectory', id: first, part_index: null },
+      { type: 'trajectory', id: second, part_index: null },
+    ]);
+    await client.close();
+    application = await startWholeInterface(reference.url, {
+      ...READS,
+      'motion.data.series._3d.get_gap_ranges': [
+        { start: 20, end: 24 },
+        { start: 40, end: 80 },
+      ],
+    });
+    dir = mkdtempSync(join(tmpdir(), 'motion-record-corpus-'));
+    for (const file of readdirSync(CORPUS)) copyFileSync(join(CORPUS, file), join(dir, file));
+    away = `http://127.0.0.1:${await freePort()}`;
+  });
+  after(async () => {
+    await application.close();
+    await reference.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('holds the tools people write, in both languages', () => {
+    assert.deepEqual(tools, [
+      'gap_filler.lua',
+      'gap_filler.py',
+      'labeller.lua',
+      'labeller.py',
+      'overlay.lua',
+      'overlay.py',
+      'timeline_message.py',
+    ]);
+  });
+
+  it('a dry run from each recording, the application away, lists exactly what the live dry run lists', async () => {
+    for (const tool of tools) {
+      const snapshot = `${tool}.motion.json`;
+      const recorded = await runCli(
+        ['snapshot', '--record', tool, '-o', snapshot, '--url', application.url],
+        {},
+        undefined,
+        dir,
+      );
+      assert.equal(recorded.code, 0, `${tool}: ${recorded.stderr}`);
+      const live = await runCli(['run', '--dry-run', '--url', application.url, tool], {}, undefined, dir);
+      const offline = await runCli(
+        ['run', '--dry-run', '--snapshot', snapshot, '--url', away, tool],
+        {},
+        undefined,
+        dir,
+      );
+      assert.equal(live.code, 0, `${tool}: ${live.stderr}`);
+      // The Lua labeller renames by a table with pairs(), whose order Lua leaves open: the same calls, in its order.
+      const inOrder = (text: string) => (tool === 'labeller.lua' ? text.split('\n').sort().join('\n') : text);
+      assert.deepEqual(
+        [offline.code, inOrder(offline.stdout)],
+        [live.code, inOrder(live.stdout)],
+        `${tool}: ${offline.stderr}`,
+      );
+    }
+    assert.deepEqual(
+      application.requests.filter((path) => /\/(set_|add_|delete_|fill_|draw_)/.test(path)),
+      [],
+      'no change reached the application',
     );
   });
 });

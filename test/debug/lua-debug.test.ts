@@ -62,6 +62,28 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
     );
   });
 
+  it('stops at a breakpoint in a helper module the script requires from beside it', async () => {
+    bed.scripts.write(
+      'helpers.lua',
+      'local M = {}\nfunction M.twice(x)\n  local doubled = 2 * x\n  return doubled\nend\nreturn M\n',
+    );
+    const program = bed.scripts.write(
+      'uses_helpers.lua',
+      'local helpers = require("helpers")\nprint("twice", helpers.twice(21))\n',
+    );
+    const helper = program.replace(/uses_helpers\.lua$/, 'helpers.lua');
+    const output = collectOutput(bed.client);
+    await bed.client.hitBreakpoint(launch(program), { path: helper, line: 4 });
+    const frame = await topFrame(bed.client);
+    assert.equal(frame.source?.path, helper, 'the helper, by its whole path');
+    assert.equal((await localsOfTopFrame(bed.client)).get('doubled')?.value, '42');
+    await Promise.all([
+      bed.client.continueRequest({ threadId: await threadId(bed.client) }),
+      bed.client.waitForEvent('exited'),
+    ]);
+    assert.match(output.text(), /twice\t42/);
+  });
+
   it('stops at a breakpoint, shows locals and motion results, evaluates, steps over, in and out, and runs to the end', async () => {
     const program = bed.scripts.write('steps.lua', SCRIPT);
     const output = collectOutput(bed.client);

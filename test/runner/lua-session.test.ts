@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LuaSession } from '../../src/runner/lua-session';
 import type { Worker } from 'node:worker_threads';
 import { freePort } from '../support/free-port';
@@ -254,6 +257,31 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
       assert.equal(printed('system'), `Lua session failed: ${why}\n`);
     } finally {
       await broken.dispose();
+    }
+  });
+
+  it('require and dofile find the user’s files: beside the script, then in the folder it runs in; a helper edited since is read again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'motion-lua-files-'));
+    try {
+      mkdirSync(join(dir, 'tools'));
+      mkdirSync(join(dir, 'shared'));
+      writeFileSync(join(dir, 'tools', 'helpers.lua'), 'return { twice = function(x) return 2 * x end }\n');
+      writeFileSync(join(dir, 'shared', 'init.lua'), 'return { name = "shared" }\n');
+      writeFileSync(join(dir, 'settings.lua'), 'return 42\n');
+      const script = join(dir, 'tools', 'tool.lua');
+      const code = 'local h = require("helpers")\nprint(h.twice(21), require("shared").name, dofile("settings.lua"))';
+      assert.deepEqual(await session.run(code, { filename: script, cwd: dir }), { ok: true, error: undefined });
+      writeFileSync(join(dir, 'tools', 'helpers.lua'), 'return { twice = function(x) return 2 * x + 1 end }\n');
+      await session.run(code, { filename: script, cwd: dir });
+      assert.equal(printed(), '42\tshared\t42\n43\tshared\t42\n', 'the edited helper, read again');
+      const missing = await session.run('require("nowhere")', { filename: script, cwd: dir });
+      assert.equal(missing.ok, false);
+      assert.match(
+        missing.error!.message,
+        /module 'nowhere' not found:[\s\S]*no file 'nowhere\.lua' beside the script or in its folder/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -127,6 +127,7 @@ export class LuaDebugSession extends DebugSession {
         program: config.program,
         args: config.args ?? [],
         stopOnEntry: config.stopOnEntry ?? false,
+        cwd: config.cwd,
         test: config.luaTest && { ...config.luaTest, cwd: config.cwd ?? dirname(config.program) },
         commands: this.channel.port2,
         signal: this.signal.buffer,

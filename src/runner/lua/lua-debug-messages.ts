@@ -16,6 +16,8 @@ export interface LuaDebugStart {
   program: string;
   args: string[];
   stopOnEntry: boolean;
+  /** The folder the script runs in: require and dofile look there after the script's own folder. */
+  cwd?: string;
   /** Commands come on this port; `signal[0]` is bumped after each one, `signal[1]` asks for a pause. */
   commands: MessagePort;
   signal: SharedArrayBuffer;

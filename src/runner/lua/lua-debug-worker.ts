@@ -2,7 +2,9 @@
 // with the debugger's hook. While the script is stopped this thread blocks (Atomics.wait) and
 // reads the adapter's commands synchronously from its port: the VM's state stays exactly as it was.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { installTestRunner, usersOutcome, type LuaOutcome } from './lua-test-host';
+import { installUserFiles } from './lua-user-files';
 import { parentPort, workerData } from 'node:worker_threads';
 import { installLuaDebugger, nextCommand, type LuaDebugChannel } from './lua-debug-bridge';
 import type { FromLuaDebug, LuaDebugCommand, LuaDebugStart } from './lua-debug-messages';
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
     start.test?.stateFile,
   );
   if (start.test) await installTestRunner(lua, start.test.cwd);
+  // A script debugged finds its helpers as when it runs: beside it, then where it runs.
+  else await installUserFiles(lua, () => [dirname(start.program), start.cwd ?? process.cwd()]);
   await installLuaDebugger(lua, () => channel);
   send({ kind: 'ready' });
 

@@ -2,7 +2,15 @@ import type { RunError } from '../script-session';
 import type { LuaDebugLink } from './lua-debug-messages';
 
 /** A run; with `debugger`, under the debugger, whose adapter holds the link's other end (Debug Cell). */
-export type ToLua = { id: number; code: string; filename: string; line: number; debugger?: LuaDebugLink };
+export type ToLua = {
+  id: number;
+  code: string;
+  filename: string;
+  line: number;
+  /** The folder the code runs in: require and dofile look there after the script's own folder. */
+  cwd?: string;
+  debugger?: LuaDebugLink;
+};
 export type FromLua =
   | { kind: 'ready' }
   | { kind: 'output'; stream: 'stdout' | 'stderr' | 'system'; text: string }

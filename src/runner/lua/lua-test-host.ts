@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { LuaEngine } from 'wasmoon';
+import { installUserFiles } from './lua-user-files';
 import { LUA_TESTING } from './lua-testing.lua';
 import { userTraceback } from './motion-lua';
 
 /** What a Lua test's VM is given besides the motion table: its folder's files, and describe/it. */
 export async function installTestRunner(lua: LuaEngine, cwd: string): Promise<void> {
-  // The VM's own file system is empty: dofile, loadfile and require read from the test's folder.
-  lua.global.set('__motion_read_file', (path: string) => {
-    try {
-      return readFileSync(resolve(cwd, path), 'utf8');
-    } catch {
-      return undefined;
-    }
-  });
+  // dofile, loadfile and require read from the test's folder.
+  await installUserFiles(lua, () => [cwd]);
   await lua.doString(LUA_TESTING);
 }
 

@@ -6,26 +6,6 @@
 export const LUA_TESTING = String.raw`
 local spec = { file = nil, blocks = {}, hooks = {}, found = {}, wanted = nil, result = nil }
 
--- Files from the test's folder (the VM's own file system is empty): for a test that loads the script it tests.
-function loadfile(path, mode, env)
-  local text = __motion_read_file(path)
-  if text == nil then return nil, "cannot open " .. path end
-  return load(text, "@" .. path, mode or "bt", env or _G)
-end
-function dofile(path)
-  local chunk, problem = loadfile(path)
-  if not chunk then error(problem, 2) end
-  return chunk()
-end
-table.insert(package.searchers, 2, function(name)
-  local base = name:gsub("%.", "/")
-  for _, path in ipairs({ base .. ".lua", base .. "/init.lua" }) do
-    local chunk = loadfile(path)
-    if chunk then return chunk, path end
-  end
-  return "\n\tno file '" .. base .. ".lua' in the test's folder"
-end)
-
 -- Values as a person reads them in a failure: strings quoted, tables as constructors (keys sorted).
 local function show(value, depth)
   depth = depth or 0

@@ -1,10 +1,12 @@
 // A Lua session's own thread (dist/lua-worker.js): a Lua 5.4 VM (wasmoon) with the motion table.
 // A long loop blocks only this thread; the debug hook checks a shared flag to interrupt it.
+import { dirname, isAbsolute } from 'node:path';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { installLuaDebugger, nextCommand, type LuaDebugChannel } from './lua-debug-bridge';
 import type { LuaDebugCommand, LuaDebugLink } from './lua-debug-messages';
 import { createMotionLua, userTraceback } from './motion-lua';
 import { ANSWERED, INTERRUPT, type Answer, type FromLua, type ToLua } from './lua-messages';
+import { installUserFiles } from './lua-user-files';
 
 const { serverUrl, flags, answers } = workerData as {
   serverUrl: string;
@@ -37,6 +39,10 @@ async function main(): Promise<void> {
   const lua = await createMotionLua(serverUrl, (stream, text) => send({ kind: 'output', stream, text }));
   lua.global.set('__motion_interrupted', () => Atomics.exchange(flag, INTERRUPT, 0) === 1);
   lua.global.set('__motion_read_line', readLine);
+  // require, dofile and loadfile read the user's files from the running script's folder, then the
+  // folder it runs in (as a script run where it lies finds its helpers).
+  let folders: string[] = [process.cwd()];
+  await installUserFiles(lua, () => folders);
   // The debugger is there from the start (Debug Cell debugs a run of this session), its hook off.
   let debugging: LuaDebugChannel | undefined;
   await installLuaDebugger(lua, () => {
@@ -71,6 +77,8 @@ async function main(): Promise<void> {
   // One run at a time: the session sends the next only after this one's `done`; every failure is caught below.
   port.on('message', (message: ToLua) => void run(message));
   async function run(message: ToLua): Promise<void> {
+    folders = [...(isAbsolute(message.filename) ? [dirname(message.filename)] : []), message.cwd ?? process.cwd()];
+    await lua.doString('__motion_forget_changed_modules()');
     lua.global.set('__code', message.code);
     lua.global.set('__chunk', `@${message.filename}`);
     lua.global.set('__line', message.line);
