@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { DEFAULT_PORT } from '../../src/api/client/application-url';
 import { LOG_LEVELS, type LogLevel } from './log';
 import { startMotionServer } from './motion-server';
 import { APPLICATION_TITLE } from './version';
 
-const USAGE = `Usage: motion-server [--port 7979] [--host 127.0.0.1] [--state FILE] [--empty] [--log-level info] [--delay-ms 0]
+const USAGE = `Usage: motion-server [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--state FILE] [--empty] [--log-level info] [--delay-ms 0]
 
 The reference scripting server of the "motion" package: every operation of the scripting
 interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<operation>/).
 
-  --port N          port to listen on (default 7979; 0 picks a free one)
+  --port N          port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H          address to bind (default 127.0.0.1, loopback only)
   --state FILE      keep the state in FILE (created from the demo data if missing); default: in memory
   --empty           start with no skeletons instead of the demo data
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   try {
     ({ values } = parseArgs({
       options: {
-        port: { type: 'string', default: '7979' },
+        port: { type: 'string', default: String(DEFAULT_PORT) },
         host: { type: 'string', default: '127.0.0.1' },
         state: { type: 'string' },
         empty: { type: 'boolean', default: false },

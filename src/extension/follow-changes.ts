@@ -10,6 +10,7 @@ import type { MotionContext } from './motion-context';
 export function followConnection(ctx: MotionContext): void {
   const { connection, explorer, selection, languageClient, runner, periodicRefresh } = ctx.parts;
   let connectedUrl: string | undefined;
+  let told = false;
   let lastKind = connection.state.kind;
   let application: string | undefined;
   ctx.own(
@@ -29,7 +30,15 @@ export function followConnection(ctx: MotionContext): void {
           ctx.forConnection({ dispose: () => periodicRefresh.stop() });
         }
       }
+      // The language server loads no documentation until told which application's (the connection
+      // owns the URL): the first time no application answers, the one configured (its cached
+      // documentation, else the bundled one).
+      if (state.kind === 'offline' && !told) {
+        told = true;
+        void reloadDocumentation(languageClient, state.url);
+      }
       if (state.kind !== 'connected' || state.url === connectedUrl) return;
+      told = true;
       const previous = connectedUrl;
       connectedUrl = state.url;
       void reloadDocumentation(languageClient, state.url);

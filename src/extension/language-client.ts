@@ -24,7 +24,6 @@ export function documentationCacheDir(extension: vscode.ExtensionContext): strin
 /** Starts the bundled language server (dist/language-server.js) for Python and Lua files. */
 export async function startLanguageClient(
   extension: vscode.ExtensionContext,
-  serverUrl: string,
   onDocumentation: (state: DocumentationState) => void,
 ): Promise<LanguageClient> {
   const module = extension.asAbsolutePath(path.join('dist', 'language-server.js'));
@@ -32,9 +31,9 @@ export async function startLanguageClient(
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
   };
-  // The connection owns the URL (it may be the embedded server's): pushed with reloadDocumentation.
+  // The connection owns the URL (it may be the embedded server's): no URL here, the language server
+  // loads nothing until told with reloadDocumentation (follow-changes.ts), once, by the connection.
   const initializationOptions: InitializationOptions = {
-    serverUrl,
     serverUrlFromClient: true,
     cacheDir: documentationCacheDir(extension),
   };

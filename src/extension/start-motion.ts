@@ -104,7 +104,7 @@ export async function startMotion(
   own({ dispose: () => void embedded.stop() });
   const connection = new MotionConnection(() => ({ url: config.serverUrl, embedded: config.embedded }), embedded, log);
   let documentation: DocumentationState | undefined;
-  const languageClient: LanguageClient = await startLanguageClient(extension, config.serverUrl, (state) => {
+  const languageClient: LanguageClient = await startLanguageClient(extension, (state) => {
     documentation = state;
     log.info(`documentation ${state.description}, ${state.modules} modules`);
     loaded.fire(state);

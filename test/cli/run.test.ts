@@ -28,7 +28,7 @@ describe('motion run, and the example scripts', function () {
     assert.equal(lua.stdout.replace(/scale (\d+)\.0\)/g, 'scale $1)'), python.stdout);
   });
 
-  it('the examples’ tests (pytest and Lua specs of their scale tool) pass, each against an application of its own', async () => {
+  it('the examples’ tests pass, each against an application of its own, the gap filler’s offline from its recorded snapshot', async () => {
     // A copy: the interpreter's pytest plugins may leave folders behind, and examples/ is what a newcomer opens.
     const copy = mkdtempSync(join(tmpdir(), 'motion-examples-'));
     cpSync(EXAMPLES, copy, { recursive: true });
@@ -36,7 +36,23 @@ describe('motion run, and the example scripts', function () {
       rmSync(copy, { recursive: true, force: true }),
     );
     assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
-    assert.equal(run.stderr, 'motion test: 4 passed, 0 failed\n');
+    const passed = run.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('✓'))
+      .map((line) => line.replace(/ \(\d+\.\d\d s\)$/, ''));
+    assert.deepEqual(passed, [
+      '✓ tests/test_gap_filler.py::test_fills_short_gaps_linearly_and_long_ones_with_a_polynomial',
+      '✓ tests/test_gap_filler.py::test_a_longer_linear_limit_fills_every_gap_linearly',
+      '✓ tests/test_gap_filler.py::test_says_what_it_did',
+      '✓ tests/test_gap_filler.py::test_a_trajectory_without_gaps',
+      '✓ tests/test_scale_tools.py::test_doubles_every_project_skeleton',
+      '✓ tests/test_scale_tools.py::test_skips_a_scale_the_application_refuses',
+      '✓ tests/gap_filler_spec.lua::fill_selected_gaps::fills short gaps linearly and long ones with a polynomial',
+      '✓ tests/gap_filler_spec.lua::fill_selected_gaps::says what it did',
+      '✓ tests/scale_tools_spec.lua::scale_all::doubles every project skeleton',
+      '✓ tests/scale_tools_spec.lua::scale_all::skips a scale the application refuses',
+    ]);
+    assert.equal(run.stderr, 'motion test: 10 passed, 0 failed\n');
   });
 
   it('examples/copy_measurement_skeleton_to_project.py copies every field of every segment', async () => {

@@ -67,6 +67,29 @@ describe('the language server: who says which application to use', function () {
     assert.equal(asked.configuration, 0);
   });
 
+  it('a client that owns the URL and gave none at start: nothing is loaded until it says which, then that one, once', async () => {
+    lsp = startLspSession();
+    const loads: string[] = [];
+    lsp.connection.onNotification('motion/documentationLoaded', (state: { serverUrl: string }) => {
+      loads.push(state.serverUrl);
+    });
+    await lsp.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: { workspace: { configuration: true } },
+      initializationOptions: { cacheDir, serverUrlFromClient: true },
+    });
+    void lsp.connection.sendNotification('initialized', {});
+    // Asked something after initialized: by then a load at start would have been announced.
+    await lsp.connection
+      .sendRequest('textDocument/documentSymbol', { textDocument: { uri: 'file:///none.py' } })
+      .catch(() => null);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(loads, [], 'no load of a default application');
+    await lsp.connection.sendRequest('motion/reloadDocumentation', { serverUrl: second.server.url });
+    assert.deepEqual(loads, [second.server.url]);
+  });
+
   it('never asks a client that cannot answer for settings, and uses the URL it was given', async () => {
     lsp = startLspSession();
     let asked = 0;

@@ -32,6 +32,9 @@ export function startLanguageServer(connection: Connection): void {
   let canAskConfiguration = false;
   /** The client answers workspace/configuration (the inlay hints' settings are read from it). */
   let canReadSettings = false;
+  /** The client owns the URL (the VS Code extension: its connection may be the embedded server): and the one it gave at start. */
+  let urlFromClient = false;
+  let initialUrl: string | undefined;
   let hintSettings = NO_INLAY_HINTS;
   const readHintSettings = async () => {
     if (!canReadSettings) return;
@@ -102,6 +105,8 @@ export function startLanguageServer(connection: Connection): void {
     // Only a client that does not say the URL itself is asked for the setting.
     canReadSettings = !!params.capabilities.workspace?.configuration;
     canAskConfiguration = canReadSettings && !options.serverUrlFromClient;
+    urlFromClient = !!options.serverUrlFromClient;
+    initialUrl = options.serverUrl;
     service = createMotionLanguageService({
       parsers: await loadScriptParsers(),
       documentation: () => source!.documentation,
@@ -148,6 +153,9 @@ export function startLanguageServer(connection: Connection): void {
       void connection.client
         .register(DidChangeConfigurationNotification.type, { section: 'motion' })
         .catch(() => undefined);
+    // A client that owns the URL and gave none yet says it when it knows it (reloadDocumentation):
+    // loading the default application's now would be a load for nothing.
+    if (urlFromClient && !initialUrl) return;
     source!.useServerUrl(await configuredUrl());
     await reload();
   });

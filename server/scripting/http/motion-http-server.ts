@@ -1,6 +1,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_PORT } from '../../../src/api/client/application-url';
 import type { Log } from '../log';
 import { Fault } from '../model/faults';
 import { findEntry, invoke } from '../operations/dispatch';
@@ -121,7 +122,7 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => answerMalformed(error, socket, log));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 7979, host, () => {
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
       server.off('error', reject);
       resolve();
     });

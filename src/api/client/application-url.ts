@@ -1,5 +1,7 @@
 /** Where the application's scripting interface listens unless told otherwise (and the embedded server's port). */
 export const DEFAULT_URL = 'http://127.0.0.1:7979';
+/** The port of DEFAULT_URL: the reference server's, when it stands in for the application at its address. */
+export const DEFAULT_PORT = Number(new URL(DEFAULT_URL).port);
 
 /**
  * What is wrong with a URL a user typed for an application, or undefined: it must be http:// with a

@@ -159,19 +159,15 @@ export class DocumentationIndex {
 }
 
 function indexMethod(module: ModuleDocumentation, method: MethodDocumentation): IndexedMethod {
-  const parameters = method.parameters.map((doc) => ({ doc, type: tryParse(doc.type) }));
+  const parameters = method.parameters.map((doc) => ({ doc, type: parseTypeOrAny(doc.type) }));
   const requiredCount = requiredArgumentCount(parameters.map((p) => p.type));
   return {
     path: `${module.path}.${method.name}`,
     module,
     method,
     parameters,
-    returnType: method.return_value ? tryParse(method.return_value.type) : undefined,
+    returnType: method.return_value ? parseTypeOrAny(method.return_value.type) : undefined,
     requiredCount,
   };
 }
 
-/** A type the application documents; one the grammar cannot read is any value (optional when it ends in `?`). */
-function tryParse(type: string): TypeNode {
-  return parseTypeOrAny(type);
-}

@@ -1,5 +1,6 @@
 import type { ChangeKind, StateChange } from '../../api/state/state-diff';
 import { describeCall, type NotSentCall, type PassedRead } from '../../runner/dry-run/dry-run-gateway';
+import { notModelled } from '../../runner/dry-run/not-sent-outline';
 
 /** A row of the Dry Run view: a place (source, skeleton, segment) holding changes, or one change. No `vscode` import. */
 export interface ChangeNode {
@@ -34,7 +35,7 @@ export function notSentTree(notSent: readonly NotSentCall[], reads: readonly Pas
   const maybe = reads.filter((read) => read.mayDependOn);
   return {
     label: 'Not sent',
-    description: `${notSent.length} call${notSent.length === 1 ? '' : 's'} the reference server does not model: what they do is not known`,
+    description: `${notModelled(notSent.length)}: what they do is not known`,
     children: [
       ...notSent.map((call) => row(`would call ${describeCall(call)}`, call.caller)),
       ...(maybe.length === 0

@@ -7,6 +7,11 @@ function at(caller: string | undefined): string {
   return file ? ` (${file.split(/[\\/]/).pop()}:${line})` : '';
 }
 
+/** "3 calls the reference server does not model": how the terminal and the Dry Run view count them. */
+export function notModelled(count: number): string {
+  return `${count} call${count === 1 ? '' : 's'} the reference server does not model`;
+}
+
 /**
  * The calls a dry run did not send, in order, and the reads whose answers may differ against the
  * application because they came after one of them: lines for a terminal or a log. Empty when none.
@@ -15,7 +20,7 @@ export function notSentOutline(notSent: readonly NotSentCall[], reads: readonly 
   if (notSent.length === 0) return [];
   const maybe = reads.filter((read) => read.mayDependOn);
   return [
-    `${notSent.length} call${notSent.length === 1 ? '' : 's'} the reference server does not model, not sent (the script got null; what they would do is not known):`,
+    `${notModelled(notSent.length)}, not sent (the script got null; what they would do is not known):`,
     ...notSent.map((call) => `  would call ${describeCall(call)} — not sent${at(call.caller)}`),
     ...(maybe.length === 0
       ? []
