@@ -23,9 +23,14 @@ export default {
   incrementalFile: '.stryker-tmp/incremental.json',
   concurrency: 2,
   timeoutMS: 30000,
-  reporters: ['clear-text', 'progress', 'html'],
+  // The JSON report keeps, for each mutant, the tests that killed it and those that ran it:
+  // `npm run mutation:survivors` lists each survivor with those, its neighbourhood.
+  reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: {
     fileName: '.stryker-tmp/report/index.html',
+  },
+  jsonReporter: {
+    fileName: '.stryker-tmp/report/mutation.json',
   },
   mutate: [
     'server/scripting/model/**/*.ts',

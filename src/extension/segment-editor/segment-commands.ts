@@ -72,7 +72,7 @@ async function applySegment(ctx: MotionContext, given?: vscode.Uri, answers?: Sc
     if (document?.isDirty) await document.save();
     const now = await readSegmentDocument(client(), source, id);
     files.applied(uri, now);
-    if (document) await shows(document, now);
+    if (document) await shows(document, now, text);
     if (renamed) await followRename(uri, segmentUri(source, skeleton, name, id));
     ctx.changedApplication();
     reportDone(`applied ${count} to "${name}" in the ${source} settings (${changes.map((c) => c.field).join(', ')}).`);
@@ -155,12 +155,14 @@ export const segmentCommands: CommandTable = {
       )) !== 'Discard'
     )
       return { changed: false };
+    const discarded = document?.getText();
     ctx.parts.segments.discard(uri);
     if (document?.isDirty) {
       await vscode.window.showTextDocument(document);
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
-    if (document) await shows(document, Buffer.from(await ctx.parts.segments.readFile(uri)).toString('utf8'));
+    if (document)
+      await shows(document, Buffer.from(await ctx.parts.segments.readFile(uri)).toString('utf8'), discarded);
     return { changed: true };
   },
 };
@@ -169,7 +171,7 @@ export const segmentCommands: CommandTable = {
  * Waits until an open document shows `text` (VS Code reloads it after the file system says it
  * changed), so that the next edit does not race the reload. Gives up quietly after a few seconds.
  */
-async function shows(document: vscode.TextDocument, text: string): Promise<void> {
+async function shows(document: vscode.TextDocument, text: string, appliedFrom?: string): Promise<void> {
   if (document.getText() === text || document.isClosed) return;
   await new Promise<void>((resolve) => {
     const done = () => (clearTimeout(timer), listener.dispose(), resolve());
@@ -179,10 +181,12 @@ async function shows(document: vscode.TextDocument, text: string): Promise<void>
     });
   });
   // VS Code did not read it again (a file change event lost to a save in flight, seen under load):
-  // revert the saved document to what the file holds now, the applied definition.
-  if (document.getText() === text || document.isClosed || document.isDirty) return;
-  await vscode.window.showTextDocument(document, { preview: false, preserveFocus: false });
-  await vscode.commands.executeCommand('workbench.action.files.revert');
+  // the document is given the applied definition and saved, which is no draft (it is the base);
+  // only when nothing was typed in it since the apply began.
+  if (document.getText() === text || document.isClosed || document.getText() !== appliedFrom) return;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), text);
+  if (await vscode.workspace.applyEdit(edit)) await document.save();
 }
 
 function activeSegment(): vscode.Uri {

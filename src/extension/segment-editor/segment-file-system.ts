@@ -96,7 +96,9 @@ export class SegmentFileSystem implements vscode.FileSystemProvider, vscode.Disp
     if (source === 'data')
       throw vscode.FileSystemError.NoPermissions('the skeletons of the current data are read-only');
     const entry = this.entry(uri);
-    entry.draft = content;
+    // Saving the application's own definition, unchanged (an edit typed and undone), is no draft.
+    entry.draft =
+      entry.base !== undefined && Buffer.from(content).toString('utf8') === entry.base ? undefined : content;
     entry.mtime = Date.now();
     this.drafts.fire(uri);
   }

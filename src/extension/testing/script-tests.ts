@@ -36,6 +36,8 @@ export class ScriptTests implements vscode.Disposable {
   readonly results = new Map<string, ScriptTestResult>();
   private readonly tests = new WeakMap<vscode.TestItem, { test: ScriptTest; folder: vscode.WorkspaceFolder }>();
   private readonly disposables: vscode.Disposable[] = [];
+  /** The latest discovery: an earlier one that ends after it saw older files, and is not shown. */
+  private discovery = 0;
 
   constructor(private readonly ctx: MotionContext) {
     this.controller.resolveHandler = () => this.discover();
@@ -52,9 +54,17 @@ export class ScriptTests implements vscode.Disposable {
       (request, token) => this.run(request, token, true),
       true,
     );
-    const watcher = vscode.workspace.createFileSystemWatcher(TEST_FILES);
     const again = () => void this.discover();
-    this.disposables.push(watcher, watcher.onDidChange(again), watcher.onDidCreate(again), watcher.onDidDelete(again));
+    // A snapshot a test file names holds the documentation its tools import: collected again when it changes.
+    for (const pattern of [TEST_FILES, '**/*.motion.json']) {
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+      this.disposables.push(
+        watcher,
+        watcher.onDidChange(again),
+        watcher.onDidCreate(again),
+        watcher.onDidDelete(again),
+      );
+    }
     // Found at start, as the Python extension does: the editor's gutter and "Test at Cursor" know them
     // before the Testing view was ever opened.
     again();
@@ -79,7 +89,9 @@ export class ScriptTests implements vscode.Disposable {
   async discover(): Promise<void> {
     if (!vscode.workspace.isTrusted) return; // collecting imports the tests: code runs
     const folders = vscode.workspace.workspaceFolders ?? [];
+    const mine = ++this.discovery;
     const found = await Promise.all(folders.map((folder) => this.discoverIn(folder)));
+    if (mine !== this.discovery) return; // a later discovery, of newer files, shows its own
     if (folders.length === 1) return void this.controller.items.replace(found[0]);
     const roots = folders.flatMap((folder, i) => {
       if (found[i].length === 0) return [];

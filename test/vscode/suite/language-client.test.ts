@@ -233,7 +233,7 @@ export function languageClientTests(): void {
           'motion.setUpPythonTypeChecking',
         );
         assert.equal(result.dir, join(folder, 'typings'));
-        assert.equal(result.files, 14);
+        assert.equal(result.files, 15);
         assert.equal(
           (JSON.parse(readFileSync(settings, 'utf8')) as Record<string, unknown>)['python.analysis.stubPath'],
           'typings',

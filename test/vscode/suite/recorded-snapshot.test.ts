@@ -29,6 +29,13 @@ def test_says_how_long_the_measurement_is():
     assert motion.testing.calls("motion.gui.timeline.set_selected_range") == [[{"start": 10, "end": 109}]]
 `;
 
+/** Whether the Testing view lists a test (or file) whose id ends so. */
+function listed(items: vscode.TestItemCollection, id: string): boolean {
+  let hit = false;
+  items.forEach((item) => (hit ||= item.id.endsWith(id) || listed(item.children, id)));
+  return hit;
+}
+
 /**
  * A snapshot that records a script's reads, taken as a person takes it (the palette, the save
  * dialog), and a test of that script run from the Testing view with no application to ask.
@@ -60,6 +67,8 @@ export function recordedSnapshotTests(): void {
       await application?.close();
       for (const uri of [tool(), snapshot(), vscode.Uri.joinPath(tests(), '..')])
         await vscode.workspace.fs.delete(uri, { recursive: true }).then(undefined, () => undefined);
+      // The next tests run all the workspace's tests: this one's gone from the Testing view first.
+      if (api) await waitFor(() => !listed(api.scriptTests.controller.items, 'test_timeline_tool.py'), 'the test gone');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
@@ -117,12 +126,7 @@ export function recordedSnapshotTests(): void {
       await application.close();
       await vscode.window.showTextDocument(tests());
       const id = 'recorded-tests/test_timeline_tool.py::test_says_how_long_the_measurement_is';
-      const listed = (items: vscode.TestItemCollection): boolean => {
-        let hit = false;
-        items.forEach((item) => (hit ||= item.id.endsWith(id) || listed(item.children)));
-        return hit;
-      };
-      await waitFor(() => listed(api.scriptTests.controller.items), 'the test in the Testing view', 30_000);
+      await waitFor(() => listed(api.scriptTests.controller.items, id), 'the test in the Testing view', 30_000);
       await hands.palette('Test: Run Tests in Current File');
       await waitFor(() => api.scriptTests.results.has(id), 'the test to have run', 90_000);
       const result = api.scriptTests.results.get(id)!;

@@ -61,7 +61,17 @@ export function scriptTestsTests(): void {
         'tests/probe_tools_spec.lua::probe tools::keeps the scale',
         'tests/fresh_spec.lua::a fresh application::has the demo scale',
       ];
-      await waitFor(() => ids.every((id) => api.scriptTests.results.has(id)), 'every test to have run', 90_000);
+      await waitFor(() => ids.every((id) => api.scriptTests.results.has(id)), 'every test to have run', 90_000).catch(
+        async (error: Error) => {
+          const listed: string[] = [];
+          const walk = (items: vscode.TestItemCollection): void =>
+            items.forEach((item) => (listed.push(item.id), walk(item.children)));
+          walk(api.scriptTests.controller.items);
+          throw new Error(
+            `${error.message}; results: ${[...api.scriptTests.results.keys()].join(', ')}; listed: ${listed.join(', ')}`,
+          );
+        },
+      );
       const [kept, fresh, luaKept, luaFresh] = ids.map((id) => api.scriptTests.results.get(id)!);
       assert.equal(kept.outcome, 'passed', JSON.stringify(kept));
       assert.equal(fresh.outcome, 'failed');
