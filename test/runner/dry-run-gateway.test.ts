@@ -4,6 +4,7 @@ import { isReadOperation } from '../../src/api/catalogue/read-operations';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { RecordedAnswers } from '../../src/api/state/recorded-answers';
 import { describeCall, DryRunGateway } from '../../src/runner/dry-run/dry-run-gateway';
+import { notSentOutline } from '../../src/runner/dry-run/not-sent-outline';
 import { startFakeApplication, type FakeApplication } from '../support/fake-application';
 import { freePort } from '../support/free-port';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -73,6 +74,43 @@ describe('a call as the Dry Run view and motion run --dry-run show it', () => {
   });
 });
 
+describe('the calls not sent, as a terminal shows them', () => {
+  it('names each call’s file by its last part and its line; a caller without a line is left out', () => {
+    assert.deepEqual(
+      notSentOutline(
+        [
+          { operation: 'motion.gui.message.add_message', args: ['a'], caller: '/home/me/tools/tool.py:14' },
+          { operation: 'motion.gui.terminal.write', args: [], caller: 'C:\\tools\\tool.lua:3' },
+          { operation: 'motion.gui.x.set_y', args: [], caller: 'tool.py' },
+          { operation: 'motion.gui.x.set_z', args: [] },
+        ],
+        [
+          { operation: 'motion.gui.x.get_y', args: [], caller: 'tool.py:20', mayDependOn: 'motion.gui.x.set_y()' },
+          { operation: 'motion.gui.x.get_w', args: [] },
+        ],
+      ),
+      [
+        '4 calls the reference server does not model, not sent (the script got null; what they would do is not known):',
+        '  would call motion.gui.message.add_message("a") — not sent (tool.py:14)',
+        '  would call motion.gui.terminal.write() — not sent (tool.lua:3)',
+        '  would call motion.gui.x.set_y() — not sent',
+        '  would call motion.gui.x.set_z() — not sent',
+        'Read from the application after a call not sent, so possibly different when the script runs there:',
+        '  motion.gui.x.get_y() (tool.py:20), after motion.gui.x.set_y()',
+      ],
+    );
+    assert.deepEqual(
+      notSentOutline([], [{ operation: 'motion.a.get_b', args: [], mayDependOn: 'x' }]),
+      [],
+      'none not sent',
+    );
+    assert.equal(
+      notSentOutline([{ operation: 'motion.a.set_b', args: [] }], [])[0],
+      '1 call the reference server does not model, not sent (the script got null; what they would do is not known):',
+    );
+  });
+});
+
 describe('the dry run’s gateway, asked directly', function () {
   this.timeout(30_000);
   let reference: TestServer;
@@ -83,6 +121,7 @@ describe('the dry run’s gateway, asked directly', function () {
     application = await startFakeApplication((path, _body, _req, res) => {
       if (path.endsWith('/gui/timeline/get_frequency/')) return void res.writeHead(200).end('100');
       if (path.endsWith('/utilities/documentation/get_package_name/')) return void res.writeHead(200).end('"motion"');
+      if (path.endsWith('/utilities/documentation/get_module_brief/')) return void res.writeHead(200).end('"The GUI."');
       if (path.endsWith('/gui/timeline/get_measured_range/'))
         return void res
           .writeHead(400, { 'content-type': 'application/json' })
@@ -329,6 +368,29 @@ describe('the dry run’s gateway, asked directly', function () {
       );
       assert.deepEqual(gateway.notSent, []);
     } finally {
+      await gateway.close();
+    }
+  });
+
+  it('says so when the private server is gone, and passes a documentation read of one value as a list of one', async () => {
+    const gone = await DryRunGateway.start(`http://127.0.0.1:${await freePort()}`);
+    const gateway = await DryRunGateway.start(reference.url, { application: client });
+    try {
+      const refused = await post(gone.url, 'settings/processing/skeleton/get_skeleton_count', '["project"]');
+      assert.equal(refused.status, 502);
+      assert.equal(refused.body.error.code, 'unreachable');
+      assert.match(refused.body.error.message, /ECONNREFUSED/);
+      application.requests.length = 0;
+      const one = await post(gateway.url, 'utilities/documentation/get_module_brief', '"motion.gui"');
+      assert.deepEqual(one, { status: 200, body: 'The GUI.' });
+      assert.ok(application.requests.some((path) => path.endsWith('/utilities/documentation/get_module_brief/')));
+      assert.deepEqual(
+        gateway.answered.list().find((a) => a.operation.endsWith('get_module_brief'))?.args,
+        ['motion.gui'],
+        'one value is the call’s one argument',
+      );
+    } finally {
+      await gone.close();
       await gateway.close();
     }
   });
