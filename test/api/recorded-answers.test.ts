@@ -19,6 +19,11 @@ describe('the answers a snapshot records', () => {
     assert.notEqual(callKey('motion.a.b', [1]), callKey('motion.a.b', ['1']));
     assert.notEqual(callKey('motion.a.b', [[1, 2]]), callKey('motion.a.b', [[2, 1]]), 'a list keeps its order');
     assert.notEqual(callKey('motion.a.b', []), callKey('motion.a.c', []));
+    assert.equal(
+      callKey('motion.a.b', [{ c: 1, b: 2, a: 3, e: 4, d: 5 }]),
+      'motion.a.b[{"a":3,"b":2,"c":1,"d":5,"e":4}]',
+      'keys in order',
+    );
   });
 
   it('keeps the first answer of a call (what the script saw), in the order calls were first made', () => {
@@ -65,6 +70,7 @@ describe('the answers a snapshot records', () => {
     assert.equal(recordingOf(withRecording(recorded, { script: 'b.py', answers: [] }))!.size, 0, 'replaced whole');
     assert.equal(JSON.parse(withRecording(recorded, { answers: [] })).recorded.script, undefined);
     assert.equal(recordingOf('not json'), undefined, 'not JSON: the server says what is wrong');
+    assert.equal(recordingOf('null'), undefined, 'JSON, but no snapshot: the server says what is wrong');
   });
 
   it('a recording that is not one (hand-edited) is an error naming the entry, never half read', () => {
@@ -94,5 +100,7 @@ describe('the answers a snapshot records', () => {
       'an error without its message',
     );
     assert.equal(recordingOf(edited({ answers: [] }))!.script, undefined, 'a script left out: none named');
+    assert.throws(() => recordingOf(edited({ answers: [null] })), /recorded answer 1 /, 'null');
+    assert.throws(() => recordingOf(edited({ answers: ['motion.a.b'] })), /recorded answer 1 /, 'a text');
   });
 });

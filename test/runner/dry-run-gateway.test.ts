@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { isReadOperation } from '../../src/api/catalogue/read-operations';
 import { MotionClient } from '../../src/api/client/motion-client';
@@ -10,7 +11,12 @@ import { freePort } from '../support/free-port';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** A POST to the gateway, as a script's session makes it: the status and the parsed body. */
-function post(url: string, path: string, body: string, caller?: string): Promise<{ status: number; body: any }> {
+function post(
+  url: string,
+  path: string,
+  body: string,
+  caller?: string,
+): Promise<{ status: number; body: any; type?: string }> {
   return new Promise((resolve, reject) => {
     const out = request(
       `${url}/api/scripting/motion/${path}/`,
@@ -21,7 +27,11 @@ function post(url: string, path: string, body: string, caller?: string): Promise
       (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text === '' ? undefined : JSON.parse(text) }));
+        res.on('end', () => {
+          const answer = { status: res.statusCode ?? 0, body: text === '' ? undefined : JSON.parse(text) };
+          // Not enumerable: the tests compare status and body; the type is asked for where it matters.
+          resolve(Object.defineProperty(answer, 'type', { value: res.headers['content-type'], enumerable: false }));
+        });
       },
     );
     out.on('error', reject);
@@ -379,7 +389,11 @@ describe('the dry run’s gateway, asked directly', function () {
       const refused = await post(gone.url, 'settings/processing/skeleton/get_skeleton_count', '["project"]');
       assert.equal(refused.status, 502);
       assert.equal(refused.body.error.code, 'unreachable');
-      assert.match(refused.body.error.message, /ECONNREFUSED/);
+      assert.match(
+        refused.body.error.message,
+        /^the dry run's private server could not answer motion\.settings\.processing\.skeleton\.get_skeleton_count: .*ECONNREFUSED/,
+      );
+      assert.equal(refused.body.error.operation, 'motion.settings.processing.skeleton.get_skeleton_count');
       application.requests.length = 0;
       const one = await post(gateway.url, 'utilities/documentation/get_module_brief', '"motion.gui"');
       assert.deepEqual(one, { status: 200, body: 'The GUI.' });
@@ -392,6 +406,70 @@ describe('the dry run’s gateway, asked directly', function () {
     } finally {
       await gone.close();
       await gateway.close();
+    }
+  });
+
+  it('answers as JSON, says JSON, and listens on loopback only', async () => {
+    const gateway = await DryRunGateway.start(reference.url, { application: client });
+    try {
+      const port = Number(new URL(gateway.url).port);
+      const modelled = await post(gateway.url, 'settings/processing/skeleton/get_skeleton_count', '["project"]');
+      const passed = await post(gateway.url, 'gui/timeline/get_frequency', '[]');
+      const held = await post(gateway.url, 'gui/message/add_message', '["a", "", "info"]');
+      for (const answer of [modelled, passed, held]) assert.match(answer.type ?? '', /^application\/json/);
+      // /proc/net/tcp lists the listening sockets: 0100007F is 127.0.0.1; 00000000 or tcp6 would be every interface.
+      const listening = readFileSync('/proc/net/tcp', 'utf8')
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .filter((f) => f[3] === '0A' && parseInt(f[1].split(':')[1], 16) === port);
+      assert.deepEqual(
+        listening.map((f) => f[1].split(':')[0]),
+        ['0100007F'],
+      );
+      const six = readFileSync('/proc/net/tcp6', 'utf8');
+      assert.ok(
+        !six.split('\n').some((line) =>
+          line
+            .trim()
+            .split(/\s+/)[1]
+            ?.endsWith(`:${port.toString(16).toUpperCase().padStart(4, '0')}`),
+        ),
+        'not on IPv6',
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('a body of blanks is no arguments; the latest change not sent of a module is the one a read may depend on', async () => {
+    const gateway = await DryRunGateway.start(reference.url, { application: client });
+    try {
+      assert.deepEqual(await post(gateway.url, 'gui/timeline/get_frequency', '  \n'), { status: 200, body: 100 });
+      await post(gateway.url, 'gui/timeline/set_current_frame', '[1]');
+      await post(gateway.url, 'gui/timeline/set_selected_range', '[{"start": 0, "end": 1}]');
+      await post(gateway.url, 'gui/timeline/get_frequency', '[]');
+      assert.equal(gateway.reads.at(-1)!.mayDependOn, 'motion.gui.timeline.set_selected_range({"end":1,"start":0})');
+      const outside = await post(gateway.url, 'testing/calls', '["motion.gui.timeline.set_current_frame"]');
+      assert.equal(outside.body.error.code, 'unknown_operation');
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('asks the application as a read: a client that records changes (Record as Script) sees none', async () => {
+    const changes: string[] = [];
+    const recording = new MotionClient({
+      url: application.url,
+      aroundWrite: (write, send) => (changes.push(`${write.module}.${write.operation}`), send()),
+    });
+    const gateway = await DryRunGateway.start(reference.url, { application: recording });
+    try {
+      assert.equal((await post(gateway.url, 'gui/timeline/get_frequency', '[]')).body, 100);
+      await post(gateway.url, 'utilities/documentation/get_package_name', '[]');
+      assert.deepEqual(changes, []);
+    } finally {
+      await gateway.close();
+      await recording.close();
     }
   });
 });

@@ -29,7 +29,7 @@ export interface Recording {
 /** Objects with their keys in order, so that `{"b": 1, "a": 2}` and `{"a": 2, "b": 1}` are the same call (a Lua table has no order). */
 export function sortedKeys(_key: string, value: unknown): unknown {
   return value && typeof value === 'object' && !Array.isArray(value)
-    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1))) // an object's keys are distinct
     : value;
 }
 

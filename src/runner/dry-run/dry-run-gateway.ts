@@ -43,7 +43,8 @@ export function describeCall(call: { operation: string; args: unknown[] }): stri
   const shown = call.args.map((arg) => {
     const text = JSON.stringify(arg, sortedKeys) ?? 'null';
     if (text.length <= 40) return text;
-    return Array.isArray(arg) ? '[…]' : typeof arg === 'object' && arg !== null ? '{…}' : `${text.slice(0, 37)}…`;
+    // null is short: only a list, an object or a long text is cut.
+    return Array.isArray(arg) ? '[…]' : typeof arg === 'object' ? '{…}' : `${text.slice(0, 37)}…`;
   });
   return `${call.operation}(${shown.join(', ')})`;
 }
@@ -116,7 +117,7 @@ export class DryRunGateway {
       const parsed: unknown = body.trim() === '' ? [] : JSON.parse(body);
       args = Array.isArray(parsed) ? parsed : [parsed];
     } catch {
-      return forward(privateUrl, req, res, body); // the reference server says what is wrong with it
+      return forward(privateUrl, req, res, body, operation); // the reference server says what is wrong with it
     }
     if (module === TestingCalls.MODULE) {
       if (!testing)
@@ -133,7 +134,7 @@ export class DryRunGateway {
     // included; else the reference server's.
     if (module === DOCUMENTATION) return this.documentation(operation, args, req, res, body);
     testing?.made(operation, args);
-    if (findOperation(module, name)) return forward(privateUrl, req, res, body);
+    if (findOperation(module, name)) return forward(privateUrl, req, res, body, operation);
     const caller = typeof req.headers[CALLER_HEADER] === 'string' ? req.headers[CALLER_HEADER] : undefined;
     const declared = testing?.declared(operation, args);
     if (!isReadOperation(operation)) {
@@ -217,7 +218,7 @@ export class DryRunGateway {
       const answer = await this.ask(application, DOCUMENTATION, operation.slice(DOCUMENTATION.length + 1), args);
       if ('answer' in answer) return reply(res, answer.answer);
     }
-    forward(this.privateUrl, req, res, body);
+    forward(this.privateUrl, req, res, body, operation);
   }
 }
 
@@ -237,7 +238,7 @@ function refuse(res: ServerResponse, status: number, error: Record<string, strin
 }
 
 /** The request as it came, to the private server, and its answer as it comes back. */
-function forward(privateUrl: string, req: IncomingMessage, res: ServerResponse, body: string): void {
+function forward(privateUrl: string, req: IncomingMessage, res: ServerResponse, body: string, operation = ''): void {
   const out = request(
     `${privateUrl}${req.url ?? '/'}`,
     { method: req.method, headers: { 'content-type': req.headers['content-type'] ?? 'application/json' } },
@@ -246,6 +247,12 @@ function forward(privateUrl: string, req: IncomingMessage, res: ServerResponse, 
       answer.pipe(res);
     },
   );
-  out.on('error', (error) => refuse(res, 502, { code: 'unreachable', message: error.message, operation: '' }));
+  out.on('error', (error) =>
+    refuse(res, 502, {
+      code: 'unreachable',
+      message: `the dry run's private server could not answer${operation ? ` ${operation}` : ''}: ${error.message}`,
+      operation,
+    }),
+  );
   out.end(body);
 }

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { MotionClient } from '../../src/api/client/motion-client';
+import { recordingOf } from '../../src/api/state/recorded-answers';
+import { DryRunError } from '../../src/runner/dry-run/dry-run';
+import { takeSnapshot } from '../../src/runner/dry-run/record-snapshot';
+import type { FakeApplication } from '../support/fake-application';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { startWholeInterface } from '../support/whole-interface-application';
+
+const SERVER = join(__dirname, '../../dist/motion-server.js');
+const DOCUMENTATION = 'motion.utilities.documentation.get_package_documentation';
+
+describe('taking a snapshot for dry runs and tests with no application', function () {
+  this.timeout(60_000);
+  let reference: TestServer;
+  let whole: FakeApplication;
+  let ours: MotionClient;
+  let theirs: MotionClient;
+  before(async () => {
+    reference = await startTestServer();
+    whole = await startWholeInterface(reference.url, { 'motion.gui.timeline.get_frequency': 100 });
+    ours = new MotionClient({ url: reference.url });
+    theirs = new MotionClient({ url: whole.url });
+  });
+  after(async () => {
+    await ours.close();
+    await theirs.close();
+    await whole.close();
+    await reference.close();
+  });
+
+  const record = (name: string, code: string) => ({
+    name,
+    serverScript: SERVER,
+    script: { path: name, code },
+    onOutput: () => undefined,
+  });
+
+  it('of an application with only what the reference server models: the state alone, no documentation kept', async () => {
+    const taken = await takeSnapshot({ application: ours });
+    assert.deepEqual(taken.answers, []);
+    assert.equal(recordingOf(taken.text), undefined);
+    assert.equal(JSON.parse(taken.text).state.skeletons.project.length, taken.state.skeletons.project.length);
+  });
+
+  it('of an application with more: its documentation, first, and no script named', async () => {
+    const taken = await takeSnapshot({ application: theirs });
+    assert.deepEqual(
+      taken.answers.map((a) => a.operation),
+      [DOCUMENTATION],
+    );
+    const recording = recordingOf(taken.text)!;
+    assert.equal(recording.script, undefined);
+    assert.ok(recording.find(DOCUMENTATION, []));
+  });
+
+  it('with a script: its reads’ answers after the documentation its package read, the script named', async () => {
+    const taken = await takeSnapshot({
+      application: theirs,
+      record: record('tool.py', 'import motion\nprint(motion.gui.timeline.get_frequency())\n'),
+    });
+    assert.deepEqual(
+      taken.answers.map((a) => a.operation),
+      [DOCUMENTATION, 'motion.gui.timeline.get_frequency'],
+      'the documentation once',
+    );
+    assert.equal(recordingOf(taken.text)!.script, 'tool.py');
+  });
+
+  it('a script that stops with an error records nothing and says why, in either language', async () => {
+    await assert.rejects(
+      takeSnapshot({ application: theirs, record: record('broken.py', 'raise ValueError("no gaps")\n') }),
+      (error: Error) =>
+        error instanceof DryRunError &&
+        error.message ===
+          'broken.py stopped with an error (ValueError: no gaps), so nothing was recorded: a recording is of a run that completes',
+    );
+    await assert.rejects(
+      takeSnapshot({ application: theirs, record: record('broken.lua', 'error("no gaps", 0)\n') }),
+      /^DryRunError: broken\.lua stopped with an error \(LuaError: no gaps\), so nothing was recorded/,
+    );
+  });
+});
