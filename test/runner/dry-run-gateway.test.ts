@@ -352,10 +352,33 @@ describe('the dry run’s gateway, asked directly', function () {
         modelled.body.error.message,
         /is answered by the test's application from its state: start the test from a snapshot/,
       );
+      assert.deepEqual(modelled.body.error.parameter, 'operation');
       const badName = await testing('calls', ['set_label']);
-      assert.deepEqual([badName.status, badName.body.error.parameter], [400, 'operation']);
+      assert.deepEqual(badName, {
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_argument',
+            message:
+              'operation must be an operation\'s full name, such as "motion.gui.timeline.get_measured_range", got "set_label"',
+            operation: 'motion.testing.calls',
+            parameter: 'operation',
+          },
+        },
+      });
+      assert.match((await testing('calls', [])).body.error.message, /, got null$/, 'none given');
       const badArgs = await testing('answer', ['motion.gui.timeline.get_measured_range', 1, 'x']);
-      assert.deepEqual([badArgs.status, badArgs.body.error.parameter], [400, 'args']);
+      assert.deepEqual(badArgs, {
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid_argument',
+            message: 'args must be a list of the call\'s arguments (or left out: any call), got "x"',
+            operation: 'motion.testing.answer',
+            parameter: 'args',
+          },
+        },
+      });
       const other = await testing('reset', []);
       assert.equal(other.body.error.code, 'unknown_operation');
       assert.match(

@@ -44,8 +44,13 @@ describe('taking a snapshot for dry runs and tests with no application', functio
     assert.equal(JSON.parse(taken.text).state.skeletons.project.length, taken.state.skeletons.project.length);
   });
 
-  it('of an application with more: its documentation, first, and no script named', async () => {
-    const taken = await takeSnapshot({ application: theirs });
+  it('of an application with more: its documentation, first, and no script named; with progress, and Cancel', async () => {
+    const progress: number[] = [];
+    const taken = await takeSnapshot({ application: theirs, onProgress: ({ read }) => progress.push(read) });
+    assert.ok(progress.length > 0 && progress.at(-1)! > 0, 'the reading said how far it got');
+    const cancel = new AbortController();
+    cancel.abort();
+    await assert.rejects(takeSnapshot({ application: theirs, signal: cancel.signal }));
     assert.deepEqual(
       taken.answers.map((a) => a.operation),
       [DOCUMENTATION],

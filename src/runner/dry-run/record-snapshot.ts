@@ -52,7 +52,7 @@ export async function takeSnapshot(options: SnapshotOptions): Promise<TakenSnaps
     }
     answers.push(...answered);
   }
-  if (!answers.some((a) => a.operation === DOCUMENTATION.operation && a.args.length === 0)) {
+  if (!answers.some((a) => a.operation === DOCUMENTATION.operation)) {
     const documentation = await application.utilities.documentation.get_package_documentation();
     const more = documentation.modules.some((m) => m.methods.some((method) => !findOperation(m.path, method.name)));
     if (more) answers.unshift({ ...DOCUMENTATION, answer: documentation });
