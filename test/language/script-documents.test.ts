@@ -34,6 +34,36 @@ describe('open scripts: their text, trees and aliases', () => {
     documents.close(uri);
   });
 
+  it('crosses the chunk limit by typing, up and back down, at exactly the limit, its findings at the same lines', async () => {
+    const documents = new ScriptDocuments(await loadScriptParsers(), SMALL);
+    const uri = 'file:///typed.py';
+    // Ten lines (nine line ends): at the limit, one tree.
+    const text = `import motion\n${'x = 1\n'.repeat(7)}motion.gui.selektion\n`;
+    const document = documents.open(uri, 'python', 1, text);
+    assert.equal(document.text.lineCount, 10);
+    assert.equal(document.chunked, false, 'at the limit: one tree');
+    const found = () => diagnose(document, bundledDocumentation()).map((d) => d.range.start.line);
+    assert.deepEqual(found(), [8]);
+    const at = (line: number) => ({ start: { line, character: 0 }, end: { line, character: 0 } });
+    documents.change(uri, 2, [{ range: at(1), text: 'y = 2\n' }]); // an eleventh line typed
+    assert.equal(document.chunked, true, 'one line past it: chunks');
+    assert.deepEqual(found(), [9]);
+    documents.change(uri, 3, [
+      { range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, text: '' },
+    ]); // and deleted again
+    assert.equal(document.chunked, false, 'back at the limit: one tree');
+    assert.deepEqual(found(), [8]);
+    // Two edits in one change: up by two lines, then one back, ending past the limit.
+    documents.change(uri, 4, [
+      { range: at(1), text: 'a = 1\nb = 2\n' },
+      { range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, text: '' },
+    ]);
+    assert.equal(document.text.lineCount, 11);
+    assert.equal(document.chunked, true);
+    assert.deepEqual(found(), [9]);
+    documents.close(uri);
+  });
+
   it('gives the aliases of the last parse while edits are pending, the exact ones when asked, and those adopted from the worker', async () => {
     const documents = new ScriptDocuments(await loadScriptParsers());
     const uri = 'file:///aliases.py';
