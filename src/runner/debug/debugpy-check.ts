@@ -32,11 +32,14 @@ export function debugpyStatus(interpreter: string): Promise<DebugpyStatus> {
             : `"${interpreter}" could not be run as Python: ${error.message.split('\n')[0]}`,
         });
       }
-      const answer = JSON.parse(stdout.trim().split('\n').pop()!) as {
-        executable: string;
-        installed: boolean;
-        managed: boolean;
-      };
+      const answer = probeAnswer(stdout);
+      if (!answer)
+        return resolve({
+          installed: false,
+          executable: interpreter,
+          installCommand: pipInstall(interpreter),
+          problem: `"${interpreter}" did not answer as Python does (it printed: ${JSON.stringify(stdout.trim().slice(-200))})`,
+        });
       resolve({
         installed: answer.installed,
         executable: answer.executable,
@@ -44,6 +47,23 @@ export function debugpyStatus(interpreter: string): Promise<DebugpyStatus> {
       });
     });
   });
+}
+
+/**
+ * The probe's line among what the interpreter printed: the last line that is its JSON (a
+ * sitecustomize or a wrapper may print lines of its own before it, or after).
+ */
+function probeAnswer(stdout: string): { executable: string; installed: boolean; managed: boolean } | undefined {
+  for (const line of stdout.split('\n').reverse()) {
+    try {
+      const answer = JSON.parse(line) as { executable?: unknown; installed?: unknown; managed?: unknown };
+      if (typeof answer?.executable === 'string' && typeof answer.installed === 'boolean')
+        return { executable: answer.executable, installed: answer.installed, managed: answer.managed === true };
+    } catch {
+      // not the probe's line
+    }
+  }
+  return undefined;
 }
 
 /** The install command for an interpreter: apt for Debian's own Python, pip into that interpreter otherwise. */
