@@ -52,6 +52,23 @@ describe('rich runs (notebook cells) in a Python session', function () {
     assert.equal(events.length, 2, 'the value is not printed as well');
   });
 
+  it('cuts a table past 500 rows, saying how many more; one of 500 whole', async () => {
+    start();
+    const table = async (rows: number) => {
+      events = [];
+      await session.run(`[{"frame": i} for i in range(${rows})]`, { filename: `cell ${rows}`, rich: true });
+      const html = (events.at(-1) as { display: DisplayItem[] }).display[0].data;
+      return {
+        rows: html.match(/<tr><td>\d+<\/td><\/tr>/g)?.length ?? 0,
+        more: /<td colspan="1">([^<]*)<\/td>/.exec(html)?.[1],
+      };
+    };
+    assert.deepEqual(await table(499), { rows: 499, more: undefined });
+    assert.deepEqual(await table(500), { rows: 500, more: undefined }, 'at the limit: whole');
+    assert.deepEqual(await table(501), { rows: 500, more: '… 1 more row' }, 'one past it');
+    assert.deepEqual(await table(1200), { rows: 500, more: '… 700 more rows' });
+  });
+
   it('gives any other value as its repr, and nothing but output to a run that is not rich', async () => {
     start();
     await session.run('21 * 2', { filename: 'cell', rich: true });

@@ -160,7 +160,8 @@ def records_table(value):
         for record in value[:TABLE_ROWS]
     ]
     if len(value) > TABLE_ROWS:
-        rows.append(f'<tr><td colspan="{len(columns)}">… {len(value) - TABLE_ROWS} more rows</td></tr>')
+        more = len(value) - TABLE_ROWS
+        rows.append(f'<tr><td colspan="{len(columns)}">… {more} more row{"" if more == 1 else "s"}</td></tr>')
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
