@@ -141,6 +141,8 @@ describe('motion test: the tests users wrote for their scripts', function () {
     );
     const lines = run.stdout.split('\n').map((line) => line.replace(/ \(\d+\.\d\d s\)/, ''));
     assert.ok(lines.includes('✓ tests/test_staged.py::test_staged'), run.stdout);
+    const ran = lines.filter((line) => /^[✓✗!]/.test(line));
+    assert.equal(new Set(ran).size, ran.length, `each test once: ${run.stdout}`);
     assert.ok(lines.includes('✓ tests/staged_spec.lua::is staged'), run.stdout);
     assert.ok(
       lines.includes('✓ tests/test_tool.py::test_starts_from_a_fresh_application'),
@@ -152,6 +154,54 @@ describe('motion test: the tests users wrote for their scripts', function () {
       lines[unstaged + 1],
       /^ {4}tests\/test_unstaged\.py names the snapshot tests\/fixtures\/missing\.motion\.json, which cannot be read \(ENOENT\)$/,
     );
+  });
+
+  it('a file naming a snapshot the server refuses errs alone, in both languages, with the server’s words, and the JUnit report says so', async () => {
+    assert.equal((await runCli(['snapshot', '-o', join(dir, 'good.motion.json')], app.env)).code, 0);
+    const edited = JSON.parse(readFileSync(join(dir, 'good.motion.json'), 'utf8'));
+    edited.state.skeletons.project[0].scale = 'big';
+    writeFileSync(join(dir, 'tests', 'edited.motion.json'), JSON.stringify(edited));
+    writeFileSync(
+      join(dir, 'tests', 'test_edited.py'),
+      '# motion-snapshot: edited.motion.json\ndef test_never_runs():\n    assert False\n',
+    );
+    writeFileSync(
+      join(dir, 'tests', 'edited_spec.lua'),
+      '-- motion-snapshot: edited.motion.json\nit("never runs", function() assert.equal(1, 2) end)\n',
+    );
+    const run = await runCli(
+      [
+        'test',
+        'tests/test_edited.py',
+        'tests/edited_spec.lua',
+        'tests/test_tool.py',
+        '--junit',
+        'report.xml',
+        '--python',
+        python,
+      ],
+      app.env,
+      undefined,
+      dir,
+    );
+    assert.equal(run.code, 1);
+    const lines = run.stdout.split('\n').map((line) => line.replace(/ \(\d+\.\d\d s\)/, ''));
+    for (const id of ['tests/test_edited.py::test_never_runs', 'tests/edited_spec.lua::never runs']) {
+      const at = lines.indexOf(`! ${id}`);
+      assert.ok(at >= 0, run.stdout + run.stderr);
+      assert.match(lines[at + 1], /^ {4}tests\/edited\.motion\.json: the snapshot cannot be served: .*scale.*/);
+    }
+    assert.ok(lines.includes('✓ tests/test_tool.py::test_scales_every_skeleton'), 'the others run');
+    const ran = lines.filter((line) => /^[✓✗!]/.test(line));
+    assert.equal(new Set(ran).size, ran.length, `each test once: ${run.stdout}`);
+    assert.match(run.stderr, /^motion test: 3 passed, 2 failed, 2 errored\n$/, run.stdout);
+    const report = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      readFileSync(join(dir, 'report.xml'), 'utf8'),
+    );
+    const suites = [report.testsuites.testsuite].flat();
+    const edited_ = suites.find((suite: { name: string }) => suite.name === 'tests/test_edited.py');
+    assert.deepEqual([edited_.tests, edited_.errors], ['1', '1']);
+    assert.match(edited_.testcase.error.message, /the snapshot cannot be served/);
   });
 
   it('says how to install pytest when the interpreter lacks it', async () => {

@@ -6,7 +6,7 @@ import { withTestApplication } from './test-application';
 import type { LuaTestJob } from '../lua/lua-test-worker';
 import type { PythonTestOptions } from './python-tests';
 import type { LuaOutcome } from '../lua/lua-test-host';
-import { namedSnapshot } from './named-snapshot';
+import { namedSnapshot, refusedSnapshot } from './named-snapshot';
 import { PastDeadline, ScriptTestError, type ScriptTest, type ScriptTestResult } from './script-test';
 
 /** What running Lua tests needs: the folder, our server, the snapshot; no interpreter (Lua is built in). */
@@ -65,10 +65,13 @@ export async function collectLuaTests(files: string[], options: LuaTestOptions):
       snapshot === undefined
         ? undefined
         : await readFile(resolve(options.cwd, snapshot), 'utf8').catch(() => undefined);
-    const { outcome } = await inThread<LuaFound>(
-      { file },
-      named === undefined ? options : { ...options, snapshot: named },
-      COLLECTION_DEADLINE_MS,
+    const find = (own: LuaTestOptions) => inThread<LuaFound>({ file }, own, COLLECTION_DEADLINE_MS);
+    // A snapshot the server refuses: the file is read as the others are, and its tests say why when run.
+    const { outcome } = await (named === undefined ? find(options) : find({ ...options, snapshot: named })).catch(
+      (error: unknown) => {
+        if (named === undefined || !refusedSnapshot(error)) throw error;
+        return find(options);
+      },
     );
     if (outcome.problem) throw new ScriptTestError(`the tests of ${file} could not be read: ${outcome.problem}`);
     const seen = new Set<string>();

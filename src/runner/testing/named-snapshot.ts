@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { SnapshotRefused } from '../dry-run/private-server';
 import { ScriptTestError, type ScriptTest } from './script-test';
 
 /**
@@ -23,4 +24,9 @@ export async function snapshotFor(test: ScriptTest, cwd: string, run: string | u
       `${test.file} names the snapshot ${test.snapshot}, which cannot be read (${error.code ?? error.message})`,
     );
   });
+}
+
+/** The error of a snapshot that cannot be read or served (corrupt, hand-edited, another format, a broken recording). */
+export function refusedSnapshot(error: unknown): boolean {
+  return error instanceof SnapshotRefused || error instanceof ScriptTestError;
 }

@@ -1,11 +1,11 @@
 import { collectLuaTests, runLuaTest } from './lua-tests';
 import { collectPythonTests, runPythonTest, type PythonTestOptions } from './python-tests';
-import { ScriptTestError, type ScriptTest, type ScriptTestResult } from './script-test';
+import type { ScriptTest, ScriptTestResult } from './script-test';
 import { SnapshotRefused } from '../dry-run/private-server';
 import { findTestFiles } from './test-files';
-import { namedSnapshot, snapshotFor } from './named-snapshot';
+import { namedSnapshot, refusedSnapshot, snapshotFor } from './named-snapshot';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 
 /**
  * Every test in `paths` (none: the folder): Python's as pytest finds them, asked only when there is
@@ -43,9 +43,24 @@ async function collectPython(files: string[], paths: string[], options: PythonTe
     bySnapshot.set(named, group);
   }
   const own = [...bySnapshot.values()].flatMap((group) => group.files);
-  const tests = await collectPythonTests(paths, options, own);
+  // pytest collects a file named on its command line even when told to ignore it: left out by name too.
+  const relative = (path: string) =>
+    posix.normalize(
+      resolve(options.cwd, path)
+        .slice(resolve(options.cwd).length + 1)
+        .split('\\')
+        .join('/'),
+    );
+  const rest = paths.filter((path) => !own.includes(relative(path)));
+  const tests = paths.length > 0 && rest.length === 0 ? [] : await collectPythonTests(rest, options, own);
   for (const group of bySnapshot.values())
-    tests.push(...(await collectPythonTests(group.files, { ...options, snapshot: group.text })));
+    tests.push(
+      // A snapshot the server refuses: its files are collected as the others, and their tests say why when run.
+      ...(await collectPythonTests(group.files, { ...options, snapshot: group.text }).catch((error: unknown) => {
+        if (!refusedSnapshot(error)) throw error;
+        return collectPythonTests(group.files, options);
+      })),
+    );
   return tests.sort((a, b) => files.indexOf(a.file) - files.indexOf(b.file));
 }
 
@@ -62,9 +77,9 @@ export async function runScriptTest(test: ScriptTest, options: PythonTestOptions
     return await (test.file.endsWith('.lua') ? runLuaTest(test, own) : runPythonTest(test, own));
   } catch (error) {
     // A snapshot its file names that cannot be read or served is that file's tests' error; the others run.
-    const named = test.snapshot !== undefined && (error instanceof ScriptTestError || error instanceof SnapshotRefused);
+    const named = test.snapshot !== undefined && refusedSnapshot(error);
     if (!named) throw error;
-    const message = error instanceof SnapshotRefused ? `${test.snapshot}: ${error.message}` : error.message;
+    const message = error instanceof SnapshotRefused ? `${test.snapshot}: ${error.message}` : (error as Error).message;
     return { test, outcome: 'errored', durationMs: performance.now() - started, message, output: '' };
   }
 }
