@@ -91,6 +91,43 @@ describe('inlay hints: parameter names and variable types of motion calls (names
     );
   });
 
+  it('a call over several lines, partly scrolled out: the hints of its arguments in view, at each end of the range', async () => {
+    const lines = [
+      'import motion.settings.processing.skeleton as sk',
+      'sk.set_segment_endpoint(',
+      '    "project",',
+      '    12,',
+      '    [0, 0, 1],',
+      ')',
+      'scale = sk.get_skeleton_scale(',
+      '    "project", 3)',
+    ];
+    const settings = { parameterNames: 'literals' as const, variableTypes: true };
+    const lineRange = (from: number, to: number) => ({
+      start: { line: from, character: 0 },
+      end: { line: to, character: 100 },
+    });
+    const changed = async (from: number, to: number) =>
+      (await hinted('python', lines, settings, lineRange(from, to))).flatMap((line, i) =>
+        line === lines[i] ? [] : [[i, line]],
+      );
+    assert.deepEqual(
+      await changed(3, 4),
+      [
+        [3, '    ‹segment_id:›12,'],
+        [4, '    ‹endpoint:›[0, 0, 1],'],
+      ],
+      'its start scrolled out above',
+    );
+    assert.deepEqual(await changed(0, 2), [[2, '    ‹source:›"project",']], 'its end scrolled out below');
+    assert.deepEqual(
+      await changed(7, 7),
+      [[7, '    ‹source:›"project", ‹skeleton_id:›3)']],
+      'an assignment whose name is out of view: no type, the arguments in view',
+    );
+    assert.deepEqual(await changed(6, 6), [[6, 'scale‹: float› = sk.get_skeleton_scale(']], 'and the other way round');
+  });
+
   it('finds the statements of a range deep in a long script, analysed in chunks', async () => {
     const lines = Array.from({ length: 6000 }, (_, i) => `x${i} = sk.get_skeleton_count("project")`);
     lines.unshift('import motion.settings.processing.skeleton as sk');
