@@ -176,5 +176,25 @@ describe('the changes between two states of one application', () => {
       diffStates(selected.after, reordered).map((c) => c.text),
       ['2 → 2 selected (order changed)'],
     );
+    // A change of part only: the same trajectory, another part; then the whole of it.
+    const otherPart = structuredClone(selected.after);
+    otherPart.selection[1] = { type: 'trajectory', id: bone.from, part_index: 2 };
+    assert.deepEqual(
+      diffStates(selected.after, otherPart).map((c) => c.text),
+      [`2 → 2 selected: added ${label(bone.from)} part 2; removed ${label(bone.from)} part 1`],
+    );
+    const whole = structuredClone(selected.after);
+    whole.selection[1] = { type: 'trajectory', id: bone.from, part_index: null };
+    assert.deepEqual(
+      diffStates(selected.after, whole).map((c) => c.text),
+      [`2 → 2 selected: added ${label(bone.from)}; removed ${label(bone.from)} part 1`],
+    );
+    const partZero = structuredClone(whole);
+    partZero.selection[1] = { type: 'trajectory', id: bone.from, part_index: 0 };
+    assert.deepEqual(
+      diffStates(whole, partZero).map((c) => c.text),
+      [`2 → 2 selected: added ${label(bone.from)} part 0; removed ${label(bone.from)}`],
+      'part 0 is a part, not the whole',
+    );
   });
 });
