@@ -132,6 +132,12 @@ describe('the dry run’s gateway, asked directly', function () {
       if (path.endsWith('/gui/timeline/get_frequency/')) return void res.writeHead(200).end('100');
       if (path.endsWith('/utilities/documentation/get_package_name/')) return void res.writeHead(200).end('"motion"');
       if (path.endsWith('/utilities/documentation/get_module_brief/')) return void res.writeHead(200).end('"The GUI."');
+      if (path.endsWith('/gui/timeline/get_trace_range/'))
+        return void res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(
+            '{"error": {"code": "invalid_argument", "message": "no trace", "operation": "motion.gui.timeline.get_trace_range", "parameter": "frame"}}',
+          );
       if (path.endsWith('/gui/timeline/get_measured_range/'))
         return void res
           .writeHead(400, { 'content-type': 'application/json' })
@@ -493,6 +499,43 @@ describe('the dry run’s gateway, asked directly', function () {
     } finally {
       await gateway.close();
       await recording.close();
+    }
+  });
+
+  it('keeps the parameter an application’s refusal names; a recording of no script named says to record one', async () => {
+    const gateway = await DryRunGateway.start(reference.url, { application: client });
+    const unnamed = await DryRunGateway.start(reference.url, { recorded: new RecordedAnswers(undefined, []) });
+    const gone = await DryRunGateway.start(`http://127.0.0.1:${await freePort()}`);
+    try {
+      assert.equal((await post(gateway.url, 'gui/timeline/get_trace_range', '[]')).body.error.parameter, 'frame');
+      assert.deepEqual(gateway.answered.list()[0], {
+        operation: 'motion.gui.timeline.get_trace_range',
+        args: [],
+        error: { code: 'invalid_argument', message: 'no trace', parameter: 'frame', status: 400 },
+      });
+      assert.equal(
+        (await post(unnamed.url, 'gui/timeline/get_frequency', '[]')).body.error.message,
+        'motion.gui.timeline.get_frequency() was not recorded in the snapshot: take the snapshot again with a script that makes it (motion snapshot --record SCRIPT -o FILE, the application connected)',
+      );
+      const nowhere = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const out = request(`${gone.url}/api/scripting/motion/`, { method: 'POST' }, (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        out.on('error', reject);
+        out.end('[]');
+      });
+      assert.equal(nowhere.status, 502);
+      assert.match(
+        nowhere.body.error.message,
+        /^the dry run's private server could not answer: .*ECONNREFUSED/,
+        'no operation to name',
+      );
+    } finally {
+      await gateway.close();
+      await unnamed.close();
+      await gone.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { MotionClient } from '../../src/api/client/motion-client';
+import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
 import { recordingOf } from '../../src/api/state/recorded-answers';
 import { DryRunError } from '../../src/runner/dry-run/dry-run';
 import { takeSnapshot } from '../../src/runner/dry-run/record-snapshot';
@@ -58,6 +59,24 @@ describe('taking a snapshot for dry runs and tests with no application', functio
     const recording = recordingOf(taken.text)!;
     assert.equal(recording.script, undefined);
     assert.ok(recording.find(DOCUMENTATION, []));
+  });
+
+  it('of an application with one operation more, in a module we model: its documentation too', async () => {
+    const ours_ = catalogueDocumentation();
+    const selection = ours_.modules.find((m) => m.path === 'motion.gui.selection')!;
+    selection.methods.push({ ...selection.methods[0], name: 'get_selection_sets' });
+    const newer = await startWholeInterface(reference.url, {}, ours_);
+    const client = new MotionClient({ url: newer.url });
+    try {
+      const taken = await takeSnapshot({ application: client });
+      assert.deepEqual(
+        taken.answers.map((a) => a.operation),
+        [DOCUMENTATION],
+      );
+    } finally {
+      await client.close();
+      await newer.close();
+    }
   });
 
   it('with a script: its reads’ answers after the documentation its package read, the script named', async () => {

@@ -16,8 +16,10 @@ export function startWholeInterface(
   referenceUrl: string,
   /** What some reads answer, by operation's full name (the others answer null). */
   answers: Record<string, unknown> = {},
+  /** Its documentation: the application's whole interface, unless another is given. */
+  served: unknown = applicationInterface(),
 ): Promise<FakeApplication> {
-  const documentation = JSON.stringify(applicationInterface());
+  const documentation = JSON.stringify(served);
   return startFakeApplication((path, body, req, res) => {
     const parts = path.startsWith(PREFIX) ? path.slice(PREFIX.length).split('/').filter(Boolean) : [];
     const name = parts.pop() ?? '';
