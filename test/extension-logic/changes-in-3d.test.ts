@@ -136,7 +136,7 @@ describe('a dry run’s changes drawn in 3D', () => {
       { ...copy, name: 'Wand copy 2' },
     ]);
     const moved = await importSkeletons(client, 'project', [{ ...copy, name: 'Wand moved' }]);
-    const movedRoot = (await sk.get_skeleton_root_id('project', moved[0]))!;
+    const movedRoot = await sk.get_skeleton_root_id('project', moved[0]);
     await sk.set_segment_transform('project', movedRoot, translated(0, 0, 1));
     await sk.add_skeleton('project', 'Empty');
     const { now, changes } = await after();

@@ -170,4 +170,3 @@ function indexMethod(module: ModuleDocumentation, method: MethodDocumentation): 
     requiredCount,
   };
 }
-

@@ -13,14 +13,14 @@ export type RecordedAnswer =
   | { operation: string; args: unknown[]; error: RecordedRefusal };
 
 /** The application's refusal of a read, with its HTTP status: replayed as it was given. */
-export interface RecordedRefusal {
+interface RecordedRefusal {
   code: string;
   message: string;
   parameter?: string;
   status?: number;
 }
 
-export interface Recording {
+interface Recording {
   /** The script whose run made the recording, as it was named: said when a read is missing. */
   script?: string;
   answers: RecordedAnswer[];

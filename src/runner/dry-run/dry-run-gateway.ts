@@ -29,7 +29,7 @@ const PREFIX = '/api/scripting/motion/';
 const DOCUMENTATION = 'motion.utilities.documentation';
 
 /** Where a gateway's answers come from, besides the private server. */
-export interface GatewayOptions {
+interface GatewayOptions {
   /** The application: answers the reads the reference server does not model (never a change). */
   application?: MotionClient;
   /** Answers a snapshot carries (motion snapshot --record): replayed before the application is asked. */

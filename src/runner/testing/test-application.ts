@@ -4,7 +4,7 @@ import { withPrivateServer } from '../dry-run/private-server';
 import { ScriptTestError } from './script-test';
 
 /** Where a test's script sends its calls, and the state file its application keeps (motion.testing.state). */
-export interface TestApplication {
+interface TestApplication {
   url: string;
   stateFile: string;
 }
