@@ -10,6 +10,14 @@ import { startFakeApplication, type FakeApplication } from '../support/fake-appl
 import { freePort } from '../support/free-port';
 import { startTestServer, type TestServer } from '../support/test-server';
 
+/** The application's refusal of get_measured_range, as the gateway passes it on (and replays it). */
+const NO_MEASUREMENT = {
+  status: 400,
+  body: {
+    error: { code: 'invalid_argument', message: 'no measurement', operation: 'motion.gui.timeline.get_measured_range' },
+  },
+};
+
 /** A POST to the gateway, as a script's session makes it: the status and the parsed body. */
 function post(
   url: string,
@@ -191,16 +199,7 @@ describe('the dry run’s gateway, asked directly', function () {
     const away = new MotionClient({ url: `http://127.0.0.1:${await freePort()}` });
     const offline = await DryRunGateway.start(reference.url, { application: away });
     try {
-      assert.deepEqual(await post(gateway.url, 'gui/timeline/get_measured_range', '[]'), {
-        status: 400,
-        body: {
-          error: {
-            code: 'invalid_argument',
-            message: 'no measurement',
-            operation: 'motion.gui.timeline.get_measured_range',
-          },
-        },
-      });
+      assert.deepEqual(await post(gateway.url, 'gui/timeline/get_measured_range', '[]'), NO_MEASUREMENT);
       const unreachable = await post(offline.url, 'gui/timeline/get_frequency', '[]');
       assert.equal(unreachable.status, 502);
       assert.equal(unreachable.body.error.code, 'unreachable');
@@ -283,16 +282,7 @@ describe('the dry run’s gateway, asked directly', function () {
       });
       for (let i = 0; i < 2; i++)
         assert.deepEqual(await post(gateway.url, 'gui/timeline/get_frequency', ''), { status: 200, body: 250 });
-      assert.deepEqual(await post(gateway.url, 'gui/timeline/get_measured_range', '[]'), {
-        status: 400,
-        body: {
-          error: {
-            code: 'invalid_argument',
-            message: 'no measurement',
-            operation: 'motion.gui.timeline.get_measured_range',
-          },
-        },
-      });
+      assert.deepEqual(await post(gateway.url, 'gui/timeline/get_measured_range', '[]'), NO_MEASUREMENT);
       const other = await post(gateway.url, 'data/series/get_samples', '[{"from": 1, "id": 4}]');
       assert.equal(other.status, 404);
       assert.equal(

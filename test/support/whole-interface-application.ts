@@ -41,3 +41,10 @@ export function startWholeInterface(
     forwarded.end(body);
   });
 }
+
+/** The operations among an application's requests (their paths) that are no reads: what a dry run must never send. */
+export function changesAsked(requests: readonly string[]): string[] {
+  return requests
+    .map((path) => `motion.${path.replace(PREFIX, '').replace(/\/$/, '').split('/').join('.')}`)
+    .filter((operation) => !isReadOperation(operation));
+}

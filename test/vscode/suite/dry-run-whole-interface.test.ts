@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { isReadOperation } from '../../../src/api/catalogue/read-operations';
 import { MotionClient } from '../../../src/api/client/motion-client';
 import { readSnapshot } from '../../../src/api/state/read-snapshot';
 import { encodeSnapshot } from '../../../src/api/state/state-document';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { FakeApplication } from '../../support/fake-application';
 import { waitFor } from '../../support/wait-for';
-import { startWholeInterface } from '../../support/whole-interface-application';
+import { changesAsked, startWholeInterface } from '../../support/whole-interface-application';
 import { hands, hasHands } from './hands';
 import { labelText, motionApi, setting, takeScreenshot, WORKBENCH } from './motion-extension';
 import { connectionState } from './wait';
@@ -68,17 +67,8 @@ export function dryRunWholeInterfaceTests(): void {
           ['would call motion.gui.terminal.write("done")', 'line 4'],
         ],
       );
-      const changesAsked = application.requests
-        .map(
-          (path) =>
-            `motion.${path
-              .replace(/^\/api\/scripting\/motion\//, '')
-              .replace(/\/$/, '')
-              .split('/')
-              .join('.')}`,
-        )
-        .filter((operation) => !isReadOperation(operation));
-      assert.deepEqual(changesAsked, [], 'the application was asked only to read');
+
+      assert.deepEqual(changesAsked(application.requests), [], 'the application was asked only to read');
 
       await vscode.commands.executeCommand('motion.dryRun.focus');
       await takeScreenshot('dry-run-not-sent.png', [WORKBENCH.panel], 240);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { isReadOperation } from '../../../src/api/catalogue/read-operations';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 import type { FakeApplication } from '../../support/fake-application';
 import { waitFor } from '../../support/wait-for';
-import { startWholeInterface } from '../../support/whole-interface-application';
+import { changesAsked, startWholeInterface } from '../../support/whole-interface-application';
 import { hands, hasHands } from './hands';
 import { motionApi, setting } from './motion-extension';
 import { connectionState } from './wait';
@@ -107,19 +106,7 @@ export function recordedSnapshotTests(): void {
           ),
         'the message that says what was saved',
       );
-      const asked = application.requests.map(
-        (path) =>
-          `motion.${path
-            .replace(/^\/api\/scripting\/motion\//, '')
-            .replace(/\/$/, '')
-            .split('/')
-            .join('.')}`,
-      );
-      assert.deepEqual(
-        asked.filter((operation) => !isReadOperation(operation)),
-        [],
-        'only reads',
-      );
+      assert.deepEqual(changesAsked(application.requests), [], 'only reads');
     });
 
     it('the Testing view runs a test of the script from that snapshot, with the application gone', async () => {
