@@ -31,9 +31,9 @@ export function followConnection(ctx: MotionContext): void {
         }
       }
       // The language server loads no documentation until told which application's (the connection
-      // owns the URL): the first time no application answers, the one configured (its cached
+      // owns the URL): the first time no application answers there (nothing, or another service), the one configured (its cached
       // documentation, else the bundled one).
-      if (state.kind === 'offline' && !told) {
+      if ((state.kind === 'offline' || state.kind === 'foreign') && !told) {
         told = true;
         void reloadDocumentation(languageClient, state.url);
       }
