@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { isReadOperation } from '../../src/api/catalogue/read-operations';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { RecordedAnswers } from '../../src/api/state/recorded-answers';
-import { describeCall, DryRunGateway } from '../../src/runner/dry-run/dry-run-gateway';
-import { notSentOutline } from '../../src/runner/dry-run/not-sent-outline';
+import { DryRunGateway } from '../../src/runner/dry-run/dry-run-gateway';
 import { startFakeApplication, type FakeApplication } from '../support/fake-application';
 import { freePort } from '../support/free-port';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -18,116 +16,7 @@ const NO_MEASUREMENT = {
   },
 };
 
-/** A POST to the gateway, as a script's session makes it: the status and the parsed body. */
-function post(
-  url: string,
-  path: string,
-  body: string,
-  caller?: string,
-): Promise<{ status: number; body: any; type?: string }> {
-  return new Promise((resolve, reject) => {
-    const out = request(
-      `${url}/api/scripting/motion/${path}/`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(caller ? { 'motion-caller': caller } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => {
-          const answer = { status: res.statusCode ?? 0, body: text === '' ? undefined : JSON.parse(text) };
-          // Not enumerable: the tests compare status and body; the type is asked for where it matters.
-          resolve(Object.defineProperty(answer, 'type', { value: res.headers['content-type'], enumerable: false }));
-        });
-      },
-    );
-    out.on('error', reject);
-    out.end(body);
-  });
-}
-
-describe('what is a read, by the interface’s names', () => {
-  it('get_, find_, is_, has_ at the start of a name, help, and the exceptions', () => {
-    for (const path of [
-      'motion.gui.timeline.get_frequency',
-      'motion.data.object.trajectory.find_trajectory',
-      'motion.gui.selection.is_selected',
-      'motion.x.has_y',
-      'motion.gui.help',
-      'motion.utilities.color.rgb',
-      'motion.utilities.color.hsl',
-    ])
-      assert.equal(isReadOperation(path), true, path);
-    for (const path of [
-      'motion.gui.set_target_frame',
-      'motion.x.forget_all',
-      'motion.gui.message.add_message',
-      'motion.x.rgb',
-    ])
-      assert.equal(isReadOperation(path), false, path);
-  });
-});
-
-describe('a call as the Dry Run view and motion run --dry-run show it', () => {
-  it('writes each argument as JSON, keys in order, a long one cut', () => {
-    assert.equal(describeCall({ operation: 'motion.a.b', args: [] }), 'motion.a.b()');
-    assert.equal(
-      describeCall({ operation: 'm.o', args: [1, 'x', null, { b: 1, a: 2 }] }),
-      'm.o(1, "x", null, {"a":2,"b":1})',
-    );
-    const forty = `"${'x'.repeat(38)}"`;
-    assert.equal(
-      describeCall({ operation: 'm.o', args: ['x'.repeat(38)] }),
-      `m.o(${forty})`,
-      'forty characters: whole',
-    );
-    assert.equal(describeCall({ operation: 'm.o', args: ['x'.repeat(39)] }), `m.o("${'x'.repeat(36)}…)`, 'longer: cut');
-    assert.equal(describeCall({ operation: 'm.o', args: [Array.from({ length: 30 }, (_, i) => i)] }), 'm.o([…])');
-    assert.equal(
-      describeCall({ operation: 'm.o', args: [{ position: [1000.5, 500.25, 750.125], residual: 0.5 }] }),
-      'm.o({…})',
-    );
-    assert.equal(describeCall({ operation: 'm.o', args: [undefined] }), 'm.o(null)');
-  });
-});
-
-describe('the calls not sent, as a terminal shows them', () => {
-  it('names each call’s file by its last part and its line; a caller without a line is left out', () => {
-    assert.deepEqual(
-      notSentOutline(
-        [
-          { operation: 'motion.gui.message.add_message', args: ['a'], caller: '/home/me/tools/tool.py:14' },
-          { operation: 'motion.gui.terminal.write', args: [], caller: 'C:\\tools\\tool.lua:3' },
-          { operation: 'motion.gui.x.set_y', args: [], caller: 'tool.py' },
-          { operation: 'motion.gui.x.set_z', args: [] },
-        ],
-        [
-          { operation: 'motion.gui.x.get_y', args: [], caller: 'tool.py:20', mayDependOn: 'motion.gui.x.set_y()' },
-          { operation: 'motion.gui.x.get_w', args: [] },
-        ],
-      ),
-      [
-        '4 calls the reference server does not model, not sent (the script got null; what they would do is not known):',
-        '  would call motion.gui.message.add_message("a") — not sent (tool.py:14)',
-        '  would call motion.gui.terminal.write() — not sent (tool.lua:3)',
-        '  would call motion.gui.x.set_y() — not sent',
-        '  would call motion.gui.x.set_z() — not sent',
-        'Read from the application after a call not sent, so possibly different when the script runs there:',
-        '  motion.gui.x.get_y() (tool.py:20), after motion.gui.x.set_y()',
-      ],
-    );
-    assert.deepEqual(
-      notSentOutline([], [{ operation: 'motion.a.get_b', args: [], mayDependOn: 'x' }]),
-      [],
-      'none not sent',
-    );
-    assert.equal(
-      notSentOutline([{ operation: 'motion.a.set_b', args: [] }], [])[0],
-      '1 call the reference server does not model, not sent (the script got null; what they would do is not known):',
-    );
-  });
-});
+import { post } from '../support/gateway-post';
 
 describe('the dry run’s gateway, asked directly', function () {
   this.timeout(30_000);
@@ -291,111 +180,6 @@ describe('the dry run’s gateway, asked directly', function () {
       );
       assert.equal(gateway.reads.length, 5, 'each read is listed, answered or not');
       assert.deepEqual(gateway.answered.list(), [], 'a replay records nothing new');
-    } finally {
-      await gateway.close();
-    }
-  });
-
-  it('in a test: serves declared answers (for these arguments, else for any), lists every call, and refuses what cannot be answered', async () => {
-    const gateway = await DryRunGateway.start(reference.url, { testing: true });
-    const testing = (name: string, body: unknown) => post(gateway.url, `testing/${name}`, JSON.stringify(body));
-    try {
-      const range = { start: 0, end: 999 };
-      assert.deepEqual(await testing('answer', ['motion.gui.timeline.get_measured_range', range]), {
-        status: 200,
-        body: null,
-      });
-      await testing('answer', ['motion.data.series.get_samples', [9], [{ id: 4 }]]);
-      await testing('answer', ['motion.gui.timeline.get_frequency', 60, {}]); // Lua's empty table: no arguments
-      assert.deepEqual((await post(gateway.url, 'gui/timeline/get_frequency', '[]')).body, 60);
-      assert.equal((await post(gateway.url, 'gui/timeline/get_frequency', '[1]')).status, 404, 'other arguments');
-      await testing('answer', ['motion.data.object.trajectory.add_trajectory', 17]);
-      assert.deepEqual((await post(gateway.url, 'gui/timeline/get_measured_range', '[]')).body, range);
-      assert.deepEqual((await post(gateway.url, 'data/series/get_samples', '[{"id": 4}]')).body, [9]);
-      const undeclared = await post(gateway.url, 'data/series/get_samples', '[{"id": 5}]');
-      assert.equal(undeclared.status, 404);
-      assert.match(
-        undeclared.body.error.message,
-        /reads the application, and a test has none: start the test from a snapshot that recorded it .*, or answer it in the test with motion\.testing\.answer\("motion\.data\.series\.get_samples", value\)$/,
-      );
-      assert.deepEqual(
-        (await post(gateway.url, 'data/object/trajectory/add_trajectory', '["LFHD"]')).body,
-        17,
-        'a change the test answered: its value',
-      );
-      await post(gateway.url, 'data/object/trajectory/set_label', '[3, "RFHD"]');
-      await post(gateway.url, 'data/object/trajectory/set_label', '[4, "LFHD"]');
-      await post(gateway.url, 'settings/processing/skeleton/get_skeleton_count', '["project"]');
-      assert.deepEqual((await testing('calls', ['motion.data.object.trajectory.set_label'])).body, [
-        [3, 'RFHD'],
-        [4, 'LFHD'],
-      ]);
-      assert.deepEqual((await testing('calls', ['motion.settings.processing.skeleton.get_skeleton_count'])).body, [
-        ['project'],
-      ]);
-      assert.deepEqual((await testing('calls', ['motion.gui.message.add_message'])).body, []);
-      assert.deepEqual(
-        gateway.notSent.map((c) => c.operation),
-        [
-          'motion.data.object.trajectory.add_trajectory',
-          'motion.data.object.trajectory.set_label',
-          'motion.data.object.trajectory.set_label',
-        ],
-      );
-      const modelled = await testing('answer', ['motion.settings.processing.skeleton.get_skeleton_count', 3]);
-      assert.equal(modelled.status, 400);
-      assert.match(
-        modelled.body.error.message,
-        /is answered by the test's application from its state: start the test from a snapshot/,
-      );
-      assert.deepEqual(modelled.body.error.parameter, 'operation');
-      const badName = await testing('calls', ['set_label']);
-      assert.deepEqual(badName, {
-        status: 400,
-        body: {
-          error: {
-            code: 'invalid_argument',
-            message:
-              'operation must be an operation\'s full name, such as "motion.gui.timeline.get_measured_range", got "set_label"',
-            operation: 'motion.testing.calls',
-            parameter: 'operation',
-          },
-        },
-      });
-      assert.match((await testing('calls', [])).body.error.message, /, got null$/, 'none given');
-      const badArgs = await testing('answer', ['motion.gui.timeline.get_measured_range', 1, 'x']);
-      assert.deepEqual(badArgs, {
-        status: 400,
-        body: {
-          error: {
-            code: 'invalid_argument',
-            message: 'args must be a list of the call\'s arguments (or left out: any call), got "x"',
-            operation: 'motion.testing.answer',
-            parameter: 'args',
-          },
-        },
-      });
-      const other = await testing('reset', []);
-      assert.equal(other.body.error.code, 'unknown_operation');
-      assert.match(
-        other.body.error.message,
-        /motion\.testing has answer\(operation, value\[, args\]\) and calls\(operation\)/,
-      );
-    } finally {
-      await gateway.close();
-    }
-  });
-
-  it('outside a test, motion.testing is refused and never listed as a change', async () => {
-    const gateway = await DryRunGateway.start(reference.url, { application: client });
-    try {
-      const refused = await post(gateway.url, 'testing/answer', '["motion.gui.timeline.get_frequency", 1]');
-      assert.equal(refused.status, 404);
-      assert.equal(
-        refused.body.error.message,
-        'motion.testing.answer works in tests run by motion test or the Test Explorer',
-      );
-      assert.deepEqual(gateway.notSent, []);
     } finally {
       await gateway.close();
     }
