@@ -55,6 +55,13 @@ export const hands = {
     );
     return rows;
   },
+  /** Waits for an input box whose prompt shows `text`: keys pressed before it opens go elsewhere. */
+  async inputAsking(text: string): Promise<void> {
+    await waitFor(
+      async () => (await hands.textOf('.quick-input-widget .quick-input-message')).some((m) => m.includes(text)),
+      `an input box asking "${text}"`,
+    );
+  },
   /** The text of every element the selector finds, as the page shows it. */
   textOf: async (selector: string) => (await ask({ do: 'text', selector }, `read ${selector}`)) as string[],
   /** The aria-label of every element the selector finds (what a screen reader says of an icon). */

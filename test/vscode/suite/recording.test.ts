@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
+import type { MotionExtensionApi } from '../../../src/extension/extension';
 import { explorerItemAt, motionApi, takeScreenshot, testApplication, WORKBENCH } from './motion-extension';
 import { connectionState } from './wait';
 
@@ -12,6 +13,18 @@ async function contextMenu(row: string, entry: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 500));
   if ((await hands.textOf('.context-view .action-label')).includes(entry))
     await hands.click('.context-view .action-label', entry);
+}
+
+/**
+ * Reveals the Skeletons view's row at `labels` until it is on screen: VS Code drops a reveal whose
+ * item the view is reloading, and a change the hands just made reloads it (CI saw Head never shown).
+ */
+async function revealRow(api: MotionExtensionApi, ...labels: string[]): Promise<void> {
+  const row = labels[labels.length - 1];
+  await waitFor(async () => {
+    await api.explorerTree.reveal(await explorerItemAt(api, ...labels), { select: true, expand: true });
+    return (await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`)).some((t) => t.trim().startsWith(row));
+  }, `${row} shown in the Skeletons view`);
 }
 
 export function recordingTests(): void {
@@ -54,24 +67,19 @@ export function recordingTests(): void {
       );
 
       // Set Scale from FullBody's context menu.
-      await api.explorerTree.reveal(await explorerItemAt(api, 'Project settings', 'FullBody'), { select: true });
+      await revealRow(api, 'Project settings', 'FullBody');
       await contextMenu('FullBody', 'Set Scale');
+      await hands.inputAsking('Scale of FullBody');
       await hands.press('Control+A');
       await hands.type('2.5');
       await hands.press('Enter');
       // Select Markers in the Application from Head's.
-      const head = await explorerItemAt(
-        api,
-        'Project settings',
-        'FullBody',
-        'Hips',
-        'Spine',
-        'Spine1',
-        'Spine2',
-        'Neck',
-        'Head',
+      await waitFor(
+        async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes('Recording · 1')),
+        'the scale recorded',
+        20_000,
       );
-      await api.explorerTree.reveal(head, { select: true, expand: true });
+      await revealRow(api, 'Project settings', 'FullBody', 'Hips', 'Spine', 'Spine1', 'Spine2', 'Neck', 'Head');
       await contextMenu('Head', 'Select Markers in the Application');
       await waitFor(
         async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes('Recording · 2')),
