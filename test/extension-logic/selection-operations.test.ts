@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { MotionClient } from '../../src/api/client/motion-client';
 import type { ExplorerData } from '../../src/extension/explorer/explorer-data';
-import { describeSelection, markerNames, selectMarkers } from '../../src/extension/selection/selection-operations';
+import { describeSelection } from '../../src/api/state/selection-names';
+import { markerNames, selectMarkers } from '../../src/extension/selection/selection-operations';
 import { explorerPath } from '../support/explorer-path';
 import type { MotionServer } from '../../server/scripting/motion-server';
 import { demoApplicationPerTest } from '../support/demo-application';

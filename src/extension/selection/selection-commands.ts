@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { CommandTable } from '../commands/command-table';
 import type { ExplorerItem } from '../explorer/explorer-data';
 import type { MotionContext } from '../motion-context';
-import { selectMarkers, type SelectionItem } from './selection-operations';
+import type { SelectionItem } from '../../api/state/selection-names';
+import { selectMarkers } from './selection-operations';
 
 /** Changes the application's selection, then shows it in the Selection view. */
 const changingSelection =

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
 import { isMissingOperation, lackingMessage } from '../commands/command-needs';
 import { reportFailure } from '../failures';
-import { describeSelection, type SelectionItem } from './selection-operations';
+import { describeSelection, type SelectionItem } from '../../api/state/selection-names';
 
 interface Row {
   item: SelectionItem;

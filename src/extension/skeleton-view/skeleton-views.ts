@@ -5,7 +5,7 @@ import type { Pose } from '../../api/skeletons/skeleton-geometry';
 import type { ExplorerItem } from '../explorer/explorer-data';
 import { revealSegment, segmentItem } from '../explorer/reveal-segment';
 import type { SkeletonExplorer } from '../explorer/skeleton-explorer';
-import { describeSelection } from '../selection/selection-operations';
+import { describeSelection } from '../../api/state/selection-names';
 import type { SelectionView } from '../selection/selection-view';
 import { makeNonce, viewHtml } from './view-html';
 import type { FromView, SceneReport, SegmentRef, ToView } from '../../protocol/skeleton-view';
