@@ -3,6 +3,7 @@ import { report, EXIT, GLOBAL_HELP } from './cli-context';
 import { callCommand } from './commands/call-command';
 import { checkCommand } from './commands/check-command';
 import { docsCommand } from './commands/docs-command';
+import { mcpCommand } from './commands/mcp-command';
 import { replCommand } from './commands/repl-command';
 import { runCommand } from './commands/run-command';
 import { skeletonCommand } from './commands/skeleton-command';
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   check: checkCommand,
   test: testCommand,
   repl: replCommand,
+  mcp: mcpCommand,
 };
 
 const HELP = `Usage: motion <command> [options]
@@ -40,6 +42,8 @@ Commands:
   check [FILE|DIR...] [--sarif FILE]        check scripts' motion.* calls as the editor does, like a compiler
   test [PATH...] [--snapshot FILE]          run your scripts' tests, each against an application of its own
   repl [--lua]                              an interactive Python (or Lua) session with the application
+  mcp [--allow-apply]                       a Model Context Protocol server (stdio) for coding assistants:
+                                            documentation, checks, dry runs, tests and snapshots as tools
 
 motion <command> --help for more.
 

@@ -1,12 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadSkeletons } from '../../api/skeletons/skeleton-loader';
-import {
-  SKELETON_SOURCE_NAMES,
-  walkSegments,
-  type SkeletonSourceName,
-  type SkeletonTree,
-  SOURCE_TITLES,
-} from '../../api/skeletons/skeleton-model';
+import { SKELETON_SOURCE_NAMES, type SkeletonSourceName, SOURCE_TITLES } from '../../api/skeletons/skeleton-model';
+import { renderSkeleton } from '../../api/skeletons/skeleton-text';
 import { clientFor, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 
 const TREE_HELP = `Usage: motion tree [--source project|measurement|data]
@@ -50,20 +45,4 @@ export async function treeCommand(argv: string[]): Promise<number> {
   } finally {
     await client.close();
   }
-}
-
-function renderSkeleton(skeleton: SkeletonTree): string[] {
-  const lines = [
-    `  ${skeleton.name}  (skeleton ${skeleton.id}, scale ${skeleton.scale}, ${skeleton.segmentCount} segments)`,
-  ];
-  for (const { node, depth } of walkSegments(skeleton.root)) {
-    const details = [
-      `id ${node.id}`,
-      node.solver ?? 'solved with parent',
-      `${node.markerCount} marker${node.markerCount === 1 ? '' : 's'}`,
-    ];
-    if (node.endpoint) details.push(`endpoint [${node.endpoint.join(', ')}]`);
-    lines.push(`${'  '.repeat(depth + 2)}${node.name}  (${details.join(', ')})`);
-  }
-  return lines;
 }

@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { DocumentationIndex } from '../../api/docs/documentation-index';
+import { loadDocumentation } from '../../api/docs/load-documentation';
+import type { AssistantContext, ScriptProblem } from '../../runner/assistant/assistant-context';
+import { applyRehearsed } from '../../runner/assistant/apply-rehearsed';
+import { readyToApply, Rehearsals } from '../../runner/assistant/rehearsals';
+import { createMotionLanguageService } from '../../../server/language/service/language-service';
+import { loadScriptParsers } from '../../../server/language/service/script-parsers';
+import { messageText } from '../commands/checked-file';
+import { clientFor, documentationCache, type GlobalOptions } from '../cli-context';
+
+/** How long one reading of the documentation serves the tools: a conversation's calls come in bursts. */
+const DOCUMENTATION_FRESH_MS = 10_000;
+
+const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
+
+/**
+ * The assistant tools' context in plain Node (`motion mcp`): scripts read from disk, checked by
+ * the language service in-process (as `motion check`), the application at --url, and apply only
+ * when the user allowed it.
+ */
+export function cliAssistantContext(
+  options: GlobalOptions,
+  { folder, python, allowApply }: { folder: string; python?: string; allowApply: boolean },
+): AssistantContext & { close(): Promise<void> } {
+  const client = clientFor(options);
+  const cache = documentationCache();
+  let documentation: { index: Promise<DocumentationIndex>; at: number } | undefined;
+  const current = (): Promise<DocumentationIndex> => {
+    if (!documentation || Date.now() - documentation.at > DOCUMENTATION_FRESH_MS)
+      documentation = { index: loadDocumentation(client, { cache }), at: Date.now() };
+    return documentation.index;
+  };
+  let parsers: ReturnType<typeof loadScriptParsers> | undefined;
+  const readScript = (path: string) => readFile(path, 'utf8');
+  const rehearsals = new Rehearsals();
+  const ctx: AssistantContext & { close(): Promise<void> } = {
+    client: () => client,
+    documentation: current,
+    folder,
+    readScript,
+    serverScript: join(__dirname, 'motion-server.js'),
+    python: async () => python,
+    rehearsals,
+    async check(text, language, path): Promise<ScriptProblem[]> {
+      const index = await current();
+      const service = createMotionLanguageService({
+        parsers: await (parsers ??= loadScriptParsers()),
+        documentation: () => index,
+      });
+      const uri = pathToFileURL(path).href;
+      service.documents.open(uri, language, 1, text);
+      try {
+        return service.diagnose(uri).map((d) => ({
+          line: d.range.start.line + 1,
+          column: d.range.start.character + 1,
+          severity: SEVERITY[d.severity ?? 1],
+          message: messageText(d.message),
+          ...(d.code !== undefined ? { code: String(d.code) } : {}),
+        }));
+      } finally {
+        service.documents.close(uri);
+      }
+    },
+    close: () => client.close(),
+  };
+  if (allowApply)
+    ctx.apply = async (id) => {
+      const { rehearsal, now } = await readyToApply(rehearsals, id, client, readScript);
+      return applyRehearsed(rehearsal, client, rehearsal.script.language === 'python' ? python : undefined, now);
+    };
+  return ctx;
+}

@@ -1,0 +1,267 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { FakeApplication } from '../support/fake-application';
+import { CLI_BIN } from '../support/run-cli';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { changesAsked, startWholeInterface } from '../support/whole-interface-application';
+
+/** `motion mcp` started as an assistant starts it, with the SDK's own client over stdio. */
+async function connect(args: string[], cwd: string): Promise<Client> {
+  const client = new Client({ name: 'motion-test', version: '1.0.0' });
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'mcp', ...args], cwd, stderr: 'pipe' }),
+  );
+  return client;
+}
+
+const text = (result: unknown) =>
+  (result as CallToolResult).content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+
+describe('motion mcp: the assistant tools over the Model Context Protocol, with the SDK client', function () {
+  this.timeout(120_000);
+  let reference: TestServer;
+  let application: FakeApplication;
+  let dir: string;
+  let client: Client;
+  before(async () => {
+    reference = await startTestServer();
+    application = await startWholeInterface(reference.url);
+    dir = mkdtempSync(join(tmpdir(), 'motion-mcp-'));
+    client = await connect(['--url', application.url, '--folder', dir], dir);
+  });
+  after(async () => {
+    await client.close();
+    await application.close();
+    await reference.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => (application.requests.length = 0));
+
+  it('lists the reading tools with their schemas, and not the changing one unless allowed', async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      [
+        'motion_search_documentation',
+        'motion_read_application',
+        'motion_check_script',
+        'motion_dry_run_script',
+        'motion_run_script_tests',
+        'motion_take_snapshot',
+      ],
+    );
+    for (const t of tools) {
+      assert.equal(t.inputSchema.type, 'object', t.name);
+      assert.ok(t.description && t.description.length > 80, t.name);
+      assert.equal(t.annotations?.readOnlyHint, true, t.name);
+    }
+    const search = tools.find((t) => t.name === 'motion_search_documentation')!;
+    assert.deepEqual(search.inputSchema.required, ['query']);
+  });
+
+  it('searches the documentation of the application it talks to, with signatures', async () => {
+    const result = await client.callTool({
+      name: 'motion_search_documentation',
+      arguments: { query: 'skeleton scale' },
+    });
+    assert.equal(result.isError, undefined);
+    const answer = text(result);
+    assert.match(answer, /in the documentation live from http:\/\/127\.0\.0\.1:\d+/);
+    assert.match(answer, /motion\.settings\.processing\.skeleton\.set_skeleton_scale\(source: /);
+    // An operation of the application's whole interface, which the reference server does not model.
+    const gaps = text(
+      await client.callTool({ name: 'motion_search_documentation', arguments: { query: 'fill gaps' } }),
+    );
+    assert.match(gaps, /gap/i);
+  });
+
+  it('reads the application: skeletons by source, the selection', async () => {
+    const answer = text(await client.callTool({ name: 'motion_read_application', arguments: {} }));
+    assert.match(answer, /^Project settings: 2 skeletons$/m);
+    assert.match(answer, /^Data \(read-only\): 1 skeleton$/m);
+    // 68 segments in all: every tree is shown.
+    assert.match(answer, /^ {2}FullBody {2}\(skeleton \d+, scale 1, 22 segments\)\n {4}Hips {2}\(id \d+, /m);
+    assert.match(answer, /Selection: nothing selected/);
+    assert.deepEqual(changesAsked(application.requests), []);
+  });
+
+  it('says what was wrong with bad arguments, and the tool is not run', async () => {
+    const result = await client.callTool({ name: 'motion_search_documentation', arguments: { query: '', limit: 99 } });
+    assert.equal(result.isError, true);
+    assert.match(text(result), /query: Too small.*; limit: Too big/);
+    const unknown = await client.callTool({ name: 'motion_frobnicate', arguments: {} });
+    assert.equal(unknown.isError, true);
+    assert.match(text(unknown), /no tool "motion_frobnicate".*motion_dry_run_script/);
+    const noScript = await client.callTool({ name: 'motion_check_script', arguments: { code: 'x = 1' } });
+    assert.match(text(noScript), /Give language \("python" or "lua"\) with code/);
+  });
+
+  it('checks a script as the editor does', async () => {
+    writeFileSync(
+      join(dir, 'wrong.py'),
+      'import motion\nmotion.settings.processing.skeleton.set_skeleton_scal("project", 1, 2)\n',
+    );
+    const result = await client.callTool({ name: 'motion_check_script', arguments: { path: 'wrong.py' } });
+    assert.match(text(result), /1 problem \(1 error\) in wrong\.py/);
+    assert.match(text(result), /^2:\d+: error: .*set_skeleton_scal/m);
+  });
+
+  it('dry-runs a script: the diff and the calls not sent, and no change reaches the application', async () => {
+    writeFileSync(
+      join(dir, 'tool.py'),
+      [
+        'import motion',
+        'sk = motion.settings.processing.skeleton',
+        'sk.set_skeleton_scale("project", sk.find_skeleton("project", "FullBody"), 2)',
+        'motion.gui.message.add_message("Scaled", "FullBody by 2", "info")',
+        'print("done")',
+        '',
+      ].join('\n'),
+    );
+    const result = await client.callTool({ name: 'motion_dry_run_script', arguments: { path: 'tool.py' } });
+    const answer = text(result);
+    assert.match(answer, /^Dry run [0-9a-f]{8} of tool\.py from the application at .* as it is now: 1 change/);
+    assert.match(answer, /scale: 1 → 2/);
+    assert.match(
+      answer,
+      /would call motion\.gui\.message\.add_message\("Scaled", "FullBody by 2", "info"\) — not sent \(tool\.py:4\)/,
+    );
+    assert.match(answer, /Its output:\ndone\n/);
+    assert.doesNotMatch(answer, /motion_apply_script/, 'applying is not offered where it is off');
+    assert.deepEqual(changesAsked(application.requests), []);
+    const scale = await reference.ok('settings.processing.skeleton', 'get_skeleton_scale', [
+      'project',
+      await reference.ok('settings.processing.skeleton', 'find_skeleton', ['project', 'FullBody']),
+    ]);
+    assert.equal(scale, 1);
+  });
+
+  it('stops a script that never ends at its deadline, saying so', async () => {
+    const result = await client.callTool({
+      name: 'motion_dry_run_script',
+      arguments: { code: 'while True:\n    pass\n', language: 'python', deadlineSeconds: 2 },
+    });
+    assert.equal(result.isError, true);
+    assert.match(text(result), /did not finish within 2 s.*not touched/);
+  });
+
+  it('takes a snapshot, and dry-runs from it', async () => {
+    const taken = await client.callTool({ name: 'motion_take_snapshot', arguments: { output: 'stage.motion.json' } });
+    assert.match(
+      text(taken),
+      /^Wrote stage\.motion\.json: 4 skeletons \(2 project, 1 measurement, 1 data\), 68 segments, .* keeping the application's documentation \(its interface has more than dry runs model\)\./,
+    );
+    assert.match(readFileSync(join(dir, 'stage.motion.json'), 'utf8'), /"format": "motion-server-state"/);
+    const again = await client.callTool({ name: 'motion_take_snapshot', arguments: { output: 'stage.motion.json' } });
+    assert.match(text(again), /exists: give overwrite: true/);
+    const run = await client.callTool({
+      name: 'motion_dry_run_script',
+      arguments: {
+        code: 'local sk = motion.settings.processing.skeleton\nsk.set_skeleton_name("project", sk.find_skeleton("project", "FullBody"), "Body")\n',
+        language: 'lua',
+        snapshot: 'stage.motion.json',
+      },
+    });
+    assert.match(text(run), /from the snapshot stage\.motion\.json: 1 change/);
+  });
+
+  it('serves the documentation as resources, a page per module', async () => {
+    const { resources } = await client.listResources();
+    assert.ok(resources.some((r) => r.uri === 'motion-docs:/motion.md'));
+    const selection = resources.find((r) => r.uri === 'motion-docs:/motion.gui.selection.md');
+    assert.ok(selection);
+    const page = await client.readResource({ uri: selection.uri });
+    const [content] = page.contents;
+    assert.ok('text' in content);
+    assert.equal(content.mimeType, 'text/markdown');
+    assert.match(content.text, /^### motion\.gui\.selection\n/);
+    assert.match(content.text, /```\nmotion\.gui\.selection\.set_selections\(/);
+    const missing = await client.readResource({ uri: 'motion-docs:/motion.nowhere.md' }).catch((e: Error) => e);
+    assert.ok(missing instanceof Error);
+    assert.match(missing.message, /No documentation page motion-docs:\/motion\.nowhere\.md/);
+  });
+});
+
+describe('motion mcp --allow-apply: the changing tool applies only a script it dry-ran, unchanged, on an unchanged application', function () {
+  this.timeout(120_000);
+  let reference: TestServer;
+  let dir: string;
+  let client: Client;
+  const fullBodyScale = async () =>
+    reference.ok('settings.processing.skeleton', 'get_skeleton_scale', [
+      'project',
+      await reference.ok('settings.processing.skeleton', 'find_skeleton', ['project', 'FullBody']),
+    ]);
+  const scaleScript = (scale: number) =>
+    `import motion\nsk = motion.settings.processing.skeleton\nsk.set_skeleton_scale("project", sk.find_skeleton("project", "FullBody"), ${scale})\n`;
+  const dryRunId = (answer: string) => /^Dry run ([0-9a-f]{8}) /.exec(answer)![1];
+  before(async () => {
+    reference = await startTestServer();
+    dir = mkdtempSync(join(tmpdir(), 'motion-mcp-apply-'));
+    client = await connect(['--url', reference.url, '--folder', dir, '--allow-apply'], dir);
+  });
+  after(async () => {
+    await client.close();
+    await reference.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('offers motion_apply_script, marked as changing the application', async () => {
+    const apply = (await client.listTools()).tools.find((t) => t.name === 'motion_apply_script');
+    assert.ok(apply);
+    assert.equal(apply.annotations?.destructiveHint, true);
+    assert.equal(apply.annotations?.readOnlyHint, false);
+  });
+
+  it('applies the dry run it gave, once; a second apply finds the application changed', async () => {
+    writeFileSync(join(dir, 'scale.py'), scaleScript(1.5));
+    const dry = text(await client.callTool({ name: 'motion_dry_run_script', arguments: { path: 'scale.py' } }));
+    assert.match(dry, /apply this dry run: motion_apply_script with dryRunId "[0-9a-f]{8}"/);
+    assert.equal(await fullBodyScale(), 1, 'the dry run changed nothing');
+    const id = dryRunId(dry);
+    const applied = await client.callTool({ name: 'motion_apply_script', arguments: { dryRunId: id } });
+    assert.equal(applied.isError, undefined, text(applied));
+    assert.match(
+      text(applied),
+      new RegExp(`^Applied the dry run ${id}: scale\\.py ran against .* and made 1 change\\.\\n[^]*scale: 1 → 1\\.5`),
+    );
+    assert.equal(await fullBodyScale(), 1.5);
+    const twice = await client.callTool({ name: 'motion_apply_script', arguments: { dryRunId: id } });
+    assert.equal(twice.isError, true);
+    assert.match(
+      text(twice),
+      /not in the state the dry run .* started from \(.*scale: 1 → 1\.5\)\. Dry-run the script again/,
+    );
+    assert.equal(await fullBodyScale(), 1.5);
+  });
+
+  it('refuses a script edited since its dry run, an unknown id, and a run from a snapshot', async () => {
+    writeFileSync(join(dir, 'scale.py'), scaleScript(2));
+    const id = dryRunId(
+      text(await client.callTool({ name: 'motion_dry_run_script', arguments: { path: 'scale.py' } })),
+    );
+    writeFileSync(join(dir, 'scale.py'), scaleScript(3));
+    const edited = await client.callTool({ name: 'motion_apply_script', arguments: { dryRunId: id } });
+    assert.equal(edited.isError, true);
+    assert.match(text(edited), /scale\.py changed \(or is gone\) since the dry run/);
+    const unknown = await client.callTool({ name: 'motion_apply_script', arguments: { dryRunId: 'feedbeef' } });
+    assert.match(text(unknown), /No dry run "feedbeef" was made here/);
+    await client.callTool({ name: 'motion_take_snapshot', arguments: { output: 'now.motion.json' } });
+    const fromFile = dryRunId(
+      text(
+        await client.callTool({
+          name: 'motion_dry_run_script',
+          arguments: { path: 'scale.py', snapshot: 'now.motion.json' },
+        }),
+      ),
+    );
+    const refused = await client.callTool({ name: 'motion_apply_script', arguments: { dryRunId: fromFile } });
+    assert.match(text(refused), /started from the snapshot now\.motion\.json, not from the application/);
+    assert.equal(await fullBodyScale(), 1.5, 'nothing was applied');
+  });
+});

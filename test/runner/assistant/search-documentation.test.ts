@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { DocumentationIndex } from '../../../src/api/docs/documentation-index';
+import { bundledDocumentation } from '../../../src/api/docs/load-documentation';
+import { searchDocumentation, searchWords } from '../../../src/runner/assistant/search-documentation';
+import { applicationInterface } from '../../support/application-interface';
+import { propertyRuns } from '../../support/property-runs';
+
+const paths = (hits: { path: string }[]) => hits.map((h) => h.path);
+
+describe('searching the documentation for an assistant', () => {
+  const bundled = bundledDocumentation();
+  const whole = DocumentationIndex.fromPackage(applicationInterface(), { kind: 'bundled' });
+
+  it('splits what people type into the words the documentation joins', () => {
+    assert.deepEqual(searchWords('set_skeleton_scale'), ['set', 'skeleton', 'scale']);
+    assert.deepEqual(searchWords('SetScale of  a Skeleton!'), ['set', 'scale', 'of', 'a', 'skeleton']);
+    assert.deepEqual(searchWords('motion.gui.selection'), ['motion', 'gui', 'selection']);
+    assert.deepEqual(searchWords('scale scale'), ['scale']);
+    assert.deepEqual(searchWords(' _.- '), []);
+  });
+
+  it('puts the operation whose name holds every word first', () => {
+    const hits = searchDocumentation(bundled, 'skeleton scale', 5);
+    assert.deepEqual(paths(hits).slice(0, 3).sort(), [
+      'motion.data.object.skeleton.get_skeleton_scale',
+      'motion.settings.processing.skeleton.get_skeleton_scale',
+      'motion.settings.processing.skeleton.set_skeleton_scale',
+    ]);
+    assert.equal(hits[0].kind, 'operation');
+    assert.match(hits[0].text, /^```\nmotion\.[a-z.]*\.[gs]et_skeleton_scale\([a-z_]+: [a-z]+/);
+  });
+
+  it('ranks a hit holding every word over one holding more of a single word', () => {
+    const hits = paths(searchDocumentation(bundled, 'set selections', 30));
+    const both = hits.indexOf('motion.gui.selection.set_selections');
+    assert.equal(both, 0, hits.join(', '));
+  });
+
+  it('finds a word by its start (traj → trajectory), and not by a start shorter than three letters', () => {
+    assert.ok(paths(searchDocumentation(bundled, 'traj label', 3)).includes('motion.data.object.trajectory.get_label'));
+    assert.deepEqual(searchDocumentation(bundled, 'zq', 5), []);
+  });
+
+  it('finds modules too, with their operations named', () => {
+    const module = searchDocumentation(bundled, 'selection', 30).find((h) => h.kind === 'module');
+    assert.ok(module);
+    assert.equal(module.path, 'motion.gui.selection');
+    assert.match(module.text, /^motion\.gui\.selection: .*\nOperations: .*set_selections/);
+  });
+
+  it('searches the interface the application documents, beyond what we model', () => {
+    assert.deepEqual(searchDocumentation(bundled, 'timeline', 5), []);
+    assert.ok(searchDocumentation(whole, 'timeline', 5).some((h) => h.path.startsWith('motion.gui.timeline')));
+  });
+
+  it('never gives more than asked, and nothing for words that match nothing', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), fc.integer({ min: 1, max: 12 }), (query, limit) => {
+        const hits = searchDocumentation(whole, query, limit);
+        assert.ok(hits.length <= limit);
+        if (searchWords(query).length === 0) assert.deepEqual(hits, []);
+      }),
+      propertyRuns('search limits', 200),
+    );
+    assert.equal(searchDocumentation(whole, 'skeleton', 3).length, 3);
+  });
+});
