@@ -42,6 +42,7 @@ import { snapshotCommands } from './dry-run/snapshot-commands';
 import { dryRun3dCommands, followDryRunIn3D, highlightChange } from './dry-run/dry-run-3d';
 import { DryRunView } from './dry-run/dry-run-view';
 import { ScriptTests } from './testing/script-tests';
+import { registerLanguageModelTools, type LanguageModelTools } from './assistant/language-model-tools';
 import { SelectionView } from './selection/selection-view';
 import { skeletonViewCommands } from './skeleton-view/skeleton-view-commands';
 import { SkeletonViews } from './skeleton-view/skeleton-views';
@@ -71,6 +72,8 @@ export interface MotionExtensionApi {
   recording: Recording;
   /** What the notebooks' 3D outputs said. */
   notebooks: NotebookOutputs;
+  /** The language-model tools offered to assistants. */
+  assistantTools: LanguageModelTools;
 }
 
 /** Motion started: its API, and how to stop what it started (the language server). */
@@ -227,6 +230,7 @@ export async function startMotion(
     notebookCommands,
   );
   const notebooks = startNotebooks(ctx, explorerTree);
+  const assistantTools = registerLanguageModelTools(ctx);
   const scriptTests = new ScriptTests(ctx);
   own(scriptTests);
   followConnection(ctx);
@@ -248,6 +252,7 @@ export async function startMotion(
     embeddedServerPid: () => embedded.pid,
     recording,
     notebooks,
+    assistantTools,
     terminalText: (language) => runner.transcript(language),
   };
   return { api, stop: () => languageClient.stop() };

@@ -1,4 +1,4 @@
-import { NotificationType, RequestType, type Range } from 'vscode-languageserver-protocol';
+import { NotificationType, RequestType, type Diagnostic, type Range } from 'vscode-languageserver-protocol';
 
 /**
  * The extension's command that inserts a snippet (placeholders to tab through): LSP code actions
@@ -25,6 +25,16 @@ export interface DocumentationState {
 export const ReloadDocumentationRequest = new RequestType<ReloadDocumentationParams, DocumentationState, void>(
   'motion/reloadDocumentation',
 );
+
+interface CheckScriptParams {
+  /** Where the text is from (diagnostics name no other place); an open document there is left as it is. */
+  uri: string;
+  languageId: string;
+  text: string;
+}
+
+/** The diagnostics of a text on its own, as an open script gets them (the assistants' check). */
+export const CheckScriptRequest = new RequestType<CheckScriptParams, Diagnostic[], void>('motion/checkScript');
 
 /** The lines of a document its editors show now (LSP has no word for it): a long script's first check gives those first. */
 interface VisibleRangesParams {

@@ -1,6 +1,8 @@
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
+  ErrorCodes,
+  ResponseError,
   TextDocumentSyncKind,
   type Connection,
   type InitializeResult,
@@ -16,6 +18,7 @@ import { readInlayHintSettings } from './inlay-hint-settings';
 import { NO_INLAY_HINTS } from '../service/inlay-hints';
 import {
   DocumentationLoadedNotification,
+  CheckScriptRequest,
   ReloadDocumentationRequest,
   VisibleRangesNotification,
   type DocumentationState,
@@ -170,6 +173,12 @@ export function startLanguageServer(connection: Connection): void {
   connection.onRequest(ReloadDocumentationRequest, async (params) => {
     source!.useServerUrl(params?.serverUrl);
     return reload();
+  });
+
+  connection.onRequest(CheckScriptRequest, ({ uri, languageId, text }) => {
+    if (!ScriptDocuments.isScriptLanguage(languageId))
+      throw new ResponseError(ErrorCodes.InvalidParams, `only Python and Lua scripts are checked, not ${languageId}`);
+    return service!.checkText(uri, languageId, text);
   });
 
   connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {

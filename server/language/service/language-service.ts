@@ -26,7 +26,7 @@ import {
   type ScriptDocument,
   type TextStretch,
 } from './script-documents';
-import type { ScriptParsers } from './script-parsers';
+import type { ScriptLanguageId, ScriptParsers } from './script-parsers';
 import { signatureHelp } from './signature-help';
 import { inlayHints, type InlayHintSettings } from './inlay-hints';
 
@@ -53,6 +53,11 @@ export interface MotionLanguageService {
   hover(uri: string, position: Position, token?: Cancellation): Hover | null;
   signatureHelp(uri: string, position: Position, token?: Cancellation): SignatureHelp | null;
   diagnose(uri: string): Diagnostic[];
+  /**
+   * The diagnostics of a text on its own (`motion check`, the assistants' check): read aside, so a
+   * document open under the same URI is left as it is.
+   */
+  checkText(uri: string, languageId: ScriptLanguageId, text: string): Diagnostic[];
   /** On a module or operation: where its rendered documentation opens. */
   definition(uri: string, position: Position, token?: Cancellation): LocationLink[];
   /** The `motion` calls of the script (Outline, Go to Symbol). */
@@ -116,6 +121,14 @@ export function createMotionLanguageService(options: {
     signatureHelp: (uri, position, token) =>
       withDocument(uri, null, (d) => signatureHelp(d, d.text.offsetAt(position), options.documentation()), token),
     diagnose: (uri) => withDocument(uri, [], (d) => diagnose(d, options.documentation())),
+    checkText: (uri, languageId, text) => {
+      const aside = new ScriptDocuments(options.parsers);
+      try {
+        return diagnose(aside.open(uri, languageId, 1, text), options.documentation());
+      } finally {
+        aside.close(uri);
+      }
+    },
     definition: (uri, position, token) =>
       withDocument(uri, [], (d) => definition(d, d.text.offsetAt(position), options.documentation()), token),
     documentSymbols: (uri) => withDocument(uri, [], (d) => documentSymbols(d, options.documentation())),

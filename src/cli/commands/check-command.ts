@@ -92,9 +92,8 @@ export async function checkCommand(argv: string[]): Promise<number> {
   for (const path of files) {
     const uri = pathToFileURL(resolve(path)).href;
     const languageId = path.endsWith('.lua') ? 'lua' : 'python';
-    service.documents.open(uri, languageId, 1, await readFile(path, 'utf8'));
-    checked.push({ path: relative('.', path) || path, languageId, diagnostics: service.diagnose(uri) });
-    service.documents.close(uri);
+    const diagnostics = service.checkText(uri, languageId, await readFile(path, 'utf8'));
+    checked.push({ path: relative('.', path) || path, languageId, diagnostics });
   }
   const problems = checked.flatMap((f) => f.diagnostics.map((d) => ({ file: f, d })));
   const errors = problems.filter(({ d }) => (d.severity ?? 1) === 1).length;

@@ -4,17 +4,15 @@ import { pathToFileURL } from 'node:url';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
 import { loadDocumentation } from '../../api/docs/load-documentation';
 import type { AssistantContext, ScriptProblem } from '../../runner/assistant/assistant-context';
+import { scriptProblem } from '../../runner/assistant/script-problem';
 import { applyRehearsed } from '../../runner/assistant/apply-rehearsed';
 import { readyToApply, Rehearsals } from '../../runner/assistant/rehearsals';
 import { createMotionLanguageService } from '../../../server/language/service/language-service';
 import { loadScriptParsers } from '../../../server/language/service/script-parsers';
-import { messageText } from '../commands/checked-file';
 import { clientFor, documentationCache, type GlobalOptions } from '../cli-context';
 
 /** How long one reading of the documentation serves the tools: a conversation's calls come in bursts. */
 const DOCUMENTATION_FRESH_MS = 10_000;
-
-const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
 
 /**
  * The assistant tools' context in plain Node (`motion mcp`): scripts read from disk, checked by
@@ -50,26 +48,15 @@ export function cliAssistantContext(
         parsers: await (parsers ??= loadScriptParsers()),
         documentation: () => index,
       });
-      const uri = pathToFileURL(path).href;
-      service.documents.open(uri, language, 1, text);
-      try {
-        return service.diagnose(uri).map((d) => ({
-          line: d.range.start.line + 1,
-          column: d.range.start.character + 1,
-          severity: SEVERITY[d.severity ?? 1],
-          message: messageText(d.message),
-          ...(d.code !== undefined ? { code: String(d.code) } : {}),
-        }));
-      } finally {
-        service.documents.close(uri);
-      }
+      return service.checkText(pathToFileURL(path).href, language, text).map(scriptProblem);
     },
     close: () => client.close(),
   };
   if (allowApply)
     ctx.apply = async (id) => {
       const { rehearsal, now } = await readyToApply(rehearsals, id, client, readScript);
-      return applyRehearsed(rehearsal, client, rehearsal.script.language === 'python' ? python : undefined, now);
+      const interpreter = rehearsal.script.language === 'python' ? python : undefined;
+      return (await applyRehearsed(rehearsal, client, interpreter, now)).answer;
     };
   return ctx;
 }

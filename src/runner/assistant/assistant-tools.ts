@@ -18,6 +18,8 @@ export interface AssistantTool {
   title: string;
   /** What it does and when to use it, in words a model acts on. */
   description: string;
+  /** Its icon where editors show tools (a codicon). */
+  icon: string;
   input: z.ZodObject;
   /** It changes the application: offered only where the host confirms it (or allows it), never by default. */
   changesApplication: boolean;
@@ -50,6 +52,7 @@ const tool = <S extends z.ZodObject>(
 export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
   tool({
     name: 'motion_search_documentation',
+    icon: '$(search)',
     title: 'Search the motion documentation',
     description:
       "Searches the motion-capture application's own documentation of its scripting package `motion` (the version that is connected, else the last one seen): modules and operations whose names, descriptions, parameters or types hold the words, each with its signature (parameter types, return type) and details. Use it before writing any motion.* call: never guess an operation's name or arguments.",
@@ -78,6 +81,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
   }),
   tool({
     name: 'motion_read_application',
+    icon: '$(type-hierarchy)',
     title: 'Read the motion application',
     description:
       'Reads the connected motion-capture application without changing it: its skeletons by source (project settings, measurement settings, current data) with their segments, solvers, markers and endpoints, and the current selection. A large stage is summarised one line per skeleton; ask for one skeleton by name to get its whole tree.',
@@ -87,6 +91,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
   }),
   tool({
     name: 'motion_check_script',
+    icon: '$(check)',
     title: 'Check a motion script',
     description:
       "Checks a Python or Lua script's motion.* calls against the application's documentation, as the editor does: unknown modules and operations, argument counts, literal values of the wrong type or out of range. Returns each problem with its line and column. Check every script you write before running it.",
@@ -96,6 +101,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
   }),
   tool({
     name: 'motion_dry_run_script',
+    icon: '$(beaker)',
     title: 'Dry-run a motion script',
     description:
       "Runs a Python or Lua script against a private copy of the application's state (taken now, or from a snapshot file) and returns what it would change: every skeleton, segment, marker, label and selection change with before → after, the calls of operations the copy does not model (not sent), how the script ended and what it printed. The application itself gets only reads: nothing changes there. Use it to try any script; it returns a dryRunId.",
@@ -105,6 +111,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
   }),
   tool({
     name: 'motion_run_script_tests',
+    icon: '$(testing-run-icon)',
     title: 'Run the motion script tests',
     description:
       "Runs the user's tests of their scripts (pytest test_*.py files, Lua *_spec.lua files), each against a private application of its own started from a snapshot file or the demo data; never against the real application. Returns each test's outcome, and the first failure in full.",
@@ -114,6 +121,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
   }),
   tool({
     name: 'motion_take_snapshot',
+    icon: '$(device-camera)',
     title: 'Take a snapshot of the motion application',
     description:
       "Reads the application's whole state into a snapshot file (.motion.json) that dry runs and tests can start from without the application. With record, runs that script once as a dry run and keeps the answers its reads get, so it can be dry-run and tested offline. Only reads reach the application.",
@@ -123,6 +131,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
   }),
   tool({
     name: 'motion_apply_script',
+    icon: '$(play)',
     title: 'Apply a dry-run motion script for real',
     description:
       "Runs a script for real against the application, CHANGING it: only a script you dry-ran with motion_dry_run_script (give its dryRunId), unchanged since, and only while the application is still in the state that dry run started from. Show the user the dry run's changes first.",

@@ -61,9 +61,10 @@ export async function scriptToRun(
   try {
     code = await ctx.readScript(path);
   } catch (error) {
-    throw new ToolRefusal(
-      `Cannot read ${input.path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); paths are relative to ${ctx.folder}.`,
-    );
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    // Node says ENOENT, VS Code's file system FileNotFound.
+    const why = code === 'ENOENT' || code === 'FileNotFound' ? 'there is no such file' : code;
+    throw new ToolRefusal(`Cannot read ${input.path}: ${why} (paths are relative to ${ctx.folder}).`);
   }
   return { path, code, language, label: relative(ctx.folder, path) || path, fromFile: true };
 }

@@ -145,6 +145,11 @@ export function plainProjectTests(): void {
 
       // No test of this project is Motion's: it has made no test controller (the Testing view shows none).
       assert.equal(exports.scriptTests, undefined);
+      // Assistants are offered nothing of Motion here.
+      assert.deepEqual(
+        vscode.lm.tools.filter((t) => t.name.startsWith('motion_')).map((t) => t.name),
+        [],
+      );
       await vscode.commands.executeCommand('workbench.view.testing.focus').then(undefined, () => undefined);
       const testing = (await hands.textOf('.part.sidebar')).join('\n');
       assert.doesNotMatch(testing, /Motion Script Tests|test_app|test_helpers/);

@@ -44,6 +44,24 @@ export function untrustedWorkspaceTests(): void {
       nothingRan();
     });
 
+    it('an assistant’s dry run is refused too, saying how to allow it; reading the documentation is not', async () => {
+      await waitFor(() => vscode.lm.tools.some((t) => t.name === 'motion_dry_run_script'), 'the tools listed', 20_000);
+      await assert.rejects(
+        async () =>
+          vscode.lm.invokeTool('motion_dry_run_script', {
+            input: { path: script('run_me.py').fsPath },
+            toolInvocationToken: undefined,
+          }),
+        /runs the user's code, which Restricted Mode does not allow here\. The user can trust this folder/,
+      );
+      nothingRan();
+      const search = await vscode.lm.invokeTool('motion_search_documentation', {
+        input: { query: 'selection' },
+        toolInvocationToken: undefined,
+      });
+      assert.match((search.content[0] as vscode.LanguageModelTextPart).value, /motion\.gui\.selection/);
+    });
+
     it('keeps Run File in the palette; run from there, it says why nothing ran, and its button opens Workspace Trust', async function () {
       if (!hasHands) this.skip();
       await open('run_me.py');
