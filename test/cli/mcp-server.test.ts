@@ -6,16 +6,24 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FakeApplication } from '../support/fake-application';
+import { commandLine, descendants } from '../support/processes';
 import { CLI_BIN } from '../support/run-cli';
+import { waitFor } from '../support/wait-for';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { changesAsked, startWholeInterface } from '../support/whole-interface-application';
+
+let transport: StdioClientTransport;
 
 /** `motion mcp` started as an assistant starts it, with the SDK's own client over stdio. */
 async function connect(args: string[], cwd: string): Promise<Client> {
   const client = new Client({ name: 'motion-test', version: '1.0.0' });
-  await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [CLI_BIN, 'mcp', ...args], cwd, stderr: 'pipe' }),
-  );
+  transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI_BIN, 'mcp', ...args],
+    cwd,
+    stderr: 'pipe',
+  });
+  await client.connect(transport);
   return client;
 }
 
@@ -168,6 +176,51 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
       },
     });
     assert.match(text(run), /from the snapshot stage\.motion\.json: 1 change/);
+  });
+
+  it('runs the script tests, each against an application of its own, the first failure in full', async () => {
+    writeFileSync(
+      join(dir, 'scale_spec.lua'),
+      [
+        'local sk = motion.settings.processing.skeleton',
+        'describe("scale", function()',
+        '  it("doubles", function()',
+        '    local body = sk.find_skeleton("project", "FullBody")',
+        '    sk.set_skeleton_scale("project", body, 2)',
+        '    assert.equal(2, sk.get_skeleton_scale("project", body))',
+        '  end)',
+        '  it("is wrong", function()',
+        '    assert.equal(3, sk.get_skeleton_scale("project", sk.find_skeleton("project", "FullBody")))',
+        '  end)',
+        'end)',
+        '',
+      ].join('\n'),
+    );
+    const result = await client.callTool({ name: 'motion_run_script_tests', arguments: { paths: ['scale_spec.lua'] } });
+    const answer = text(result);
+    assert.match(
+      answer,
+      /^2 tests: 1 passed, 1 failed \(each against an application of its own; the application was not touched\)\./,
+    );
+    assert.match(answer, /^✓ .*doubles passed$/m);
+    assert.match(answer, /^✗ .*is wrong failed\n {4}.*\(scale_spec\.lua:9\)/m);
+    assert.deepEqual(changesAsked(application.requests), []);
+    const none = await client.callTool({ name: 'motion_run_script_tests', arguments: { paths: ['nothing_here'] } });
+    assert.match(text(none), /^The tests could not be run: nothing_here does not exist\.$/);
+  });
+
+  it('stops a dry run the assistant cancels: its script and private server end', async () => {
+    const cancel = new AbortController();
+    const call = client.callTool(
+      { name: 'motion_dry_run_script', arguments: { code: 'while True:\n    pass\n', language: 'python' } },
+      undefined,
+      { signal: cancel.signal },
+    );
+    const mcp = transport.pid!;
+    await waitFor(() => descendants(mcp).some((pid) => /python/.test(commandLine(pid))), 'the script running');
+    cancel.abort();
+    await assert.rejects(call, /abort/i);
+    await waitFor(() => descendants(mcp).length === 0, 'the script and the private server ended', 10_000);
   });
 
   it('serves the documentation as resources, a page per module', async () => {

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import type { MotionClient } from '../../../src/api/client/motion-client';
+import { readApplication } from '../../../src/runner/assistant/read-application';
+import { boundedLines, outputTail, ToolRefusal } from '../../../src/runner/assistant/tool-answer';
+import { referenceServer } from '../../support/reference-server';
+
+/** `count` skeletons of `segments` segments each (the root and its children), in the project settings of an empty server. */
+async function stage(client: MotionClient, count: number, segments: number): Promise<void> {
+  const sk = client.settings.processing.skeleton;
+  for (let s = 0; s < count; s++) {
+    const id = await sk.add_skeleton('project', `Actor${s + 1}`);
+    const root = await sk.get_skeleton_root_id('project', id);
+    for (let j = 1; j < segments; j++) await sk.add_segment('project', root, `Segment${j}`);
+  }
+}
+
+describe('reading the application for an assistant', () => {
+  describe('the demo', () => {
+    const app = referenceServer({ per: 'suite' });
+
+    it('shows every tree while they are small, then the selection, with the selection’s names', async () => {
+      await app.client.gui.selection.set_selections([
+        {
+          type: 'trajectory',
+          id: (await app.client.data.object.trajectory.find_trajectory('LFHD'))!,
+          part_index: null,
+        },
+      ]);
+      const { text, data } = await readApplication(app.client, {});
+      assert.match(text, /^The application at http:\/\/127\.0\.0\.1:\d+ \([^)]+\)\.\nProject settings: 2 skeletons\n/);
+      assert.match(text, /^ {6}Spine {2}\(id \d+, solved with parent, 1 marker\)$/m);
+      assert.match(text, /^Measurement settings: 1 skeleton$/m);
+      assert.match(text, /\nSelection: 1 selected\n {2}LFHD {2}\(trajectory · id \d+ · whole trajectory\)$/);
+      assert.doesNotMatch(text, /summarised/);
+      assert.equal((data?.selection as unknown[]).length, 1);
+      await app.client.gui.selection.clear_selections(null);
+    });
+
+    it('one source, and one skeleton by name', async () => {
+      const { text } = await readApplication(app.client, { source: 'measurement' });
+      assert.doesNotMatch(text, /Project settings/);
+      const one = await readApplication(app.client, { skeleton: 'FullBody' });
+      assert.match(one.text, /^Project settings:\n {2}FullBody {2}\(skeleton \d+, scale 1, 22 segments\)\n {4}Hips/m);
+      assert.doesNotMatch(one.text, /Selection/);
+    });
+
+    it('refuses a skeleton it does not have, naming the near ones and those there are', async () => {
+      await assert.rejects(
+        readApplication(app.client, { skeleton: 'Fullbody' }),
+        (error: Error) =>
+          error instanceof ToolRefusal &&
+          /^No skeleton "Fullbody" in project settings, measurement settings, data \(read-only\)\. Did you mean "FullBody"/.test(
+            error.message,
+          ) &&
+          /Skeletons there: "FullBody", /.test(error.message),
+      );
+      await assert.rejects(
+        readApplication(app.client, { skeleton: 'Zed', source: 'data' }),
+        /Skeletons there: "[^"]+"\.$/,
+      );
+    });
+  });
+
+  describe('a stage at the limit of whole trees, and past it', () => {
+    const app = referenceServer({ empty: true });
+
+    it('150 segments in all: every tree', async () => {
+      await stage(app.client, 3, 50);
+      const { text } = await readApplication(app.client, {});
+      assert.match(text, /^ {6}Segment49 {2}\(/m);
+      assert.doesNotMatch(text, /summarised/);
+    });
+
+    it('151 segments: one line per skeleton, and how to ask for one', async () => {
+      await stage(app.client, 3, 50);
+      await app.client.settings.processing.skeleton.add_skeleton('project', 'Extra');
+      const { text } = await readApplication(app.client, {});
+      assert.match(text, /^ {2}Actor1 {2}\(skeleton \d+, scale 1, 50 segments\)\n {2}Actor2 /m);
+      assert.doesNotMatch(text, /Segment1/);
+      assert.match(
+        text,
+        /\(151 segments in all: the trees are summarised\. Ask with skeleton: "<name>" for one skeleton's segments\.\)/,
+      );
+    });
+  });
+});
+
+describe('an answer’s bounds', () => {
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`);
+
+  it('keeps lines up to the limit, and says how many more and how to ask past it', () => {
+    assert.deepEqual(boundedLines(lines(3), 3, 'ask'), lines(3));
+    assert.deepEqual(boundedLines(lines(4), 3, 'ask for them'), [...lines(3), '… 1 more line not shown; ask for them']);
+    assert.deepEqual(boundedLines(lines(5), 3, 'x').at(-1), '… 2 more lines not shown; x');
+    assert.deepEqual(boundedLines([], 0, 'x'), []);
+  });
+
+  it('keeps the end of a long output, from a line’s start, saying how much came before', () => {
+    assert.equal(outputTail('short', 10), 'short');
+    assert.equal(outputTail('0123456789', 10), '0123456789');
+    assert.equal(
+      outputTail('first line\nsecond\nthird', 12),
+      '[… the first 18 characters of the output are not shown]\nthird',
+    );
+    // No line break near the cut: cut where the limit falls.
+    const long = 'x'.repeat(1000);
+    assert.equal(outputTail(long, 10), `[… the first 990 characters of the output are not shown]\n${'x'.repeat(10)}`);
+  });
+});

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readSnapshot } from '../../../src/api/state/read-snapshot';
+import type { AssistantContext } from '../../../src/runner/assistant/assistant-context';
+import { readyToApply, Rehearsals, type Rehearsal } from '../../../src/runner/assistant/rehearsals';
+import { scriptToRun } from '../../../src/runner/assistant/script-input';
+import { ToolRefusal } from '../../../src/runner/assistant/tool-answer';
+import { referenceServer } from '../../support/reference-server';
+
+const refusal = (pattern: RegExp) => (error: Error) => error instanceof ToolRefusal && pattern.test(error.message);
+
+describe('the dry runs an assistant may apply', () => {
+  const app = referenceServer({ per: 'suite' });
+  const readScript = async () => 'print(1)\n';
+
+  async function rehearsal(over: Partial<Omit<Rehearsal, 'id'>> = {}): Promise<Omit<Rehearsal, 'id'>> {
+    const { state } = await readSnapshot(app.client);
+    return {
+      script: { path: '/w/tool.py', code: 'print(1)\n', language: 'python', args: [] },
+      label: 'tool.py',
+      startedFrom: { application: app.server.url },
+      fromFile: true,
+      ok: true,
+      before: state,
+      after: state,
+      changes: [{ kind: 'changed', object: 'skeleton', path: ['Project settings', 'FullBody'], text: 'scale: 1 → 2' }],
+      ...over,
+    } as Omit<Rehearsal, 'id'>;
+  }
+
+  it('applies a run that finished with changes, from the application as it still is', async () => {
+    const rehearsals = new Rehearsals();
+    const { id } = rehearsals.add(await rehearsal());
+    assert.match(id, /^[0-9a-f]{8}$/);
+    const { rehearsal: found, now } = await readyToApply(rehearsals, id, app.client, readScript);
+    assert.equal(found.id, id);
+    assert.ok(now.skeletons.project.length > 0);
+  });
+
+  it('refuses a run that raised, and one that changes nothing', async () => {
+    const rehearsals = new Rehearsals();
+    const raised = rehearsals.add(await rehearsal({ ok: false }));
+    await assert.rejects(
+      readyToApply(rehearsals, raised.id, app.client, readScript),
+      refusal(/stopped with an error: a script that raises is not applied/),
+    );
+    const idle = rehearsals.add(await rehearsal({ changes: [] }));
+    await assert.rejects(
+      readyToApply(rehearsals, idle.id, app.client, readScript),
+      refusal(/found no change to make: there is nothing to apply/),
+    );
+  });
+
+  it('does not read the file of given code again', async () => {
+    const rehearsals = new Rehearsals();
+    const given = rehearsals.add(await rehearsal({ fromFile: false }));
+    await readyToApply(rehearsals, given.id, app.client, () => Promise.reject(new Error('no file')));
+  });
+
+  it('keeps the last 20 runs: the 21st ago is forgotten', async () => {
+    const rehearsals = new Rehearsals();
+    const base = await rehearsal();
+    const ids = Array.from({ length: 21 }, () => rehearsals.add(base).id);
+    assert.equal(rehearsals.get(ids[0]), undefined);
+    assert.ok(rehearsals.get(ids[1]));
+    assert.ok(rehearsals.get(ids[20]));
+  });
+});
+
+describe('the script a tool is given', () => {
+  let folder: string;
+  before(() => {
+    folder = mkdtempSync(join(tmpdir(), 'motion-script-input-'));
+    writeFileSync(join(folder, 'tool.lua'), 'print(1)\n');
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+  const ctx = () =>
+    ({
+      folder,
+      readScript: (path: string) => import('node:fs/promises').then((fs) => fs.readFile(path, 'utf8')),
+    }) as unknown as AssistantContext;
+
+  it('a file by a path relative to the folder, its language from its extension', async () => {
+    const script = await scriptToRun({ path: 'tool.lua' }, ctx());
+    assert.deepEqual(script, {
+      path: join(folder, 'tool.lua'),
+      code: 'print(1)\n',
+      language: 'lua',
+      label: 'tool.lua',
+      fromFile: true,
+    });
+  });
+
+  it('given code with its language, named in the folder', async () => {
+    const script = await scriptToRun({ code: 'x = 1', language: 'python' }, ctx());
+    assert.equal(script.path, join(folder, 'assistant-script.py'));
+    assert.equal(script.label, 'the given code');
+    assert.equal(script.fromFile, false);
+  });
+
+  it('refuses what it cannot run, saying what to give', async () => {
+    await assert.rejects(
+      scriptToRun({}, ctx()),
+      refusal(/^Give the script: path \(a \.py or \.lua file\) or code \(with language\)\.$/),
+    );
+    await assert.rejects(
+      scriptToRun({ path: 'a.py', code: 'x' }, ctx()),
+      refusal(/^Give either path or code, not both\.$/),
+    );
+    await assert.rejects(scriptToRun({ code: 'x' }, ctx()), refusal(/^Give language/));
+    await assert.rejects(
+      scriptToRun({ path: 'notes.txt' }, ctx()),
+      refusal(/^notes\.txt is not a Python \(\.py\) or Lua \(\.lua\) script\.$/),
+    );
+    await assert.rejects(
+      scriptToRun({ path: 'tool.lua', language: 'python' }, ctx()),
+      refusal(/^tool\.lua is a Lua script, but language says python\.$/),
+    );
+    await assert.rejects(
+      scriptToRun({ path: 'gone.py' }, ctx()),
+      refusal(/^Cannot read gone\.py: there is no such file \(paths are relative to /),
+    );
+  });
+});
