@@ -1,24 +1,21 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DocumentationCache, defaultDocumentationCacheDir } from '../../src/api/docs/documentation-cache';
+import { scratchFolder } from '../support/scratch-folder';
 
 describe('DocumentationCache', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-doc-cache-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-doc-cache-');
 
   /** Rewrites a saved entry, as another run (or a damaged disk) might have left it. */
   function rewrite(file: string, change: (entry: Record<string, unknown>) => unknown): void {
-    const path = join(dir, file);
+    const path = join(scratch.path, file);
     writeFileSync(path, JSON.stringify(change(JSON.parse(readFileSync(path, 'utf8')))));
   }
 
   it('saves one file per URL and version, named by short digests, with nothing left over', async () => {
-    const cache = new DocumentationCache(join(dir, 'made', 'here'));
+    const cache = new DocumentationCache(join(scratch.path, 'made', 'here'));
     await cache.save('http://a', '1.0', { name: 'one' });
     await cache.save('http://a', '1.0', { name: 'again' });
     await cache.save('http://a', '2.0', { name: 'two' });
@@ -29,13 +26,13 @@ describe('DocumentationCache', () => {
   });
 
   it('gives the entry saved last for a URL, whatever its version and the order of the files', async () => {
-    const cache = new DocumentationCache(dir);
+    const cache = new DocumentationCache(scratch.path);
     await cache.save('http://a', '1.0', 'first');
     await cache.save('http://a', '2.0', 'second');
     await cache.save('http://a', '3.0', 'third');
     const byVersion = new Map<string, string>();
-    for (const f of readdirSync(dir))
-      byVersion.set((JSON.parse(readFileSync(join(dir, f), 'utf8')) as { version: string }).version, f);
+    for (const f of readdirSync(scratch.path))
+      byVersion.set((JSON.parse(readFileSync(join(scratch.path, f), 'utf8')) as { version: string }).version, f);
     const documentation = { '1.0': 'first', '2.0': 'second', '3.0': 'third' };
     // Each in turn saved last, so that the newest is first, in the middle and last in the directory's order.
     for (const newest of ['1.0', '2.0', '3.0'] as const) {
@@ -56,27 +53,27 @@ describe('DocumentationCache', () => {
   });
 
   it('skips entries of another URL, without a date, damaged, or not finished', async () => {
-    const cache = new DocumentationCache(dir);
+    const cache = new DocumentationCache(scratch.path);
     await cache.save('http://a', '1.0', 'kept');
-    const [kept] = readdirSync(dir);
+    const [kept] = readdirSync(scratch.path);
     const prefix = kept.split('.')[0];
     const later = '2999-01-01T00:00:00.000Z';
     // Same URL digest, but the entry says another URL (a digest collision): not this URL's.
     writeFileSync(
-      join(dir, `${prefix}.0000000000000001.json`),
+      join(scratch.path, `${prefix}.0000000000000001.json`),
       JSON.stringify({ url: 'http://b', version: 'x', savedAt: later, documentation: 'b' }),
     );
     writeFileSync(
-      join(dir, `${prefix}.0000000000000002.json`),
+      join(scratch.path, `${prefix}.0000000000000002.json`),
       JSON.stringify({ url: 'http://a', version: 'y', savedAt: 7, documentation: 'no date' }),
     );
-    writeFileSync(join(dir, `${prefix}.0000000000000003.json`), '{"url": "http://a", "savedAt"');
+    writeFileSync(join(scratch.path, `${prefix}.0000000000000003.json`), '{"url": "http://a", "savedAt"');
     writeFileSync(
-      join(dir, `${prefix}.0000000000000004.json.123.tmp`),
+      join(scratch.path, `${prefix}.0000000000000004.json.123.tmp`),
       JSON.stringify({ url: 'http://a', version: 'z', savedAt: later, documentation: 'half written' }),
     );
     writeFileSync(
-      join(dir, `0000000000000000.${prefix}.json`),
+      join(scratch.path, `0000000000000000.${prefix}.json`),
       JSON.stringify({ url: 'http://a', version: 'w', savedAt: later, documentation: 'another digest' }),
     );
     assert.equal((await cache.latest('http://a'))?.documentation, 'kept');
@@ -84,7 +81,7 @@ describe('DocumentationCache', () => {
   });
 
   it('has nothing when its directory does not exist', async () => {
-    assert.equal(await new DocumentationCache(join(dir, 'absent')).latest('http://a'), undefined);
+    assert.equal(await new DocumentationCache(join(scratch.path, 'absent')).latest('http://a'), undefined);
   });
 
   describe('where it is by default', () => {

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CATALOGUE } from '../../src/api/catalogue';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
@@ -11,6 +8,7 @@ import { bundledDocumentation, loadDocumentation } from '../../src/api/docs/load
 import { enumValues } from '../../src/api/types/type-tree';
 import { startMotionServer } from '../../server/scripting/motion-server';
 import { json, startFakeApplication } from '../support/fake-application';
+import { scratchFolder } from '../support/scratch-folder';
 
 /** A newer application: the catalogue plus a module this version has never heard of. */
 function newerDocumentation() {
@@ -102,16 +100,12 @@ describe('DocumentationIndex', () => {
 });
 
 describe('loadDocumentation: live, cached, bundled', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-docs-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-docs-');
 
   it('uses the live documentation of the reference server and says so', async () => {
     const server = await startMotionServer({ port: 0, logLevel: 'silent' });
     const client = new MotionClient({ url: server.url });
-    const index = await loadDocumentation(client, { cache: new DocumentationCache(dir) });
+    const index = await loadDocumentation(client, { cache: new DocumentationCache(scratch.path) });
     assert.deepEqual(index.source, { kind: 'live', url: server.url, version: '0.1.0' });
     assert.equal(index.modules().length, CATALOGUE.length);
     assert.match(index.describeSource(), /^live from http:\/\/127\.0\.0\.1:\d+ \(0\.1\.0\)$/);
@@ -123,7 +117,7 @@ describe('loadDocumentation: live, cached, bundled', () => {
     const client = new MotionClient({ url: 'http://127.0.0.1:9' });
     const reasons: string[] = [];
     const index = await loadDocumentation(client, {
-      cache: new DocumentationCache(dir),
+      cache: new DocumentationCache(scratch.path),
       onFallback: (r) => reasons.push(r),
     });
     assert.equal(index.source.kind, 'bundled');
@@ -139,7 +133,7 @@ describe('loadDocumentation: live, cached, bundled', () => {
       if (path.endsWith('/get_version/')) return json(res, 200, 'Mocap Studio 2.0');
       json(res, 404, { error: { code: 'unknown_operation', message: 'no', operation: path } });
     });
-    const cache = new DocumentationCache(dir);
+    const cache = new DocumentationCache(scratch.path);
     const client = new MotionClient({ url: app.url });
     const live = await loadDocumentation(client, { cache });
     assert.ok(live.module('motion.animation.curves'), 'a module the catalogue does not know');
@@ -179,7 +173,7 @@ describe('loadDocumentation: live, cached, bundled', () => {
         : json(res, 200, catalogueDocumentation()),
     );
     const client = new MotionClient({ url: app.url });
-    const index = await loadDocumentation(client, { cache: new DocumentationCache(dir) });
+    const index = await loadDocumentation(client, { cache: new DocumentationCache(scratch.path) });
     assert.deepEqual(index.source, { kind: 'live', url: app.url, version: 'unknown version' });
     await client.close();
     await app.close();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../support/run-cli';
 import { pyright } from '../support/pyright';
+import { scratchFolder } from '../support/scratch-folder';
 
 describe('motion CLI (the built dist/motion.js)', function () {
   this.timeout(60_000);
@@ -170,14 +171,10 @@ describe('motion CLI (the built dist/motion.js)', function () {
   });
 
   describe('stubs', () => {
-    let project: string;
-    before(() => {
-      project = mkdtempSync(join(tmpdir(), 'motion-pyright-'));
-    });
-    after(() => rmSync(project, { recursive: true, force: true }));
+    const scratch = scratchFolder('motion-pyright-', { per: 'suite' });
 
     it('writes a .pyi per module that pyright accepts for correct scripts and flags for wrong ones', async () => {
-      const run = await runCli(['stubs', '--out', join(project, 'typings')], env);
+      const run = await runCli(['stubs', '--out', join(scratch.path, 'typings')], env);
       assert.equal(run.code, 0, run.stderr);
       assert.match(run.stdout, /^wrote 15 stub files for 7 modules to /);
       for (const file of [
@@ -186,22 +183,22 @@ describe('motion CLI (the built dist/motion.js)', function () {
         'motion/gui/selection.pyi',
         'motion/settings/processing/skeleton.pyi',
       ]) {
-        assert.ok(existsSync(join(project, 'typings', file)), file);
+        assert.ok(existsSync(join(scratch.path, 'typings', file)), file);
       }
       assert.match(
-        readFileSync(join(project, 'typings/motion/_types.pyi'), 'utf8'),
+        readFileSync(join(scratch.path, 'typings/motion/_types.pyi'), 'utf8'),
         /class Marker\(TypedDict\):\n {4}name: str\n {4}position: Vec3\n {4}weight: float/,
       );
 
       writeFileSync(
-        join(project, 'pyrightconfig.json'),
+        join(scratch.path, 'pyrightconfig.json'),
         JSON.stringify({ stubPath: 'typings', pythonVersion: '3.11', reportMissingModuleSource: 'none' }),
       );
-      writeFileSync(join(project, 'good.py'), GOOD_SCRIPT);
-      writeFileSync(join(project, 'bad.py'), BAD_SCRIPT);
-      const good = await pyright(project, 'good.py');
+      writeFileSync(join(scratch.path, 'good.py'), GOOD_SCRIPT);
+      writeFileSync(join(scratch.path, 'bad.py'), BAD_SCRIPT);
+      const good = await pyright(scratch.path, 'good.py');
       assert.match(good.stdout, /0 errors, 0 warnings/, good.stdout);
-      const bad = await pyright(project, 'bad.py');
+      const bad = await pyright(scratch.path, 'bad.py');
       // A dict given for a structure is any mapping to pyright (one built before the call must
       // pass), so its keys and values are the editor's checks to judge, not pyright's.
       assert.match(bad.stdout, /4 errors/, bad.stdout);

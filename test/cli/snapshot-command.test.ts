@@ -1,21 +1,19 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { readSnapshot } from '../../src/api/state/read-snapshot';
 import { runServerToExit, startChildServer } from '../support/child-server';
 import { referenceServer } from '../support/reference-server';
 import { runCli } from '../support/run-cli';
+import { scratchFolder } from '../support/scratch-folder';
 
 describe('motion snapshot', () => {
   const app = referenceServer();
-  let dir: string;
-  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'motion-snapshot-'))));
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-snapshot-');
 
   it('writes the whole state to a file that motion-server --state serves as it is', async () => {
-    const file = join(dir, 'project.motion.json');
+    const file = join(scratch.path, 'project.motion.json');
     const run = await runCli(['snapshot', '-o', file], app.env);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, '');
@@ -23,7 +21,7 @@ describe('motion snapshot', () => {
       run.stderr,
       /^snapshot of http:\/\/127\.0\.0\.1:\d+ \(version 0\.1\.0\): 4 skeletons \(2 project, 1 measurement, 1 data\), 68 segments, 42 trajectories, 35 bones, 0 selected → .*project\.motion\.json\n$/,
     );
-    assert.deepEqual(readdirSync(dir), ['project.motion.json'], 'no file left aside');
+    assert.deepEqual(readdirSync(scratch.path), ['project.motion.json'], 'no file left aside');
 
     const served = await startChildServer(['--state', file, '--log-level', 'warn']);
     const client = new MotionClient({ url: served.url });
@@ -49,7 +47,7 @@ describe('motion snapshot', () => {
   });
 
   it('says when the application is away, and writes nothing', async () => {
-    const file = join(dir, 'away.motion.json');
+    const file = join(scratch.path, 'away.motion.json');
     const run = await runCli(['snapshot', '-o', file, '--url', 'http://127.0.0.1:9']);
     assert.equal(run.code, 3, run.stderr);
     assert.match(run.stderr, /127\.0\.0\.1:9/);
@@ -63,7 +61,7 @@ describe('motion snapshot', () => {
   });
 
   it('a hand-edited snapshot is refused by the server, naming the field', async () => {
-    const file = join(dir, 'edited.motion.json');
+    const file = join(scratch.path, 'edited.motion.json');
     assert.equal((await runCli(['snapshot', '-o', file], app.env)).code, 0);
     writeFileSync(file, readFileSync(file, 'utf8').replace('"taken_at": "', '"taken_at": 5, "x": "'));
     const { code, output } = await runServerToExit(['--port', '0', '--state', file]);
@@ -75,12 +73,10 @@ describe('motion snapshot', () => {
 describe('motion run --dry-run', function () {
   this.timeout(30_000);
   const app = referenceServer();
-  let dir: string;
-  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'motion-dry-run-cli-'))));
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-dry-run-cli-');
 
   const script = (name: string, text: string) => {
-    const file = join(dir, name);
+    const file = join(scratch.path, name);
     writeFileSync(file, text);
     return file;
   };
@@ -131,7 +127,7 @@ describe('motion run --dry-run', function () {
   });
 
   it('starts from a snapshot file, even with the application away', async () => {
-    const file = join(dir, 'stage.motion.json');
+    const file = join(scratch.path, 'stage.motion.json');
     assert.equal((await runCli(['snapshot', '-o', file], app.env)).code, 0);
     const lua = script('add.lua', 'motion.settings.processing.skeleton.add_skeleton("measurement", "Extra")');
     const run = await runCli(['run', '--dry-run', '--snapshot', file, lua, '--url', 'http://127.0.0.1:9']);
@@ -149,7 +145,7 @@ describe('motion run --dry-run', function () {
   });
 
   it('refuses a snapshot of another version, and a script that outlives its deadline', async () => {
-    const file = join(dir, 'old.motion.json');
+    const file = join(scratch.path, 'old.motion.json');
     assert.equal((await runCli(['snapshot', '-o', file], app.env)).code, 0);
     writeFileSync(file, readFileSync(file, 'utf8').replace('"major": 0', '"major": 7'));
     const py = script('forever.py', 'while True:\n    pass\n');

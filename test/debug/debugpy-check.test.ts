@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { debugpyStatus } from '../../src/runner/debug/debugpy-check';
+import { scratchFolder } from '../support/scratch-folder';
 
 /** An interpreter as users have them: a wrapper script around python3 that prints lines of its own. */
 function wrapper(dir: string, name: string, body: string): string {
@@ -14,13 +14,11 @@ function wrapper(dir: string, name: string, body: string): string {
 
 describe('asking an interpreter whether it can debug', function () {
   this.timeout(30_000);
-  let dir: string;
-  before(() => (dir = mkdtempSync(join(tmpdir(), 'motion-probe-'))));
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-probe-', { per: 'suite' });
 
   it('finds its answer among lines the interpreter prints before it and after it', async () => {
     const chatty = wrapper(
-      dir,
+      scratch.path,
       'chatty-python',
       'echo "Activating the studio environment"\necho "{\\"not\\": \\"the probe\\"}"\n/usr/bin/python3 "$@"\necho "bye"',
     );
@@ -31,7 +29,7 @@ describe('asking an interpreter whether it can debug', function () {
   });
 
   it('an interpreter that does not answer as Python does is named, with what it printed', async () => {
-    const silent = wrapper(dir, 'not-python', 'echo "usage: not-python"');
+    const silent = wrapper(scratch.path, 'not-python', 'echo "usage: not-python"');
     const status = await debugpyStatus(silent);
     assert.equal(status.installed, false);
     assert.equal(status.problem, `"${silent}" did not answer as Python does (it printed: "usage: not-python")`);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { readFileSync } from 'node:fs';
@@ -12,6 +11,7 @@ import { propertyRuns } from '../support/property-runs';
 import { scriptOfLines } from '../../bench/ten-thousand-lines';
 import { AnalysisWorker, MAX_RESTARTS } from '../../server/language/lsp/analysis-worker-client';
 import { initializeLsp, messageText, startLspSession, type LspSession } from '../support/lsp-client';
+import { scratchFolder } from '../support/scratch-folder';
 
 describe('language server: one bad file never stops the checking', function () {
   this.timeout(60_000);
@@ -70,15 +70,11 @@ describe('language server: one bad file never stops the checking', function () {
 });
 
 describe('the analysis worker is started again when it dies', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-worker-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-worker-');
 
   /** A stand-in worker that dies when asked to check "crash", else answers at once: the restart policy under test, not the analysis. */
   function crashingWorker(): string {
-    const script = join(dir, 'worker.js');
+    const script = join(scratch.path, 'worker.js');
     writeFileSync(
       script,
       `const { parentPort } = require('node:worker_threads');
@@ -129,14 +125,10 @@ describe('the analysis worker is started again when it dies', () => {
 });
 
 describe('the analysis worker at shutdown and on errors', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-worker-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-worker-');
 
   it('is not started again once terminated, and logs what a failing worker says', async () => {
-    const script = join(dir, 'worker.js');
+    const script = join(scratch.path, 'worker.js');
     writeFileSync(
       script,
       `const { parentPort } = require('node:worker_threads');

@@ -7,6 +7,8 @@ import { loadScriptParsers } from '../../server/language/service/script-parsers'
 import { counting } from '../support/counting-parser';
 import { labels } from '../support/script-fixture';
 
+const messageText = (message: string | { value: string }) => (typeof message === 'string' ? message : message.value);
+
 /** The lines a part's check (the statements meeting `within`) reports on. */
 function linesFound(document: ReturnType<ScriptDocuments['open']>, within?: { start: number; end: number }): number[] {
   return finishSteps(diagnosisSteps(document, bundledDocumentation(), within)).map((d) => d.range.start.line);
@@ -31,11 +33,11 @@ describe('open scripts at their edges', () => {
     assert.deepEqual(linesFound(document, { start: third, end: fourth }), [2]);
     // The whole script is checked with the aliases its end leaves (m is the settings).
     assert.deepEqual(linesFound(document), [2]);
-    const messages = finishSteps(diagnosisSteps(document, bundledDocumentation())).map((d) => d.message);
+    const messages = finishSteps(diagnosisSteps(document, bundledDocumentation())).map((d) => messageText(d.message));
     assert.match(messages[0], /settings/, 'the whole check names the settings');
     const partMessages = finishSteps(
       diagnosisSteps(document, bundledDocumentation(), { start: third, end: fourth }),
-    ).map((d) => d.message);
+    ).map((d) => messageText(d.message));
     assert.match(partMessages[0], /gui/, 'the part names motion.gui');
   });
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
 import { decodeState } from '../../server/scripting/persistence/state-format';
 import { writeDurably, type DurableWriteCalls } from '../../server/scripting/persistence/state-file';
 import { startChildServer } from '../support/child-server';
+import { scratchFolder } from '../support/scratch-folder';
 
 const KILLS = 12;
 const WRITERS = 4;
@@ -24,16 +24,12 @@ function random(seed: number): () => number {
 
 describe('crash safety: SIGKILL under write load (docs/design.md §6)', function () {
   this.timeout(120_000);
-  let dir: string;
-  before(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-crash-'));
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-crash-', { per: 'suite' });
 
   it(`keeps every acknowledged change through ${KILLS} kills at random moments`, async () => {
     const seed = Number(process.env.CRASH_SEED ?? Date.now() % 100000);
     const next = random(seed);
-    const file = join(dir, 'state.json');
+    const file = join(scratch.path, 'state.json');
     const present = new Set<string>();
     const deleted = new Set<string>();
     /** Deletes sent but not acknowledged when the server died: they may or may not have landed. */
@@ -114,16 +110,12 @@ describe('crash safety: SIGKILL under write load (docs/design.md §6)', function
 });
 
 describe('a durable write, call by call', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-durable-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-durable-');
 
   /** The real file system, with every call that matters to durability recorded in order. */
   function spy(fail?: string): { calls: DurableWriteCalls; log: string[] } {
     const log: string[] = [];
-    const name = (path: string) => (path === dir ? 'dir' : path.includes('.tmp-') ? 'temp' : 'state');
+    const name = (path: string) => (path === scratch.path ? 'dir' : path.includes('.tmp-') ? 'temp' : 'state');
     const calls: DurableWriteCalls = {
       open: (async (path: string, ...rest: unknown[]) => {
         const handle = await (open as (...a: unknown[]) => Promise<FileHandle>)(path, ...rest);
@@ -157,7 +149,7 @@ describe('a durable write, call by call', () => {
 
   it('writes, fsyncs and closes the temp file, renames it over the state, then fsyncs the directory', async () => {
     const { calls, log } = spy();
-    await writeDurably(join(dir, 'state.json'), '{"v":1}', calls);
+    await writeDurably(join(scratch.path, 'state.json'), '{"v":1}', calls);
     assert.deepEqual(log, [
       'open temp',
       'write temp',
@@ -168,13 +160,13 @@ describe('a durable write, call by call', () => {
       'fsync dir',
       'close dir',
     ]);
-    assert.equal(readFileSync(join(dir, 'state.json'), 'utf8'), '{"v":1}');
+    assert.equal(readFileSync(join(scratch.path, 'state.json'), 'utf8'), '{"v":1}');
   });
 
   it('never renames a temp file whose fsync failed, and removes it', async () => {
     const { calls, log } = spy('fsync temp');
-    await assert.rejects(writeDurably(join(dir, 'state.json'), '{"v":2}', calls), /fsync failed/);
+    await assert.rejects(writeDurably(join(scratch.path, 'state.json'), '{"v":2}', calls), /fsync failed/);
     assert.deepEqual(log, ['open temp', 'write temp', 'fsync temp', 'close temp', 'unlink temp']);
-    assert.deepEqual(readdirSync(dir), [], 'no state written, no temp file left');
+    assert.deepEqual(readdirSync(scratch.path), [], 'no state written, no temp file left');
   });
 });

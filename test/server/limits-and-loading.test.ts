@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LIMITS } from '../../src/api/catalogue/limits';
 import { demoState } from '../../server/scripting/model/demo-data';
@@ -8,6 +7,7 @@ import { decodeState } from '../../server/scripting/persistence/state-format';
 import { encodeState } from '../../src/api/state/state-document';
 import { runServerToExit } from '../support/child-server';
 import { DOCS, SETTINGS, startTestServer, type TestServer } from '../support/test-server';
+import { scratchFolder } from '../support/scratch-folder';
 
 describe('limits a real application would have', () => {
   let t: TestServer;
@@ -67,11 +67,7 @@ describe('limits a real application would have', () => {
 });
 
 describe('a hand-edited state file is checked against every rule of the model at start', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-load-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-load-');
 
   const edits: [string, (s: any) => void, RegExp][] = [
     [
@@ -110,7 +106,7 @@ describe('a hand-edited state file is checked against every rule of the model at
       edit(document.state);
       const text = JSON.stringify(document);
       assert.throws(() => decodeState(text), message);
-      const file = join(dir, 'state.json');
+      const file = join(scratch.path, 'state.json');
       writeFileSync(file, text);
       const run = await runServerToExit(['--state', file]);
       assert.equal(run.code, 2);

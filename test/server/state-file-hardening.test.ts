@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { decodeState } from '../../server/scripting/persistence/state-format';
 import { runServerToExit, startChildServer } from '../support/child-server';
 import { SETTINGS, startTestServer, type TestServer } from '../support/test-server';
+import { scratchFolder } from '../support/scratch-folder';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -29,11 +30,7 @@ function withTmpfs(sizeKb: number): { dir: string; run: (...args: string[]) => v
 }
 
 describe('state file: failing disks and other writers never half-apply a change', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-harden-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-harden-');
 
   /** A write that could not be saved: 503 unavailable, said so, and invisible to reads. */
   async function refusedUnsaved(t: TestServer, name: string): Promise<void> {
@@ -45,7 +42,7 @@ describe('state file: failing disks and other writers never half-apply a change'
   }
 
   it('refuses a write whose directory is gone, changing nothing, and a retry succeeds once it is back', async () => {
-    const stateDir = join(dir, 'state');
+    const stateDir = join(scratch.path, 'state');
     mkdirSync(stateDir);
     const file = join(stateDir, 'state.json');
     const t = await startTestServer({ state: file, empty: true });
@@ -106,11 +103,11 @@ describe('state file: failing disks and other writers never half-apply a change'
   });
 
   it('creates the state file readable by its owner only, and keeps a linked state file a link', async () => {
-    const target = join(dir, 'real.json');
+    const target = join(scratch.path, 'real.json');
     const t = await startTestServer({ state: target, empty: true });
     await t.close();
     assert.equal(statSync(target).mode & 0o777, 0o600);
-    const link = join(dir, 'link.json');
+    const link = join(scratch.path, 'link.json');
     symlinkSync(target, link);
     const viaLink = await startTestServer({ state: link });
     try {
@@ -127,8 +124,8 @@ describe('state file: failing disks and other writers never half-apply a change'
   });
 
   it('never writes through a file or link planted at a temp-file name', async () => {
-    const file = join(dir, 'state.json');
-    const victim = join(dir, 'victim.txt');
+    const file = join(scratch.path, 'state.json');
+    const victim = join(scratch.path, 'victim.txt');
     writeFileSync(victim, 'precious');
     const t = await startTestServer({ state: file, empty: true });
     try {
@@ -137,7 +134,7 @@ describe('state file: failing disks and other writers never half-apply a change'
       await t.ok(SETTINGS, 'add_skeleton', ['project', 'Safe']);
       assert.equal(readFileSync(victim, 'utf8'), 'precious');
       assert.deepEqual(
-        readdirSync(dir).filter((f) => f.includes('.tmp-') && !f.endsWith(`.tmp-${process.pid}`)),
+        readdirSync(scratch.path).filter((f) => f.includes('.tmp-') && !f.endsWith(`.tmp-${process.pid}`)),
         [],
         'temp files are renamed or removed',
       );
@@ -147,17 +144,17 @@ describe('state file: failing disks and other writers never half-apply a change'
   });
 
   it('allows one server per file whatever its name: a link, a hard link, a re-created directory', async () => {
-    const stateDir = join(dir, 'state');
+    const stateDir = join(scratch.path, 'state');
     mkdirSync(stateDir);
     const file = join(stateDir, 'state.json');
     const first = await startChildServer(['--state', file]);
     try {
-      const link = join(dir, 'other-name.json');
+      const link = join(scratch.path, 'other-name.json');
       symlinkSync(file, link);
       const viaLink = await runServerToExit(['--state', link]);
       assert.equal(viaLink.code, 2);
       assert.match(viaLink.output, /is in use by another motion-server/);
-      const hard = join(dir, 'hard.json');
+      const hard = join(scratch.path, 'hard.json');
       linkSync(file, hard);
       const viaHardLink = await runServerToExit(['--state', hard]);
       assert.match(viaHardLink.output, /has 2 hard links/);

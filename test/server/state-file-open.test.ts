@@ -1,31 +1,18 @@
 import assert from 'node:assert/strict';
-import {
-  existsSync,
-  linkSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoState } from '../../server/scripting/model/demo-data';
 import { emptyState } from '../../server/scripting/model/records';
 import { StateFile } from '../../server/scripting/persistence/state-file';
 import { decodeState } from '../../server/scripting/persistence/state-format';
 import { encodeState } from '../../src/api/state/state-document';
+import { scratchFolder } from '../support/scratch-folder';
 
 describe('state file: opening, locking and closing (state-file, in process)', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-open-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-open-');
 
   it('creates a missing file from the initial state, says so, and holds its lock until closed', async () => {
-    const path = join(dir, 'state.json');
+    const path = join(scratch.path, 'state.json');
     const { file, state, created } = await StateFile.open(path, emptyState);
     assert.equal(created, true);
     assert.deepEqual(state, emptyState());
@@ -36,7 +23,7 @@ describe('state file: opening, locking and closing (state-file, in process)', ()
   });
 
   it('reads an existing file as it is, without writing it, and does not call for the initial state', async () => {
-    const path = join(dir, 'state.json');
+    const path = join(scratch.path, 'state.json');
     const text = JSON.stringify(JSON.parse(encodeState(demoState())), null, 2);
     writeFileSync(path, text);
     const { file, state, created } = await StateFile.open(path, () => assert.fail('the file exists'));
@@ -49,7 +36,7 @@ describe('state file: opening, locking and closing (state-file, in process)', ()
   });
 
   it('refuses a corrupt file with its path and problem, leaves it as it is, and releases the lock', async () => {
-    const path = join(dir, 'state.json');
+    const path = join(scratch.path, 'state.json');
     writeFileSync(path, '{"format": 1');
     await assert.rejects(
       () => StateFile.open(path, emptyState),
@@ -63,9 +50,9 @@ describe('state file: opening, locking and closing (state-file, in process)', ()
   });
 
   it('refuses a file with a second name (a hard link), and releases the lock', async () => {
-    const path = join(dir, 'state.json');
+    const path = join(scratch.path, 'state.json');
     writeFileSync(path, encodeState(emptyState()));
-    linkSync(path, join(dir, 'other.json'));
+    linkSync(path, join(scratch.path, 'other.json'));
     await assert.rejects(
       () => StateFile.open(path, emptyState),
       (error: Error) =>
@@ -76,7 +63,7 @@ describe('state file: opening, locking and closing (state-file, in process)', ()
   });
 
   it('refuses a second opening of a file that is open', async () => {
-    const path = join(dir, 'state.json');
+    const path = join(scratch.path, 'state.json');
     const first = await StateFile.open(path, emptyState);
     // Another server takes the lock over (its pid written over this one's).
     writeFileSync(`${path}.lock`, String(process.ppid));
@@ -86,31 +73,31 @@ describe('state file: opening, locking and closing (state-file, in process)', ()
   });
 
   it('follows a link to the state file once, and a linked directory, so the lock is the real file’s', async () => {
-    const real = join(dir, 'real.json');
+    const real = join(scratch.path, 'real.json');
     writeFileSync(real, encodeState(emptyState()));
-    const link = join(dir, 'link.json');
+    const link = join(scratch.path, 'link.json');
     symlinkSync(real, link);
     const viaLink = await StateFile.open(link, emptyState);
     assert.equal(viaLink.file.path, real);
     assert.ok(existsSync(`${real}.lock`) && !existsSync(`${link}.lock`));
     await viaLink.file.close();
 
-    mkdirSync(join(dir, 'real-dir'));
-    symlinkSync(join(dir, 'real-dir'), join(dir, 'dir-link'));
-    const viaDir = await StateFile.open(join(dir, 'dir-link', 'new.json'), emptyState);
-    assert.equal(viaDir.file.path, join(dir, 'real-dir', 'new.json'));
-    assert.ok(existsSync(join(dir, 'real-dir', 'new.json')));
+    mkdirSync(join(scratch.path, 'real-dir'));
+    symlinkSync(join(scratch.path, 'real-dir'), join(scratch.path, 'dir-link'));
+    const viaDir = await StateFile.open(join(scratch.path, 'dir-link', 'new.json'), emptyState);
+    assert.equal(viaDir.file.path, join(scratch.path, 'real-dir', 'new.json'));
+    assert.ok(existsSync(join(scratch.path, 'real-dir', 'new.json')));
     await viaDir.file.close();
   });
 
   it('passes on a path that cannot be a file (under a regular file), and a missing directory', async () => {
-    writeFileSync(join(dir, 'plain'), '');
+    writeFileSync(join(scratch.path, 'plain'), '');
     await assert.rejects(
-      () => StateFile.open(join(dir, 'plain', 'state.json'), emptyState),
+      () => StateFile.open(join(scratch.path, 'plain', 'state.json'), emptyState),
       (error: NodeJS.ErrnoException) => error.code === 'ENOTDIR',
     );
     await assert.rejects(
-      () => StateFile.open(join(dir, 'missing', 'state.json'), emptyState),
+      () => StateFile.open(join(scratch.path, 'missing', 'state.json'), emptyState),
       (error: NodeJS.ErrnoException) => error.code === 'ENOENT',
     );
   });

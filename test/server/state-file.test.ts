@@ -1,32 +1,28 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeState } from '../../server/scripting/persistence/state-format';
 import { runServerToExit, startChildServer } from '../support/child-server';
 import { SETTINGS, startTestServer } from '../support/test-server';
+import { scratchFolder } from '../support/scratch-folder';
 
 describe('state file (docs/design.md §6)', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-state-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-state-');
 
   it('is created from the demo data, or empty with --empty', async () => {
-    const file = join(dir, 'state.json');
+    const file = join(scratch.path, 'state.json');
     const t = await startTestServer({ state: file });
     await t.close();
     const demo = decodeState(readFileSync(file, 'utf8'));
     assert.ok(demo.skeletons.data.length > 0 && demo.trajectories.length > 0);
-    const emptyFile = join(dir, 'empty.json');
+    const emptyFile = join(scratch.path, 'empty.json');
     const e = await startTestServer({ state: emptyFile, empty: true });
     await e.close();
     assert.equal(decodeState(readFileSync(emptyFile, 'utf8')).skeletons.project.length, 0);
   });
 
   it('holds every acknowledged change across a restart, ids never reused', async () => {
-    const file = join(dir, 'state.json');
+    const file = join(scratch.path, 'state.json');
     let t = await startTestServer({ state: file, empty: true });
     const bob = await t.ok(SETTINGS, 'add_skeleton', ['project', 'Bob']);
     await t.ok(SETTINGS, 'set_skeleton_scale', ['project', bob, 2.5]);
@@ -43,7 +39,7 @@ describe('state file (docs/design.md §6)', () => {
   });
 
   it('does not write for reads or refused calls', async () => {
-    const file = join(dir, 'state.json');
+    const file = join(scratch.path, 'state.json');
     const t = await startTestServer({ state: file });
     const before = readFileSync(file, 'utf8');
     await t.ok(SETTINGS, 'get_skeleton_ids', ['project']);
@@ -90,7 +86,7 @@ describe('state file (docs/design.md §6)', () => {
       ],
     ];
     for (const [text, message] of cases) {
-      const file = join(dir, 'bad.json');
+      const file = join(scratch.path, 'bad.json');
       writeFileSync(file, text);
       const { code, output } = await runServerToExit(['--state', file]);
       assert.notEqual(code, 0);
@@ -102,7 +98,7 @@ describe('state file (docs/design.md §6)', () => {
   });
 
   it('allows one server per state file, and takes over the lock of a dead one', async () => {
-    const file = join(dir, 'state.json');
+    const file = join(scratch.path, 'state.json');
     const first = await startChildServer(['--state', file]);
     try {
       const { code, output } = await runServerToExit(['--state', file]);
