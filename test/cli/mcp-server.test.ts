@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -8,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FakeApplication } from '../support/fake-application';
 import { commandLine, descendants } from '../support/processes';
 import { CLI_BIN } from '../support/run-cli';
+import { scratchFolder } from '../support/scratch-folder';
 import { waitFor } from '../support/wait-for';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { changesAsked, startWholeInterface } from '../support/whole-interface-application';
@@ -32,21 +32,19 @@ const text = (result: unknown) =>
 
 describe('motion mcp: the assistant tools over the Model Context Protocol, with the SDK client', function () {
   this.timeout(120_000);
+  const scratch = scratchFolder('motion-mcp-', { per: 'suite' });
   let reference: TestServer;
   let application: FakeApplication;
-  let dir: string;
   let client: Client;
   before(async () => {
     reference = await startTestServer();
     application = await startWholeInterface(reference.url);
-    dir = mkdtempSync(join(tmpdir(), 'motion-mcp-'));
-    client = await connect(['--url', application.url, '--folder', dir], dir);
+    client = await connect(['--url', application.url, '--folder', scratch.path], scratch.path);
   });
   after(async () => {
     await client.close();
     await application.close();
     await reference.close();
-    rmSync(dir, { recursive: true, force: true });
   });
   beforeEach(() => (application.requests.length = 0));
 
@@ -111,7 +109,7 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
 
   it('checks a script as the editor does', async () => {
     writeFileSync(
-      join(dir, 'wrong.py'),
+      join(scratch.path, 'wrong.py'),
       'import motion\nmotion.settings.processing.skeleton.set_skeleton_scal("project", 1, 2)\n',
     );
     const result = await client.callTool({ name: 'motion_check_script', arguments: { path: 'wrong.py' } });
@@ -121,7 +119,7 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
 
   it('dry-runs a script: the diff and the calls not sent, and no change reaches the application', async () => {
     writeFileSync(
-      join(dir, 'tool.py'),
+      join(scratch.path, 'tool.py'),
       [
         'import motion',
         'sk = motion.settings.processing.skeleton',
@@ -164,7 +162,7 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
       text(taken),
       /^Wrote stage\.motion\.json: 4 skeletons \(2 project, 1 measurement, 1 data\), 68 segments, .* keeping the application's documentation \(its interface has more than dry runs model\)\./,
     );
-    assert.match(readFileSync(join(dir, 'stage.motion.json'), 'utf8'), /"format": "motion-server-state"/);
+    assert.match(readFileSync(join(scratch.path, 'stage.motion.json'), 'utf8'), /"format": "motion-server-state"/);
     const again = await client.callTool({ name: 'motion_take_snapshot', arguments: { output: 'stage.motion.json' } });
     assert.match(text(again), /exists: give overwrite: true/);
     const run = await client.callTool({
@@ -180,7 +178,7 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
 
   it('runs the script tests, each against an application of its own, the first failure in full', async () => {
     writeFileSync(
-      join(dir, 'scale_spec.lua'),
+      join(scratch.path, 'scale_spec.lua'),
       [
         'local sk = motion.settings.processing.skeleton',
         'describe("scale", function()',
@@ -242,8 +240,8 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
 
 describe('motion mcp --allow-apply: the changing tool applies only a script it dry-ran, unchanged, on an unchanged application', function () {
   this.timeout(120_000);
+  const scratch = scratchFolder('motion-mcp-apply-', { per: 'suite' });
   let reference: TestServer;
-  let dir: string;
   let client: Client;
   const fullBodyScale = async () =>
     reference.ok('settings.processing.skeleton', 'get_skeleton_scale', [
@@ -255,13 +253,11 @@ describe('motion mcp --allow-apply: the changing tool applies only a script it d
   const dryRunId = (answer: string) => /^Dry run ([0-9a-f]{8}) /.exec(answer)![1];
   before(async () => {
     reference = await startTestServer();
-    dir = mkdtempSync(join(tmpdir(), 'motion-mcp-apply-'));
-    client = await connect(['--url', reference.url, '--folder', dir, '--allow-apply'], dir);
+    client = await connect(['--url', reference.url, '--folder', scratch.path, '--allow-apply'], scratch.path);
   });
   after(async () => {
     await client.close();
     await reference.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('offers motion_apply_script, marked as changing the application', async () => {
@@ -272,7 +268,7 @@ describe('motion mcp --allow-apply: the changing tool applies only a script it d
   });
 
   it('applies the dry run it gave, once; a second apply finds the application changed', async () => {
-    writeFileSync(join(dir, 'scale.py'), scaleScript(1.5));
+    writeFileSync(join(scratch.path, 'scale.py'), scaleScript(1.5));
     const dry = text(await client.callTool({ name: 'motion_dry_run_script', arguments: { path: 'scale.py' } }));
     assert.match(dry, /apply this dry run: motion_apply_script with dryRunId "[0-9a-f]{8}"/);
     assert.equal(await fullBodyScale(), 1, 'the dry run changed nothing');
@@ -294,11 +290,11 @@ describe('motion mcp --allow-apply: the changing tool applies only a script it d
   });
 
   it('refuses a script edited since its dry run, an unknown id, and a run from a snapshot', async () => {
-    writeFileSync(join(dir, 'scale.py'), scaleScript(2));
+    writeFileSync(join(scratch.path, 'scale.py'), scaleScript(2));
     const id = dryRunId(
       text(await client.callTool({ name: 'motion_dry_run_script', arguments: { path: 'scale.py' } })),
     );
-    writeFileSync(join(dir, 'scale.py'), scaleScript(3));
+    writeFileSync(join(scratch.path, 'scale.py'), scaleScript(3));
     const edited = await client.callTool({ name: 'motion_apply_script', arguments: { dryRunId: id } });
     assert.equal(edited.isError, true);
     assert.match(text(edited), /scale\.py changed \(or is gone\) since the dry run/);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readSnapshot } from '../../../src/api/state/read-snapshot';
 import type { AssistantContext } from '../../../src/runner/assistant/assistant-context';
@@ -8,6 +8,7 @@ import { readyToApply, Rehearsals, type Rehearsal } from '../../../src/runner/as
 import { scriptToRun } from '../../../src/runner/assistant/script-input';
 import { ToolRefusal } from '../../../src/runner/assistant/tool-answer';
 import { referenceServer } from '../../support/reference-server';
+import { scratchFolder } from '../../support/scratch-folder';
 
 const refusal = (pattern: RegExp) => (error: Error) => error instanceof ToolRefusal && pattern.test(error.message);
 
@@ -70,22 +71,18 @@ describe('the dry runs an assistant may apply', () => {
 });
 
 describe('the script a tool is given', () => {
-  let folder: string;
-  before(() => {
-    folder = mkdtempSync(join(tmpdir(), 'motion-script-input-'));
-    writeFileSync(join(folder, 'tool.lua'), 'print(1)\n');
-  });
-  after(() => rmSync(folder, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-script-input-', { per: 'suite' });
+  before(() => writeFileSync(join(scratch.path, 'tool.lua'), 'print(1)\n'));
   const ctx = () =>
     ({
-      folder,
-      readScript: (path: string) => import('node:fs/promises').then((fs) => fs.readFile(path, 'utf8')),
+      folder: scratch.path,
+      readScript: (path: string) => readFile(path, 'utf8'),
     }) as unknown as AssistantContext;
 
   it('a file by a path relative to the folder, its language from its extension', async () => {
     const script = await scriptToRun({ path: 'tool.lua' }, ctx());
     assert.deepEqual(script, {
-      path: join(folder, 'tool.lua'),
+      path: join(scratch.path, 'tool.lua'),
       code: 'print(1)\n',
       language: 'lua',
       label: 'tool.lua',
@@ -95,7 +92,7 @@ describe('the script a tool is given', () => {
 
   it('given code with its language, named in the folder', async () => {
     const script = await scriptToRun({ code: 'x = 1', language: 'python' }, ctx());
-    assert.equal(script.path, join(folder, 'assistant-script.py'));
+    assert.equal(script.path, join(scratch.path, 'assistant-script.py'));
     assert.equal(script.label, 'the given code');
     assert.equal(script.fromFile, false);
   });
