@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MotionClient } from '../src/api/client/motion-client';
 import { loadSkeletons } from '../src/api/skeletons/skeleton-loader';
-import { sendViewScene } from '../src/extension/skeleton-view/view-scene';
+import { sendViewScene } from '../src/extension/skeletons-in-3d/view-scene';
 import { startChildServer } from '../test/support/child-server';
 import { serverRate, type BenchCall } from './server-rate';
 import { populateStage, viewReads } from './stage';

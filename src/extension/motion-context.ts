@@ -3,10 +3,10 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { DocumentationIndex } from '../api/docs/documentation-index';
 import type { MotionConfig } from './config';
 import type { DocumentationPreviews } from './connection/documentation-previews';
-import type { PeriodicRefresh } from './explorer/periodic-refresh';
+import type { PeriodicRefresh } from './skeletons-view/periodic-refresh';
 import type { MotionConnection } from './connection/motion-connection';
 import type { DryRunView } from './dry-run/dry-run-view';
-import type { SkeletonExplorer } from './explorer/skeleton-explorer';
+import type { SkeletonExplorer } from './skeletons-view/skeleton-explorer';
 import type { ChangeLog } from './history/change-log';
 import type { ChangeHistory } from './history/change-history';
 import type { Recording } from './recording/recording';
@@ -14,7 +14,7 @@ import type { ScriptRunner } from './run/script-runner';
 import type { SegmentPreviews } from './segment-editor/segment-previews';
 import type { SegmentFileSystem } from './segment-editor/segment-file-system';
 import type { SelectionView } from './selection/selection-view';
-import type { SkeletonViews } from './skeleton-view/skeleton-views';
+import type { SkeletonViews } from './skeletons-in-3d/skeleton-views';
 
 /** The extension's parts, made once at activation; commands and reactions reach each other through them. */
 interface MotionParts {

@@ -10,11 +10,11 @@ import { followApplication } from './connection/follow-application';
 import { MotionConnection } from './connection/motion-connection';
 import { serverCommands, startServerChoices } from './connection/server-commands';
 import { DocumentationPreviews } from './connection/documentation-previews';
-import { PeriodicRefresh } from './explorer/periodic-refresh';
-import { editCommands } from './explorer/edit-commands';
-import { ExplorerData, type ExplorerItem } from './explorer/explorer-data';
-import { SkeletonExplorer } from './explorer/skeleton-explorer';
-import { transferCommands } from './explorer/transfer-commands';
+import { PeriodicRefresh } from './skeletons-view/periodic-refresh';
+import { editCommands } from './skeletons-view/edit-commands';
+import { ExplorerData, type ExplorerItem } from './skeletons-view/explorer-data';
+import { SkeletonExplorer } from './skeletons-view/skeleton-explorer';
+import { transferCommands } from './skeletons-view/transfer-commands';
 import { debugCommands, startDebugging } from './debug/motion-debugging';
 import { followWalkthrough } from './walkthrough-progress';
 import { followConnection, followSettings } from './follow-changes';
@@ -44,8 +44,8 @@ import { DryRunView } from './dry-run/dry-run-view';
 import { ScriptTests } from './testing/script-tests';
 import { registerLanguageModelTools, type LanguageModelTools } from './assistant/language-model-tools';
 import { SelectionView } from './selection/selection-view';
-import { skeletonViewCommands } from './skeleton-view/skeleton-view-commands';
-import { SkeletonViews } from './skeleton-view/skeleton-views';
+import { skeletonViewCommands } from './skeletons-in-3d/skeleton-view-commands';
+import { SkeletonViews } from './skeletons-in-3d/skeleton-views';
 
 /** What the extension offers other extensions and its tests. */
 export interface MotionExtensionApi {

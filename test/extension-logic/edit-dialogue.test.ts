@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { MotionClient } from '../../src/api/client/motion-client';
-import * as edits from '../../src/extension/explorer/edit-operations';
+import * as edits from '../../src/extension/skeletons-view/edit-operations';
 import type { Prompts } from '../../src/extension/questions';
-import type { ExplorerData } from '../../src/extension/explorer/explorer-data';
+import type { ExplorerData } from '../../src/extension/skeletons-view/explorer-data';
 import { explorerPath } from '../support/explorer-path';
 import { demoApplicationPerTest } from '../support/demo-application';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import type { MotionClient } from '../../src/api/client/motion-client';
 import { MotionError } from '../../src/api/client/motion-error';
-import * as edits from '../../src/extension/explorer/edit-operations';
+import * as edits from '../../src/extension/skeletons-view/edit-operations';
 import type { Prompts } from '../../src/extension/questions';
 import { describeFailure } from '../../src/extension/failure-text';
-import { presentItem, type ExplorerData } from '../../src/extension/explorer/explorer-data';
+import { presentItem, type ExplorerData } from '../../src/extension/skeletons-view/explorer-data';
 import { explorerPath } from '../support/explorer-path';
 import type { MotionServer } from '../../server/scripting/motion-server';
 import { demoApplicationPerTest } from '../support/demo-application';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { backoff, describeConnection } from '../../src/extension/connection/connection-state';
-import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
+import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/skeletons-view/explorer-data';
 import { referenceServer } from '../support/reference-server';
 
 describe('Skeletons view data layer (plain Node, real server)', () => {

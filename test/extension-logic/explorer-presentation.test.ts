@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
+import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/skeletons-view/explorer-data';
 import type { SegmentNode } from '../../src/api/skeletons/skeleton-model';
 import { referenceServer } from '../support/reference-server';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { loadSkeletons } from '../../src/api/skeletons/skeleton-loader';
 import type { ToView } from '../../src/protocol/skeleton-view';
-import { sendViewScene } from '../../src/extension/skeleton-view/view-scene';
+import { sendViewScene } from '../../src/extension/skeletons-in-3d/view-scene';
 import { referenceServer } from '../support/reference-server';
 
 // Loads are fast because they are concurrent, never because they remember: what one load read is

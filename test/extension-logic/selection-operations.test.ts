@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { MotionClient } from '../../src/api/client/motion-client';
-import type { ExplorerData } from '../../src/extension/explorer/explorer-data';
+import type { ExplorerData } from '../../src/extension/skeletons-view/explorer-data';
 import { describeSelection } from '../../src/api/state/selection-names';
 import { markerNames, selectMarkers } from '../../src/extension/selection/selection-operations';
 import { explorerPath } from '../support/explorer-path';

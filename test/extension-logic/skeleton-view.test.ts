@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
-import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
-import { makeNonce, viewHtml } from '../../src/extension/skeleton-view/view-html';
+import { ExplorerData, presentItem, type ExplorerItem } from '../../src/extension/skeletons-view/explorer-data';
+import { makeNonce, viewHtml } from '../../src/extension/skeletons-in-3d/view-html';
 import { loadViewScene } from '../support/view-scene';
-import { sendViewScene, viewKey } from '../../src/extension/skeleton-view/view-scene';
+import { sendViewScene, viewKey } from '../../src/extension/skeletons-in-3d/view-scene';
 import type { ToView } from '../../src/protocol/skeleton-view';
 import { referenceServer } from '../support/reference-server';
 

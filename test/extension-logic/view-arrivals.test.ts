@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { sendViewScene } from '../../src/extension/skeleton-view/view-scene';
+import { sendViewScene } from '../../src/extension/skeletons-in-3d/view-scene';
 import type { ViewSkeleton } from '../../src/protocol/skeleton-view';
 import { legendLines } from '../../src/webview/skeleton-view/legend-lines';
 import { Arrivals } from '../../src/webview/skeleton-view/skeleton-arrival';

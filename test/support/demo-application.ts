@@ -1,5 +1,5 @@
 import type { MotionClient } from '../../src/api/client/motion-client';
-import { ExplorerData } from '../../src/extension/explorer/explorer-data';
+import { ExplorerData } from '../../src/extension/skeletons-view/explorer-data';
 import type { MotionServer } from '../../server/scripting/motion-server';
 import { referenceServer } from './reference-server';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { presentItem, type ExplorerData, type ExplorerItem } from '../../src/extension/explorer/explorer-data';
+import { presentItem, type ExplorerData, type ExplorerItem } from '../../src/extension/skeletons-view/explorer-data';
 
 /** The Skeletons view's item at a path of labels, e.g. ['Project settings', 'Wand', 'Handle'], freshly loaded. */
 export async function explorerPath(data: ExplorerData, labels: string[]): Promise<ExplorerItem> {

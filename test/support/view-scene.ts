@@ -1,6 +1,6 @@
 import type { MotionClient } from '../../src/api/client/motion-client';
 import type { SkeletonSourceName } from '../../src/api/skeletons/skeleton-model';
-import { sendViewScene, type SceneOptions, type ViewTarget } from '../../src/extension/skeleton-view/view-scene';
+import { sendViewScene, type SceneOptions, type ViewTarget } from '../../src/extension/skeletons-in-3d/view-scene';
 import type { SceneOutline, ViewSkeleton } from '../../src/protocol/skeleton-view';
 
 /** A whole scene at once: what a view shows once everything has come. */

@@ -52,7 +52,7 @@ describe('the layers: which room may import which, enforced by npm run lint', fu
     ['server/scripting/x.ts', "import * as vscode from 'vscode';", /reference server/],
     [
       'src/webview/skeleton-view/x.ts',
-      "import type { X } from '../../extension/skeleton-view/view-scene';",
+      "import type { X } from '../../extension/skeletons-in-3d/view-scene';",
       /the webview runs in the browser/,
     ],
     [

@@ -18,7 +18,7 @@ const MOTION_FILE_NAME = /\.(?:motionbook|motion\.json)$/i;
 /** A folder that has this file at its root is a motion folder, even before it has a script. */
 export const MOTION_MARKER_FILE = '.motion';
 
-type ScriptLanguage = 'python' | 'lua';
+export type ScriptLanguage = 'python' | 'lua';
 
 /** Whether a Python or Lua script uses motion. */
 export function usesMotion(language: ScriptLanguage, text: string): boolean {

@@ -3,7 +3,7 @@ import { SOURCE_TITLES } from '../../api/skeletons/skeleton-model';
 import type { SkeletonSource } from '../../api/state/motion-state';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
-import type { SkeletonPanel } from '../skeleton-view/skeleton-views';
+import type { SkeletonPanel } from '../skeletons-in-3d/skeleton-views';
 import { changedSources, changesInThreeD, segmentToHighlight } from './changes-in-3d';
 import type { ChangeNode } from './change-tree';
 

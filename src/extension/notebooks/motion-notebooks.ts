@@ -9,8 +9,8 @@ import {
   type ToSkeletonOutput,
 } from '../../protocol/skeleton-output';
 import { registerCommands } from '../commands/command-table';
-import type { ExplorerItem } from '../explorer/explorer-data';
-import { revealSegment } from '../explorer/reveal-segment';
+import type { ExplorerItem } from '../skeletons-view/explorer-data';
+import { revealSegment } from '../skeletons-view/reveal-segment';
 import { describeFailure } from '../failure-text';
 import type { MotionContext } from '../motion-context';
 import { cellDebugCommands } from './cell-debugging';

@@ -2,7 +2,7 @@ import type { MotionClient } from '../../api/client/motion-client';
 import { listSkeletons, loadSkeletonGeometry } from '../../api/skeletons/skeleton-loader';
 import { SOURCE_TITLES, type SkeletonSourceName } from '../../api/skeletons/skeleton-model';
 import type { SkeletonOutput } from '../../protocol/skeleton-output';
-import { calibratedSkeleton, viewTitle } from '../skeleton-view/view-scene';
+import { calibratedSkeleton, viewTitle } from '../skeletons-in-3d/view-scene';
 
 /** What a cell asked to see in 3D (motion_notebook.show_skeleton): a source's skeletons, or one by name. */
 export interface SkeletonRequest {

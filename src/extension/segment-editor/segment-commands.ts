@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CommandTable } from '../commands/command-table';
-import { describePlace, type ExplorerItem } from '../explorer/explorer-data';
+import { describePlace, type ExplorerItem } from '../skeletons-view/explorer-data';
 import { undoSegmentFields } from '../history/undo-steps';
 import { reportDone } from '../history/history-commands';
 import { prompts, type ScriptedAnswers } from '../prompts';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CommandTable } from '../commands/command-table';
-import type { ExplorerItem } from '../explorer/explorer-data';
+import type { ExplorerItem } from '../skeletons-view/explorer-data';
 import type { MotionContext } from '../motion-context';
 import type { SelectionItem } from '../../api/state/selection-names';
 import { selectMarkers } from './selection-operations';

@@ -1,7 +1,7 @@
 import type { MotionClient } from '../../api/client/motion-client';
 import { skeletonReader } from '../../api/skeletons/skeleton-loader';
 import type { Marker } from '../../api/skeletons/skeleton-model';
-import type { ExplorerItem } from '../explorer/explorer-data';
+import type { ExplorerItem } from '../skeletons-view/explorer-data';
 
 /** Selecting a skeleton's or segment's markers in the application: through their labelled trajectories. No `vscode` import. */
 interface SelectOutcome {

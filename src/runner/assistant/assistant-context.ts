@@ -1,5 +1,6 @@
 import type { MotionClient } from '../../api/client/motion-client';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
+import type { ScriptLanguage } from '../../api/text/uses-motion';
 import type { Rehearsals } from './rehearsals';
 import type { ToolAnswer } from './tool-answer';
 
@@ -11,8 +12,6 @@ export interface ScriptProblem {
   message: string;
   code?: string;
 }
-
-export type ScriptLanguage = 'python' | 'lua';
 
 /**
  * What the assistant tools work with, given by their host: `motion mcp` (plain Node) or the

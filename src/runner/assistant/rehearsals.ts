@@ -3,7 +3,7 @@ import type { MotionClient } from '../../api/client/motion-client';
 import type { MotionState } from '../../api/state/motion-state';
 import { readSnapshot } from '../../api/state/read-snapshot';
 import { diffStates, type StateChange } from '../../api/state/state-diff';
-import type { ScriptLanguage } from './assistant-context';
+import type { ScriptLanguage } from '../../api/text/uses-motion';
 import { ToolRefusal } from './tool-answer';
 
 /** A dry run an assistant made: what ran, from what, and what it would change. */

@@ -1,6 +1,7 @@
 import { extname, isAbsolute, relative, resolve } from 'node:path';
 import * as z from 'zod';
-import type { AssistantContext, ScriptLanguage } from './assistant-context';
+import type { ScriptLanguage } from '../../api/text/uses-motion';
+import type { AssistantContext } from './assistant-context';
 import { ToolRefusal } from './tool-answer';
 
 /** The fields every tool that takes a script has: a file, or code with its language. */

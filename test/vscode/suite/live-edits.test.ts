@@ -4,7 +4,7 @@ import { EXTENSION_ID, explorerItemAt, labelText } from './motion-extension';
 import { hands, hasHands } from './hands';
 import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
-import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
+import type { ExplorerItem } from '../../../src/extension/skeletons-view/explorer-data';
 import { connectionState, until } from './wait';
 
 /** Trustworthy live edits in a real VS Code: drafts under auto-save, apply with a preview, undo and history, import clashes. */

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hands } from './hands';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
-import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
+import type { ExplorerItem } from '../../../src/extension/skeletons-view/explorer-data';
 
 /** The extension under test, as its manifest names it (publisher.name). */
 export const EXTENSION_ID = 'motion-scripting.motion-scripting';

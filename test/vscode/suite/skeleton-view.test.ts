@@ -7,8 +7,8 @@ import { EXTENSION_ID, explorerItemAt, labelText, takeScreenshot, WORKBENCH } fr
 import { connectionState, until } from './wait';
 import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
-import type { ExplorerItem } from '../../../src/extension/explorer/explorer-data';
-import type { SkeletonPanel } from '../../../src/extension/skeleton-view/skeleton-views';
+import type { ExplorerItem } from '../../../src/extension/skeletons-view/explorer-data';
+import type { SkeletonPanel } from '../../../src/extension/skeletons-in-3d/skeleton-views';
 import type { SceneReport } from '../../../src/protocol/skeleton-view';
 
 type Matrix = number[][];

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { listSkeletons } from '../../api/skeletons/skeleton-loader';
 import { SKELETON_SOURCE_NAMES, SOURCE_TITLES } from '../../api/skeletons/skeleton-model';
 import type { CommandTable } from '../commands/command-table';
-import type { ExplorerItem } from '../explorer/explorer-data';
+import type { ExplorerItem } from '../skeletons-view/explorer-data';
 import type { MotionContext } from '../motion-context';
 import type { SkeletonPanel } from './skeleton-views';
 import type { ViewTarget } from './view-scene';
