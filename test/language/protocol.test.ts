@@ -173,6 +173,31 @@ describe('language server over stdio (dist/language-server.js) with the referenc
     );
   });
 
+  it('checks a text on its own (motion/checkScript), leaving the document open there as it is', async () => {
+    const checked = await lsp.connection.sendRequest<Diagnostic[]>('motion/checkScript', {
+      uri: URI,
+      languageId: 'python',
+      text: TEXT,
+    });
+    assert.deepEqual(
+      checked.map((d) => [d.range.start.line, d.code]),
+      [[3, 'type']],
+    );
+    const completion = await lsp.connection.sendRequest<CompletionList>('textDocument/completion', {
+      textDocument: { uri: URI },
+      position: { line: 3, character: 30 },
+    });
+    assert.deepEqual(
+      completion.items.map((i) => i.label),
+      ['project', 'measurement'],
+      'the open document still has its edited text',
+    );
+    await assert.rejects(
+      lsp.connection.sendRequest('motion/checkScript', { uri: 'file:///a.js', languageId: 'javascript', text: '' }),
+      /only Python and Lua scripts are checked, not javascript/,
+    );
+  });
+
   it('checks and completes the names the application has, once they arrived from it', async () => {
     const uri = 'file:///work/scripts/find.py';
     const text = 'from motion.settings.processing import skeleton\nw = skeleton.find_skeleton("project", "Wnd")\n';
