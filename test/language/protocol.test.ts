@@ -28,6 +28,14 @@ describe('language server over stdio (dist/language-server.js) with the referenc
   let cacheDir: string;
   let initialized: Promise<unknown>;
   let registered: Promise<unknown>;
+  /** What completion offers inside the first argument on line 4 of the open document (its text's source values). */
+  const sourceValuesOffered = async () =>
+    (
+      await lsp.connection.sendRequest<CompletionList>('textDocument/completion', {
+        textDocument: { uri: URI },
+        position: { line: 3, character: 30 },
+      })
+    ).items.map((i) => i.label);
 
   before(async () => {
     cacheDir = mkdtempSync(join(tmpdir(), 'motion-lsp-'));
@@ -162,12 +170,8 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       ],
     });
     assert.deepEqual((await published).diagnostics, []);
-    const completion = await lsp.connection.sendRequest<CompletionList>('textDocument/completion', {
-      textDocument: { uri: URI },
-      position: { line: 3, character: 30 },
-    });
     assert.deepEqual(
-      completion.items.map((i) => i.label),
+      await sourceValuesOffered(),
       ['project', 'measurement'],
       'the edited text is what the server sees',
     );
@@ -183,12 +187,8 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       checked.map((d) => [d.range.start.line, d.code]),
       [[3, 'type']],
     );
-    const completion = await lsp.connection.sendRequest<CompletionList>('textDocument/completion', {
-      textDocument: { uri: URI },
-      position: { line: 3, character: 30 },
-    });
     assert.deepEqual(
-      completion.items.map((i) => i.label),
+      await sourceValuesOffered(),
       ['project', 'measurement'],
       'the open document still has its edited text',
     );
