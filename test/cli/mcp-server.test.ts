@@ -17,11 +17,14 @@ let transport: StdioClientTransport;
 /** `motion mcp` started as an assistant starts it, with the SDK's own client over stdio. */
 async function connect(args: string[], cwd: string): Promise<Client> {
   const client = new Client({ name: 'motion-test', version: '1.0.0' });
+  // The whole environment, as an assistant's own process has it (the SDK passes on a few variables
+  // only): MOTION_* settings, and the mutation runs' switches, reach the server.
   transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI_BIN, 'mcp', ...args],
     cwd,
     stderr: 'pipe',
+    env: { ...process.env } as Record<string, string>,
   });
   await client.connect(transport);
   return client;
