@@ -20,6 +20,12 @@ describe("package.json's language-model tools", () => {
       assert.doesNotMatch(String(tool.userDescription), /\. [A-Z]/, 'one sentence');
       assert.ok(String(tool.modelDescription).startsWith(String(tool.userDescription)));
     }
+    const check = languageModelToolContributions().find((t) => t.name === 'motion_check_script')!;
+    assert.equal(
+      check.userDescription,
+      "Checks a Python or Lua script's motion.* calls against the application's documentation, as the editor does: unknown modules and operations, argument counts, literal values of the wrong type or out of range.",
+      'a dot inside a name ends no sentence',
+    );
     const dryRun = languageModelToolContributions().find((t) => t.name === 'motion_dry_run_script')!;
     assert.equal(dryRun.toolReferenceName, 'motionDryRunScript');
   });

@@ -102,6 +102,12 @@ describe('an answer’s bounds', () => {
       outputTail('first line\nsecond\nthird', 12),
       '[… the first 18 characters of the output are not shown]\nthird',
     );
+    // The first line break more than 200 characters after the cut: cut where the limit falls.
+    const far = `${'a'.repeat(100)}${'b'.repeat(250)}\n${'c'.repeat(50)}`;
+    assert.equal(outputTail(far, 301), `[… the first 100 characters of the output are not shown]\n${far.slice(100)}`);
+    // One 200 characters after it: from there.
+    const near = `${'a'.repeat(100)}${'b'.repeat(200)}\n${'c'.repeat(50)}`;
+    assert.equal(outputTail(near, 251), `[… the first 301 characters of the output are not shown]\n${'c'.repeat(50)}`);
     // No line break near the cut: cut where the limit falls.
     const long = 'x'.repeat(1000);
     assert.equal(outputTail(long, 10), `[… the first 990 characters of the output are not shown]\n${'x'.repeat(10)}`);

@@ -42,6 +42,31 @@ describe('searching the documentation for an assistant', () => {
     assert.deepEqual(searchDocumentation(bundled, 'zq', 5), []);
   });
 
+  it('a word found only by its start finds it (traj), a shorter start or a word’s end does not', () => {
+    const traj = paths(searchDocumentation(bundled, 'traj', 50));
+    assert.ok(traj.length > 0 && traj.every((p) => /traj/.test(p) || p.length > 0));
+    assert.ok(traj.includes('motion.data.object.trajectory'), traj.join(', '));
+    assert.deepEqual(searchDocumentation(bundled, 'tr', 5), []);
+    assert.deepEqual(searchDocumentation(bundled, 'ectory', 5), [], 'the end of trajectory is no start of a word');
+  });
+
+  it('a word in a name counts more than in a description, and one in a description more than in details', () => {
+    // "selections" names three operations; others only describe them.
+    const hits = paths(searchDocumentation(bundled, 'selections', 30));
+    assert.deepEqual(hits.slice(0, 3), [
+      'motion.gui.selection.clear_selections',
+      'motion.gui.selection.get_selections',
+      'motion.gui.selection.set_selections',
+    ]);
+    assert.ok(hits.length > 3, 'and then those that describe them');
+  });
+
+  it('finds an operation by its parameters’ names and types and its return value’s', () => {
+    // deselect's one parameter is a list whose items' type names part_index.
+    assert.ok(paths(searchDocumentation(bundled, 'part_index', 5)).includes('motion.gui.selection.deselect'));
+    assert.ok(paths(searchDocumentation(whole, 'get_version', 2)).includes('motion.get_version'));
+  });
+
   it('finds modules too, with their operations named', () => {
     const module = searchDocumentation(bundled, 'selection', 30).find((h) => h.kind === 'module');
     assert.ok(module);
