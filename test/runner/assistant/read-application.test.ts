@@ -64,6 +64,39 @@ describe('reading the application for an assistant', () => {
   describe('a stage at the limit of whole trees, and past it', () => {
     const app = referenceServer({ empty: true });
 
+    it('an empty application: no skeletons in each source, nothing selected, and no skeleton to name', async () => {
+      const { text, data } = await readApplication(app.client, {});
+      assert.match(
+        text,
+        /\nProject settings: no skeletons\nMeasurement settings: no skeletons\nData \(read-only\): no skeletons\nSelection: nothing selected$/,
+      );
+      assert.deepEqual(data?.sources, { project: [], measurement: [], data: [] });
+      assert.deepEqual(data?.selection, []);
+      await assert.rejects(
+        readApplication(app.client, { skeleton: 'Bob' }),
+        /^ToolRefusal: No skeleton "Bob" in project settings, measurement settings, data \(read-only\)\. Skeletons there: none\.$/,
+      );
+    });
+
+    it('says what it read as data too: each skeleton with its segment count, one skeleton’s summary', async () => {
+      await stage(app.client, 1, 3);
+      const { data } = await readApplication(app.client, { source: 'project' });
+      assert.deepEqual(data?.sources, {
+        project: [{ source: 'project', id: 1, name: 'Actor1', scale: 1, rootId: 2, segments: 3 }],
+      });
+      const one = await readApplication(app.client, { skeleton: 'Actor1' });
+      assert.deepEqual(one.data, {
+        url: app.server.url,
+        version: one.data?.version,
+        skeletons: [{ source: 'project', id: 1, name: 'Actor1', scale: 1, rootId: 2 }],
+      });
+      await assert.rejects(
+        readApplication(app.client, { skeleton: 'Zzzzzzzz' }),
+        /^ToolRefusal: No skeleton "Zzzzzzzz" in [^.]*\. Skeletons there: "Actor1"\.$/,
+        'no near name: no question',
+      );
+    });
+
     it('150 segments in all: every tree', async () => {
       await stage(app.client, 3, 50);
       const { text } = await readApplication(app.client, {});

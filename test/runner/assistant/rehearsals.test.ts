@@ -54,6 +54,44 @@ describe('the dry runs an assistant may apply', () => {
     );
   });
 
+  it('refuses an unknown run, one from a snapshot file, one whose script changed, and one whose application did', async () => {
+    const rehearsals = new Rehearsals();
+    await assert.rejects(
+      readyToApply(rehearsals, 'cafe0000', app.client, readScript),
+      refusal(/^No dry run "cafe0000" was made here \(or it is one of more than 20 ago\)\. Dry-run the script again/),
+    );
+    const fromFile = rehearsals.add(await rehearsal({ startedFrom: { snapshot: 'stage.motion.json' } }));
+    await assert.rejects(
+      readyToApply(rehearsals, fromFile.id, app.client, readScript),
+      refusal(/started from the snapshot stage\.motion\.json, not from the application/),
+    );
+    const edited = rehearsals.add(await rehearsal());
+    await assert.rejects(
+      readyToApply(rehearsals, edited.id, app.client, async () => 'print(2)\n'),
+      refusal(/^tool\.py changed \(or is gone\) since the dry run [0-9a-f]{8}\. Dry-run the script again/),
+    );
+    await assert.rejects(
+      readyToApply(rehearsals, edited.id, app.client, () => Promise.reject(new Error('gone'))),
+      refusal(/changed \(or is gone\)/),
+    );
+    const stale = rehearsals.add(await rehearsal());
+    const sk = app.client.settings.processing.skeleton;
+    const body = (await sk.find_skeleton('project', 'FullBody'))!;
+    await sk.set_skeleton_scale('project', body, 3);
+    await sk.set_skeleton_name('project', body, 'Body');
+    try {
+      await assert.rejects(
+        readyToApply(rehearsals, stale.id, app.client, readScript),
+        refusal(
+          /^The application is not in the state the dry run [0-9a-f]{8} started from \(Project settings › Body: name: "FullBody" → "Body" and 1 more\)\. Dry-run/,
+        ),
+      );
+    } finally {
+      await sk.set_skeleton_name('project', body, 'FullBody');
+      await sk.set_skeleton_scale('project', body, 1);
+    }
+  });
+
   it('does not read the file of given code again', async () => {
     const rehearsals = new Rehearsals();
     const given = rehearsals.add(await rehearsal({ fromFile: false }));
