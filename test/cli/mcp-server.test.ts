@@ -108,6 +108,56 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
     assert.match(text(unknown), /no tool "motion_frobnicate".*motion_dry_run_script/);
     const noScript = await client.callTool({ name: 'motion_check_script', arguments: { code: 'x = 1' } });
     assert.match(text(noScript), /Give language \("python" or "lua"\) with code/);
+    const stray = await client.callTool({ name: 'motion_read_application', arguments: { skeletons: 'FullBody' } });
+    assert.match(
+      text(stray),
+      /^motion_read_application was called with arguments it cannot take: Unrecognized key: "skeletons"\. Its arguments: \{"source":/,
+    );
+    const atLimit = await client.callTool({
+      name: 'motion_search_documentation',
+      arguments: { query: 'get', limit: 30 },
+    });
+    assert.equal(atLimit.isError, undefined);
+    assert.match(text(atLimit), /^30 results in the documentation/);
+    assert.match(
+      text(await client.callTool({ name: 'motion_search_documentation', arguments: { query: 'get' } })),
+      /^8 results/,
+    );
+    const one = await client.callTool({ name: 'motion_search_documentation', arguments: { query: 'get', limit: 1 } });
+    assert.match(text(one), /^1 result in the documentation/);
+    assert.deepEqual((one.structuredContent as { hits: unknown[] }).hits.length, 1);
+    const past = await client.callTool({ name: 'motion_search_documentation', arguments: { query: 'get', limit: 31 } });
+    assert.match(text(past), /limit: Too big: expected number to be <=30/);
+  });
+
+  it('says what a dry run found: its changes counted, the script’s arguments, where it stopped', async () => {
+    const two = await client.callTool({
+      name: 'motion_dry_run_script',
+      arguments: {
+        code: 'import sys, motion\nsk = motion.settings.processing.skeleton\nb = sk.find_skeleton("project", sys.argv[1])\nsk.set_skeleton_scale("project", b, 2)\nsk.set_skeleton_name("project", b, sys.argv[2])\nraise RuntimeError("halfway")\n',
+        language: 'python',
+        args: ['FullBody', 'Body'],
+      },
+    });
+    assert.equal(two.isError, undefined, 'the dry run was made: the script raising is its finding');
+    const answer = text(two);
+    assert.match(answer, /: 2 changes the script would make \(the application was not touched\)\.\n/);
+    assert.match(answer, /scale: 1 → 2/);
+    assert.match(answer, /name: "FullBody" → "Body"/);
+    assert.match(
+      answer,
+      /\nThe script stopped with RuntimeError at line 6: halfway \(the changes above are those it made before\)\.\n/,
+    );
+    assert.equal((two.structuredContent as { ok: boolean }).ok, false);
+    const none = await client.callTool({
+      name: 'motion_dry_run_script',
+      arguments: { code: 'print("idle")\n', language: 'lua' },
+    });
+    assert.match(
+      text(none),
+      /: no changes \(the application was not touched\)\.\nThe script finished\.\nIts output:\nidle\n$/,
+    );
+    assert.deepEqual((none.structuredContent as { changes: unknown[] }).changes, []);
   });
 
   it('checks a script as the editor does', async () => {
@@ -116,8 +166,24 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
       'import motion\nmotion.settings.processing.skeleton.set_skeleton_scal("project", 1, 2)\n',
     );
     const result = await client.callTool({ name: 'motion_check_script', arguments: { path: 'wrong.py' } });
-    assert.match(text(result), /1 problem \(1 error\) in wrong\.py/);
-    assert.match(text(result), /^2:\d+: error: .*set_skeleton_scal/m);
+    const [head, line, ...rest] = text(result).split('\n');
+    assert.match(
+      head,
+      /^1 problem \(1 error\) in wrong\.py; checked against the documentation live from http:\/\/127\.0\.0\.1:\d+ \(.*\)\.$/,
+    );
+    assert.match(line, /^2:37: error: .*set_skeleton_scal.* \[unknown-member\]$/);
+    assert.deepEqual(rest, []);
+    const data = result.structuredContent as { script: string; errors: number; problems: Record<string, unknown>[] };
+    assert.equal(data.script, 'wrong.py');
+    assert.equal(data.errors, 1);
+    assert.deepEqual(
+      data.problems.map(({ line, column, severity, code }) => ({ line, column, severity, code })),
+      [{ line: 2, column: 37, severity: 'error', code: 'unknown-member' }],
+    );
+    writeFileSync(join(scratch.path, 'right.lua'), 'motion.gui.selection.clear_selections(nil)\n');
+    const right = await client.callTool({ name: 'motion_check_script', arguments: { path: 'right.lua' } });
+    assert.match(text(right), /^No problems in right\.lua; checked against the documentation live from [^\n]*\.$/);
+    assert.deepEqual(right.structuredContent, { script: 'right.lua', errors: 0, problems: [] });
   });
 
   it('dry-runs a script: the diff and the calls not sent, and no change reaches the application', async () => {
@@ -282,6 +348,11 @@ describe('motion mcp --allow-apply: the changing tool applies only a script it d
       text(applied),
       new RegExp(`^Applied the dry run ${id}: scale\\.py ran against .* and made 1 change\\.\\n[^]*scale: 1 → 1\\.5`),
     );
+    assert.deepEqual(applied.structuredContent, {
+      ok: true,
+      changes: [{ kind: 'changed', path: ['Project settings', 'FullBody'], text: 'scale: 1 → 1.5' }],
+    });
+    assert.doesNotMatch(text(applied), /Its output/, 'a script that prints nothing');
     assert.equal(await fullBodyScale(), 1.5);
     const twice = await client.callTool({ name: 'motion_apply_script', arguments: { dryRunId: id } });
     assert.equal(twice.isError, true);
