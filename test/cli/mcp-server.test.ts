@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -233,7 +233,26 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
     );
     assert.match(readFileSync(join(scratch.path, 'stage.motion.json'), 'utf8'), /"format": "motion-server-state"/);
     const again = await client.callTool({ name: 'motion_take_snapshot', arguments: { output: 'stage.motion.json' } });
-    assert.match(text(again), /exists: give overwrite: true/);
+    assert.match(text(again), /^stage\.motion\.json exists: give overwrite: true to replace it, or another output\.$/);
+    const named = await client.callTool({ name: 'motion_take_snapshot', arguments: { output: 'stage.motion' } });
+    assert.match(text(named), /output: a snapshot file ends with \.json/);
+    writeFileSync(join(scratch.path, 'reads.py'), 'import motion\nprint(motion.gui.timeline.get_frequency())\n');
+    const recorded = await client.callTool({
+      name: 'motion_take_snapshot',
+      arguments: { output: 'stage.motion.json', record: 'reads.py', overwrite: true },
+    });
+    assert.match(
+      text(recorded),
+      /keeping the application's documentation [^,]* and 1 answer to the reads of reads\.py\./,
+    );
+    assert.deepEqual(recorded.structuredContent, { file: 'stage.motion.json', answers: 1, documentation: true });
+    writeFileSync(join(scratch.path, 'fails.py'), 'raise RuntimeError("no")\n');
+    const failed = await client.callTool({
+      name: 'motion_take_snapshot',
+      arguments: { output: 'other.motion.json', record: 'fails.py' },
+    });
+    assert.match(text(failed), /^Nothing was written: fails\.py stopped with an error \(RuntimeError: no\)/);
+    assert.equal(existsSync(join(scratch.path, 'other.motion.json')), false);
     const run = await client.callTool({
       name: 'motion_dry_run_script',
       arguments: {
@@ -270,8 +289,25 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
       /^2 tests: 1 passed, 1 failed \(each against an application of its own; the application was not touched\)\./,
     );
     assert.match(answer, /^✓ .*doubles passed$/m);
-    assert.match(answer, /^✗ .*is wrong failed\n {4}.*\(scale_spec\.lua:9\)/m);
+    assert.match(answer, /^✗ .*is wrong failed\n {4}.*\(scale_spec\.lua:9\)\n {4}expected 3, got 1$/m);
+    assert.match(answer, /\nThe first failure in full \(.*is wrong\):\n/);
+    const data = result.structuredContent as { results: Record<string, unknown>[] };
+    assert.deepEqual(
+      data.results.map(({ outcome, line, expected, actual }) => ({ outcome, line, expected, actual })),
+      [
+        { outcome: 'passed', line: null, expected: null, actual: null },
+        { outcome: 'failed', line: 9, expected: '3', actual: '1' },
+      ],
+    );
+    assert.equal(data.results[0].message, null);
+    assert.equal(typeof data.results[1].message, 'string');
     assert.deepEqual(changesAsked(application.requests), []);
+    mkdirSync(join(scratch.path, 'empty'));
+    const empty = await client.callTool({ name: 'motion_run_script_tests', arguments: { paths: ['empty'] } });
+    assert.match(
+      text(empty),
+      /^No tests found in empty: tests are test_\*\.py files \(pytest\) and \*_spec\.lua files\.$/,
+    );
     const none = await client.callTool({ name: 'motion_run_script_tests', arguments: { paths: ['nothing_here'] } });
     assert.match(text(none), /^The tests could not be run: nothing_here does not exist\.$/);
   });
