@@ -16,7 +16,13 @@ describe('rich runs (notebook cells) in a Python session', function () {
     session = new PythonSession({
       serverUrl: app.server.url,
       interpreter,
-      onOutput: (stream, text) => events.push({ stream, text }),
+      // Output as a person reads it: a stream's text in order, however the pipe chunked it (a
+      // loaded machine delivered "reading" and its line end apart).
+      onOutput: (stream, text) => {
+        const last = events.at(-1);
+        if (last && 'stream' in last && last.stream === stream) last.text += text;
+        else events.push({ stream, text });
+      },
       onDisplay: (items) => events.push({ display: items }),
     });
   };
