@@ -20,13 +20,3 @@ export function scratchFolder(prefix: string, { per = 'test' }: { per?: 'test' |
   }
   return folder;
 }
-
-/** A scratch folder for one piece of work, removed when it ends, whatever happened. */
-export async function inScratchFolder<T>(prefix: string, work: (path: string) => Promise<T> | T): Promise<T> {
-  const path = mkdtempSync(join(tmpdir(), prefix));
-  try {
-    return await work(path);
-  } finally {
-    rmSync(path, { recursive: true, force: true });
-  }
-}

@@ -6,14 +6,6 @@ import { undoScript } from '../history/undo-script';
 import type { MotionContext } from '../motion-context';
 import { vscodeAssistantContext } from './vscode-assistant-context';
 
-/** The tools that run the user's code (a script, its tests): Restricted Mode refuses them, as it refuses Run File. */
-const RUNS_CODE = new Set([
-  'motion_dry_run_script',
-  'motion_run_script_tests',
-  'motion_take_snapshot',
-  'motion_apply_script',
-]);
-
 /** What the chat shows while a tool works: the script or words it was given. */
 function invocationMessage(tool: AssistantTool, input: Record<string, unknown>): string {
   const what = typeof input.path === 'string' ? input.path : typeof input.query === 'string' ? `"${input.query}"` : '';
@@ -74,7 +66,7 @@ export function registerLanguageModelTools(ctx: MotionContext): LanguageModelToo
           ...(tool.changesApplication ? { confirmationMessages: confirm(input ?? {}) } : {}),
         }),
         async invoke({ input }, token) {
-          if (RUNS_CODE.has(tool.name) && !vscode.workspace.isTrusted)
+          if (tool.runsCode && !vscode.workspace.isTrusted)
             throw new Error(
               `${tool.title} runs the user's code, which Restricted Mode does not allow here. The user can trust this folder (Manage Workspace Trust) to allow it; the reading tools work meanwhile.`,
             );

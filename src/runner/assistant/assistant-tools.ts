@@ -23,6 +23,8 @@ export interface AssistantTool {
   input: z.ZodObject;
   /** It changes the application: offered only where the host confirms it (or allows it), never by default. */
   changesApplication: boolean;
+  /** It runs the user's code (a script, its tests): refused where the workspace is not trusted. */
+  runsCode: boolean;
   run(ctx: AssistantContext, input: never, signal?: AbortSignal): Promise<ToolAnswer>;
 }
 
@@ -58,6 +60,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
       "Searches the motion-capture application's own documentation of its scripting package `motion` (the version that is connected, else the last one seen): modules and operations whose names, descriptions, parameters or types hold the words, each with its signature (parameter types, return type) and details. Use it before writing any motion.* call: never guess an operation's name or arguments.",
     input: searchInput,
     changesApplication: false,
+    runsCode: false,
     run: async (ctx, input) => {
       const documentation = await ctx.documentation();
       const hits = searchDocumentation(documentation, input.query, input.limit ?? 8);
@@ -87,6 +90,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
       'Reads the connected motion-capture application without changing it: its skeletons by source (project settings, measurement settings, current data) with their segments, solvers, markers and endpoints, and the current selection. A large stage is summarised one line per skeleton; ask for one skeleton by name to get its whole tree.',
     input: readApplicationInput,
     changesApplication: false,
+    runsCode: false,
     run: (ctx, input) => readApplication(ctx.client(), input),
   }),
   tool({
@@ -97,6 +101,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
       "Checks a Python or Lua script's motion.* calls against the application's documentation, as the editor does: unknown modules and operations, argument counts, literal values of the wrong type or out of range. Returns each problem with its line and column. Check every script you write before running it.",
     input: checkScriptInput,
     changesApplication: false,
+    runsCode: false,
     run: checkScript,
   }),
   tool({
@@ -107,6 +112,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
       "Runs a Python or Lua script against a private copy of the application's state (taken now, or from a snapshot file) and returns what it would change: every skeleton, segment, marker, label and selection change with before → after, the calls of operations the copy does not model (not sent), how the script ended and what it printed. The application itself gets only reads: nothing changes there. Use it to try any script; it returns a dryRunId.",
     input: dryRunScriptInput,
     changesApplication: false,
+    runsCode: true,
     run: dryRunScript,
   }),
   tool({
@@ -117,6 +123,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
       "Runs the user's tests of their scripts (pytest test_*.py files, Lua *_spec.lua files), each against a private application of its own started from a snapshot file or the demo data; never against the real application. Returns each test's outcome, and the first failure in full.",
     input: runScriptTestsInput,
     changesApplication: false,
+    runsCode: true,
     run: runScriptTests,
   }),
   tool({
@@ -127,6 +134,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
       "Reads the application's whole state into a snapshot file (.motion.json) that dry runs and tests can start from without the application. With record, runs that script once as a dry run and keeps the answers its reads get, so it can be dry-run and tested offline. Only reads reach the application.",
     input: takeSnapshotInput,
     changesApplication: false,
+    runsCode: true,
     run: takeSnapshotTool,
   }),
   tool({
@@ -137,6 +145,7 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
       "Runs a script for real against the application, CHANGING it: only a script you dry-ran with motion_dry_run_script (give its dryRunId), unchanged since, and only while the application is still in the state that dry run started from. Show the user the dry run's changes first.",
     input: applyInput,
     changesApplication: true,
+    runsCode: true,
     run: async (ctx, input, signal) => {
       if (!ctx.apply)
         throw new ToolRefusal(
