@@ -49,6 +49,9 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
       assert.equal(t.inputSchema.type, 'object', t.name);
       assert.ok(t.description && t.description.length > 80, t.name);
       assert.equal(t.annotations?.readOnlyHint, true, t.name);
+      // An assistant fills in only what it understands: each parameter says what it is.
+      for (const [name, property] of Object.entries(t.inputSchema.properties ?? {}))
+        assert.ok(((property as { description?: string }).description ?? '').length > 20, `${t.name}.${name}`);
     }
     const search = tools.find((t) => t.name === 'motion_search_documentation')!;
     assert.deepEqual(search.inputSchema.required, ['query']);
