@@ -64,12 +64,11 @@ export async function snapshotCommand(argv: string[]): Promise<number> {
       () => progress.clear(),
     );
     if (!taken) return EXIT.refused;
-    const { state, origin, answers, text } = taken;
+    const { state, origin, reads, keepsDocumentation, text } = taken;
     progress.clear();
     if (values.out) await writeWhole(values.out, text);
     else process.stdout.write(text);
-    const reads = answers.filter((a) => !a.operation.startsWith('motion.utilities.documentation.')).length;
-    const documented = answers.length > reads ? ", with the application's documentation" : '';
+    const documented = keepsDocumentation ? ", with the application's documentation" : '';
     const kept = script ? `; recorded ${reads} answer${reads === 1 ? '' : 's'} to ${script.name}'s reads` : '';
     const summary = `snapshot of ${origin.url} (version ${versionText(origin.application)}): ${describeState(state)}${documented}${kept}`;
     if (options.json)

@@ -101,7 +101,7 @@ export const snapshotCommands: CommandTable = {
       return undefined;
     }
     if (!snapshot) return undefined;
-    const reads = snapshot.answers.filter((a) => !a.operation.startsWith('motion.utilities.documentation.')).length;
+    const { reads } = snapshot;
     return save(file, snapshot, `, and ${reads} answer${reads === 1 ? '' : 's'} to ${name}'s reads`);
   },
 };

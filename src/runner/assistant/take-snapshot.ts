@@ -67,17 +67,14 @@ export async function takeSnapshotTool(
     throw error;
   }
   await writeFile(target, taken.text);
-  const documented = taken.answers.some(
-    (a) => a.operation === 'motion.utilities.documentation.get_package_documentation',
-  );
-  const reads = taken.answers.length - (documented ? 1 : 0);
+  const { reads, keepsDocumentation } = taken;
   const name = relative(ctx.folder, target) || target;
   const kept = [
-    ...(documented ? ["the application's documentation (its interface has more than dry runs model)"] : []),
+    ...(keepsDocumentation ? ["the application's documentation"] : []),
     ...(script ? [`${reads} answer${reads === 1 ? '' : 's'} to the reads of ${script.label}`] : []),
   ];
   return {
     text: `Wrote ${name}: ${describeState(taken.state)}, from version ${versionText(taken.origin.application)} at ${taken.origin.url}${kept.length > 0 ? `, keeping ${kept.join(' and ')}` : ''}. Give it as snapshot to motion_dry_run_script or motion_run_script_tests to work without the application.`,
-    data: { file: name, answers: reads, documentation: documented },
+    data: { file: name, answers: reads, documentation: keepsDocumentation },
   };
 }

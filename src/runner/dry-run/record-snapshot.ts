@@ -23,8 +23,15 @@ export interface TakenSnapshot {
   text: string;
   state: MotionState;
   origin: SnapshotOrigin;
-  /** The answers kept: the script's reads', and the application's documentation when it has more than the reference server models. */
+  /**
+   * The answers kept: the script's reads', and the application's documentation (when it has more
+   * than the reference server models, or the script's package read it).
+   */
   answers: RecordedAnswer[];
+  /** How many of the answers are the script's reads (the documentation is not one). */
+  reads: number;
+  /** The application's documentation is kept: offline, the script's package has the application's whole interface. */
+  keepsDocumentation: boolean;
 }
 
 const DOCUMENTATION = { operation: 'motion.utilities.documentation.get_package_documentation', args: [] };
@@ -61,5 +68,6 @@ export async function takeSnapshot(options: SnapshotOptions): Promise<TakenSnaps
     answers.length === 0 && !record
       ? snapshot
       : withRecording(snapshot, { ...(record ? { script: record.name } : {}), answers });
-  return { text, state, origin, answers };
+  const keepsDocumentation = answers.some((a) => a.operation === DOCUMENTATION.operation);
+  return { text, state, origin, answers, reads: answers.length - (keepsDocumentation ? 1 : 0), keepsDocumentation };
 }
