@@ -169,7 +169,10 @@ export function testEnvironment(server: { url: string; stateFile: string }): Rec
 
 /** The test's case of a JUnit report, as a result: outcome, the failure's first line and where, compared values. */
 export function pytestResult(test: ScriptTest, junit: string, elapsedMs: number): ScriptTestResult {
-  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(junit) as {
+  // pytest writes a message's line breaks as &#10;: numeric references are read as characters too.
+  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', htmlEntities: true }).parse(
+    junit,
+  ) as {
     testsuites?: { testsuite?: { testcase?: JunitCase | JunitCase[] } };
   };
   const cases = parsed.testsuites?.testsuite?.testcase;
@@ -194,7 +197,8 @@ export function pytestResult(test: ScriptTest, junit: string, elapsedMs: number)
     .pop()!
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const lines = [...details.matchAll(new RegExp(`^\\S*${file}:(\\d+):`, 'gm'))];
-  const compared = /^assert (.+) == (.+)$/.exec(message.split('\n')[0]);
+  // The comparison is the message's first line, or its second after an assert's own message.
+  const compared = /^assert (.+) == (.+)$/m.exec(message);
   return {
     test,
     outcome,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { cliAssistantContext } from '../../../src/cli/mcp/cli-assistant-context';
-import { ASSISTANT_TOOLS, invokeTool } from '../../../src/runner/assistant/assistant-tools';
+import { ASSISTANT_TOOLS, inputJsonSchema, invokeTool } from '../../../src/runner/assistant/assistant-tools';
 import { startFakeApplication, type FakeApplication } from '../../support/fake-application';
 import { referenceServer } from '../../support/reference-server';
 import { scratchFolder } from '../../support/scratch-folder';
@@ -34,6 +34,25 @@ describe('a tool called as an assistant calls it: arguments checked, every failu
     assert.equal(new Set(ASSISTANT_TOOLS.map((t) => t.icon)).size, ASSISTANT_TOOLS.length, 'each its own');
   });
 
+  it('every parameter says what it is: an assistant fills in only what it understands', () => {
+    for (const t of ASSISTANT_TOOLS)
+      for (const [name, property] of Object.entries(inputJsonSchema(t).properties as object))
+        assert.ok(((property as { description?: string }).description ?? '').length > 20, `${t.name}.${name}`);
+  });
+
+  it('which tools run the user’s code (refused in Restricted Mode), and the one that changes the application', () => {
+    const names = (pick: (t: (typeof ASSISTANT_TOOLS)[number]) => boolean) =>
+      ASSISTANT_TOOLS.filter(pick).map((t) => t.name);
+    assert.deepEqual(
+      names((t) => t.runsCode),
+      ['motion_dry_run_script', 'motion_run_script_tests', 'motion_take_snapshot', 'motion_apply_script'],
+    );
+    assert.deepEqual(
+      names((t) => t.changesApplication),
+      ['motion_apply_script'],
+    );
+  });
+
   it('search: counts its results, one or more, and with none names the modules there are', async () => {
     const one = await invoke(app.server.url, 'motion_search_documentation', { query: 'skeleton scale', limit: 1 });
     assert.match(
@@ -63,6 +82,12 @@ describe('a tool called as an assistant calls it: arguments checked, every failu
     );
     const nothing = await invoke(app.server.url, 'motion_search_documentation', undefined);
     assert.match(nothing.text, /cannot take: query: Invalid input: expected string, received undefined\. /);
+    const nested = await invoke(app.server.url, 'motion_dry_run_script', {
+      code: 'x',
+      language: 'python',
+      args: ['a', 2],
+    });
+    assert.match(nested.text, /cannot take: args\.1: Invalid input: expected string, received number\. /);
     const apply = await invoke(app.server.url, 'motion_apply_script', {});
     assert.match(apply.text, /^motion_apply_script was called with arguments it cannot take: dryRunId: /);
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cliAssistantContext } from '../../../src/cli/mcp/cli-assistant-context';
 import { runScriptTests } from '../../../src/runner/assistant/run-script-tests';
@@ -55,10 +55,17 @@ describe('running script tests for an assistant, at their edges', function () {
       lines[0],
       '4 tests: 1 passed, 1 failed, 1 errored, 1 skipped (each against an application of its own; the application was not touched).',
     );
-    assert.match(text, /^✓ \S*test_passes passed$/m);
-    assert.match(text, /^✗ \S*test_fails failed\n {4}.*one is not two.* \(test_outcomes\.py:7\)$/m);
-    assert.match(text, /^- \S*test_skipped skipped\n {4}.*later/m);
-    assert.match(text, /^! \S*test_errored errored\n {4}.*no fixture/m);
+    assert.deepEqual(lines.slice(1, 10), [
+      '✓ test_outcomes.py::test_passes passed',
+      '✗ test_outcomes.py::test_fails failed',
+      '    AssertionError: one is not two (test_outcomes.py:7)',
+      '    expected 2, got 1',
+      '- test_outcomes.py::test_skipped skipped',
+      '    later (test_outcomes.py:9)',
+      '! test_outcomes.py::test_errored errored',
+      '    failed on setup with "RuntimeError: no fixture" (test_outcomes.py:15)',
+      'The first failure in full (test_outcomes.py::test_fails):',
+    ]);
     assert.match(text, /\nThe first failure in full \(\S*test_fails\):\n[^]*one is not two/);
     assert.doesNotMatch(text, /The first failure in full \(\S*test_errored/);
     assert.deepEqual(
@@ -68,7 +75,12 @@ describe('running script tests for an assistant, at their edges', function () {
   });
 
   it('one test is one; nothing found names the folder; an unreadable snapshot is refused', async () => {
-    assert.match((await runScriptTests(context, {})).text, /^No tests found in .*motion-tests-tool-[^:]*: tests are/);
+    const none = await runScriptTests(context, {});
+    assert.match(none.text, /^No tests found in .*motion-tests-tool-[^:]*: tests are/);
+    assert.deepEqual(none.data, { results: [] });
+    mkdirSync(join(scratch.path, 'a'));
+    mkdirSync(join(scratch.path, 'b'));
+    assert.match((await runScriptTests(context, { paths: ['a', 'b'] })).text, /^No tests found in a, b: tests are/);
     writeFileSync(join(scratch.path, 'one_spec.lua'), 'describe("one", function() it("runs", function() end) end)\n');
     const one = await runScriptTests(context, { paths: ['one_spec.lua'] });
     assert.match(one.text, /^1 test: 1 passed \(/);
@@ -78,5 +90,15 @@ describe('running script tests for an assistant, at their edges', function () {
       (error: Error) =>
         error instanceof ToolRefusal && error.message === 'Cannot read the snapshot none.motion.json (ENOENT).',
     );
+  });
+
+  it('a test that errs is a failure: the first shown in full', async () => {
+    writeFileSync(
+      join(scratch.path, 'test_errs.py'),
+      'import pytest\n\n@pytest.fixture\ndef broken():\n    raise RuntimeError("no fixture")\n\ndef test_errored(broken):\n    pass\n',
+    );
+    const { text } = await runScriptTests(context, {});
+    assert.match(text, /^1 test: 1 errored \(/);
+    assert.match(text, /\nThe first failure in full \(test_errs\.py::test_errored\):\n[^]*no fixture/);
   });
 });
