@@ -105,14 +105,14 @@ describe('motion mcp --allow-apply: the changing tool applies only a script it d
   it('runs a Python script in the interpreter it was given, says what it printed, and leaves no process behind', async () => {
     writeFileSync(
       join(scratch.path, 'wand.py'),
-      `${scaleScript(1).replace('"FullBody"', '"Wand"').replace(', 1)', ', 0.5)')}print("Wand halved")\n`,
+      `import sys\n${scaleScript(1).replace('"FullBody"', '"Wand"').replace(', 1)', ', 0.5)')}print("Wand halved", sys.argv[1:])\n`,
     );
     const id = dryRunId(await dryRun('wand.py'));
     const before = pythonRuns();
     const applied = await client.callTool({ name: 'motion_apply_script', arguments: { dryRunId: id } });
     assert.equal(applied.isError, undefined, text(applied));
     assert.equal(pythonRuns(), before + 1, 'applied in the interpreter motion mcp was started with');
-    assert.match(text(applied), /made 1 change\.\n[^]*scale: 1 → 0\.5\nIts output:\nWand halved\n?$/);
+    assert.match(text(applied), /made 1 change\.\n[^]*scale: 1 → 0\.5\nIts output:\nWand halved \[\]\n?$/);
     assert.equal(await skeletonScale('Wand'), 0.5);
     assert.deepEqual(
       descendants(mcp)

@@ -197,6 +197,9 @@ export async function invokeTool(
       };
     if (error instanceof MotionError)
       return { text: `The application refused ${error.operation}: ${error.message} (${error.code}).`, failed: true };
-    throw error;
+    // Anything else that stopped the tool (an interpreter that is not there, a file it could not
+    // write) is said too: the assistant reads why, and the user can mend it. A cancel stays one.
+    if (signal?.aborted || !(error instanceof Error)) throw error;
+    return { text: `${tool.name} could not finish: ${error.message}.`, failed: true };
   }
 }

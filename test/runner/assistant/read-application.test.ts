@@ -36,6 +36,31 @@ describe('reading the application for an assistant', () => {
       await app.client.gui.selection.clear_selections(null);
     });
 
+    it('more than 50 selected: the first 50 shown, all of them as data, each with its name', async () => {
+      // Bones enough: trajectories and bones are not selected together.
+      const bone = app.client.data.object.bone;
+      const trajectories = await app.client.data.object.trajectory.get_trajectory_ids();
+      for (let i = 1; (await bone.get_bone_ids()).length < 60; i++)
+        if ((await bone.find_bone(trajectories[0], trajectories[i])) === null)
+          await bone.add_bone(trajectories[0], trajectories[i]);
+      const items = (await bone.get_bone_ids()).map((id) => ({ type: 'bone' as const, id, part_index: null }));
+      await app.client.gui.selection.set_selections(items);
+      try {
+        const { text, data } = await readApplication(app.client, {});
+        assert.match(text, new RegExp(`\\nSelection: ${items.length} selected\\n`));
+        assert.match(
+          text,
+          new RegExp(`\\n… ${items.length - 50} more lines not shown; the rest of the selection is not shown$`),
+        );
+        const selection = data?.selection as { type: string; id: number; label: string }[];
+        assert.equal(selection.length, items.length);
+        assert.deepEqual(Object.keys(selection[0]).sort(), ['id', 'label', 'part_index', 'type']);
+        assert.equal(typeof selection.at(-1)!.label, 'string');
+      } finally {
+        await app.client.gui.selection.clear_selections(null);
+      }
+    });
+
     it('one source, and one skeleton by name', async () => {
       const { text } = await readApplication(app.client, { source: 'measurement' });
       assert.doesNotMatch(text, /Project settings/);
@@ -63,6 +88,16 @@ describe('reading the application for an assistant', () => {
 
   describe('a stage at the limit of whole trees, and past it', () => {
     const app = referenceServer({ empty: true });
+
+    it('past 200 lines: one skeleton’s tree, and the summary of a large stage, say how to ask for less', async () => {
+      await stage(app.client, 1, 210);
+      const one = await readApplication(app.client, { skeleton: 'Actor1' });
+      assert.match(one.text, /\n… \d+ more lines? not shown; the tree is cut here$/);
+      for (let s = 0; s < 200; s++) await app.client.settings.processing.skeleton.add_skeleton('measurement', `M${s}`);
+      const all = await readApplication(app.client, {});
+      assert.match(all.text, /\n… \d+ more lines? not shown; ask for one source or one skeleton$/);
+      assert.equal(all.text.split('\n').length, 201);
+    });
 
     it('an empty application: no skeletons in each source, nothing selected, and no skeleton to name', async () => {
       const { text, data } = await readApplication(app.client, {});

@@ -89,4 +89,22 @@ describe('taking a snapshot for an assistant, at its edges', function () {
     assert.match(text, /^Nothing was written: .*not today/);
     assert.ok(!existsSync(join(scratch.path, 'failed.motion.json')));
   });
+
+  it('a script whose reads the reference server answers itself records none; a Python script runs in the host’s interpreter', async () => {
+    writeFileSync(
+      join(scratch.path, 'modelled.lua'),
+      'print(#motion.settings.processing.skeleton.get_skeleton_ids("project"))\n',
+    );
+    const { text, data } = await take({ output: 'modelled.motion.json', record: 'modelled.lua' });
+    assert.match(text, / and 0 answers to the reads of modelled\.lua\. Give it/);
+    assert.equal(data?.answers, 0);
+    // The host names an interpreter that does not exist: the recording says it could not start it.
+    writeFileSync(join(scratch.path, 'modelled.py'), 'import motion\n');
+    const python = await take({ output: 'python.motion.json', record: 'modelled.py' });
+    assert.equal(python.failed, true);
+    assert.equal(
+      python.text,
+      'motion_take_snapshot could not finish: the Python interpreter "no-such-python" was not found.',
+    );
+  });
 });
