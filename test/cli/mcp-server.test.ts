@@ -49,6 +49,8 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
       assert.equal(t.inputSchema.type, 'object', t.name);
       assert.ok(t.description && t.description.length > 80, t.name);
       assert.equal(t.annotations?.readOnlyHint, true, t.name);
+      assert.equal(t.annotations?.openWorldHint, false, 'one application, at one URL');
+      assert.equal(t.annotations?.title, t.title);
       // An assistant fills in only what it understands: each parameter says what it is.
       for (const [name, property] of Object.entries(t.inputSchema.properties ?? {}))
         assert.ok(((property as { description?: string }).description ?? '').length > 20, `${t.name}.${name}`);
@@ -89,7 +91,10 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
     assert.match(text(result), /query: Too small.*; limit: Too big/);
     const unknown = await client.callTool({ name: 'motion_frobnicate', arguments: {} });
     assert.equal(unknown.isError, true);
-    assert.match(text(unknown), /no tool "motion_frobnicate".*motion_dry_run_script/);
+    assert.equal(
+      text(unknown),
+      'There is no tool "motion_frobnicate" here. The tools: motion_search_documentation, motion_read_application, motion_check_script, motion_dry_run_script, motion_run_script_tests, motion_take_snapshot.',
+    );
     const noScript = await client.callTool({ name: 'motion_check_script', arguments: { code: 'x = 1' } });
     assert.match(text(noScript), /Give language \("python" or "lua"\) with code/);
     const stray = await client.callTool({ name: 'motion_read_application', arguments: { skeletons: 'FullBody' } });
@@ -225,10 +230,7 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
       name: 'motion_take_snapshot',
       arguments: { output: 'stage.motion.json', record: 'reads.py', overwrite: true },
     });
-    assert.match(
-      text(recorded),
-      /keeping the application's documentation and 1 answer to the reads of reads\.py\./,
-    );
+    assert.match(text(recorded), /keeping the application's documentation and 1 answer to the reads of reads\.py\./);
     assert.deepEqual(recorded.structuredContent, { file: 'stage.motion.json', answers: 1, documentation: true });
     writeFileSync(join(scratch.path, 'fails.py'), 'raise RuntimeError("no")\n');
     const failed = await client.callTool({
@@ -309,11 +311,56 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
     await waitFor(() => descendants(mcp).length === 0, 'the script and the private server ended', 10_000);
   });
 
+  it('says who it is, and how to use its tools', () => {
+    assert.deepEqual(
+      { ...client.getServerVersion(), version: undefined },
+      {
+        name: 'motion',
+        title: 'Motion Scripting',
+        version: undefined,
+      },
+    );
+    assert.match(client.getServerVersion()!.version, /^\d+\.\d+\.\d+/);
+    assert.match(
+      client.getInstructions()!,
+      /^Tools for scripting a motion-capture application through its package "motion" \(Python and Lua\)\.\nSearch the documentation before writing a motion\.\* call/,
+    );
+  });
+
   it('serves the documentation as resources, a page per module', async () => {
     const { resources } = await client.listResources();
-    assert.ok(resources.some((r) => r.uri === 'motion-docs:/motion.md'));
+    assert.deepEqual(resources[0], {
+      uri: 'motion-docs:/motion.md',
+      name: 'motion',
+      title: 'The "motion" package: its modules',
+      mimeType: 'text/markdown',
+    });
     const selection = resources.find((r) => r.uri === 'motion-docs:/motion.gui.selection.md');
     assert.ok(selection);
+    assert.deepEqual(
+      { ...selection, title: undefined },
+      {
+        uri: 'motion-docs:/motion.gui.selection.md',
+        name: 'motion.gui.selection',
+        title: undefined,
+        description: 'The module motion.gui.selection: every operation with its signature',
+        mimeType: 'text/markdown',
+      },
+    );
+    const whole = (await client.readResource({ uri: 'motion-docs:/motion.md' })).contents[0];
+    assert.ok('text' in whole);
+    assert.match(whole.text, /^## Package `motion`\n\n\| Module \| \|\n\|---\|---\|\n\| `motion\.[^\n]*\|\n/);
+    assert.match(whole.text, /\| `motion\.gui\.selection` \|/);
+    assert.match(whole.text, /\| `motion\.settings\.processing\.skeleton` \|/);
+    assert.match(whole.text, /\n\n### motion\n[^]*\nmotion\.get_version\(\)/, 'and the root module’s operations');
+    const elsewhere = await client.readResource({ uri: 'file:///motion.md' }).then(
+      () => '',
+      (e: Error) => e.message,
+    );
+    assert.match(
+      elsewhere,
+      /No documentation page file:\/\/\/motion\.md: list the resources for the pages there are \(motion-docs:\/motion\.md lists the modules\)/,
+    );
     const page = await client.readResource({ uri: selection.uri });
     const [content] = page.contents;
     assert.ok('text' in content);

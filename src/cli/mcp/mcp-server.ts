@@ -83,12 +83,15 @@ export function motionMcpServer(ctx: AssistantContext, version: string): Server 
     const path = uri.startsWith(`${DOCUMENTATION_SCHEME}:`)
       ? documentedPath(uri.slice(DOCUMENTATION_SCHEME.length + 1))
       : '';
-    let text: string | undefined;
-    if (path === documentation.packageName)
-      text = packageMarkdown({ name: documentation.packageName, modules: [...documentation.modules()] });
     const module = documentation.module(path);
-    if (module)
-      text = [moduleMarkdown(module), ...module.methods.map((m) => methodMarkdown(module.path, m))].join('\n\n');
+    const pages = [
+      // The package's page lists its modules, then has the operations of its root module.
+      ...(path === documentation.packageName
+        ? [packageMarkdown({ name: documentation.packageName, modules: [...documentation.modules()] })]
+        : []),
+      ...(module ? [moduleMarkdown(module), ...module.methods.map((m) => methodMarkdown(module.path, m))] : []),
+    ];
+    const text = pages.length > 0 ? pages.join('\n\n') : undefined;
     if (text === undefined)
       throw new Error(
         `No documentation page ${uri}: list the resources for the pages there are (${documentationUri(documentation.packageName)} lists the modules).`,
