@@ -59,6 +59,18 @@ describe('searching the documentation for an assistant', () => {
       'motion.gui.selection.set_selections',
     ]);
     assert.ok(hits.length > 3, 'and then those that describe them');
+    // "colour" is in two operations' descriptions, and in the details of a third.
+    assert.deepEqual(paths(searchDocumentation(bundled, 'colour', 3)), [
+      'motion.data.object.bone.get_bone_color',
+      'motion.data.object.bone.set_bone_color',
+      'motion.data.object.bone.add_bone',
+    ]);
+  });
+
+  it('a word of two letters is found whole (id), one of three by its start too (seg → segment)', () => {
+    assert.equal(paths(searchDocumentation(bundled, 'id', 1))[0], 'motion.data.object.bone.get_bone_id');
+    assert.ok(paths(searchDocumentation(bundled, 'seg', 3)).every((p) => /segment/.test(p)));
+    assert.equal(searchDocumentation(bundled, 'seg', 3).length, 3);
   });
 
   it('finds an operation by its parameters’ names and types and its return value’s', () => {
