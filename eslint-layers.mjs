@@ -41,10 +41,15 @@ export const layers = [
     rooms: ['extension', 'webview', 'runner', 'cli', 'language'],
     why: `the reference server ${PLAIN_NODE}; it builds on src/api only`,
   }),
-  area(['server/language/**/*.ts'], {
+  area(['server/language/lsp/**/*.ts', 'server/language/*.ts'], {
     vscode: true,
     rooms: ['extension', 'webview', 'runner', 'cli', 'scripting'],
     why: `the language server ${PLAIN_NODE} (any LSP client may run it); it builds on src/api only`,
+  }),
+  area(['server/language/service/**/*.ts'], {
+    vscode: true,
+    rooms: ['extension', 'webview', 'runner', 'cli', 'scripting', 'lsp'],
+    why: `the language service ${PLAIN_NODE} and knows no protocol: the LSP layer (server/language/lsp) wires it to one, and motion check uses it as it is`,
   }),
   area(['src/webview/**/*.ts'], {
     vscode: true,

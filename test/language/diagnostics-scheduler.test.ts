@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mock } from 'node:test';
-import { DiagnosticsScheduler } from '../../server/language/lsp/diagnostics-scheduler';
+import { DiagnosticsScheduler } from '../../server/language/service/diagnostics-scheduler';
 
 /** Time moved by hand (node's mock timers): the scheduler's delays, tested without waiting on the clock. */
 describe('when open documents are checked again (DiagnosticsScheduler)', () => {

@@ -4,8 +4,12 @@ import { INSERT_SNIPPET_COMMAND } from '../../server/language/lsp/protocol';
 import { scriptFixture } from '../support/script-fixture';
 
 /** The code actions offered for every diagnostic of a script, with the script's text after each is applied. */
-async function fixes(languageId: 'python' | 'lua', text: string): Promise<{ title: string; after: string }[]> {
-  const { service, uri } = await scriptFixture(languageId, text);
+async function fixes(
+  languageId: 'python' | 'lua',
+  text: string,
+  snippetCommand: string | undefined = INSERT_SNIPPET_COMMAND,
+): Promise<{ title: string; after: string }[]> {
+  const { service, uri } = await scriptFixture(languageId, text, { snippetCommand });
   const document = service.documents.get(uri)!.text;
   const applied = (action: CodeAction): string => {
     const offset = (p: Position) => document.offsetAt(p);
@@ -75,6 +79,22 @@ describe('quick fixes of the diagnostics', () => {
       [],
       'not after a keyword argument (a positional one cannot follow it)',
     );
+  });
+
+  it('in an editor with no snippet command, writes the missing arguments’ names', async () => {
+    const py = 'import motion.settings.processing.skeleton as sk\n';
+    const { service, uri } = await scriptFixture('python', `${py}sk.add_segment("project")\n`);
+    const [fix] = service.codeActions(uri, service.diagnose(uri));
+    assert.equal(fix.command, undefined);
+    assert.deepEqual(fix.edit?.changes?.[uri], [
+      { range: { start: { line: 1, character: 24 }, end: { line: 1, character: 24 } }, newText: ', parent_id, name' },
+    ]);
+    assert.deepEqual(await fixes('lua', 'motion.settings.processing.skeleton.get_skeleton_name()\n', undefined), [
+      {
+        title: 'Add the missing arguments: source, skeleton_id',
+        after: 'motion.settings.processing.skeleton.get_skeleton_name(source, skeleton_id)\n',
+      },
+    ]);
   });
 
   it('names a single missing argument, and ties each fix to its diagnostic, preferred when it is the only one', async () => {

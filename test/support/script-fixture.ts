@@ -13,10 +13,12 @@ import { loadScriptParsers } from '../../server/language/service/script-parsers'
 export async function scriptFixture(
   languageId: 'python' | 'lua',
   marked: string,
+  options: { snippetCommand?: string } = {},
 ): Promise<{ service: MotionLanguageService; uri: string; position: Position; text: string }> {
   const service = createMotionLanguageService({
     parsers: await loadScriptParsers(),
     documentation: bundledDocumentation,
+    ...options,
   });
   const { text, offset } = cursorAt(marked);
   const uri = `file:///test/script.${languageId === 'python' ? 'py' : 'lua'}`;

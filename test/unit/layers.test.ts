@@ -47,7 +47,13 @@ describe('the layers: which room may import which, enforced by npm run lint', fu
     [
       'server/language/service/x.ts',
       "import { PythonSession } from '../../../src/runner/python-session';",
-      /language server/,
+      /language service runs in plain Node/,
+    ],
+    ['server/language/service/x.ts', "import { INSERT_SNIPPET_COMMAND } from '../lsp/protocol';", /knows no protocol/],
+    [
+      'server/language/lsp/x.ts',
+      "import { PythonSession } from '../../../src/runner/python-session';",
+      /language server runs in plain Node/,
     ],
     ['server/scripting/x.ts', "import * as vscode from 'vscode';", /reference server/],
     [
@@ -75,6 +81,7 @@ describe('the layers: which room may import which, enforced by npm run lint', fu
     ['src/extension/x.ts', "import { INSERT_SNIPPET_COMMAND } from '../../server/language/lsp/protocol';"],
     ['src/extension/x.ts', "import * as vscode from 'vscode';"],
     ['server/language/service/x.ts', "import { parseType } from '../../../src/api/types/parse-type';"],
+    ['server/language/lsp/x.ts', "import { OpenScripts } from '../service/open-scripts';"],
     ['src/runner/x.ts', "import { MotionClient } from '../api/client/motion-client';"],
   ];
   for (const [path, line] of allowed)

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { bundledWorker } from '../../../src/api/runtime/bundled-worker';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import { yieldToRequests } from '../service/script-documents';
-import type { FromAnalysis, ToAnalysis } from './analysis-messages';
+import type { FromAnalysis, ToAnalysis } from '../service/analysis-messages';
 
 /** Restarts allowed within RESTART_WINDOW_MS before the worker is left stopped (and that is logged). */
 export const MAX_RESTARTS = 5;

@@ -8,25 +8,21 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { createMotionLanguageService, type MotionLanguageService } from '../service/language-service';
-import { ScriptDocuments } from '../service/script-documents';
+import { OpenScripts } from '../service/open-scripts';
 import { loadScriptParsers } from '../service/script-parsers';
-import type { FromAnalysis } from './analysis-messages';
 import { AnalysisWorker } from './analysis-worker-client';
-import { DiagnosticsScheduler } from './diagnostics-scheduler';
 import { DocumentationSource } from './documentation-source';
 import { readInlayHintSettings } from './inlay-hint-settings';
 import { NO_INLAY_HINTS } from '../service/inlay-hints';
 import {
   DocumentationLoadedNotification,
   CheckScriptRequest,
+  INSERT_SNIPPET_COMMAND,
   ReloadDocumentationRequest,
   VisibleRangesNotification,
   type DocumentationState,
   type InitializationOptions,
 } from './protocol';
-
-/** How long a slice of this thread's catching up may take before it yields to requests. */
-const REFRESH_SLICE_MS = 4;
 
 /** Wires the language service to an LSP connection. All the language logic lives in the service. */
 export function startLanguageServer(connection: Connection): void {
@@ -46,35 +42,14 @@ export function startLanguageServer(connection: Connection): void {
     );
   };
   let analysis: AnalysisWorker | undefined;
-  // Re-parsing and checking run in the analysis worker; this thread only answers requests. The
-  // worker's diagnostics are published if they are for the version the editor has now, and its
-  // aliases serve member completion until this thread needs a parse of its own.
-  const scheduler = new DiagnosticsScheduler(
-    (uri) => analysis?.post({ kind: 'diagnose', uri }),
-    (uri) => void service?.documents.get(uri)?.refresh(REFRESH_SLICE_MS),
-  );
-  // The worker's last check of each document: published with the live-name checks of now, and
-  // again when names fetched from the application change those.
-  const checked = new Map<string, Extract<FromAnalysis, { kind: 'diagnostics' }>>();
-  const send = (uri: string) => {
-    const last = checked.get(uri);
-    if (!last || service?.documents.get(uri)?.text.version !== last.version) return;
-    const live = service.liveNameDiagnostics(uri, last.references);
-    // With the version checked: the editor (and a bench) knows which text they are about.
-    void connection.sendDiagnostics({ uri, version: last.version, diagnostics: [...last.diagnostics, ...live] });
-  };
-  const received = (message: Extract<FromAnalysis, { kind: 'diagnostics' }>) => {
-    const document = service?.documents.get(message.uri);
-    if (!document || document.text.version !== message.version) return;
-    if (!message.partial) document.adoptAliases(source!.documentation.packageName, new Map(message.aliases));
-    checked.set(message.uri, message);
-    send(message.uri);
-  };
+  // Each open script's pipeline: re-parsing and checking run in the analysis worker; this thread
+  // answers requests, and publishes what the worker found with the live-name checks of now.
+  let scripts: OpenScripts | undefined;
   let namesChanged: NodeJS.Timeout | undefined;
   const namesChangedChecks = () => {
     clearTimeout(namesChanged);
     namesChanged = setTimeout(() => {
-      for (const uri of checked.keys()) send(uri);
+      scripts?.namesChanged();
       // The names behind identifiers came (or changed): the editor asks for the hints again.
       if (hintSettings.identifierNames) void connection.languages.inlayHint.refresh().catch(() => undefined);
     }, 50);
@@ -82,7 +57,7 @@ export function startLanguageServer(connection: Connection): void {
 
   const reload = async (): Promise<DocumentationState> => {
     analysis?.useDocumentation(await source!.reload());
-    for (const uri of service?.documents.uris() ?? []) scheduler.checkNow(uri);
+    scripts?.checkAll();
     const current = source!.state();
     void connection.sendNotification(DocumentationLoadedNotification, current);
     return current;
@@ -114,25 +89,20 @@ export function startLanguageServer(connection: Connection): void {
       parsers: await loadScriptParsers(),
       documentation: () => source!.documentation,
       liveNames,
+      snippetCommand: INSERT_SNIPPET_COMMAND,
     });
-    analysis = new AnalysisWorker({
-      onDiagnostics: received,
+    const worker = new AnalysisWorker({
+      onDiagnostics: (message) => scripts?.received(message),
       log: (line) => connection.console.error(line),
-      openDocuments: () =>
-        (service?.documents.uris() ?? []).flatMap((uri) => {
-          const document = service!.documents.get(uri);
-          return document
-            ? [
-                {
-                  kind: 'open' as const,
-                  uri,
-                  languageId: document.syntax.languageId,
-                  version: document.text.version,
-                  text: document.text.getText(),
-                },
-              ]
-            : [];
-        }),
+      openDocuments: () => scripts?.asOpened() ?? [],
+    });
+    analysis = worker;
+    scripts = new OpenScripts({
+      service,
+      post: (message) => worker.post(message),
+      // With the version checked: the editor (and a bench) knows which text they are about.
+      publish: ({ uri, version, diagnostics }) => void connection.sendDiagnostics({ uri, version, diagnostics }),
+      packageName: () => source!.documentation.packageName,
     });
     analysis.useDocumentation(source.documentation);
     return {
@@ -176,34 +146,22 @@ export function startLanguageServer(connection: Connection): void {
   });
 
   connection.onRequest(CheckScriptRequest, ({ uri, languageId, text }) => {
-    if (!ScriptDocuments.isScriptLanguage(languageId))
+    if (!OpenScripts.takes(languageId))
       throw new ResponseError(ErrorCodes.InvalidParams, `only Python and Lua scripts are checked, not ${languageId}`);
     return service!.checkText(uri, languageId, text);
   });
 
   connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
-    if (!service || !ScriptDocuments.isScriptLanguage(languageId)) return;
-    service.documents.open(uri, languageId, version, text);
-    analysis?.post({ kind: 'open', uri, languageId, version, text });
-    scheduler.opened(uri);
+    scripts?.open(uri, languageId, version, text);
   });
-  connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) => {
-    if (!service?.documents.change(uri, version, contentChanges)) return;
-    analysis?.post({ kind: 'change', uri, version, changes: contentChanges });
-    scheduler.edited(uri);
-  });
-  connection.onNotification(VisibleRangesNotification, ({ uri, ranges }) =>
-    analysis?.post({ kind: 'visible', uri, ranges }),
+  connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) =>
+    scripts?.change(uri, version, contentChanges),
   );
-  connection.onDidCloseTextDocument(({ textDocument: { uri } }) => {
-    scheduler.forget(uri);
-    service?.documents.close(uri);
-    checked.delete(uri);
-    analysis?.post({ kind: 'close', uri });
-    void connection.sendDiagnostics({ uri, diagnostics: [] });
-  });
+  connection.onNotification(VisibleRangesNotification, ({ uri, ranges }) => scripts?.visible(uri, ranges));
+  connection.onDidCloseTextDocument(({ textDocument: { uri } }) => scripts?.close(uri));
   connection.onShutdown(async () => {
     clearTimeout(namesChanged);
+    scripts?.dispose();
     await source?.close();
     await analysis?.terminate();
   });

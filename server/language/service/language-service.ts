@@ -95,6 +95,8 @@ export function createMotionLanguageService(options: {
   documentation: () => DocumentationIndex;
   /** Names the connected application has now: completion and checks of names in strings. */
   liveNames?: LiveNames;
+  /** The client's command that inserts a snippet, for the quick fixes that add arguments (else they write plain names). */
+  snippetCommand?: string;
 }): MotionLanguageService {
   const documents = new ScriptDocuments(options.parsers);
   const withDocument = <T>(
@@ -146,7 +148,8 @@ export function createMotionLanguageService(options: {
           ),
         token,
       ),
-    codeActions: (uri, diagnostics) => withDocument(uri, [], () => quickFixes(uri, diagnostics)),
+    codeActions: (uri, diagnostics) =>
+      withDocument(uri, [], () => quickFixes(uri, diagnostics, options.snippetCommand)),
     nameReferences: (uri) => withDocument(uri, [], (d) => finishSteps(nameReferenceSteps(d, options.documentation()))),
     nameReferencesInSlices: (uri, budgetMs, token = NOT_CANCELLED, within) =>
       inSlices(uri, budgetMs, token, (d) => nameReferenceSteps(d, options.documentation(), stretch(d, within))),

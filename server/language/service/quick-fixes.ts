@@ -1,5 +1,4 @@
 import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver-types';
-import { INSERT_SNIPPET_COMMAND } from '../lsp/protocol';
 
 /** What a diagnostic offers to fix, carried in its `data` to the editor and back. */
 export type QuickFix =
@@ -12,8 +11,12 @@ export type QuickFix =
   /** Add placeholders for the missing arguments before the call's `)`, after a comma when some are given. */
   | { addArguments: string[]; comma: boolean };
 
-/** The quick fixes of the language server's own diagnostics among those given. */
-export function quickFixes(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[] {
+/**
+ * The quick fixes of the language server's own diagnostics among those given. `snippetCommand`:
+ * the client's command that inserts a snippet (placeholders to tab through; LSP's edits are plain
+ * text); without one, a fix that adds arguments writes their names.
+ */
+export function quickFixes(uri: string, diagnostics: readonly Diagnostic[], snippetCommand?: string): CodeAction[] {
   return diagnostics.flatMap((diagnostic): CodeAction[] => {
     const fix = (diagnostic.data as { fix?: QuickFix } | undefined)?.fix;
     if (diagnostic.source !== 'motion' || !fix) return [];
@@ -27,18 +30,19 @@ export function quickFixes(uri: string, diagnostics: readonly Diagnostic[]): Cod
       }));
     const title = `Add the missing argument${fix.addArguments.length === 1 ? '' : 's'}: ${fix.addArguments.join(', ')}`;
     const beforeParenthesis = { line: diagnostic.range.end.line, character: diagnostic.range.end.character - 1 };
+    const comma = fix.comma ? ', ' : '';
+    const fixing = { title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true };
+    if (!snippetCommand) {
+      const at = { start: beforeParenthesis, end: beforeParenthesis };
+      return [
+        { ...fixing, edit: { changes: { [uri]: [{ range: at, newText: `${comma}${fix.addArguments.join(', ')}` }] } } },
+      ];
+    }
     const placeholders = fix.addArguments.map((name, i) => `\${${i + 1}:${name}}`).join(', ');
     return [
       {
-        title,
-        kind: CodeActionKind.QuickFix,
-        diagnostics: [diagnostic],
-        isPreferred: true,
-        command: {
-          title,
-          command: INSERT_SNIPPET_COMMAND,
-          arguments: [uri, beforeParenthesis, `${fix.comma ? ', ' : ''}${placeholders}`],
-        },
+        ...fixing,
+        command: { title, command: snippetCommand, arguments: [uri, beforeParenthesis, `${comma}${placeholders}`] },
       },
     ];
   });

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { loadDocumentation } from '../../api/docs/load-documentation';
-import { createMotionLanguageService } from '../../../server/language/service/language-service';
+import { checkScripts } from '../../../server/language/service/check-scripts';
 import { loadScriptParsers } from '../../../server/language/service/script-parsers';
 import {
   clientFor,
@@ -84,17 +84,21 @@ export async function checkCommand(argv: string[]): Promise<number> {
   } finally {
     await client.close();
   }
-  const service = createMotionLanguageService({
-    parsers: await loadScriptParsers(),
-    documentation: () => documentation,
-  });
-  const checked: CheckedFile[] = [];
-  for (const path of files) {
-    const uri = pathToFileURL(resolve(path)).href;
-    const languageId = path.endsWith('.lua') ? 'lua' : 'python';
-    const diagnostics = service.checkText(uri, languageId, await readFile(path, 'utf8'));
-    checked.push({ path: relative('.', path) || path, languageId, diagnostics });
-  }
+  // Each script goes the editor's way from its text to its diagnostics (the language service's open scripts).
+  const scripts = [];
+  for (const path of files)
+    scripts.push({
+      path,
+      uri: pathToFileURL(resolve(path)).href,
+      languageId: path.endsWith('.lua') ? ('lua' as const) : ('python' as const),
+      text: await readFile(path, 'utf8'),
+    });
+  const found = await checkScripts(await loadScriptParsers(), documentation, scripts);
+  const checked: CheckedFile[] = scripts.map(({ path, languageId }, i) => ({
+    path: relative('.', path) || path,
+    languageId,
+    diagnostics: found[i],
+  }));
   const problems = checked.flatMap((f) => f.diagnostics.map((d) => ({ file: f, d })));
   const errors = problems.filter(({ d }) => (d.severity ?? 1) === 1).length;
   if (options.json)
