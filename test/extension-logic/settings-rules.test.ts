@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_URL } from '../../src/api/client/application-url';
 import {
   autoRefreshSeconds,
   MIN_AUTO_REFRESH_SECONDS,
@@ -10,7 +11,10 @@ import {
 } from '../../src/extension/settings-rules';
 
 const manifest = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as {
-  contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+  contributes: {
+    configuration: { properties: Record<string, { scope?: string; default?: unknown }> };
+    debuggers: { configurationAttributes: { launch: { properties: Record<string, { default?: unknown }> } } }[];
+  };
 };
 
 describe('settings a workspace could set to anything', () => {
@@ -29,6 +33,12 @@ describe('what a change of each setting needs', () => {
       Object.keys(SETTING_NEEDS).sort(),
       Object.keys(manifest.contributes.configuration.properties).sort(),
     );
+  });
+
+  it('has the application’s address as the client’s default, and none of its own for a debug session (the connection’s)', () => {
+    assert.equal(manifest.contributes.configuration.properties['motion.server.url'].default, DEFAULT_URL);
+    for (const debuggers of manifest.contributes.debuggers)
+      assert.equal(debuggers.configurationAttributes.launch.properties.serverUrl?.default, undefined);
   });
 
   it('keeps the settings that name a URL or an executable machine-scoped', () => {
