@@ -6,8 +6,10 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
+import { DocumentationIndex } from '../api/docs/documentation-index';
 import {
   DocumentationLoadedNotification,
+  DocumentationRequest,
   ReloadDocumentationRequest,
   VisibleRangesNotification,
   type DocumentationState,
@@ -81,6 +83,16 @@ function followVisibleRanges(extension: vscode.ExtensionContext, client: Languag
 /** Asks the language server to load the documentation of the application at `serverUrl` (or the current one). */
 export function reloadDocumentation(client: LanguageClient, serverUrl?: string): Promise<DocumentationState> {
   return client.sendRequest(ReloadDocumentationRequest, { serverUrl });
+}
+
+/**
+ * The documentation of the application at `serverUrl`, as the language server has it (live, else
+ * cached, else bundled): the language server is its one loader, and the editor and the extension
+ * read the same.
+ */
+export async function documentationOf(client: LanguageClient, serverUrl: string): Promise<DocumentationIndex> {
+  const { documentation, source } = await client.sendRequest(DocumentationRequest, { serverUrl });
+  return DocumentationIndex.fromPackage(documentation, source);
 }
 
 export const languageCommands: CommandTable = {

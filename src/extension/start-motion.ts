@@ -25,11 +25,9 @@ import { Recording } from './recording/recording';
 import { startNotebooks, type NotebookOutputs } from './notebooks/motion-notebooks';
 import { notebookCommands } from './notebooks/notebook-commands';
 import { recordingCommands } from './recording/recording-commands';
-import { DocumentationCache } from '../api/docs/documentation-cache';
-import { loadDocumentation } from '../api/docs/load-documentation';
 import { newScriptCommands } from './templates/new-script-command';
 import { offerStubsUpdate, typeCheckingCommands } from './typings/type-checking-commands';
-import { documentationCacheDir, languageCommands, startLanguageClient } from './language-client';
+import { documentationOf, languageCommands, startLanguageClient } from './language-client';
 import { MotionContext } from './motion-context';
 import { reloadOnSave, runCommands } from './run/run-commands';
 import { ScriptRunner } from './run/script-runner';
@@ -113,9 +111,8 @@ export async function startMotion(
     loaded.fire(state);
   });
   const connected = () => connection.state.kind === 'connected';
-  // The same documentation as the editor's: live, else the cache the language server keeps (one cache).
-  const documentationCache = new DocumentationCache(documentationCacheDir(extension));
-  const applicationDocumentation = () => loadDocumentation(connection.client(), { cache: documentationCache });
+  // The same documentation as the editor's, from its one loader: the language server.
+  const applicationDocumentation = () => documentationOf(languageClient, connection.state.url);
   const history = new ChangeHistory();
   const recording = new Recording(
     connection,

@@ -90,6 +90,35 @@ describe('the language server: who says which application to use', function () {
     assert.deepEqual(loads, [second.server.url]);
   });
 
+  it('gives the extension the documentation it uses, loading it only for another application: one loader', async () => {
+    lsp = startLspSession();
+    const loads: string[] = [];
+    lsp.connection.onNotification('motion/documentationLoaded', (state: { serverUrl: string }) => {
+      loads.push(state.serverUrl);
+    });
+    await lsp.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      initializationOptions: { cacheDir, serverUrlFromClient: true },
+    });
+    void lsp.connection.sendNotification('initialized', {});
+    type InUse = { documentation: { modules: { path: string }[] }; source: { kind: string; url?: string } };
+    const ask = (serverUrl: string) => lsp.connection.sendRequest<InUse>('motion/documentation', { serverUrl });
+    // Asked twice at once for an application it has not loaded: one load, both answered with it.
+    const [a, b] = await Promise.all([ask(first.server.url), ask(first.server.url)]);
+    assert.deepEqual(loads, [first.server.url]);
+    for (const answer of [a, b]) {
+      assert.equal(answer.source.kind, 'live');
+      assert.equal(answer.source.url, first.server.url);
+      assert.ok(answer.documentation.modules.some((m) => m.path === 'motion.gui.selection'));
+    }
+    await ask(first.server.url);
+    assert.deepEqual(loads, [first.server.url], 'the same application: nothing loaded again');
+    assert.equal((await ask(second.server.url)).source.url, second.server.url);
+    assert.deepEqual(loads, [first.server.url, second.server.url]);
+  });
+
   it('never asks a client that cannot answer for settings, and uses the URL it was given', async () => {
     lsp = startLspSession();
     let asked = 0;

@@ -1,4 +1,6 @@
 import { NotificationType, RequestType, type Diagnostic, type Range } from 'vscode-languageserver-protocol';
+import type { DocumentationSource } from '../../../src/api/docs/documentation-index';
+import type { PackageDocumentation } from '../../../src/api/docs/documentation-shapes';
 
 /**
  * The extension's command that inserts a snippet (placeholders to tab through): LSP code actions
@@ -24,6 +26,20 @@ export interface DocumentationState {
 /** Reload the documentation (the application was upgraded, or the URL changed); documents are re-checked. */
 export const ReloadDocumentationRequest = new RequestType<ReloadDocumentationParams, DocumentationState, void>(
   'motion/reloadDocumentation',
+);
+
+/** The documentation the language server uses, whole: the extension reads it here and loads none of its own. */
+export interface DocumentationInUse {
+  documentation: PackageDocumentation;
+  source: DocumentationSource;
+}
+
+/**
+ * The documentation of the application at `serverUrl` (the extension's connection): the one in use,
+ * once any load under way is done; loaded first when the URL is another one.
+ */
+export const DocumentationRequest = new RequestType<ReloadDocumentationParams, DocumentationInUse, void>(
+  'motion/documentation',
 );
 
 interface CheckScriptParams {

@@ -17,6 +17,7 @@ import { NO_INLAY_HINTS } from '../service/inlay-hints';
 import {
   DocumentationLoadedNotification,
   CheckScriptRequest,
+  DocumentationRequest,
   INSERT_SNIPPET_COMMAND,
   ReloadDocumentationRequest,
   VisibleRangesNotification,
@@ -55,12 +56,18 @@ export function startLanguageServer(connection: Connection): void {
     }, 50);
   };
 
-  const reload = async (): Promise<DocumentationState> => {
-    analysis?.useDocumentation(await source!.reload());
-    scripts?.checkAll();
-    const current = source!.state();
-    void connection.sendNotification(DocumentationLoadedNotification, current);
-    return current;
+  // The load under way (or the last one): a request for the documentation waits for it.
+  let loading: Promise<unknown> = Promise.resolve();
+  const reload = (): Promise<DocumentationState> => {
+    const loaded = (async () => {
+      analysis?.useDocumentation(await source!.reload());
+      scripts?.checkAll();
+      const current = source!.state();
+      void connection.sendNotification(DocumentationLoadedNotification, current);
+      return current;
+    })();
+    loading = loaded.catch(() => undefined);
+    return loaded;
   };
 
   const configuredUrl = async (): Promise<string | undefined> => {
@@ -143,6 +150,13 @@ export function startLanguageServer(connection: Connection): void {
   connection.onRequest(ReloadDocumentationRequest, async (params) => {
     source!.useServerUrl(params?.serverUrl);
     return reload();
+  });
+
+  connection.onRequest(DocumentationRequest, async (params) => {
+    if (source!.useServerUrl(params?.serverUrl)) await reload();
+    else await loading;
+    const { documentation, source: from } = source!.documentation;
+    return { documentation, source: from };
   });
 
   connection.onRequest(CheckScriptRequest, ({ uri, languageId, text }) => {
