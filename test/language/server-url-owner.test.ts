@@ -51,6 +51,23 @@ describe('the language server: who says which application to use', function () {
     return asked;
   }
 
+  /** A session of a client that owns the URL and gave none at start (the extension); the URLs of the loads it is told of. */
+  async function urlFromClient(): Promise<string[]> {
+    lsp = startLspSession();
+    const loads: string[] = [];
+    lsp.connection.onNotification('motion/documentationLoaded', (state: { serverUrl: string }) => {
+      loads.push(state.serverUrl);
+    });
+    await lsp.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: { workspace: { configuration: true } },
+      initializationOptions: { cacheDir, serverUrlFromClient: true },
+    });
+    void lsp.connection.sendNotification('initialized', {});
+    return loads;
+  }
+
   it('with the URL from the client, asks for no URL setting and follows only the client', async () => {
     const asked = await session(true);
     assert.deepEqual(asked.loads, [first.server.url]);
@@ -68,18 +85,7 @@ describe('the language server: who says which application to use', function () {
   });
 
   it('a client that owns the URL and gave none at start: nothing is loaded until it says which, then that one, once', async () => {
-    lsp = startLspSession();
-    const loads: string[] = [];
-    lsp.connection.onNotification('motion/documentationLoaded', (state: { serverUrl: string }) => {
-      loads.push(state.serverUrl);
-    });
-    await lsp.connection.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: { workspace: { configuration: true } },
-      initializationOptions: { cacheDir, serverUrlFromClient: true },
-    });
-    void lsp.connection.sendNotification('initialized', {});
+    const loads = await urlFromClient();
     // Asked something after initialized: by then a load at start would have been announced.
     await lsp.connection
       .sendRequest('textDocument/documentSymbol', { textDocument: { uri: 'file:///none.py' } })
@@ -91,18 +97,7 @@ describe('the language server: who says which application to use', function () {
   });
 
   it('gives the extension the documentation it uses, loading it only for another application: one loader', async () => {
-    lsp = startLspSession();
-    const loads: string[] = [];
-    lsp.connection.onNotification('motion/documentationLoaded', (state: { serverUrl: string }) => {
-      loads.push(state.serverUrl);
-    });
-    await lsp.connection.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: {},
-      initializationOptions: { cacheDir, serverUrlFromClient: true },
-    });
-    void lsp.connection.sendNotification('initialized', {});
+    const loads = await urlFromClient();
     type InUse = { documentation: { modules: { path: string }[] }; source: { kind: string; url?: string } };
     const ask = (serverUrl: string) => lsp.connection.sendRequest<InUse>('motion/documentation', { serverUrl });
     // Asked twice at once for an application it has not loaded: one load, both answered with it.
