@@ -79,6 +79,17 @@ describe('searching the documentation for an assistant', () => {
     assert.ok(paths(searchDocumentation(whole, 'get_version', 2)).includes('motion.get_version'));
   });
 
+  it('finds an operation by a word only its return value has: its type (mat4x4f), its description (owning)', () => {
+    assert.equal(
+      paths(searchDocumentation(bundled, 'mat4x4f', 1))[0],
+      'motion.data.object.skeleton.get_segment_default_transform',
+    );
+    assert.equal(
+      paths(searchDocumentation(bundled, 'owning', 1))[0],
+      'motion.data.object.skeleton.get_segment_skeleton_id',
+    );
+  });
+
   it('finds modules too, with their operations named', () => {
     const module = searchDocumentation(bundled, 'selection', 30).find((h) => h.kind === 'module');
     assert.ok(module);
