@@ -83,9 +83,12 @@ export class ScriptChecks {
     const document = this.service.documents.get(uri);
     if (!document) return;
     const version = document.text.version;
-    const ranges = this.inView.get(uri) ?? [
-      { start: { line: 0, character: 0 }, end: { line: TOP_LINES, character: 0 } },
-    ];
+    // An editor that shows none of its lines (hidden, or folded away) says nothing of where to start.
+    const shown = this.inView.get(uri);
+    const ranges =
+      shown && shown.length > 0
+        ? shown
+        : [{ start: { line: 0, character: 0 }, end: { line: TOP_LINES, character: 0 } }];
     const within = {
       start: ranges.reduce((a, r) => (r.start.line < a.line ? r.start : a), ranges[0].start),
       end: ranges.reduce((a, r) => (r.end.line > a.line ? r.end : a), ranges[0].end),
