@@ -1,20 +1,19 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchFolder } from '../support/scratch-folder';
 import { referenceServer } from '../support/reference-server';
 import { runCli } from '../support/run-cli';
 
 describe('motion check', function () {
   this.timeout(30_000);
   const app = referenceServer({ per: 'suite' });
-  let dir: string;
+  const scratch = scratchFolder('motion-check-');
   const write = (name: string, text: string) => {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
+    mkdirSync(join(scratch.path, name, '..'), { recursive: true });
+    writeFileSync(join(scratch.path, name), text);
   };
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-check-'));
     write(
       'tools/scale.py',
       [
@@ -30,13 +29,12 @@ describe('motion check', function () {
     write('.hidden/bad.lua', 'motion.nothing()\n');
     write('notes.txt', 'not a script');
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const check = (args: string[]) =>
-    runCli(['check', ...args.map((a) => (a.startsWith('-') ? a : join(dir, a)))], app.env);
+    runCli(['check', ...args.map((a) => (a.startsWith('-') ? a : join(scratch.path, a)))], app.env);
 
   it('prints each problem like a compiler, in both languages, and exits 1 on errors', async () => {
-    const run = await runCli(['check'], app.env, undefined, dir);
+    const run = await runCli(['check'], app.env, undefined, scratch.path);
     assert.equal(run.code, 1, run.stderr);
     assert.deepEqual(run.stdout.trimEnd().split('\n'), [
       'tools/add.lua:1:50: error: source: expected one of "project", "measurement", got string "elsewhere" [type]',
@@ -57,8 +55,8 @@ describe('motion check', function () {
   });
 
   it('writes SARIF 2.1.0 for code scanning: rules, levels, files relative to the checked folder, 1-based regions', async () => {
-    const sarif = join(dir, 'motion.sarif');
-    const run = await runCli(['check', 'tools', '--sarif', sarif], app.env, undefined, dir);
+    const sarif = join(scratch.path, 'motion.sarif');
+    const run = await runCli(['check', 'tools', '--sarif', sarif], app.env, undefined, scratch.path);
     assert.equal(run.code, 1, run.stderr);
     const log = JSON.parse(readFileSync(sarif, 'utf8'));
     assert.equal(log.version, '2.1.0');
@@ -94,8 +92,8 @@ describe('motion check', function () {
   });
 
   it('checks against the bundled documentation when the application is away, and says so', async () => {
-    const run = await runCli(['check', join(dir, 'clean.py'), '--url', 'http://127.0.0.1:9'], {
-      MOTION_CACHE_DIR: dir,
+    const run = await runCli(['check', join(scratch.path, 'clean.py'), '--url', 'http://127.0.0.1:9'], {
+      MOTION_CACHE_DIR: scratch.path,
     });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /documentation bundled/);

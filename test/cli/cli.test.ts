@@ -1,23 +1,17 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../support/run-cli';
 import { pyright } from '../support/pyright';
+import { referenceServer } from '../support/reference-server';
 import { scratchFolder } from '../support/scratch-folder';
 
 describe('motion CLI (the built dist/motion.js)', function () {
   this.timeout(60_000);
   const app = referenceServer({ per: 'suite' });
-  let cache: string;
+  const cache = scratchFolder('motion-cli-cache-', { per: 'suite' });
   let env: Record<string, string>;
-  before(async () => {
-    cache = mkdtempSync(join(tmpdir(), 'motion-cli-cache-'));
-    env = { MOTION_URL: app.server.url, MOTION_CACHE_DIR: cache };
-  });
-  after(async () => {
-    rmSync(cache, { recursive: true, force: true });
-  });
+  before(() => (env = { MOTION_URL: app.server.url, MOTION_CACHE_DIR: cache.path }));
 
   describe('help and usage', () => {
     it('explains itself and each command', async () => {
@@ -252,4 +246,3 @@ name: int = skeleton.get_skeleton_name("project", 1)
 sel.select([{"type": "marker", "id": 1, "part_index": None}])
 skeleton.no_such_operation()
 `;
-import { referenceServer } from '../support/reference-server';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeApplication } from '../support/fake-application';
 import { runCli } from '../support/run-cli';
+import { scratchFolder } from '../support/scratch-folder';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { startWholeInterface } from '../support/whole-interface-application';
 
@@ -11,20 +11,18 @@ describe('motion run --dry-run of a script that calls what the reference server 
   this.timeout(60_000);
   let reference: TestServer;
   let application: FakeApplication;
-  let dir: string;
+  const scratch = scratchFolder('motion-dry-run-', { per: 'suite' });
   before(async () => {
     reference = await startTestServer();
     application = await startWholeInterface(reference.url);
-    dir = mkdtempSync(join(tmpdir(), 'motion-dry-run-'));
   });
   after(async () => {
     await application.close();
     await reference.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('prints the changes it would make, then the calls it did not send with their lines; only reads reach the application', async () => {
-    const script = join(dir, 'tool.lua');
+    const script = join(scratch.path, 'tool.lua');
     writeFileSync(
       script,
       [

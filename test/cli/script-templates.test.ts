@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SCRIPT_TEMPLATES } from '../../src/extension/templates/script-templates';
 import { runCli } from '../support/run-cli';
 import { diagnostics } from '../support/script-fixture';
+import { scratchFolder } from '../support/scratch-folder';
 import { referenceServer } from '../support/reference-server';
 
 /** A snippet's body as the editor inserts it when every placeholder keeps its default (the first choice); plain tab stops stay. */
@@ -18,13 +18,7 @@ function expand(body: string[]): string {
 describe('New Script templates and snippets: they check clean and run against the real server', function () {
   this.timeout(60_000);
   const app = referenceServer({ per: 'suite' });
-  let dir: string;
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-templates-'));
-  });
-  after(async () => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = scratchFolder('motion-templates-', { per: 'suite' });
 
   const expected: Record<string, RegExp> = {
     'python-skeleton-tool': /^FullBody \(scale 1\)\n {2}Hips \(4 markers\)\n {4}Spine \(1 markers\)\n/,
@@ -38,7 +32,7 @@ describe('New Script templates and snippets: they check clean and run against th
   for (const template of SCRIPT_TEMPLATES) {
     it(`${template.label}: no diagnostics, and it runs`, async () => {
       assert.deepEqual(await diagnostics(template.languageId, template.text), []);
-      const file = join(dir, `${template.id}.${template.languageId === 'python' ? 'py' : 'lua'}`);
+      const file = join(scratch.path, `${template.id}.${template.languageId === 'python' ? 'py' : 'lua'}`);
       writeFileSync(file, template.text);
       const run = await runCli(['run', file], app.env);
       assert.equal(run.code, 0, run.stderr);

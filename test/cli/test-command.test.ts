@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { pythonWithPytest } from '../support/pytest-python';
+import { scratchFolder } from '../support/scratch-folder';
 import { referenceServer } from '../support/reference-server';
 import { runCli } from '../support/run-cli';
 
@@ -45,21 +45,24 @@ class TestSegments:
 describe('motion test: the tests users wrote for their scripts', function () {
   this.timeout(60_000);
   const app = referenceServer({ per: 'suite' });
-  let dir: string;
+  const scratch = scratchFolder('motion-test-cli-');
   let python: string;
   before(() => (python = pythonWithPytest()));
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-test-cli-'));
-    mkdirSync(join(dir, 'tests'));
-    writeFileSync(join(dir, 'tool.py'), TOOL);
-    writeFileSync(join(dir, 'tests', 'test_tool.py'), TESTS);
-    writeFileSync(join(dir, 'conftest.py'), 'import sys, os\nsys.path.insert(0, os.path.dirname(__file__))\n');
+    mkdirSync(join(scratch.path, 'tests'));
+    writeFileSync(join(scratch.path, 'tool.py'), TOOL);
+    writeFileSync(join(scratch.path, 'tests', 'test_tool.py'), TESTS);
+    writeFileSync(join(scratch.path, 'conftest.py'), 'import sys, os\nsys.path.insert(0, os.path.dirname(__file__))\n');
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('runs each test against an application of its own, says how each ended and where it failed, and writes JUnit XML', async () => {
     const before = JSON.stringify(app.server.model.snapshot());
-    const run = await runCli(['test', 'tests', '--junit', 'report.xml', '--python', python], app.env, undefined, dir);
+    const run = await runCli(
+      ['test', 'tests', '--junit', 'report.xml', '--python', python],
+      app.env,
+      undefined,
+      scratch.path,
+    );
     assert.equal(run.code, 1, run.stderr);
     const lines = run.stdout.split('\n').map((line) => line.replace(/ \(\d+\.\d\d s\)/, ''));
     assert.deepEqual(lines, [
@@ -76,7 +79,7 @@ describe('motion test: the tests users wrote for their scripts', function () {
     assert.equal(JSON.stringify(app.server.model.snapshot()), before, 'the application at --url is not touched');
 
     const report = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
-      readFileSync(join(dir, 'report.xml'), 'utf8'),
+      readFileSync(join(scratch.path, 'report.xml'), 'utf8'),
     );
     const suite = report.testsuites.testsuite;
     assert.deepEqual([suite.name, suite.tests, suite.failures, suite.errors], ['tests/test_tool.py', '5', '2', '0']);
@@ -89,17 +92,17 @@ describe('motion test: the tests users wrote for their scripts', function () {
 
   it('starts every test from a snapshot file when given one', async () => {
     await app.client.settings.processing.skeleton.set_skeleton_scale('project', 1, 4);
-    assert.equal((await runCli(['snapshot', '-o', join(dir, 'stage.motion.json')], app.env)).code, 0);
+    assert.equal((await runCli(['snapshot', '-o', join(scratch.path, 'stage.motion.json')], app.env)).code, 0);
     await app.client.settings.processing.skeleton.set_skeleton_scale('project', 1, 1);
     writeFileSync(
-      join(dir, 'tests', 'test_stage.py'),
+      join(scratch.path, 'tests', 'test_stage.py'),
       'import motion.testing\n\ndef test_stage_scale():\n    assert motion.testing.skeleton("project", "FullBody")["scale"] == 4\n',
     );
     const run = await runCli(
       ['test', 'tests/test_stage.py', '--snapshot', 'stage.motion.json', '--python', python],
       app.env,
       undefined,
-      dir,
+      scratch.path,
     );
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /^✓ tests\/test_stage\.py::test_stage_scale/);
@@ -107,22 +110,22 @@ describe('motion test: the tests users wrote for their scripts', function () {
 
   it('starts the tests of a file that names its snapshot from that one; a file naming one that cannot be read errs alone', async () => {
     await app.client.settings.processing.skeleton.set_skeleton_scale('project', 1, 4);
-    mkdirSync(join(dir, 'tests', 'fixtures'));
+    mkdirSync(join(scratch.path, 'tests', 'fixtures'));
     assert.equal(
-      (await runCli(['snapshot', '-o', join(dir, 'tests', 'fixtures', 'stage.motion.json')], app.env)).code,
+      (await runCli(['snapshot', '-o', join(scratch.path, 'tests', 'fixtures', 'stage.motion.json')], app.env)).code,
       0,
     );
     await app.client.settings.processing.skeleton.set_skeleton_scale('project', 1, 1);
     writeFileSync(
-      join(dir, 'tests', 'test_staged.py'),
+      join(scratch.path, 'tests', 'test_staged.py'),
       '# motion-snapshot: fixtures/stage.motion.json\nimport motion.testing\n\ndef test_staged():\n    assert motion.testing.skeleton("project", "FullBody")["scale"] == 4\n',
     );
     writeFileSync(
-      join(dir, 'tests', 'staged_spec.lua'),
+      join(scratch.path, 'tests', 'staged_spec.lua'),
       '-- motion-snapshot: fixtures/stage.motion.json\nit("is staged", function()\n  assert.equal(4, motion.testing.skeleton("project", "FullBody").scale)\nend)\n',
     );
     writeFileSync(
-      join(dir, 'tests', 'test_unstaged.py'),
+      join(scratch.path, 'tests', 'test_unstaged.py'),
       '# motion-snapshot: fixtures/missing.motion.json\ndef test_never_runs():\n    assert False\n',
     );
     const run = await runCli(
@@ -137,7 +140,7 @@ describe('motion test: the tests users wrote for their scripts', function () {
       ],
       app.env,
       undefined,
-      dir,
+      scratch.path,
     );
     const lines = run.stdout.split('\n').map((line) => line.replace(/ \(\d+\.\d\d s\)/, ''));
     assert.ok(lines.includes('✓ tests/test_staged.py::test_staged'), run.stdout);
@@ -157,16 +160,16 @@ describe('motion test: the tests users wrote for their scripts', function () {
   });
 
   it('a file naming a snapshot the server refuses errs alone, in both languages, with the server’s words, and the JUnit report says so', async () => {
-    assert.equal((await runCli(['snapshot', '-o', join(dir, 'good.motion.json')], app.env)).code, 0);
-    const edited = JSON.parse(readFileSync(join(dir, 'good.motion.json'), 'utf8'));
+    assert.equal((await runCli(['snapshot', '-o', join(scratch.path, 'good.motion.json')], app.env)).code, 0);
+    const edited = JSON.parse(readFileSync(join(scratch.path, 'good.motion.json'), 'utf8'));
     edited.state.skeletons.project[0].scale = 'big';
-    writeFileSync(join(dir, 'tests', 'edited.motion.json'), JSON.stringify(edited));
+    writeFileSync(join(scratch.path, 'tests', 'edited.motion.json'), JSON.stringify(edited));
     writeFileSync(
-      join(dir, 'tests', 'test_edited.py'),
+      join(scratch.path, 'tests', 'test_edited.py'),
       '# motion-snapshot: edited.motion.json\ndef test_never_runs():\n    assert False\n',
     );
     writeFileSync(
-      join(dir, 'tests', 'edited_spec.lua'),
+      join(scratch.path, 'tests', 'edited_spec.lua'),
       '-- motion-snapshot: edited.motion.json\nit("never runs", function() assert.equal(1, 2) end)\n',
     );
     const run = await runCli(
@@ -182,7 +185,7 @@ describe('motion test: the tests users wrote for their scripts', function () {
       ],
       app.env,
       undefined,
-      dir,
+      scratch.path,
     );
     assert.equal(run.code, 1);
     const lines = run.stdout.split('\n').map((line) => line.replace(/ \(\d+\.\d\d s\)/, ''));
@@ -196,7 +199,7 @@ describe('motion test: the tests users wrote for their scripts', function () {
     assert.equal(new Set(ran).size, ran.length, `each test once: ${run.stdout}`);
     assert.match(run.stderr, /^motion test: 3 passed, 2 failed, 2 errored\n$/, run.stdout);
     const report = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
-      readFileSync(join(dir, 'report.xml'), 'utf8'),
+      readFileSync(join(scratch.path, 'report.xml'), 'utf8'),
     );
     const suites = [report.testsuites.testsuite].flat();
     const edited_ = suites.find((suite: { name: string }) => suite.name === 'tests/test_edited.py');
@@ -206,10 +209,10 @@ describe('motion test: the tests users wrote for their scripts', function () {
 
   it('says how to install pytest when the interpreter lacks it', async () => {
     // A real interpreter without site-packages: pytest cannot be imported there.
-    const bare = join(dir, 'python-without-pytest');
+    const bare = join(scratch.path, 'python-without-pytest');
     writeFileSync(bare, `#!/bin/sh\nexec ${python} -S "$@"\n`);
     chmodSync(bare, 0o755);
-    const run = await runCli(['test', 'tests', '--python', bare], app.env, undefined, dir);
+    const run = await runCli(['test', 'tests', '--python', bare], app.env, undefined, scratch.path);
     assert.equal(run.code, 2);
     assert.match(
       run.stderr,
@@ -219,14 +222,14 @@ describe('motion test: the tests users wrote for their scripts', function () {
 
   it('stops a test that never ends at its deadline, says so, and runs the others', async () => {
     writeFileSync(
-      join(dir, 'tests', 'test_forever.py'),
+      join(scratch.path, 'tests', 'test_forever.py'),
       'def test_forever():\n    while True:\n        pass\n\ndef test_after():\n    assert True\n',
     );
     const run = await runCli(
       ['test', 'tests/test_forever.py', '--deadline', '10', '--python', python],
       app.env,
       undefined,
-      dir,
+      scratch.path,
     );
     assert.equal(run.code, 1, run.stderr);
     assert.match(
@@ -241,10 +244,10 @@ describe('motion test: the tests users wrote for their scripts', function () {
   });
 
   it('runs Lua specs beside the Python tests, and a Lua-only folder needs no pytest', async () => {
-    mkdirSync(join(dir, 'spec'));
-    writeFileSync(join(dir, 'tool.lua'), 'return { double = function(x) return 2 * x end }\n');
+    mkdirSync(join(scratch.path, 'spec'));
+    writeFileSync(join(scratch.path, 'tool.lua'), 'return { double = function(x) return 2 * x end }\n');
     writeFileSync(
-      join(dir, 'spec', 'tool_spec.lua'),
+      join(scratch.path, 'spec', 'tool_spec.lua'),
       [
         'local tool = require("tool")',
         'describe("tool", function()',
@@ -256,7 +259,7 @@ describe('motion test: the tests users wrote for their scripts', function () {
         '',
       ].join('\n'),
     );
-    const both = await runCli(['test', '--junit', 'report.xml', '--python', python], app.env, undefined, dir);
+    const both = await runCli(['test', '--junit', 'report.xml', '--python', python], app.env, undefined, scratch.path);
     assert.equal(both.stderr, 'motion test: 4 passed, 3 failed\n');
     const lines = both.stdout.split('\n').map((line) => line.replace(/ \(\d+\.\d\d s\)/, ''));
     assert.deepEqual(lines.slice(lines.indexOf('✓ spec/tool_spec.lua::tool::doubles')), [
@@ -266,20 +269,25 @@ describe('motion test: the tests users wrote for their scripts', function () {
       '',
     ]);
     const suites = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
-      readFileSync(join(dir, 'report.xml'), 'utf8'),
+      readFileSync(join(scratch.path, 'report.xml'), 'utf8'),
     ).testsuites.testsuite;
     assert.deepEqual(
       suites.map((suite: { name: string }) => suite.name),
       ['tests/test_tool.py', 'spec/tool_spec.lua'],
     );
 
-    const onlyLua = await runCli(['test', 'spec', '--python', join(dir, 'no-such-python')], app.env, undefined, dir);
+    const onlyLua = await runCli(
+      ['test', 'spec', '--python', join(scratch.path, 'no-such-python')],
+      app.env,
+      undefined,
+      scratch.path,
+    );
     assert.equal(onlyLua.stderr, 'motion test: 1 passed, 1 failed\n');
   });
 
   it('says when there are no tests', async () => {
-    rmSync(join(dir, 'tests', 'test_tool.py'));
-    const run = await runCli(['test', 'tests', '--python', python], app.env, undefined, dir);
+    rmSync(join(scratch.path, 'tests', 'test_tool.py'));
+    const run = await runCli(['test', 'tests', '--python', python], app.env, undefined, scratch.path);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, 'motion test: no tests found in tests\n');
   });
