@@ -19,7 +19,7 @@ import {
 import type { CommandTable } from './commands/command-table';
 
 /** Where the extension keeps each application's documentation: its own global storage. */
-export function documentationCacheDir(extension: vscode.ExtensionContext): string {
+function documentationCacheDir(extension: vscode.ExtensionContext): string {
   return path.join(extension.globalStorageUri.fsPath, 'documentation');
 }
 

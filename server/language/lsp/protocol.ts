@@ -29,7 +29,7 @@ export const ReloadDocumentationRequest = new RequestType<ReloadDocumentationPar
 );
 
 /** The documentation the language server uses, whole: the extension reads it here and loads none of its own. */
-export interface DocumentationInUse {
+interface DocumentationInUse {
   documentation: PackageDocumentation;
   source: DocumentationSource;
 }
