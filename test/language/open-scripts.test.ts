@@ -96,6 +96,24 @@ describe('the open scripts’ pipeline: from an edit to what is published', () =
     assert.deepEqual(published, []);
   });
 
+  it('new names while an edit waits for its check: nothing of the older text is published again', async () => {
+    const { scripts, published } = start();
+    scripts.open('file:///a.py', 'python', 1, WRONG);
+    await waitFor(() => published.length === 1, 'the first check published');
+    scripts.change('file:///a.py', 2, [{ text: RIGHT }]);
+    scripts.namesChanged();
+    assert.equal(published.length, 1);
+  });
+
+  it('disposed: no check is left to come', async () => {
+    const { scripts, posted } = start();
+    scripts.open('file:///a.py', 'python', 1, WRONG);
+    scripts.change('file:///a.py', 2, [{ text: RIGHT }]);
+    scripts.dispose();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(posted, ['open', 'diagnose', 'change'], 'the edit’s check was not sent');
+  });
+
   it('closed: forgotten on both sides, and its diagnostics cleared', async () => {
     const { scripts, posted, published } = start();
     scripts.open('file:///a.py', 'python', 1, WRONG);
