@@ -6,6 +6,7 @@ import { createMotionLanguageService } from '../../server/language/service/langu
 import { OpenScripts, type PublishedDiagnostics } from '../../server/language/service/open-scripts';
 import { ScriptChecks } from '../../server/language/service/script-checks';
 import { loadScriptParsers, type ScriptParsers } from '../../server/language/service/script-parsers';
+import { applicationIndex } from '../support/application-interface';
 import { waitFor } from '../support/wait-for';
 
 const WRONG = 'import motion\nmotion.settings.processing.skeleton.set_skeleton_scal("project", 1, 2)\n';
@@ -171,6 +172,19 @@ describe('the open scripts’ pipeline: from an edit to what is published', () =
         [false, 1],
       ],
     );
+  });
+
+  it('motion check: against the documentation it is given (the application’s, with more than ours)', async () => {
+    const call = 'motion.gui.timeline.get_measured_range()\n';
+    const [[withOurs], [withTheirs]] = await Promise.all([
+      checkScripts(parsers, bundledDocumentation(), [{ uri: 'file:///t.lua', languageId: 'lua', text: call }]),
+      checkScripts(parsers, applicationIndex(), [{ uri: 'file:///t.lua', languageId: 'lua', text: call }]),
+    ]);
+    assert.deepEqual(
+      withOurs.map((d) => d.code),
+      ['unknown-member'],
+    );
+    assert.deepEqual(withTheirs, []);
   });
 
   it('motion check: each script’s whole check, as the editor’s', async () => {

@@ -117,6 +117,20 @@ describe('quick fixes of the diagnostics', () => {
     );
   });
 
+  it('prefers none of several suggested names: the person chooses', async () => {
+    const { service, uri } = await scriptFixture(
+      'python',
+      'import motion\nmotion.data.object.skeleton.get_segment_child_idx(1)\n',
+    );
+    assert.deepEqual(
+      service.codeActions(uri, service.diagnose(uri)).map((a) => [a.title, a.isPreferred]),
+      [
+        ['Change to "get_segment_child_id"', false],
+        ['Change to "get_segment_child_ids"', false],
+      ],
+    );
+  });
+
   it('offers nothing for a problem without a fix, or for diagnostics of others', async () => {
     assert.deepEqual(await fixes('python', 'import motion\nmotion.zzzzzzzz.get()\n'), []);
     const { service, uri } = await scriptFixture('python', 'import motion\nmotion.sttings\n');

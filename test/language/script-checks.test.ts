@@ -29,9 +29,11 @@ describe('the checking side of the open scripts (ScriptChecks)', function () {
   it('a long script shown in the middle: the lines from the first shown to the last shown, first', async () => {
     const { checks, found, lines } = checking();
     await open(checks, longScript([10, 3005, 3020, 3045, 3100]));
+    // In no order: the first shown is the second range, the last shown the third.
     const ranges = [
-      { start: { line: 3040, character: 0 }, end: { line: 3050, character: 0 } },
+      { start: { line: 3020, character: 0 }, end: { line: 3030, character: 0 } },
       { start: { line: 3000, character: 0 }, end: { line: 3010, character: 0 } },
+      { start: { line: 3040, character: 0 }, end: { line: 3050, character: 0 } },
     ];
     await checks.receive({ kind: 'visible', uri: 'file:///long.py', ranges });
     const [inView] = found();
