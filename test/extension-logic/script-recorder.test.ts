@@ -43,12 +43,16 @@ describe('recording edits as a script: every edit command, replayed on the state
   const app = demoApplicationPerTest();
 
   /** Records `act` in `language`, replays the script on the state it started from: same state, and the script. */
-  async function recordAndReplay(language: 'python' | 'lua', act: (hands: Hands) => Promise<void>): Promise<string> {
+  async function recordAndReplay(
+    language: 'python' | 'lua',
+    act: (hands: Hands) => Promise<void>,
+    lookUpWith: MotionClient = app.client,
+  ): Promise<string> {
     const { state, origin } = await readSnapshot(app.client);
     const recorder = new ScriptRecorder(language, 'the demo application', new Date('2026-11-25T10:30:00Z'));
     const client = new MotionClient({
       url: app.server.url,
-      aroundWrite: (call, send) => recorder.write(app.client, call, send),
+      aroundWrite: (call, send) => recorder.write(lookUpWith, call, send),
     });
     try {
       await act({
@@ -293,6 +297,40 @@ skeletons.set_segment_endpoint("project", hat, [0, 0, 40])
     assert.match(text, new RegExp(`^bone_${from}_${to} = bones.find_bone\\(${from}, ${to}\\)$`, 'm'));
     assert.match(text, new RegExp(`# trajectory ${unlabelled} could not be named, so it is written as its identifier`));
     assert.match(text, new RegExp(`"id": ${unlabelled}, "part_index": 0`));
+  });
+
+  it('writes the look-ups in the order the selection names them, though the application answers the last first', async () => {
+    const trajectory = app.client.data.object.trajectory;
+    let asked = 0;
+    const answersLastFirst = {
+      settings: app.client.settings,
+      data: {
+        object: {
+          bone: app.client.data.object.bone,
+          trajectory: {
+            // The first label asked for comes last: 80 ms, 60, 40, 20...
+            get_label: async (id: number) => {
+              const wait = 80 - 20 * asked++;
+              await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0)));
+              return trajectory.get_label(id);
+            },
+          },
+        },
+      },
+    } as unknown as MotionClient;
+    const text = await recordAndReplay(
+      'python',
+      async ({ client, find, done }) => {
+        await selectMarkers(client, await find(HEAD), 'replace');
+        done(undefined, 'Select Markers');
+      },
+      answersLastFirst,
+    );
+    assert.equal(asked, 4);
+    assert.deepEqual(
+      text.split('\n').filter((line) => line.includes('find_trajectory')),
+      ['LFHD', 'RFHD', 'LBHD', 'RBHD'].map((m) => `${m.toLowerCase()} = trajectories.find_trajectory("${m}")`),
+    );
   });
 
   it('writes Lua with each action in a block of its own', async () => {

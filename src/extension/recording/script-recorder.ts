@@ -1,5 +1,6 @@
 import { findOperation } from '../../api/catalogue';
 import type { MotionClient, WriteCall } from '../../api/client/motion-client';
+import { LookupLines } from './lookup-lines';
 import { Code, literal, type RecordedLanguage } from './script-literals';
 import { ScriptNames } from './script-names';
 
@@ -65,7 +66,7 @@ export class ScriptRecorder {
   async write(client: MotionClient, call: WriteCall, send: () => Promise<unknown>): Promise<unknown> {
     const operation = findOperation(call.module, call.operation);
     const source = typeof call.args[0] === 'string' ? call.args[0] : undefined;
-    const lookups: string[] = [];
+    const lookups = LookupLines.ofCall();
     const argumentsWritten = await Promise.all(
       call.args.map((value, i) => {
         const parameter = operation?.parameters[i]?.name ?? '';
@@ -79,7 +80,7 @@ export class ScriptRecorder {
     const text = `${this.moduleCode(call.module)}.${call.operation}(${argumentsWritten.map((a) => literal(this.language, a)).join(', ')})`;
     const made = MAKES[call.operation];
     const kept = made && typeof result === 'number' ? this.keepMade(made, source, result, call, argumentsWritten) : '';
-    this.pending.push(...lookups, kept ? this.assign(kept, text) : text);
+    this.pending.push(...lookups.inOrder(), kept ? this.assign(kept, text) : text);
     this.forgetRemoved(call, source);
     return result;
   }
@@ -142,18 +143,20 @@ export class ScriptRecorder {
     named: Named,
     source: string | undefined,
     id: number,
-    lookups: string[],
+    lookups: LookupLines,
   ): Promise<Code | number> {
-    return this.names.variableFor(ScriptNames.key(named, source, id), id, async () => {
-      const found = await this.lookUp(client, named, source, id, lookups).catch(() => undefined);
+    const key = ScriptNames.key(named, source, id);
+    const mine = lookups.of(key);
+    return this.names.variableFor(key, id, async () => {
+      const found = await this.lookUp(client, named, source, id, mine).catch(() => undefined);
       if (!found) {
-        lookups.push(
+        mine.add(
           `${this.commentMark} ${named} ${id} could not be named, so it is written as its identifier, which another application may give another object.`,
         );
         return undefined;
       }
       const variable = this.names.fresh(found.name, named);
-      lookups.push(this.assign(variable, found.code));
+      mine.add(this.assign(variable, found.code));
       return { variable, skeleton: found.skeleton };
     });
   }
@@ -164,7 +167,7 @@ export class ScriptRecorder {
     named: Named,
     source: string | undefined,
     id: number,
-    lookups: string[],
+    lookups: LookupLines,
   ): Promise<{ name: string; code: string; skeleton?: string } | undefined> {
     const lit = (value: unknown) => literal(this.language, value);
     if (named === 'skeleton' && source) {
@@ -209,7 +212,7 @@ export class ScriptRecorder {
   }
 
   /** A selection's items with their trajectories and bones looked up by name. */
-  private async selectionItems(client: MotionClient, value: unknown, lookups: string[]): Promise<unknown> {
+  private async selectionItems(client: MotionClient, value: unknown, lookups: LookupLines): Promise<unknown> {
     if (!Array.isArray(value)) return value;
     return Promise.all(
       value.map(async (item: unknown) => {
