@@ -6,19 +6,47 @@ const into = (...rooms) => `^\\.{1,2}/(.+/)?(${rooms.join('|')})/`;
 
 const PLAIN_NODE = 'runs in plain Node, tested there: no vscode';
 
-/** One area of the tree: what it may not import, and why (one rule object per file: flat config does not merge them). */
-const area = (files, { vscode, rooms, why }) => ({
+/**
+ * One area of the tree: what it may not import, and why (one rule object per file: flat config does
+ * not merge them, so an area inside another repeats the outer one's patterns in `also`).
+ */
+const area = (files, { vscode, rooms, why, also = [], ignores = [] }) => ({
   files,
+  ignores,
   rules: {
     'no-restricted-imports': [
       'error',
       {
         paths: vscode ? [{ name: 'vscode', message: `${why}` }] : [],
-        patterns: [{ regex: into(...rooms), message: why }],
+        patterns: [{ regex: into(...rooms), message: why }, ...also],
       },
     ],
   },
 });
+
+// Inside src/extension, three bands. At the top, what reaches every part through MotionContext: the
+// entry points, the commands and reactions (commands/), and the features wired the same way. Then
+// motion-context.ts, which holds the parts. Below it, the rooms of parts and their vscode-free logic,
+// and the root's small helpers (config, prompts, failures…): they never import the context or the top.
+const EXTENSION_TOP_ROOMS = ['commands', 'assistant', 'debug', 'notebooks', 'testing', 'typings'];
+const EXTENSION_ENTRY_FILES = ['extension', 'start-motion'];
+const EXTENSION_OUTER = {
+  vscode: false,
+  rooms: ['webview', 'service', 'scripting'],
+  why: "the extension talks to the language server through its protocol (server/language/lsp/protocol.ts) and runs the reference server as a process: it imports neither one's insides, nor the webview's",
+};
+const BELOW_THE_CONTEXT =
+  'a part (and the helpers of the extension root) never reaches up: the context, the commands and the features wired through it import the parts, not the other way (docs/architecture.md)';
+const THE_CONTEXT =
+  'motion-context.ts holds the parts: it imports none of the commands or features wired through it (docs/architecture.md)';
+/** Imports of a top room or an entry file (and of the context, from below it) by a file `up` (`./`, `../`) from src/extension. */
+const upward = (up, { context = true, message = BELOW_THE_CONTEXT } = {}) => [
+  { regex: `^${up}(${EXTENSION_TOP_ROOMS.join('|')})/`, message },
+  {
+    regex: `^${up}(${[...EXTENSION_ENTRY_FILES, ...(context ? ['motion-context'] : [])].join('|')})$`,
+    message,
+  },
+];
 
 export const layers = [
   area(['src/api/**/*.ts'], {
@@ -56,9 +84,19 @@ export const layers = [
     rooms: ['extension', 'runner', 'cli', 'server'],
     why: 'the webview runs in the browser: it imports its protocol (src/protocol) and src/api maths, nothing of the extension host',
   }),
-  area(['src/extension/**/*.ts'], {
-    vscode: false,
-    rooms: ['webview', 'service', 'scripting'],
-    why: "the extension talks to the language server through its protocol (server/language/lsp/protocol.ts) and runs the reference server as a process: it imports neither one's insides, nor the webview's",
+  area(['src/extension/**/*.ts'], EXTENSION_OUTER),
+  area(['src/extension/*/**/*.ts'], {
+    ...EXTENSION_OUTER,
+    ignores: EXTENSION_TOP_ROOMS.map((room) => `src/extension/${room}/**`),
+    also: upward('\\.\\./'),
+  }),
+  area(['src/extension/*.ts'], {
+    ...EXTENSION_OUTER,
+    ignores: [...EXTENSION_ENTRY_FILES, 'motion-context'].map((file) => `src/extension/${file}.ts`),
+    also: upward('\\./'),
+  }),
+  area(['src/extension/motion-context.ts'], {
+    ...EXTENSION_OUTER,
+    also: upward('\\./', { context: false, message: THE_CONTEXT }),
   }),
 ];

@@ -57,6 +57,7 @@ export default {
     'src/extension/connection/application-watcher.ts',
     'src/extension/connection/switch-resets.ts',
     'src/extension/commands/command-needs.ts',
+    'src/extension/failure-text.ts',
     'src/api/text/uses-motion.ts',
     'server/language/lsp/**/*.ts',
     '!src/api/client/motion-api.generated.ts',

@@ -5,3 +5,16 @@ export function describeFailure(error: unknown): string {
   if (error instanceof MotionError) return `${error.operation}: ${error.message}`;
   return (error as Error).message;
 }
+
+/**
+ * Whether a failed call means the application has no such operation (an older or newer version,
+ * a module it does not serve): it said unknown_operation, or answered 404 for the operation's path.
+ */
+export function isMissingOperation(error: unknown): error is MotionError {
+  return error instanceof MotionError && (error.code === 'unknown_operation' || error.status === 404);
+}
+
+/** What a view says when the application lacks an operation it reads: once, in the view, not in a message each refresh. */
+export function lackingMessage(view: string, operation: string, application: string): string {
+  return `The application at ${application} has no ${operation}, which the ${view} view reads: this view is empty, while completion, checks and runs go on from the application's own documentation.`;
+}

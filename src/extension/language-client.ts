@@ -14,9 +14,7 @@ import {
   VisibleRangesNotification,
   type DocumentationState,
   type InitializationOptions,
-  INSERT_SNIPPET_COMMAND,
 } from '../../server/language/lsp/protocol';
-import type { CommandTable } from './commands/command-table';
 
 /** Where the extension keeps each application's documentation: its own global storage. */
 function documentationCacheDir(extension: vscode.ExtensionContext): string {
@@ -94,21 +92,3 @@ export async function documentationOf(client: LanguageClient, serverUrl: string)
   const { documentation, source } = await client.sendRequest(DocumentationRequest, { serverUrl });
   return DocumentationIndex.fromPackage(documentation, source);
 }
-
-export const languageCommands: CommandTable = {
-  // A quick fix's placeholders (missing arguments): inserted as a snippet, to tab through.
-  [INSERT_SNIPPET_COMMAND]:
-    () =>
-    async (uri: string, position: { line: number; character: number }, snippet: string): Promise<void> => {
-      const editor = await vscode.window.showTextDocument(vscode.Uri.parse(uri));
-      await editor.insertSnippet(
-        new vscode.SnippetString(snippet),
-        new vscode.Position(position.line, position.character),
-      );
-    },
-  'motion.reloadDocumentation': (ctx) => async () => {
-    const state = await reloadDocumentation(ctx.parts.languageClient, ctx.parts.connection.state.url);
-    void vscode.window.showInformationMessage(`Motion documentation ${state.description}: ${state.modules} modules.`);
-    return state;
-  },
-};

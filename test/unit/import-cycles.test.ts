@@ -50,12 +50,52 @@ function findCycle(graph: Map<string, string[]>): string[] | undefined {
   return undefined;
 }
 
+/**
+ * The graph of rooms: a file's room is the folder it is in below `root`, a file at `root` its own
+ * room; an arrow from room to room for each import between two rooms.
+ */
+function roomGraph(graph: Map<string, string[]>, root: string): Map<string, string[]> {
+  const room = (file: string) => relative(root, file).split('/')[0];
+  const rooms = new Map<string, string[]>();
+  for (const [file, targets] of graph) {
+    const from = room(file);
+    const arrows = rooms.get(from) ?? [];
+    for (const target of targets)
+      if (target.startsWith(`${root}/`) && room(target) !== from && !arrows.includes(room(target)))
+        arrows.push(room(target));
+    rooms.set(from, arrows);
+  }
+  return rooms;
+}
+
 describe('imports run one way: no file reaches itself again', () => {
   for (const area of ['src/extension', 'src', 'server'])
     it(`${area}: no import cycle`, () => {
       const cycle = findCycle(importGraph(sources(join(ROOT, area))));
       assert.equal(cycle, undefined, `a cycle: ${cycle?.map((f) => relative(ROOT, f)).join(' → ')}`);
     });
+
+  it('src/extension: its rooms import one way too (no two folders reach each other, through others or not)', () => {
+    const root = join(ROOT, 'src/extension');
+    const cycle = findCycle(roomGraph(importGraph(sources(root)), root));
+    assert.equal(cycle, undefined, `rooms in a cycle: ${cycle?.join(' → ')}`);
+  });
+
+  it('sees rooms reach each other when files do, each file of the root a room of its own', () => {
+    const graph = new Map([
+      ['/x/commands/a.ts', ['/x/context.ts']],
+      ['/x/context.ts', ['/x/parts/b.ts']],
+      ['/x/parts/b.ts', ['/x/parts/c.ts', '/elsewhere/d.ts']],
+      ['/x/parts/c.ts', ['/x/commands/table.ts']],
+    ]);
+    const rooms = roomGraph(graph, '/x');
+    assert.deepEqual(Object.fromEntries(rooms), {
+      commands: ['context.ts'],
+      'context.ts': ['parts'],
+      parts: ['commands'],
+    });
+    assert.deepEqual(findCycle(rooms), ['commands', 'context.ts', 'parts', 'commands']);
+  });
 
   it('finds a cycle when there is one (the check itself)', () => {
     const graph = new Map([

@@ -67,6 +67,29 @@ describe('the layers: which room may import which, enforced by npm run lint', fu
       /through its protocol/,
     ],
     ['src/extension/x.ts', "import { startMotionServer } from '../../server/scripting/motion-server';", /as a process/],
+    [
+      'src/extension/skeletons-view/x.ts',
+      "import type { MotionContext } from '../motion-context';",
+      /never reaches up/,
+    ],
+    [
+      'src/extension/history/x.ts',
+      "import type { CommandTable } from '../commands/command-table';",
+      /never reaches up/,
+    ],
+    ['src/extension/run/x.ts', "import { startMotion } from '../start-motion';", /never reaches up/],
+    ['src/extension/x.ts', "import { followWalkthrough } from './commands/walkthrough-progress';", /never reaches up/],
+    ['src/extension/x.ts', "import type { MotionContext } from './motion-context';", /never reaches up/],
+    [
+      'src/extension/motion-context.ts',
+      "import { registerCommands } from './commands/command-table';",
+      /holds the parts/,
+    ],
+    [
+      'src/extension/connection/x.ts',
+      "import { quickFixes } from '../../../server/language/service/quick-fixes';",
+      /through its protocol/,
+    ],
   ];
   for (const [path, line, why] of refused)
     it(`refuses, in ${path}: ${line}`, async () => {
@@ -80,6 +103,12 @@ describe('the layers: which room may import which, enforced by npm run lint', fu
     ['src/webview/skeleton-view/x.ts', "import type { ViewSkeleton } from '../../protocol/skeleton-view';"],
     ['src/extension/x.ts', "import { INSERT_SNIPPET_COMMAND } from '../../server/language/lsp/protocol';"],
     ['src/extension/x.ts', "import * as vscode from 'vscode';"],
+    ['src/extension/commands/x.ts', "import type { MotionContext } from '../motion-context';"],
+    ['src/extension/notebooks/x.ts', "import { registerCommands } from '../commands/command-table';"],
+    ['src/extension/start-motion.ts', "import { registerCommands } from './commands/command-table';"],
+    ['src/extension/motion-context.ts', "import type { SkeletonExplorer } from './skeletons-view/skeleton-explorer';"],
+    ['src/extension/skeletons-view/x.ts', "import { DebugAdapter } from '../../runner/debug/debug-adapter';"],
+    ['src/extension/skeletons-view/x.ts', "import { describeFailure } from '../failure-text';"],
     ['server/language/service/x.ts', "import { parseType } from '../../../src/api/types/parse-type';"],
     ['server/language/lsp/x.ts', "import { OpenScripts } from '../service/open-scripts';"],
     ['src/runner/x.ts', "import { MotionClient } from '../api/client/motion-client';"],

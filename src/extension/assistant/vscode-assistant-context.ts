@@ -5,7 +5,7 @@ import type { AssistantContext } from '../../runner/assistant/assistant-context'
 import { applyRehearsed } from '../../runner/assistant/apply-rehearsed';
 import { readyToApply, Rehearsals } from '../../runner/assistant/rehearsals';
 import { scriptProblem } from '../../runner/assistant/script-problem';
-import { reportDone } from '../history/history-commands';
+import { reportDone } from '../commands/history-commands';
 import { undoScript } from '../history/undo-script';
 import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';

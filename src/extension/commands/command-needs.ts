@@ -1,5 +1,4 @@
 import { CATALOGUE } from '../../api/catalogue';
-import { MotionError } from '../../api/client/motion-error';
 
 const SETTINGS = 'motion.settings.processing.skeleton';
 const DATA = 'motion.data.object.skeleton';
@@ -42,17 +41,4 @@ export function missingOperations(command: string, has: (path: string) => boolea
   return CATALOGUE.filter((m) => modules.includes(m.path)).flatMap((m) =>
     m.operations.map((op) => `${m.path}.${op.name}`).filter((path) => !has(path)),
   );
-}
-
-/**
- * Whether a failed call means the application has no such operation (an older or newer version,
- * a module it does not serve): it said unknown_operation, or answered 404 for the operation's path.
- */
-export function isMissingOperation(error: unknown): error is MotionError {
-  return error instanceof MotionError && (error.code === 'unknown_operation' || error.status === 404);
-}
-
-/** What a view says when the application lacks an operation it reads: once, in the view, not in a message each refresh. */
-export function lackingMessage(view: string, operation: string, application: string): string {
-  return `The application at ${application} has no ${operation}, which the ${view} view reads: this view is empty, while completion, checks and runs go on from the application's own documentation.`;
 }

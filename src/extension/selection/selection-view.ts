@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
-import { isMissingOperation, lackingMessage } from '../commands/command-needs';
+import { isMissingOperation, lackingMessage } from '../failure-text';
 import { reportFailure } from '../failures';
 import { describeSelection, type SelectionItem } from '../../api/state/selection-names';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isMissingOperation, lackingMessage } from '../commands/command-needs';
+import { isMissingOperation, lackingMessage } from '../failure-text';
 import { reportFailure } from '../failures';
 import { ExplorerData, presentItem, type ExplorerItem } from './explorer-data';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { MotionError } from '../../../src/api/client/motion-error';
 import { readSnapshot } from '../../../src/api/state/read-snapshot';
-import type { DryRunOutcome } from '../../../src/extension/dry-run/dry-run-commands';
+import type { DryRunOutcome } from '../../../src/extension/commands/dry-run-commands';
 import type { SkeletonPanel } from '../../../src/extension/skeletons-in-3d/skeleton-views';
 import type { SceneReport, SegmentRef } from '../../../src/protocol/skeleton-view';
 import { waitFor } from '../../support/wait-for';

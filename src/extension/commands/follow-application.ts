@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { MotionContext } from '../motion-context';
-import type { EmbeddedServer } from './embedded-server';
-import { switchQuestion, whatASwitchResets } from './switch-resets';
+import type { EmbeddedServer } from '../connection/embedded-server';
+import { switchQuestion, whatASwitchResets } from '../connection/switch-resets';
 
 const MOVE = 'Move to the Application';
 const STAY = 'Stay on the Embedded Server';

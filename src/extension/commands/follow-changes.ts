@@ -1,5 +1,5 @@
-import { reloadDocumentation } from './language-client';
-import type { MotionContext } from './motion-context';
+import { reloadDocumentation } from '../language-client';
+import type { MotionContext } from '../motion-context';
 
 /**
  * Everything follows the connection: the views reload on every change of state (an application

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import { describePlace, type ExplorerItem } from '../skeletons-view/explorer-data';
 import { undoSegmentFields } from '../history/undo-steps';
-import { reportDone } from '../history/history-commands';
+import { reportDone } from './history-commands';
 import { prompts, type ScriptedAnswers } from '../prompts';
-import { planSegmentApply } from './apply-plan';
-import { applySegmentFields, formatSegmentFields, readSegmentDocument } from './segment-document';
+import { planSegmentApply } from '../segment-editor/apply-plan';
+import { applySegmentFields, formatSegmentFields, readSegmentDocument } from '../segment-editor/segment-document';
 import { describeFieldChange } from '../../api/state/field-change-text';
 import type { MotionContext } from '../motion-context';
-import { parseSegmentUri, SEGMENT_SCHEME, segmentUri } from './segment-file-system';
-import { PREVIEW_SCHEME } from './segment-previews';
+import { parseSegmentUri, SEGMENT_SCHEME, segmentUri } from '../segment-editor/segment-file-system';
+import { PREVIEW_SCHEME } from '../segment-editor/segment-previews';
 
 /** Applies a segment document to the application: checks it, shows a diff, asks, applies all or nothing, records undo. */
 async function applySegment(ctx: MotionContext, given?: vscode.Uri, answers?: ScriptedAnswers) {

@@ -4,7 +4,7 @@ import { versionText } from '../../api/state/state-document';
 import { describeState } from '../../api/state/state-summary';
 import { DryRunError } from '../../runner/dry-run/dry-run';
 import { takeSnapshot, type SnapshotOptions, type TakenSnapshot } from '../../runner/dry-run/record-snapshot';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';
 import { scriptLanguage } from '../run/script-runner';

@@ -1,13 +1,13 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { activeFolder } from '../workspace/active-folder';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 import { undoAddedSkeleton, undoAll } from '../history/undo-steps';
-import { reportDone } from '../history/history-commands';
+import { reportDone } from './history-commands';
 import { prompts, type ScriptedAnswers } from '../prompts';
-import { resolveNameClash } from './edit-operations';
-import { describePlace, type ExplorerItem } from './explorer-data';
+import { resolveNameClash } from '../skeletons-view/edit-operations';
+import { describePlace, type ExplorerItem } from '../skeletons-view/explorer-data';
 import {
   exportSkeleton,
   importSkeletons,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { MotionContext } from './motion-context';
-import type { ExplorerItem } from './skeletons-view/explorer-data';
+import type { MotionContext } from '../motion-context';
+import type { ExplorerItem } from '../skeletons-view/explorer-data';
 
 /** A step of the walkthrough, done: the context key its `onContext` completion event waits for. */
 type Step = 'connected' | 'browsed' | 'wrote' | 'ran' | 'debugged' | 'saw3d';

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { ExplorerItem } from '../skeletons-view/explorer-data';
 import type { MotionContext } from '../motion-context';
 import type { SelectionItem } from '../../api/state/selection-names';
-import { selectMarkers } from './selection-operations';
+import { selectMarkers } from '../selection/selection-operations';
 
 /** Changes the application's selection, then shows it in the Selection view. */
 const changingSelection =

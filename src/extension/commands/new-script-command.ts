@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../commands/command-table';
-import { SCRIPT_TEMPLATES } from './script-templates';
+import type { CommandTable } from './command-table';
+import { SCRIPT_TEMPLATES } from '../templates/script-templates';
 
 /** Motion: New Script — an untitled script from a template, ready to run. */
 export const newScriptCommands: CommandTable = {

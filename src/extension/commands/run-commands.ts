@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
-import { scriptLanguage } from './script-runner';
-import { trustedToRun } from './workspace-trust';
+import { scriptLanguage } from '../run/script-runner';
+import { trustedToRun } from '../run/workspace-trust';
 
 function activeLanguage() {
   const editor = vscode.window.activeTextEditor;

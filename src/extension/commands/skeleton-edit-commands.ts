@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 import { prompts, type ScriptedAnswers } from '../prompts';
-import * as edits from './edit-operations';
-import type { ExplorerItem } from './explorer-data';
+import * as edits from '../skeletons-view/edit-operations';
+import type { ExplorerItem } from '../skeletons-view/explorer-data';
 
 type Edit = typeof edits.addSkeleton;
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 import { prompts, type ScriptedAnswers } from '../prompts';
-import { describeUndo, describeWhen, type Change } from './change-history';
+import { describeUndo, describeWhen, type Change } from '../history/change-history';
 
 /** The history of the application connected now: a change made on another one is never undone here. */
 function applicationOf(ctx: MotionContext): string {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { prompts } from '../prompts';
-import { describeConnection } from './connection-state';
-import type { CommandTable } from '../commands/command-table';
+import { describeConnection } from '../connection/connection-state';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 
 /** The status bar item: which application, which version, or what is wrong. Clicking it offers the connection actions. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import { prompts, type ScriptedAnswers } from '../prompts';
-import type { RecordedLanguage } from './script-literals';
+import type { RecordedLanguage } from '../recording/script-literals';
 
 /** Start Recording asks for the language (or takes it); Stop Recording opens the script in a new editor. */
 export const recordingCommands: CommandTable = {

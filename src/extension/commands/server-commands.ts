@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { DEFAULT_URL, applicationUrlProblem } from '../../api/client/application-url';
 import { DOCUMENTATION_SCHEME } from '../../api/docs/documentation-uri';
-import { documentationMarkdown } from './documentation-previews';
-import type { CommandTable } from '../commands/command-table';
+import { documentationMarkdown } from '../connection/documentation-previews';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 
 const RECENT_KEY = 'motion.recentServers';

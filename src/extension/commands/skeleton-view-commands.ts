@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { listSkeletons } from '../../api/skeletons/skeleton-loader';
 import { SKELETON_SOURCE_NAMES, SOURCE_TITLES } from '../../api/skeletons/skeleton-model';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { ExplorerItem } from '../skeletons-view/explorer-data';
 import type { MotionContext } from '../motion-context';
-import type { SkeletonPanel } from './skeleton-views';
-import type { ViewTarget } from './view-scene';
+import type { SkeletonPanel } from '../skeletons-in-3d/skeleton-views';
+import type { ViewTarget } from '../skeletons-in-3d/view-scene';
 
 /** Without an item (from the Command Palette): choose a source's skeletons, or one skeleton. */
 async function chooseTarget(ctx: MotionContext): Promise<ViewTarget | undefined> {

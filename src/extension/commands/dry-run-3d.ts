@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { SOURCE_TITLES } from '../../api/skeletons/skeleton-model';
 import type { SkeletonSource } from '../../api/state/motion-state';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 import type { SkeletonPanel } from '../skeletons-in-3d/skeleton-views';
-import { changedSources, changesInThreeD, segmentToHighlight } from './changes-in-3d';
-import type { ChangeNode } from './change-tree';
+import { changedSources, changesInThreeD, segmentToHighlight } from '../dry-run/changes-in-3d';
+import type { ChangeNode } from '../dry-run/change-tree';
 
 /** The one 3D view of the last dry run: a new dry run replaces what it shows. */
 const DRY_RUN_VIEW = 'dry-run';
