@@ -61,4 +61,17 @@ describe('the literals a recording writes', function () {
     assert.equal(luaLiteral('a\u0001' + '2\n"'), '"a\\0012\\n\\""');
     assert.throws(() => pythonLiteral(Number.NaN), /NaN cannot be sent to the application/);
   });
+
+  it('write what JSON sends for undefined: null in a list or alone, nothing for a field', () => {
+    assert.equal(pythonLiteral(undefined), 'None');
+    assert.equal(luaLiteral(undefined), 'nil');
+    assert.equal(pythonLiteral([undefined, 1]), '[None, 1]');
+    assert.equal(pythonLiteral({ a: undefined, b: 1 }), '{"b": 1}');
+    assert.equal(luaLiteral({ a: undefined, b: null, c: 1 }), '{c = 1}');
+  });
+
+  it('write a control character a reader would not see as an escape in Lua (DEL too)', () => {
+    assert.equal(luaLiteral('a\u007fb\u001fc'), '"a\\127b\\031c"');
+    assert.equal(luaLiteral('~'), '"~"');
+  });
 });

@@ -18,7 +18,8 @@ export function pythonLiteral(value: unknown): string {
   // JSON's string escapes are Python's too (\uXXXX included); other characters are written as they are.
   if (typeof value === 'string') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
-  const fields = Object.entries(value as Record<string, unknown>);
+  // A field left undefined is not sent (JSON leaves it out), so the script leaves it out too.
+  const fields = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   return `{${fields.map(([key, v]) => `${JSON.stringify(key)}: ${pythonLiteral(v)}`).join(', ')}}`;
 }
 
