@@ -51,7 +51,10 @@ async function recorded(
   }
   recorder.action('Edits');
   const text = recorder.text();
-  return text.slice(text.indexOf('# Edits\n') + '# Edits\n'.length).trimEnd().split('\n');
+  return text
+    .slice(text.indexOf('# Edits\n') + '# Edits\n'.length)
+    .trimEnd()
+    .split('\n');
 }
 
 describe('recording against an application that gives a deleted object’s identifier to a new one', () => {
