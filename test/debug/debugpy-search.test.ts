@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { debugpyCandidates, firstWithDebugpy } from '../../src/runner/debug/debugpy-search';
+import { scratchFolder } from '../support/scratch-folder';
 
 describe('debugpy: another interpreter that has it', function () {
   this.timeout(20_000);
+  const scratch = scratchFolder('motion-debugpy-');
   let dir: string;
   let calls: string;
   /** An executable that answers the probe as an interpreter at `executable` would, and notes that it was asked. */
@@ -18,10 +19,9 @@ describe('debugpy: another interpreter that has it', function () {
   };
   const asked = () => (existsSync(calls) ? readFileSync(calls, 'utf8').trim().split('\n') : []);
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-debugpy-'));
+    dir = scratch.path;
     calls = join(dir, 'calls');
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('takes the first candidate that has debugpy, in order, and asks no further', async () => {
     const without = interpreter('without', '/opt/a/python', false);

@@ -1,24 +1,24 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePythonStubs } from '../../src/extension/typings/python-stubs-folder';
 import { applicationIndex, scriptOfEveryCall } from '../support/application-interface';
 import { pyright } from '../support/pyright';
+import { scratchFolder } from '../support/scratch-folder';
 
 /** The stubs of the application's whole interface accept every valid call, as scripts write them, under pyright's standard mode. */
 describe('Python stubs of the application’s whole interface, checked by pyright', function () {
   this.timeout(120_000);
+  const scratch = scratchFolder('motion-application-stubs-', { per: 'suite' });
   let folder: string;
   before(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'motion-application-stubs-'));
+    folder = scratch.path;
     await writePythonStubs(join(folder, 'typings'), applicationIndex());
     writeFileSync(
       join(folder, 'pyrightconfig.json'),
       JSON.stringify({ typeCheckingMode: 'standard', pythonVersion: '3.11', reportMissingModuleSource: 'none' }),
     );
   });
-  after(() => rmSync(folder, { recursive: true, force: true }));
 
   for (const style of ['literals', 'names', 'optional-left-out'] as const)
     it(`accepts a valid call of every operation (${style})`, async () => {

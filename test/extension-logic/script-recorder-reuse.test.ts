@@ -100,6 +100,39 @@ describe('recording against an application that gives a deleted object’s ident
     );
   });
 
+  it('a segment deleted with the segment just added under it: the new one is forgotten with it, another skeleton’s kept', async () => {
+    const app = application();
+    app.skeletons.set(1, 'FullBody').set(2, 'Prop');
+    app.segments.set(10, { skeleton: 1, name: 'Head' });
+    app.segments.set(11, { skeleton: 1, name: 'Neck' });
+    app.segments.set(20, { skeleton: 2, name: 'Tip' });
+    const lines = await recorded(app, [
+      [SKELETONS, 'set_segment_endpoint', ['project', 20, [0, 0, 1]]],
+      [SKELETONS, 'add_segment', ['project', 10, 'Hat'], 12],
+      // Renamed to the name a skeleton has: a segment's name never replaces a skeleton.
+      [SKELETONS, 'set_segment_name', ['project', 12, 'Prop']],
+      [SKELETONS, 'set_segment_endpoint', ['project', 20, [0, 0, 2]]],
+      [SKELETONS, 'delete_segment', ['project', 11], null, () => app.segments.set(12, { skeleton: 1, name: 'Visor' })],
+      [SKELETONS, 'set_segment_endpoint', ['project', 12, [0, 0, 3]]],
+      [SKELETONS, 'set_segment_endpoint', ['project', 20, [0, 0, 4]]],
+    ]);
+    assert.deepEqual(lines, [
+      'prop = skeletons.find_skeleton("project", "Prop")',
+      'tip = skeletons.find_segment("project", prop, "Tip")',
+      'skeletons.set_segment_endpoint("project", tip, [0, 0, 1])',
+      'full_body = skeletons.find_skeleton("project", "FullBody")',
+      'head = skeletons.find_segment("project", full_body, "Head")',
+      'hat = skeletons.add_segment("project", head, "Hat")',
+      'skeletons.set_segment_name("project", hat, "Prop")',
+      'skeletons.set_segment_endpoint("project", tip, [0, 0, 2])',
+      'neck = skeletons.find_segment("project", full_body, "Neck")',
+      'skeletons.delete_segment("project", neck)',
+      'visor = skeletons.find_segment("project", full_body, "Visor")',
+      'skeletons.set_segment_endpoint("project", visor, [0, 0, 3])',
+      'skeletons.set_segment_endpoint("project", tip, [0, 0, 4])',
+    ]);
+  });
+
   it('all skeletons of a source cleared: their segments are looked up again, those of the other source not', async () => {
     const app = application();
     app.skeletons.set(1, 'FullBody');
@@ -168,19 +201,48 @@ describe('recording against an application that gives a deleted object’s ident
       'set_selections',
       [[{ type: 'bone', id, part_index: null }]],
     ];
+    app.bones.set(8, [2, 3]);
     const lines = await recorded(app, [
+      select(8),
       select(7),
       ['motion.data.object.bone', 'delete_bone', [7], null, () => app.bones.set(7, [1, 3])],
       select(7),
+      select(8),
       ['motion.data.object.bone', 'clear_bones', [], null, () => app.bones.set(7, [2, 3])],
       select(7),
     ]);
     assert.deepEqual(
       lines.filter((line) => line.includes('find_bone')),
       [
+        'bone_rfhd_lbhd = bones.find_bone(rfhd, lbhd)',
         'bone_lfhd_rfhd = bones.find_bone(lfhd, rfhd)',
         'bone_lfhd_lbhd = bones.find_bone(lfhd, lbhd)',
-        'bone_rfhd_lbhd = bones.find_bone(rfhd, lbhd)',
+        'bone_rfhd_lbhd_2 = bones.find_bone(rfhd, lbhd)',
+      ],
+    );
+  });
+
+  it('keeps what a call made under a variable named after it: the new skeleton, segment or bone', async () => {
+    const app = application();
+    app.skeletons.set(1, 'FullBody');
+    app.segments.set(10, { skeleton: 1, name: 'Head' });
+    app.labels.set(1, 'LFHD').set(2, 'RFHD');
+    assert.deepEqual(
+      await recorded(app, [
+        [SKELETONS, 'add_skeleton', ['project', 'Prop'], 2],
+        [SKELETONS, 'add_segment', ['project', 10, 'Hat'], 12],
+        ['motion.data.object.bone', 'add_bone', [1, 2], 9],
+        [SKELETONS, 'set_skeleton_scale', ['project', 2, 2]],
+      ]),
+      [
+        'prop = skeletons.add_skeleton("project", "Prop")',
+        'full_body = skeletons.find_skeleton("project", "FullBody")',
+        'head = skeletons.find_segment("project", full_body, "Head")',
+        'hat = skeletons.add_segment("project", head, "Hat")',
+        'lfhd = trajectories.find_trajectory("LFHD")',
+        'rfhd = trajectories.find_trajectory("RFHD")',
+        'bone = bones.add_bone(lfhd, rfhd)',
+        'skeletons.set_skeleton_scale("project", prop, 2)',
       ],
     );
   });

@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
 import { DocumentationSource } from '../../server/language/lsp/documentation-source';
 import { json, startFakeApplication } from '../support/fake-application';
 import { referenceServer } from '../support/reference-server';
+import { scratchFolder } from '../support/scratch-folder';
 
 /** Where the language server's documentation comes from, and what it says of it in its log. */
 describe('the language server’s documentation source', function () {
   this.timeout(20_000);
   const app = referenceServer({ per: 'suite' });
+  const scratch = scratchFolder('motion-docsource-');
   let cacheDir: string;
   let lines: string[];
   const source = (serverUrl: string) =>
@@ -22,10 +21,9 @@ describe('the language server’s documentation source', function () {
       onNamesChanged: () => undefined,
     });
   beforeEach(() => {
-    cacheDir = mkdtempSync(join(tmpdir(), 'motion-docsource-'));
+    cacheDir = scratch.path;
     lines = [];
   });
-  afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
 
   it('loads the application’s documentation live, says so, and tells its version', async () => {
     const docs = source(app.server.url);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { collectLuaTests, runLuaTest, type LuaTestOptions } from '../../src/runner/testing/lua-tests';
 import { collectScriptTests } from '../../src/runner/testing/script-tests-of';
 import type { ScriptTest, ScriptTestResult } from '../../src/runner/testing/script-test';
 import { findTestFiles } from '../../src/runner/testing/test-files';
+import { scratchFolder } from '../support/scratch-folder';
 
 const TOOL = `local sk = motion.settings.processing.skeleton
 local tool = {}
@@ -60,6 +60,7 @@ end)
 
 describe('Lua tests of scripts: describe/it specs, each against an application of its own', function () {
   this.timeout(60_000);
+  const scratch = scratchFolder('motion-lua-tests-');
   let dir: string;
   let options: LuaTestOptions;
   const tests = async () => collectLuaTests(['spec/scale_spec.lua'], options);
@@ -67,14 +68,13 @@ describe('Lua tests of scripts: describe/it specs, each against an application o
   const run = async (name: string): Promise<ScriptTestResult> => runLuaTest(await byName(name), options);
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-lua-tests-'));
+    dir = scratch.path;
     mkdirSync(join(dir, 'tools'));
     mkdirSync(join(dir, 'spec'));
     writeFileSync(join(dir, 'tools', 'scale.lua'), TOOL);
     writeFileSync(join(dir, 'spec', 'scale_spec.lua'), SPEC);
     options = { cwd: dir, serverScript: resolve(__dirname, '../../dist/motion-server.js'), deadlineMs: 20_000 };
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('finds every it with its describe blocks and lines, the it bodies not run', async () => {
     const found = await tests();

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as fs from 'node:fs';
 import { StateLock, type LockCalls } from '../../server/scripting/persistence/state-lock';
+import { scratchFolder } from '../support/scratch-folder';
 
 /** The pid of a process that has certainly ended. */
 function deadPid(): number {
@@ -14,13 +14,13 @@ function deadPid(): number {
 }
 
 describe('state file lock (state-lock, in process)', () => {
+  const scratch = scratchFolder('motion-lock-');
   let dir: string;
   let file: string;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-lock-'));
+    dir = scratch.path;
     file = join(dir, 'state.json');
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const lockText = () => readFileSync(`${file}.lock`, 'utf8');
 
