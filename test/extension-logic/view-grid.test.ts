@@ -24,6 +24,10 @@ describe('3D view ground grid', () => {
     assert.deepEqual(gridLayout(box([-9000, 2000, 0], [-8000, 3000, 0])), { sizeMm: 19000, cellMm: 500 });
   });
 
+  it('under a skeleton placed 250 m away (metres typed where millimetres were meant), the largest cell, more than 40 of them', () => {
+    assert.deepEqual(gridLayout(box([0, 0, 0], [250_000, 0, 0])), { sizeMm: 510_000, cellMm: 10_000 });
+  });
+
   it('keeps a whole number of cells when the largest cell does not divide it, and has a size with nothing drawn', () => {
     const far = gridLayout(box([0, 0, 0], [150_000, 0, 0]));
     assert.equal(far.cellMm, 10000);
