@@ -9,8 +9,8 @@ import { ChangeHistory, type ChangeRecord } from '../../src/extension/history/ch
 import { undoScript } from '../../src/extension/history/undo-script';
 import * as edits from '../../src/extension/skeletons-view/edit-operations';
 import type { ExplorerItem } from '../../src/extension/skeletons-view/explorer-data';
-import type { Prompts } from '../../src/extension/questions';
 import { ScriptRecorder } from '../../src/extension/recording/script-recorder';
+import { scriptedPrompts } from '../../src/extension/scripted-answers';
 import { applySegmentFields } from '../../src/extension/segment-editor/segment-document';
 import { selectMarkers } from '../../src/extension/selection/selection-operations';
 import { dryRun } from '../../src/runner/dry-run/dry-run';
@@ -20,15 +20,6 @@ import { explorerPath } from '../support/explorer-path';
 const SERVER_SCRIPT = resolve(__dirname, '../../dist/motion-server.js');
 const HEAD = ['Project settings', 'FullBody', 'Hips', 'Spine', 'Spine1', 'Spine2', 'Neck', 'Head'];
 const LEFT_UP_LEG = ['Project settings', 'FullBody', 'Hips', 'LeftUpLeg'];
-
-/** Answers the edit's questions: the inputs in order, the last action of every question, the pick given. */
-function answers(inputs: string[], pick?: unknown): Prompts {
-  return {
-    input: async () => inputs.shift(),
-    decide: async <A extends string>(_message: string, actions: A[]) => actions[actions.length - 1],
-    pick: async <T>(_placeholder: string, items: { value: T }[]) => items.find((i) => i.value === pick)?.value,
-  };
-}
 
 /** What the test does while recording: with the recording client, a way to find tree items, and the action's end. */
 interface Hands {
@@ -90,7 +81,7 @@ describe('recording edits as a script: every edit command, replayed on the state
   const edit =
     (run: typeof edits.addSkeleton, labels: string[], inputs: string[], pick?: unknown) =>
     async ({ client, find, done }: Hands) => {
-      const outcome = await run(client, answers([...inputs], pick), await find(labels));
+      const outcome = await run(client, scriptedPrompts({ inputs, confirm: true, pick }), await find(labels));
       assert.ok(outcome.change, 'the edit changed the application');
       done(outcome.change);
     };
@@ -215,7 +206,7 @@ describe('recording edits as a script: every edit command, replayed on the state
           [edits.addSkeleton, ['Project settings'], ['Prop']],
         ];
         for (const [run, labels, inputs, pick] of steps) {
-          const outcome = await run(app.client, answers(inputs, pick), await find(labels));
+          const outcome = await run(app.client, scriptedPrompts({ inputs, confirm: true, pick }), await find(labels));
           history.record('demo', outcome.change!);
         }
         await recordAndReplay(language, async ({ client, done }) => {
