@@ -119,6 +119,29 @@ describe('the names the connected application has (ApplicationNames)', function 
     ]);
   });
 
+  it('keeps the answers of the last 200 questions: the oldest is asked again once a 201st came', async () => {
+    const names = fetcher(60_000);
+    const labelled: NamesQuery = {
+      module: 'motion.data.object.trajectory',
+      names: findOperation('motion.data.object.trajectory', 'find_trajectory')!.parameters[0].names!,
+      scope: {},
+    };
+    // A refused request is told twice (its answer, then the error it became): counted once.
+    const asked = () => requests.filter((r) => r.operation.endsWith('get_label') && !r.error).length;
+    for (let id = 1; id <= 200; id++) names.nameOf(labelled, id);
+    await waitFor(() => asked() === 200, 'the 200 answers');
+    names.nameOf(labelled, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(asked(), 200, 'with 200 kept, the first is still known');
+    names.nameOf(labelled, 201);
+    await waitFor(() => asked() === 201, 'the 201st answer');
+    names.nameOf(labelled, 2);
+    names.nameOf(labelled, 1);
+    await waitFor(() => asked() === 202, 'the first asked again');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(asked(), 202, 'only the oldest was let go');
+  });
+
   it('does not fetch a list longer than 2,000 names (an absence from it would take too many reads to tell)', async () => {
     let length = 2_000;
     const many = await startFakeApplication((path, _body, _req, res) =>

@@ -129,7 +129,7 @@ describe('live names of the connected application in strings', function () {
     const hips = (await sk.find_segment('project', body, 'Hips'))!;
     const [trajectory] = await app.client.data.object.trajectory.get_trajectory_ids();
     const label = await app.client.data.object.trajectory.get_label(trajectory);
-    const text = `${PY_HEAD}sk.get_segment_name("project", ${hips})\nsk.set_skeleton_scale("project", ${body}, 2)\ntraj.get_part(${trajectory}, 0)\nsk.get_segment_name("project", 99999)\n`;
+    const text = `${PY_HEAD}sk.get_segment_name("project", ${hips})\nsk.set_skeleton_scale("project", ${body}, 2)\ntraj.get_part(${trajectory}, 0)\nsk.get_segment_name("project", 99999)\nsk.get_segment_name("project", ${hips}, 7)\n`;
     const { uri } = open('python', text);
     const settings = { parameterNames: 'none' as const, variableTypes: false, identifierNames: true };
     const range = { start: { line: 0, character: 0 }, end: { line: 7, character: 0 } };
@@ -138,7 +138,7 @@ describe('live names of the connected application in strings', function () {
         .inlayHints(uri, range, settings)
         .map((h) => `${h.position.line}:${h.position.character} ${hintText(h.label)}`);
     assert.deepEqual(hints(), [], 'none before the application answered');
-    await waitFor(() => hints().length === 3, 'the names to arrive');
+    await waitFor(() => hints().length === 4, 'the names to arrive');
     // Each right after the number it names.
     const lines = text.split('\n');
     const after = (line: number, written: string) => `${line}:${lines[line].indexOf(written) + written.length}`;
@@ -146,6 +146,8 @@ describe('live names of the connected application in strings', function () {
       `${after(2, `, ${hips}`)} Hips`,
       `${after(3, `, ${body}`)} FullBody`,
       `${after(4, `(${trajectory}`)} ${label}`,
+      // An argument too many, written as a number: no parameter, no name.
+      `${after(6, `, ${hips}`)} Hips`,
     ]);
     const lua = open('lua', `${LUA_HEAD}print(sk.get_segment_name("project", ${hips}))\n`);
     const luaHints = () => service.inlayHints(lua.uri, range, settings).map((h) => hintText(h.label));
