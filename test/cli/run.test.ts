@@ -8,7 +8,7 @@ import { serverAndFolderEach } from '../support/server-and-folder';
 const EXAMPLES = resolve(__dirname, '../../examples');
 
 describe('motion run, and the example scripts', function () {
-  this.timeout(60_000);
+  this.timeout(150_000);
   const fixture = serverAndFolderEach('motion-run-');
 
   it('examples/list_skeletons.py lists both settings sources as trees', async () => {

@@ -20,7 +20,9 @@ export function runCli(
     const child = execFile(
       process.execPath,
       [CLI_BIN, ...args],
-      { env: { ...process.env, ...env }, timeout: 30_000, cwd },
+      // A guard for a CLI that hangs, not a time it must keep: on a loaded machine `motion test` of
+      // the examples took longer than 30 s, was killed, and left its private servers running.
+      { env: { ...process.env, ...env }, timeout: 120_000, cwd },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         done({ code, stdout, stderr });
