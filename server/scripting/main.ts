@@ -6,6 +6,7 @@ import { startMotionServer } from './motion-server';
 import { APPLICATION_TITLE } from './version';
 
 const USAGE = `Usage: motion-server [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--state FILE] [--empty] [--log-level info] [--delay-ms 0]
+                     [--stop-with-stdin]
 
 The reference scripting server of the "motion" package: every operation of the scripting
 interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<operation>/).
@@ -16,6 +17,8 @@ interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<op
   --empty           start with no skeletons instead of the demo data
   --log-level L     debug (a line per request), info, warn, error or silent (default info)
   --delay-ms N      answer every request N milliseconds late, as a slow application does (default 0)
+  --stop-with-stdin stop when standard input closes: a program that starts the server with a pipe
+                    it never writes ties the server's life to its own, even if it is killed
   --version, --help`;
 
 function fail(message: string): never {
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
         empty: { type: 'boolean', default: false },
         'log-level': { type: 'string', default: 'info' },
         'delay-ms': { type: 'string', default: '0' },
+        'stop-with-stdin': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
         version: { type: 'boolean', default: false },
       },
@@ -69,14 +73,24 @@ async function main(): Promise<void> {
       fail(`port ${port} on ${values.host} is already in use (is another motion-server or the application running?)`);
     fail(e.message);
   }
-  const stop = async (signal: string) => {
-    process.stdout.write(`motion-server stopping (${signal})\n`);
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`motion-server stopping (${why})\n`);
     await server.close();
     process.exit(0);
   };
   // Before the startup line: whoever reads it may signal at once.
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  if (values['stop-with-stdin']) {
+    // Nobody writes to it: its end means the process that started the server is gone, and with it
+    // the other end of stdout: what cannot be said there is not worth failing the stop for.
+    process.stdout.on('error', () => undefined);
+    process.stdin.once('end', () => void stop('standard input closed'));
+    process.stdin.resume();
+  }
   const data = values.empty ? 'empty' : 'demo data';
   const where = values.state ? `state file ${values.state}` : `in memory, ${data}`;
   process.stdout.write(`motion-server listening on ${server.url} (${where})\n`);

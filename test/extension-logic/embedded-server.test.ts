@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { EmbeddedServer } from '../../src/extension/connection/embedded-server';
 import { applicationPorts, embeddedMayListenOn } from '../../src/extension/connection/embedded-port';
 import { freePort } from '../support/free-port';
+import { commandLine } from '../support/processes';
 
 /** Listens on `port` of `host` as an application starting after VS Code would, or says why it cannot. */
 async function bindLikeTheApplication(port: number, host: string): Promise<Server> {
@@ -58,6 +59,8 @@ describe('the embedded server process (built dist/motion-server.js)', () => {
     const [a, b] = await Promise.all([server.start('http://127.0.0.1:7979'), server.start('http://127.0.0.1:7979')]);
     assert.equal(a, b);
     const pid = server.pid!;
+    // Tied to the extension host: if VS Code is killed, the server's standard input closes and it stops.
+    assert.match(commandLine(pid), /--stop-with-stdin/);
     await server.stop();
     assert.throws(() => process.kill(pid, 0), /ESRCH/, 'the one server started is gone');
     assert.equal(server.running, false);

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { ServerDidNotStart, startReferenceServer, stopReferenceServer } from '../../runner/reference-server-process';
 import { embeddedMayListenOn } from './embedded-port';
 
 /** How many ports the system may hand out before one that is not the application's is taken. */
@@ -30,7 +31,6 @@ export class EmbeddedServer {
     return this.running ? this.child?.pid : undefined;
   }
 
-  /** Told when the server stops without being asked to (a crash, a kill): with the exit code or signal. */
   /**
    * Resolves once the running server has exited (its exit listeners have run), or after `ms`: a
    * call that found nobody listening can be ahead of the exit event that says why.
@@ -47,6 +47,7 @@ export class EmbeddedServer {
     });
   }
 
+  /** Told when the server stops without being asked to (a crash, a kill): with the exit code or signal. */
   onUnexpectedExit(listener: (description: string) => void): { dispose(): void } {
     this.exitListeners.add(listener);
     return { dispose: () => this.exitListeners.delete(listener) };
@@ -71,11 +72,7 @@ export class EmbeddedServer {
     const child = this.child;
     this.child = undefined;
     this.url = undefined;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    if (child) await stopReferenceServer(child);
   }
 
   /** A free port the system hands out (never 7979, which is below its range), checked against the rule all the same. */
@@ -91,33 +88,16 @@ export class EmbeddedServer {
   }
 
   private async spawnServer(): Promise<string> {
-    // In desktop VS Code the extension host runs in Electron: run it as plain Node.
-    const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
-    const child = spawn(process.execPath, [this.serverScript, '--port', '0', '--state', this.stateFile], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
+    const { child, url } = await startReferenceServer(
+      this.serverScript,
+      ['--port', '0', '--state', this.stateFile],
+      (text) => this.log(text.trimEnd()),
+    ).catch((error: Error) => {
+      throw error instanceof ServerDidNotStart
+        ? new Error(`the embedded server ${error.message}:\n${error.output}`, { cause: error })
+        : error;
     });
     this.child = child;
-    let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the embedded server did not start:\n${output}`)), 15_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /listening on (http:\/\/\S+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]);
-        }
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        this.log(chunk.toString().trimEnd());
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`the embedded server exited (${signal ?? code}):\n${output}`));
-      });
-    });
     child.on('exit', (code, signal) => {
       const description = signal ? `killed by ${signal}` : `exit code ${code}`;
       this.log(`embedded server stopped (${description})`);

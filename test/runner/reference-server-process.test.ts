@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MotionClient } from '../../src/api/client/motion-client';
+import {
+  ServerDidNotStart,
+  startReferenceServer,
+  stopReferenceServer,
+} from '../../src/runner/reference-server-process';
+import { SERVER_BIN } from '../support/child-server';
+import { commandLine } from '../support/processes';
+import { scratchFolder } from '../support/scratch-folder';
+
+const exitOf = (child: import('node:child_process').ChildProcess) =>
+  new Promise<number | string>((done) => child.once('exit', (code, signal) => done(code ?? signal ?? -1)));
+
+describe('a reference server started as a child process', () => {
+  const scratch = scratchFolder('motion-server-process-');
+
+  it('serves at the URL it gives, and stops when its standard input closes, its state kept', async () => {
+    const stateFile = join(scratch.path, 'state.json');
+    const { child, url } = await startReferenceServer(SERVER_BIN, ['--port', '0', '--state', stateFile]);
+    try {
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.match(commandLine(child.pid!), /--stop-with-stdin/);
+      const client = new MotionClient({ url });
+      const [id] = (await client.call('settings/processing/skeleton', 'get_skeleton_ids', ['project'])) as number[];
+      await client.call('settings/processing/skeleton', 'set_skeleton_scale', ['project', id, 2.5]);
+      await client.close();
+      let said = '';
+      child.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+      const exited = exitOf(child);
+      // What the end of the process that started it does to the pipe.
+      child.stdin!.end();
+      assert.equal(await exited, 0);
+      assert.match(said, /motion-server stopping \(standard input closed\)/);
+      assert.match(readFileSync(stateFile, 'utf8'), /2\.5/);
+    } finally {
+      await stopReferenceServer(child);
+    }
+  });
+
+  it('a server started by hand, without --stop-with-stdin, does not stop when its input ends', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [SERVER_BIN, '--port', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      await new Promise<void>((started) =>
+        child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && started()),
+      );
+      child.stdin.end();
+      const exited = await Promise.race([exitOf(child), new Promise((r) => setTimeout(() => r('running'), 1_000))]);
+      assert.equal(exited, 'running');
+    } finally {
+      await stopReferenceServer(child);
+    }
+  });
+
+  it('a server that stops before it listens says so, with what it printed', async () => {
+    const stateFile = join(scratch.path, 'corrupt.json');
+    writeFileSync(stateFile, '{ not json');
+    const error = await startReferenceServer(SERVER_BIN, ['--port', '0', '--state', stateFile]).then(
+      () => assert.fail('the server started'),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof ServerDidNotStart, String(error));
+    assert.equal(error.exited, true);
+    assert.match(error.message, /^exited \(2\) before it listened$/);
+    assert.match(error.output, /corrupt/);
+  });
+
+  it('stopping a server that already exited returns at once', async () => {
+    const { child } = await startReferenceServer(SERVER_BIN, ['--port', '0']);
+    await stopReferenceServer(child);
+    assert.notEqual(child.exitCode ?? child.signalCode, null);
+    await stopReferenceServer(child);
+  });
+});
