@@ -29,6 +29,7 @@ import { newScriptCommands } from './commands/new-script-command';
 import { offerStubsUpdate, typeCheckingCommands } from './typings/type-checking-commands';
 import { languageCommands } from './commands/language-commands';
 import { documentationOf, startLanguageClient } from './language-client';
+import { ApplicationDocumentation } from './connection/application-documentation';
 import { MotionContext } from './motion-context';
 import { reloadOnSave, runCommands } from './commands/run-commands';
 import { ScriptRunner } from './run/script-runner';
@@ -106,14 +107,16 @@ export async function startMotion(
   own({ dispose: () => void embedded.stop() });
   const connection = new MotionConnection(() => ({ url: config.serverUrl, embedded: config.embedded }), embedded, log);
   let documentation: DocumentationState | undefined;
+  // The same documentation as the editor's, from its one loader: the language server.
+  const indexes = new ApplicationDocumentation((url) => documentationOf(languageClient, url));
   const languageClient: LanguageClient = await startLanguageClient(extension, (state) => {
     documentation = state;
+    indexes.forget();
     log.info(`documentation ${state.description}, ${state.modules} modules`);
     loaded.fire(state);
   });
   const connected = () => connection.state.kind === 'connected';
-  // The same documentation as the editor's, from its one loader: the language server.
-  const applicationDocumentation = () => documentationOf(languageClient, connection.state.url);
+  const applicationDocumentation = () => indexes.of(connection.state.url);
   const history = new ChangeHistory();
   const recording = new Recording(
     connection,

@@ -1,16 +1,12 @@
-import type { DocumentationIndex } from '../../api/docs/documentation-index';
 import type { MotionContext } from '../motion-context';
 import { missingOperations } from './command-needs';
 
 /**
  * Before a command that changes the application starts: does the connected application have every
- * operation it calls? Its own documentation says (read once per application, kept until the
- * connection changes); a command that would stop half way is refused up front, naming what is
- * missing. Documentation that is not the application's own (the bundled one) cannot say: no refusal.
+ * operation it calls? Its own documentation says (the index every reader shares); a command that
+ * would stop half way is refused up front, naming what is missing. Documentation that is not the application's own (the bundled one) cannot say: no refusal.
  */
 export class OperationGate {
-  private documentation: { application: string; index: Promise<DocumentationIndex> } | undefined;
-
   constructor(private readonly ctx: MotionContext) {}
 
   async refuseWhenLacking(command: string, title: string): Promise<void> {
@@ -18,10 +14,7 @@ export class OperationGate {
     const { state } = connection;
     // Commands that call nothing of ours are never refused; nor any while no application is connected.
     if (state.kind !== 'connected' || missingOperations(command, () => false).length === 0) return;
-    const application = `${state.url} ${state.version}`;
-    if (this.documentation?.application !== application)
-      this.documentation = { application, index: this.ctx.parts.documentation() };
-    const index = await this.documentation.index.catch(() => undefined);
+    const index = await this.ctx.parts.documentation().catch(() => undefined);
     if (!index || index.source.kind !== 'live') return;
     const missing = missingOperations(command, (path) => index.method(path) !== undefined);
     if (missing.length === 0) return;
