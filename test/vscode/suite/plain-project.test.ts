@@ -162,8 +162,13 @@ export function plainProjectTests(): void {
 
     it('typing `import motion` starts Motion: the status bar, the views, completion, the run menu', async () => {
       const heapBefore = heapAfterCollection();
+      // A new first line, then `import motion` on it. Enter goes in before the words, not after:
+      // the editor's word suggestions offer "motion" (app.py's docstring has it), and an Enter
+      // typed while they show accepts one instead of ending the line, as it would for a person.
       await hands.goToLine(1);
-      await hands.type('import motion\n');
+      await hands.press('Enter');
+      await hands.press('ArrowUp');
+      await hands.type('import motion');
       api = await extension()
         .activate()
         .then((e) => e.whenStarted());
@@ -188,7 +193,22 @@ export function plainProjectTests(): void {
         `the run menu: ${onScreen.join(' | ')}`,
       );
 
-      // Completion after `motion.`, from the documentation.
+      // Completion after `motion.`, from the documentation, typed at the start of the next line
+      // (once any suggestion still showing for `import motion` is closed).
+      await hands.press('Escape');
+      await waitFor(
+        async () => (await hands.textOf('.monaco-editor .suggest-widget.visible')).length === 0,
+        'no suggestions showing',
+      );
+      await hands.press('ArrowDown');
+      await hands.press('Home');
+      const editor = vscode.window.activeTextEditor!;
+      assert.equal(editor.document.lineAt(0).text, 'import motion');
+      // The extension host hears of the cursor's move a moment after the keys.
+      await waitFor(
+        () => editor.selection.active.isEqual(new vscode.Position(1, 0)),
+        'the cursor at the start of line 2',
+      );
       await hands.type('motion.');
       await hands.press('Control+Space');
       await waitFor(
@@ -197,7 +217,6 @@ export function plainProjectTests(): void {
       );
       await hands.press('Escape');
       // `motion.` went in at the start of the line below `import motion`: take it out again.
-      const editor = vscode.window.activeTextEditor!;
       const typed = new vscode.Range(1, 0, 1, 'motion.'.length);
       assert.equal(editor.document.getText(typed), 'motion.');
       await editor.edit((edit) => edit.delete(typed));
