@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMotionLanguageService } from '../../server/language/service/language-service';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
 import { writePythonStubs } from '../../src/extension/typings/python-stubs-folder';
+import { scratchFolder } from '../support/scratch-folder';
 import { applicationIndex, applicationInterface } from '../support/application-interface';
 import { startFakeApplication, type FakeApplication } from '../support/fake-application';
 import { messageText } from '../support/lsp-client';
@@ -34,16 +34,11 @@ function servingTheInterface(): Promise<FakeApplication> {
 describe('a corpus of scripts for the application’s whole interface', function () {
   this.timeout(120_000);
   let application: FakeApplication;
-  let dir: string;
+  const scratch = scratchFolder('motion-corpus-', { per: 'suite', stopFirst: () => application?.close() });
   const scripts = readdirSync(CORPUS).filter((f) => /\.(py|lua)$/.test(f));
   before(async () => {
     application = await servingTheInterface();
-    dir = mkdtempSync(join(tmpdir(), 'motion-corpus-'));
-    cpSync(CORPUS, join(dir, 'corpus'), { recursive: true });
-  });
-  after(async () => {
-    await application.close();
-    rmSync(dir, { recursive: true, force: true });
+    cpSync(CORPUS, join(scratch.path, 'corpus'), { recursive: true });
   });
 
   it('holds tools in both languages', () => {
@@ -52,7 +47,7 @@ describe('a corpus of scripts for the application’s whole interface', function
   });
 
   it('motion check finds nothing, against the application’s own documentation', async () => {
-    const run = await runCli(['check', '--url', application.url, join(dir, 'corpus')], {});
+    const run = await runCli(['check', '--url', application.url, join(scratch.path, 'corpus')], {});
     assert.equal(run.stdout, '');
     assert.match(
       run.stderr,
@@ -88,9 +83,9 @@ describe('a corpus of scripts for the application’s whole interface', function
       'trajectory.fill_trajectory(1, "cubic")',
       '',
     ].join('\n');
-    writeFileSync(join(dir, 'mistakes.py'), mistakes);
+    writeFileSync(join(scratch.path, 'mistakes.py'), mistakes);
     const editor = found('mistakes.py', mistakes);
-    const run = await runCli(['check', '--url', application.url, join(dir, 'mistakes.py')], {});
+    const run = await runCli(['check', '--url', application.url, join(scratch.path, 'mistakes.py')], {});
     assert.equal(run.code, 1, run.stderr);
     const cli = run.stdout
       .trimEnd()
@@ -106,13 +101,13 @@ describe('a corpus of scripts for the application’s whole interface', function
   });
 
   it('pyright finds no error with the stubs of the application’s interface', async () => {
-    await writePythonStubs(join(dir, 'corpus', 'typings'), applicationIndex());
+    await writePythonStubs(join(scratch.path, 'corpus', 'typings'), applicationIndex());
     writeFileSync(
-      join(dir, 'corpus', 'pyrightconfig.json'),
+      join(scratch.path, 'corpus', 'pyrightconfig.json'),
       JSON.stringify({ typeCheckingMode: 'standard', pythonVersion: '3.11', reportMissingModuleSource: 'none' }),
     );
     for (const name of scripts.filter((f) => f.endsWith('.py'))) {
-      const checked = await pyright(join(dir, 'corpus'), name);
+      const checked = await pyright(join(scratch.path, 'corpus'), name);
       assert.match(checked.stdout, /0 errors/, `${name}:\n${checked.stdout}`);
     }
   });

@@ -1,17 +1,8 @@
 import assert from 'node:assert/strict';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MotionClient } from '../../src/api/client/motion-client';
+import { scratchFolder } from '../support/scratch-folder';
 import type { FakeApplication } from '../support/fake-application';
 import { freePort } from '../support/free-port';
 import { pythonWithPytest } from '../support/pytest-python';
@@ -72,24 +63,24 @@ describe("timeline message", function()
 end)
 `;
 
+/** What a suite's recording reads from, stopped before its folder goes. */
+async function closeBoth(application?: FakeApplication, reference?: TestServer): Promise<void> {
+  await application?.close();
+  await reference?.close();
+}
+
 describe('recorded answers: motion snapshot --record, replayed offline by dry runs and tests', function () {
   this.timeout(120_000);
   let reference: TestServer;
   let application: FakeApplication;
-  let dir: string;
+  const scratch = scratchFolder('motion-record-', { per: 'suite', stopFirst: () => closeBoth(application, reference) });
   let away: string;
   before(async () => {
     reference = await startTestServer();
     application = await startWholeInterface(reference.url, READS);
-    dir = mkdtempSync(join(tmpdir(), 'motion-record-'));
-    for (const file of ['timeline_message.py']) copyFileSync(join(CORPUS, file), join(dir, file));
-    writeFileSync(join(dir, 'timeline_message.lua'), LUA_TOOL);
+    for (const file of ['timeline_message.py']) copyFileSync(join(CORPUS, file), join(scratch.path, file));
+    writeFileSync(join(scratch.path, 'timeline_message.lua'), LUA_TOOL);
     away = `http://127.0.0.1:${await freePort()}`;
-  });
-  after(async () => {
-    await application.close();
-    await reference.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('records the answers the script’s reads got, with the application’s documentation, and sends no change', async () => {
@@ -98,14 +89,14 @@ describe('recorded answers: motion snapshot --record, replayed offline by dry ru
       ['snapshot', '--record', 'timeline_message.py', '-o', 'recorded.motion.json', '--url', application.url],
       {},
       undefined,
-      dir,
+      scratch.path,
     );
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stderr,
       /^snapshot of http:\/\/127\.0\.0\.1:\d+ \(version [\d.]+\): .+, with the application's documentation; recorded 2 answers to timeline_message\.py's reads → recorded\.motion\.json\n$/,
     );
-    const file = JSON.parse(readFileSync(join(dir, 'recorded.motion.json'), 'utf8'));
+    const file = JSON.parse(readFileSync(join(scratch.path, 'recorded.motion.json'), 'utf8'));
     assert.equal(file.recorded.script, 'timeline_message.py');
     assert.deepEqual(
       file.recorded.answers.map((a: { operation: string }) => a.operation),
@@ -132,13 +123,13 @@ describe('recorded answers: motion snapshot --record, replayed offline by dry ru
       ['run', '--dry-run', '--url', application.url, 'timeline_message.py'],
       {},
       undefined,
-      dir,
+      scratch.path,
     );
     const offline = await runCli(
       ['run', '--dry-run', '--snapshot', 'recorded.motion.json', '--url', away, 'timeline_message.py'],
       {},
       undefined,
-      dir,
+      scratch.path,
     );
     assert.equal(offline.code, 0, offline.stderr);
     assert.equal(offline.stdout, live.stdout);
@@ -149,12 +140,12 @@ describe('recorded answers: motion snapshot --record, replayed offline by dry ru
   });
 
   it('a read that was never recorded is an error naming the call and how to record it', async () => {
-    writeFileSync(join(dir, 'frame.py'), 'import motion\nprint(motion.gui.timeline.get_current_frame())\n');
+    writeFileSync(join(scratch.path, 'frame.py'), 'import motion\nprint(motion.gui.timeline.get_current_frame())\n');
     const run = await runCli(
       ['run', '--dry-run', '--snapshot', 'recorded.motion.json', '--url', away, 'frame.py'],
       {},
       undefined,
-      dir,
+      scratch.path,
     );
     assert.equal(run.code, 1);
     assert.match(
@@ -165,31 +156,36 @@ describe('recorded answers: motion snapshot --record, replayed offline by dry ru
 
   it('a script that stops with an error records nothing, and says so', async () => {
     writeFileSync(
-      join(dir, 'broken.py'),
+      join(scratch.path, 'broken.py'),
       'import motion\nmotion.gui.timeline.get_frequency()\nraise ValueError("no")\n',
     );
     const run = await runCli(
       ['snapshot', '--record', 'broken.py', '-o', 'broken.motion.json', '--url', application.url],
       {},
       undefined,
-      dir,
+      scratch.path,
     );
     assert.equal(run.code, 1);
     assert.match(
       run.stderr,
       /motion snapshot --record: broken\.py stopped with an error \(ValueError: no\), so nothing was recorded: a recording is of a run that completes; no file was written\n$/,
     );
-    assert.equal(existsSync(join(dir, 'broken.motion.json')), false);
-    const wrong = await runCli(['snapshot', '--record', 'notes.txt', '--url', application.url], {}, undefined, dir);
+    assert.equal(existsSync(join(scratch.path, 'broken.motion.json')), false);
+    const wrong = await runCli(
+      ['snapshot', '--record', 'notes.txt', '--url', application.url],
+      {},
+      undefined,
+      scratch.path,
+    );
     assert.equal(wrong.code, 2);
     assert.match(wrong.stderr, /--record takes a Python \(\.py\) or Lua \(\.lua\) script, got "notes\.txt"/);
   });
 
   it('tests replay the recording offline, declare answers of their own, and see every call the script asked for', async () => {
-    mkdirSync(join(dir, 'tests'), { recursive: true });
-    writeFileSync(join(dir, 'tests', 'test_timeline_message.py'), PYTHON_TESTS);
-    writeFileSync(join(dir, 'tests', 'timeline_message_spec.lua'), LUA_SPEC);
-    const run = await runCli(['test', 'tests', '--python', pythonWithPytest()], {}, undefined, dir);
+    mkdirSync(join(scratch.path, 'tests'), { recursive: true });
+    writeFileSync(join(scratch.path, 'tests', 'test_timeline_message.py'), PYTHON_TESTS);
+    writeFileSync(join(scratch.path, 'tests', 'timeline_message_spec.lua'), LUA_SPEC);
+    const run = await runCli(['test', 'tests', '--python', pythonWithPytest()], {}, undefined, scratch.path);
     const lines = run.stdout.split('\n').map((line) => line.replace(/ \(\d+\.\d\d s\)/, ''));
     assert.deepEqual(
       lines.filter((line) => /^[✓✗]/.test(line)),
@@ -209,14 +205,14 @@ describe('recorded answers: motion snapshot --record, replayed offline by dry ru
   });
 
   it('replaying against an application of another version says so', async () => {
-    const file = JSON.parse(readFileSync(join(dir, 'recorded.motion.json'), 'utf8'));
+    const file = JSON.parse(readFileSync(join(scratch.path, 'recorded.motion.json'), 'utf8'));
     file.snapshot.application.major += 1;
-    writeFileSync(join(dir, 'other-version.motion.json'), JSON.stringify(file));
+    writeFileSync(join(scratch.path, 'other-version.motion.json'), JSON.stringify(file));
     const run = await runCli(
       ['run', '--dry-run', '--snapshot', 'other-version.motion.json', '--url', application.url, 'timeline_message.py'],
       {},
       undefined,
-      dir,
+      scratch.path,
     );
     assert.equal(run.code, 1);
     assert.match(
@@ -230,7 +226,10 @@ describe('every tool of the corpus, recorded and replayed offline', function () 
   this.timeout(180_000);
   let reference: TestServer;
   let application: FakeApplication;
-  let dir: string;
+  const scratch = scratchFolder('motion-record-corpus-', {
+    per: 'suite',
+    stopFirst: () => closeBoth(application, reference),
+  });
   let away: string;
   const tools = readdirSync(CORPUS).filter((f) => /^(?!test_|helpers)\w+\.(py|lua)$/.test(f));
   before(async () => {
@@ -250,14 +249,8 @@ describe('every tool of the corpus, recorded and replayed offline', function () 
         { start: 40, end: 80 },
       ],
     });
-    dir = mkdtempSync(join(tmpdir(), 'motion-record-corpus-'));
-    for (const file of readdirSync(CORPUS)) copyFileSync(join(CORPUS, file), join(dir, file));
+    for (const file of readdirSync(CORPUS)) copyFileSync(join(CORPUS, file), join(scratch.path, file));
     away = `http://127.0.0.1:${await freePort()}`;
-  });
-  after(async () => {
-    await application.close();
-    await reference.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('holds the tools people write, in both languages', () => {
@@ -279,15 +272,15 @@ describe('every tool of the corpus, recorded and replayed offline', function () 
         ['snapshot', '--record', tool, '-o', snapshot, '--url', application.url],
         {},
         undefined,
-        dir,
+        scratch.path,
       );
       assert.equal(recorded.code, 0, `${tool}: ${recorded.stderr}`);
-      const live = await runCli(['run', '--dry-run', '--url', application.url, tool], {}, undefined, dir);
+      const live = await runCli(['run', '--dry-run', '--url', application.url, tool], {}, undefined, scratch.path);
       const offline = await runCli(
         ['run', '--dry-run', '--snapshot', snapshot, '--url', away, tool],
         {},
         undefined,
-        dir,
+        scratch.path,
       );
       assert.equal(live.code, 0, `${tool}: ${live.stderr}`);
       // The Lua labeller renames by a table with pairs(), whose order Lua leaves open: the same calls, in its order.

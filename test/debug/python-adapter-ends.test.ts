@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { PythonDebugAdapter } from '../../src/runner/debug/python-debug-adapter';
 import { pythonSupportDir } from '../../src/runner/python-support';
+import { scratchFolder } from '../support/scratch-folder';
 import { waitFor } from '../support/wait-for';
 
 /** Starts the relay with an interpreter, sends it requests, and keeps what it sends back. */
@@ -22,13 +22,12 @@ function relay(interpreter: string) {
 
 describe('the Python debug relay when debugpy cannot run', function () {
   this.timeout(30_000);
-  const dir = mkdtempSync(join(tmpdir(), 'motion-nodebugpy-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolder('motion-nodebugpy-', { per: 'suite' });
 
   it('says debugpy is missing from the interpreter and how to install it, answers every request so, and ends', async function () {
     if (!existsSync('/usr/bin/python3')) this.skip();
     // Debian's Python without its site packages: no debugpy, whatever the machine has installed.
-    const python = join(dir, 'python-without-debugpy');
+    const python = join(scratch.path, 'python-without-debugpy');
     writeFileSync(python, '#!/bin/sh\nexec /usr/bin/python3 -S "$@"\n');
     chmodSync(python, 0o755);
     const { adapter, sent, request, failed } = relay(python);
@@ -57,7 +56,7 @@ describe('the Python debug relay when debugpy cannot run', function () {
   });
 
   it('names an interpreter that cannot be started', async () => {
-    const { adapter, sent, request, failed } = relay(join(dir, 'no-such-python'));
+    const { adapter, sent, request, failed } = relay(join(scratch.path, 'no-such-python'));
     await waitFor(() => sent.some((m) => (m as DebugProtocol.Event).event === 'terminated'), 'the session to end');
     request(1, 'initialize');
     assert.match(failed(1)?.message ?? '', /spawn .*no-such-python ENOENT/);
@@ -65,7 +64,7 @@ describe('the Python debug relay when debugpy cannot run', function () {
   });
 
   it('ends with the last line the interpreter wrote', async () => {
-    const failing = join(dir, 'python-that-fails');
+    const failing = join(scratch.path, 'python-that-fails');
     writeFileSync(failing, '#!/bin/sh\necho "first words" >&2\necho "last words" >&2\nexit 3\n');
     chmodSync(failing, 0o755);
     const ended = relay(failing);
@@ -76,7 +75,7 @@ describe('the Python debug relay when debugpy cannot run', function () {
   });
 
   it('refuses a launch it cannot make debugpy arguments for, saying what is missing', () => {
-    const lasting = join(dir, 'python-that-waits');
+    const lasting = join(scratch.path, 'python-that-waits');
     writeFileSync(lasting, '#!/bin/sh\nexec sleep 30\n');
     chmodSync(lasting, 0o755);
     const { adapter, request, failed } = relay(lasting);

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EmbeddedServer } from '../../src/extension/connection/embedded-server';
 import { applicationPorts, embeddedMayListenOn } from '../../src/extension/connection/embedded-port';
 import { freePort } from '../support/free-port';
 import { commandLine } from '../support/processes';
+import { scratchFolder } from '../support/scratch-folder';
 
 /** Listens on `port` of `host` as an application starting after VS Code would, or says why it cannot. */
 async function bindLikeTheApplication(port: number, host: string): Promise<Server> {
@@ -40,19 +39,16 @@ describe('the embedded server never takes the application’s port', () => {
 });
 
 describe('the embedded server process (built dist/motion-server.js)', () => {
-  let dir: string;
   let server: EmbeddedServer;
   const logged: string[] = [];
+  const scratch = scratchFolder('motion-embedded-', { stopFirst: () => server?.stop() });
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-embedded-'));
     logged.length = 0;
-    server = new EmbeddedServer(resolve(__dirname, '../../dist/motion-server.js'), join(dir, 'state.json'), (line) =>
-      logged.push(line),
+    server = new EmbeddedServer(
+      resolve(__dirname, '../../dist/motion-server.js'),
+      join(scratch.path, 'state.json'),
+      (line) => logged.push(line),
     );
-  });
-  afterEach(async () => {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('starts once for concurrent callers, and stop() leaves nothing running', async () => {

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type {
   CodeAction,
   CompletionList,
@@ -11,6 +8,7 @@ import type {
   SignatureHelp,
 } from 'vscode-languageserver-protocol';
 import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
+import { scratchFolder } from '../support/scratch-folder';
 import { json, startFakeApplication } from '../support/fake-application';
 import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
 import { referenceServer } from '../support/reference-server';
@@ -25,7 +23,7 @@ describe('language server over stdio (dist/language-server.js) with the referenc
   this.timeout(30_000);
   const app = referenceServer({ per: 'suite' });
   let lsp: LspSession;
-  let cacheDir: string;
+  const cache = scratchFolder('motion-lsp-', { per: 'suite', stopFirst: () => lsp?.close() });
   let initialized: Promise<unknown>;
   let registered: Promise<unknown>;
   /** What completion offers inside the first argument on line 4 of the open document (its text's source values). */
@@ -38,14 +36,13 @@ describe('language server over stdio (dist/language-server.js) with the referenc
     ).items.map((i) => i.label);
 
   before(async () => {
-    cacheDir = mkdtempSync(join(tmpdir(), 'motion-lsp-'));
     lsp = startLspSession();
     initialized = new Promise((r) => lsp.connection.onNotification('motion/documentationLoaded', r));
     const result = await lsp.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: null,
       capabilities: { workspace: { configuration: true } },
-      initializationOptions: { serverUrl: app.server.url, cacheDir },
+      initializationOptions: { serverUrl: app.server.url, cacheDir: cache.path },
     });
     // What an editor reads to decide what to ask: every feature, its triggers, and the server's name.
     assert.deepEqual(result, {
@@ -68,10 +65,6 @@ describe('language server over stdio (dist/language-server.js) with the referenc
       }),
     );
     void lsp.connection.sendNotification('initialized', {});
-  });
-  after(async () => {
-    await lsp.close();
-    rmSync(cacheDir, { recursive: true, force: true });
   });
 
   it('loads the documentation live from the configured server', async () => {

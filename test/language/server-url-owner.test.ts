@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { scratchFolder } from '../support/scratch-folder';
 import { startLspSession, type LspSession } from '../support/lsp-client';
 import { referenceServer } from '../support/reference-server';
 import { waitFor } from '../support/wait-for';
@@ -15,15 +13,9 @@ describe('the language server: who says which application to use', function () {
   this.timeout(30_000);
   const first = referenceServer({ per: 'suite' });
   const second = referenceServer({ per: 'suite' });
-  let cacheDir: string;
   let lsp: LspSession;
-  before(() => {
-    cacheDir = mkdtempSync(join(tmpdir(), 'motion-owner-'));
-  });
   afterEach(() => lsp.close());
-  after(() => {
-    rmSync(cacheDir, { recursive: true, force: true });
-  });
+  const cache = scratchFolder('motion-owner-', { per: 'suite' });
 
   /** A session whose settings name `second`; resolves with the first documentation it loads, and counts what it asks. */
   async function session(serverUrlFromClient: boolean) {
@@ -44,7 +36,7 @@ describe('the language server: who says which application to use', function () {
       processId: process.pid,
       rootUri: null,
       capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
-      initializationOptions: { serverUrl: first.server.url, cacheDir, serverUrlFromClient },
+      initializationOptions: { serverUrl: first.server.url, cacheDir: cache.path, serverUrlFromClient },
     });
     void lsp.connection.sendNotification('initialized', {});
     await waitFor(() => asked.loads.length > 0, 'the first documentation');
@@ -62,7 +54,7 @@ describe('the language server: who says which application to use', function () {
       processId: process.pid,
       rootUri: null,
       capabilities: { workspace: { configuration: true } },
-      initializationOptions: { cacheDir, serverUrlFromClient: true },
+      initializationOptions: { cacheDir: cache.path, serverUrlFromClient: true },
     });
     void lsp.connection.sendNotification('initialized', {});
     return loads;
@@ -125,7 +117,7 @@ describe('the language server: who says which application to use', function () {
       processId: process.pid,
       rootUri: null,
       capabilities: {},
-      initializationOptions: { serverUrl: first.server.url, cacheDir },
+      initializationOptions: { serverUrl: first.server.url, cacheDir: cache.path },
     });
     void lsp.connection.sendNotification('initialized', {});
     assert.equal((await loaded).serverUrl, first.server.url);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { decodeState } from '../../server/scripting/persistence/state-format';
 import { startChildServer, type ChildServer } from '../support/child-server';
+import { scratchFolder } from '../support/scratch-folder';
 import { rawRequest } from '../support/test-server';
 
 const REQUESTS = 6000;
@@ -13,17 +13,15 @@ const S = '/api/scripting/motion/settings/processing/skeleton';
 
 describe('load: many connections mixing reads and writes (autocannon, loopback)', function () {
   this.timeout(120_000);
-  let dir: string;
   let server: ChildServer;
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'motion-load-'));
-    server = await startChildServer(['--state', join(dir, 'state.json')]);
+  const scratch = scratchFolder('motion-load-', {
+    per: 'suite',
+    stopFirst: async () => {
+      server?.child.kill('SIGTERM');
+      await server?.exited;
+    },
   });
-  after(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  before(async () => (server = await startChildServer(['--state', join(scratch.path, 'state.json')])));
 
   const call = async (path: string, args: unknown[]) => {
     const reply = await rawRequest(server.port, {
@@ -94,7 +92,7 @@ describe('load: many connections mixing reads and writes (autocannon, loopback)'
     const scale = await call('get_skeleton_scale', ['project', skeleton]);
     assert.ok(scale >= 1 && scale <= 6, `scale ${scale} is one that was written (last sent ${lastScale})`);
 
-    const onDisk = decodeState(readFileSync(join(dir, 'state.json'), 'utf8'));
+    const onDisk = decodeState(readFileSync(join(scratch.path, 'state.json'), 'utf8'));
     const stored = onDisk.skeletons.project.filter((s) => s.id === skeleton || s.id === other);
     assert.equal(
       stored.reduce((n, s) => n + Object.keys(s.segments).length, 0),
