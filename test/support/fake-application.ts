@@ -12,8 +12,10 @@ export interface FakeApplication {
   close(): Promise<void>;
 }
 
+/** `port`: a port of its own (0: any free one), as an application restarted in place keeps its port. */
 export async function startFakeApplication(
   answer: (path: string, body: string, req: IncomingMessage, res: ServerResponse) => void,
+  port = 0,
 ): Promise<FakeApplication> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
@@ -24,11 +26,11 @@ export async function startFakeApplication(
       answer(req.url ?? '', body, req, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: `http://127.0.0.1:${listening}`,
+    port: listening,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,12 +1,24 @@
 import { request } from 'node:http';
 import { startFakeApplication, type FakeApplication } from './fake-application';
 
+/** The application's version as motion.get_version gives it. */
+interface Version {
+  major: number;
+  minor: number;
+  build: number;
+}
+
 /**
  * An application of another version, in front of a reference server: it has no `without` modules
  * (its documentation does not list them, and a call to one answers 404 as a server without that
- * path does), and everything else is the reference server's own answer.
+ * path does), and everything else is the reference server's own answer, but for its `version` if
+ * given. `port`: where it listens (0: any free port).
  */
-export function startOtherVersion(referenceUrl: string, without: readonly string[]): Promise<FakeApplication> {
+export function startOtherVersion(
+  referenceUrl: string,
+  without: readonly string[],
+  { port = 0, version }: { port?: number; version?: Version } = {},
+): Promise<FakeApplication> {
   const lacks = (path: string) =>
     without.some((module) => path.startsWith(`/api/scripting/${module.split('.').join('/')}/`));
   return startFakeApplication((path, body, req, res) => {
@@ -23,10 +35,12 @@ export function startOtherVersion(referenceUrl: string, without: readonly string
             documentation.modules = documentation.modules.filter((m) => !without.includes(m.path));
             text = JSON.stringify(documentation);
           }
+          if (version && path === '/api/scripting/motion/get_version/' && answer.statusCode === 200)
+            text = JSON.stringify(version);
           res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' }).end(text);
         });
       },
     );
     forwarded.end(body);
-  });
+  }, port);
 }

@@ -10,13 +10,18 @@ import type { MotionContext } from '../motion-context';
 export function followConnection(ctx: MotionContext): void {
   const { connection, explorer, selection, languageClient, runner, periodicRefresh } = ctx.parts;
   let connectedUrl: string | undefined;
+  let connectedVersion: string | undefined;
   let told = false;
   let lastKind = connection.state.kind;
+  let lastVersion: string | undefined;
   let application: string | undefined;
   ctx.own(
     connection.onDidChange((state) => {
-      if (state.kind !== lastKind) {
+      // Connected, lost, back; or another version in place (restarted, with what it holds now).
+      const version = state.kind === 'connected' ? state.version : undefined;
+      if (state.kind !== lastKind || version !== lastVersion) {
         lastKind = state.kind;
+        lastVersion = version;
         explorer.refresh();
         selection.refresh();
       }
@@ -37,12 +42,16 @@ export function followConnection(ctx: MotionContext): void {
         told = true;
         void reloadDocumentation(languageClient, state.url);
       }
-      if (state.kind !== 'connected' || state.url === connectedUrl) return;
+      // Another application, or the same one of another version (updated and restarted in place):
+      // its documentation. Sessions restart only for another application.
+      if (state.kind !== 'connected' || (state.url === connectedUrl && state.version === connectedVersion)) return;
       told = true;
       const previous = connectedUrl;
       connectedUrl = state.url;
+      connectedVersion = state.version;
       void reloadDocumentation(languageClient, state.url);
-      if (previous) void runner.reset(`the application changed from ${previous} to ${state.url}`);
+      if (previous && previous !== state.url)
+        void runner.reset(`the application changed from ${previous} to ${state.url}`);
     }),
   );
 }

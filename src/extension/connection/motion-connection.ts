@@ -145,17 +145,25 @@ export class MotionConnection implements vscode.Disposable {
     return this.embedded.running && !!this.embedded.url && sameApplicationAddress(this.embedded.url, url);
   }
 
-  /** Checks that the connected application still answers (after a failed call, and on a heartbeat); reconnects if it is gone. */
+  /**
+   * Checks that the connected application still answers (after a failed call, and on a heartbeat);
+   * reconnects if it is gone. One that answers with another version was updated and restarted in
+   * place between two heartbeats: connected still, with its new version (what follows the
+   * connection reads its documentation again).
+   */
   check(): Promise<void> {
     if (this.current.kind !== 'connected') return Promise.resolve();
     const { url } = this.current;
     const generation = this.generation;
     this.checking ??= identifyApplication(url)
       .then(
-        (identity) =>
-          identity.kind === 'motion'
-            ? undefined
-            : `${url} no longer answers as a motion application: ${identity.reason}`,
+        (identity) => {
+          if (identity.kind !== 'motion') return `${url} no longer answers as a motion application: ${identity.reason}`;
+          const now = this.current;
+          if (generation === this.generation && now.kind === 'connected' && now.version !== identity.version)
+            this.set({ ...now, version: identity.version });
+          return undefined;
+        },
         (error: Error) => error.message,
       )
       .then(async (problem) => {

@@ -72,5 +72,43 @@ export function otherVersionTests(): void {
       const calls = older.requests.slice(before).filter((path) => path.includes('/gui/selection/'));
       assert.deepEqual(calls, [], 'no call to the missing module was made');
     });
+
+    it('the application updated and restarted in place, on its port: Motion reads its new version and documentation', async () => {
+      await waitFor(() => api.documentation()?.source === 'live', 'the older one’s documentation');
+      const before = api.documentation()!;
+      assert.equal(before.serverUrl, older.url);
+      // Within one heartbeat: stopped, and the new version started on the same port.
+      const { port } = older;
+      await older.close();
+      older = await startOtherVersion(process.env.MOTION_TEST_SERVER_URL!, [], {
+        port,
+        version: { major: 9, minor: 1, build: 0 },
+      });
+      await connectionState(api, (s) => s.kind === 'connected' && s.version === '9.1.0', 'the new version', 20_000);
+      await waitFor(
+        () => api.documentation()?.version === '9.1.0' && api.documentation()?.modules === before.modules + 1,
+        `the new version’s documentation, with the module the older one lacked (${JSON.stringify(api.documentation())})`,
+        20_000,
+      );
+      // The Selection view reads the module it now has.
+      await waitFor(
+        async () => !/has no motion\.gui\.selection/.test((await hands.textOf('.part.sidebar .pane')).join('\n')),
+        'the Selection view without its message',
+      );
+      // Completion offers it again.
+      const document = await vscode.workspace.openTextDocument({
+        language: 'python',
+        content: 'import motion\nmotion.gui.',
+      });
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        new vscode.Position(1, 'motion.gui.'.length),
+      );
+      assert.ok(
+        list.items.some((item) => (typeof item.label === 'string' ? item.label : item.label.label) === 'selection'),
+        'motion.gui.selection is completed again',
+      );
+    });
   });
 }
