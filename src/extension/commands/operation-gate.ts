@@ -4,7 +4,8 @@ import { missingOperations } from './command-needs';
 /**
  * Before a command that changes the application starts: does the connected application have every
  * operation it calls? Its own documentation says (the index every reader shares); a command that
- * would stop half way is refused up front, naming what is missing. Documentation that is not the application's own (the bundled one) cannot say: no refusal.
+ * would stop half way is refused up front, naming what is missing. Documentation that is not the
+ * application's own (the bundled one) cannot say: no refusal.
  */
 export class OperationGate {
   constructor(private readonly ctx: MotionContext) {}
