@@ -13,10 +13,16 @@ export interface ChildServer {
   exited: Promise<number | string>;
 }
 
-/** Starts the built `motion-server` as a child process and waits for its startup line. */
+/**
+ * Starts the built `motion-server` as a child process and waits for its startup line. It stops
+ * with the process that started it (a test run or a bench stopped half way), as the product's own
+ * servers do: `--stop-with-stdin`, with a pipe for stdin that nobody writes.
+ */
 export function startChildServer(args: string[], timeoutMs = 10_000): Promise<ChildServer> {
   if (!existsSync(SERVER_BIN)) throw new Error(`${SERVER_BIN} is missing: run npm run build first`);
-  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_BIN, '--port', '0', ...args, '--stop-with-stdin'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<number | string>((done) =>
     child.once('exit', (code, signal) => done(code ?? signal ?? -1)),

@@ -34,7 +34,8 @@ function pytest(
   return new Promise((done, fail) => {
     execFile(
       options.python,
-      ['-m', 'pytest', ...PYTEST_OPTIONS, ...args],
+      // The run ends with this process, however it ends (motion_parent_watch.py).
+      ['-m', 'pytest', ...PYTEST_OPTIONS, '-p', 'motion_parent_watch', ...args],
       {
         cwd: options.cwd,
         timeout: deadlineMs,
