@@ -8,8 +8,9 @@ import {
   stopReferenceServer,
 } from '../../src/runner/reference-server-process';
 import { SERVER_BIN } from '../support/child-server';
-import { commandLine } from '../support/processes';
+import { commandLine, processesWith } from '../support/processes';
 import { scratchFolder } from '../support/scratch-folder';
+import { waitFor } from '../support/wait-for';
 
 const exitOf = (child: import('node:child_process').ChildProcess) =>
   new Promise<number | string>((done) => child.once('exit', (code, signal) => done(code ?? signal ?? -1)));
@@ -63,9 +64,46 @@ describe('a reference server started as a child process', () => {
       (e: unknown) => e,
     );
     assert.ok(error instanceof ServerDidNotStart, String(error));
+    assert.equal(error.name, 'ServerDidNotStart');
     assert.equal(error.exited, true);
     assert.match(error.message, /^exited \(2\) before it listened$/);
-    assert.match(error.output, /corrupt/);
+    assert.match(error.output, /^motion-server: state file .* is corrupt/);
+  });
+
+  it('a server that says nothing within 15 s is stopped, and says so', async function () {
+    this.timeout(30_000);
+    // Not a server at all: a program that never says where it listens.
+    const silent = join(scratch.path, 'silent.js');
+    writeFileSync(silent, 'setInterval(() => {}, 1000);\n');
+    const started = Date.now();
+    const error = await startReferenceServer(silent, []).then(
+      () => assert.fail('it started'),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof ServerDidNotStart, String(error));
+    assert.equal(error.exited, false);
+    assert.equal(error.message, 'did not start within 15 s');
+    assert.ok(Date.now() - started >= 14_000, 'not before its time');
+    await waitFor(() => processesWith(silent).length === 0, 'the silent program stopped');
+  });
+
+  it('runs the server as plain Node, with this process’s environment (in VS Code, the extension host is Electron)', async () => {
+    const { child } = await startReferenceServer(SERVER_BIN, ['--port', '0']);
+    try {
+      const environment = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+      assert.ok(environment.includes('ELECTRON_RUN_AS_NODE=1'));
+      assert.ok(environment.includes(`PATH=${process.env.PATH}`));
+    } finally {
+      await stopReferenceServer(child);
+    }
+  });
+
+  it('stopping a server killed meanwhile returns at once', async () => {
+    const { child } = await startReferenceServer(SERVER_BIN, ['--port', '0']);
+    const exited = exitOf(child);
+    child.kill('SIGKILL');
+    assert.equal(await exited, 'SIGKILL');
+    await stopReferenceServer(child);
   });
 
   it('stopping a server that already exited returns at once', async () => {
