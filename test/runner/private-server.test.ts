@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { SnapshotRefused, withPrivateServer } from '../../src/runner/dry-run/private-server';
+import { ServerDidNotStart } from '../../src/runner/reference-server-process';
 import { SERVER_BIN } from '../support/child-server';
 import { scratchFolder } from '../support/scratch-folder';
 
@@ -60,5 +61,6 @@ describe('a private reference server', function () {
     const error = await refusal(silent);
     assert.ok(!(error instanceof SnapshotRefused), 'not the snapshot’s fault');
     assert.equal((error as Error).message, 'the private server did not start within 15 s:\nwarming up');
+    assert.ok((error as Error).cause instanceof ServerDidNotStart, 'the cause kept for whoever logs it');
   });
 });
