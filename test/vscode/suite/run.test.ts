@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { motionApi, setting, takeScreenshot, WORKBENCH, testApplication } from './motion-extension';
 import { waitFor } from '../../support/wait-for';
+import { hands, hasHands } from './hands';
 
 interface RunOutcome {
   result: { ok: boolean; error?: { type: string; message: string; line?: number } };
@@ -27,24 +28,34 @@ async function openAt(name: string, line: number): Promise<vscode.TextEditor> {
 
 export function runTests(): void {
   describe('running code in a real VS Code', () => {
-    it('Run Selection runs the statement under the cursor in a Python session and moves on', async () => {
+    it('Run Selection runs the statement under the cursor in a Python session and moves on', async function () {
+      if (!hasHands) this.skip();
       // run_me.py adds "FromVSCode", which replaces one of that name: none, so that the count shows the run.
       const app = testApplication();
       const earlier = await app.settings.processing.skeleton.find_skeleton('project', 'FromVSCode');
       if (earlier !== null) await app.settings.processing.skeleton.delete_skeleton('project', earlier);
       await app.close();
+      const api = await motionApi();
       const before = await skeletonCount('project');
       const editor = await openAt('run_me.py', 0);
-      const first = await vscode.commands.executeCommand<RunOutcome>('motion.runSelection');
-      assert.equal(first.result.ok, true, JSON.stringify(first));
-      assert.equal(editor.selection.active.line, 1, 'the cursor moved to the next statement');
-      const second = await vscode.commands.executeCommand<RunOutcome>('motion.runSelection');
-      assert.equal(second.result.ok, true, JSON.stringify(second));
-      assert.equal(await skeletonCount('project'), before + 1, 'the change reached the application');
-      const third = await vscode.commands.executeCommand<RunOutcome>('motion.runSelection');
-      assert.match(third.output, /created FromVSCode\n/);
-      const fourth = await vscode.commands.executeCommand<RunOutcome>('motion.runSelection');
-      assert.match(fourth.output, new RegExp(`\\n${before + 1}\\n$`), 'a lone expression is shown, and sid persisted');
+      await hands.goToLine(1);
+      // Ctrl+Alt+Enter, as a person presses it, four times: each runs the statement under the
+      // cursor and moves it to the next (the keys come in order after the cursor's move, which a
+      // command run from here could overtake).
+      const transcript = () => api.terminalText('python');
+      const first = transcript().length;
+      const runAt = async (line: number, shown: RegExp, what: string) => {
+        const from = transcript().length;
+        await waitFor(() => editor.selection.active.line === line, `the cursor on line ${line + 1}`);
+        await hands.press('Control+Alt+Enter');
+        await waitFor(() => shown.test(transcript().slice(from)), what, 30_000);
+      };
+      await runAt(0, />>> from motion\.settings\.processing import skeleton\n/, 'the import run');
+      await runAt(1, />>> sid = skeleton\.add_skeleton/, 'the skeleton added');
+      await waitFor(async () => (await skeletonCount('project')) === before + 1, 'the change in the application');
+      await runAt(2, /created FromVSCode\n/, 'what it printed');
+      await runAt(3, new RegExp(`\\n${before + 1}\\n`), 'a lone expression shown, with sid kept');
+      assert.doesNotMatch(transcript().slice(first), /Traceback|Error/);
     });
 
     it('runs a selection and reports errors at the script’s own line', async () => {
