@@ -42,15 +42,20 @@ export async function startReferenceServer(
     env,
   });
   let output = '';
+  let listening = false;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new ServerDidNotStart(`did not start within ${START_TIMEOUT_MS / 1000} s`, output, false));
     }, START_TIMEOUT_MS);
     const heard = (chunk: Buffer) => {
+      // Once it listens, what it prints is read (a pipe left full would stop it) but not kept: the
+      // embedded server runs for hours.
+      if (listening) return;
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match) {
+        listening = true;
         clearTimeout(timer);
         resolve(match[1]);
       }
