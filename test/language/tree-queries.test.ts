@@ -147,6 +147,24 @@ describe('tree queries walk down the way tree-sitter finds nodes', () => {
       parser.delete();
     }
   });
+
+  it('an empty node at the edge of an error beside it is not in it (seed -1032229574)', async () => {
+    // Lua's `--` before an error has an empty comment content at 2-2, where the ERROR starts: the
+    // ranges say it could be in it, its parents say it is not.
+    const parsers = await loadScriptParsers();
+    const parser = parsers.createParser('lua');
+    const tree = parser.parse('--\n=end:')!;
+    try {
+      const content = tree.rootNode.descendantsOfType('comment_content')[0]!;
+      const error = tree.rootNode.descendantsOfType('ERROR')[0]!;
+      assert.deepEqual([content.startIndex, content.endIndex, error.startIndex], [2, 2, 2]);
+      assert.equal(errorRecoveryTest(tree.rootNode)(content), false);
+      assert.equal(errorRecoveryTest(tree.rootNode)(error.child(0)!), true);
+    } finally {
+      tree.delete();
+      parser.delete();
+    }
+  });
 });
 
 describe('where a comment or string is', () => {

@@ -298,6 +298,17 @@ export function errorRecoveryTest(root: Node): (node: Node) => boolean {
         low = mid + 1;
       } else high = mid - 1;
     }
-    return found >= 0 && node.endIndex <= regions[found][1];
+    if (found < 0 || node.endIndex > regions[found][1]) return false;
+    // A node of no width at an error's edge (a Lua comment's empty content before the error) may
+    // lie beside it, not in it: ranges cannot tell, its parents can. Rare, so the climb is cheap.
+    const [start, end] = regions[found];
+    if (node.startIndex === node.endIndex && (node.startIndex === start || node.endIndex === end))
+      return insideError(node);
+    return true;
   };
+}
+
+function insideError(node: Node): boolean {
+  for (let n = node.parent; n; n = n.parent) if (n.type === 'ERROR') return true;
+  return false;
 }
