@@ -19,6 +19,7 @@ const RIGHT = 'import motion\nmotion.settings.processing.skeleton.set_skeleton_s
 function pipeline(parsers: ScriptParsers) {
   const documentation = bundledDocumentation();
   const posted: ToAnalysis['kind'][] = [];
+  const messages: ToAnalysis[] = [];
   const published: PublishedDiagnostics[] = [];
   const checks = new ScriptChecks(parsers, (message) => scripts.received(message), { documentation });
   const service = createMotionLanguageService({ parsers, documentation: () => documentation });
@@ -26,13 +27,14 @@ function pipeline(parsers: ScriptParsers) {
     service,
     post: (message) => {
       posted.push(message.kind);
+      messages.push(message);
       void checks.receive(message);
     },
     publish: (p) => published.push(p),
     packageName: () => documentation.packageName,
   });
   const codes = (p: PublishedDiagnostics) => p.diagnostics.map((d) => d.code);
-  return { scripts, service, posted, published, codes };
+  return { scripts, service, posted, messages, published, codes };
 }
 
 describe('the open scripts’ pipeline: from an edit to what is published', () => {
@@ -57,21 +59,85 @@ describe('the open scripts’ pipeline: from an edit to what is published', () =
     assert.deepEqual(codes(published[0]), ['unknown-member']);
   });
 
-  it('a burst of edits is checked once, after it; what is published is about the text the editor has', async () => {
-    const { scripts, posted, published } = start();
+  it('a burst of edits is checked once, after it, and the checking side gets its edits with that check, in order; what is published is about the text the editor has', async () => {
+    const { scripts, service, posted, messages, published } = start();
     scripts.open('file:///a.py', 'python', 1, WRONG);
     await waitFor(() => published.length === 1, 'the first check published');
-    const fix = (version: number, text: string) =>
-      scripts.change('file:///a.py', version, [
-        { range: { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } }, text },
-      ]);
+    const whole = { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } };
+    const fix = (version: number, text: string) => scripts.change('file:///a.py', version, [{ range: whole, text }]);
     fix(2, RIGHT);
     fix(3, WRONG);
     fix(4, RIGHT);
+    assert.equal(service.documents.get('file:///a.py')?.text.getText(), RIGHT, 'applied here at once');
+    assert.deepEqual(posted, ['open', 'diagnose'], 'nothing sent while the keystrokes come');
     await waitFor(() => published.length === 2, 'the check after the burst published');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.deepEqual(posted, ['open', 'diagnose', 'change', 'change', 'change', 'diagnose']);
+    assert.deepEqual(posted, ['open', 'diagnose', 'change', 'diagnose']);
+    assert.deepEqual(messages[2], {
+      kind: 'change',
+      uri: 'file:///a.py',
+      version: 4,
+      changes: [
+        { range: whole, text: RIGHT },
+        { range: whole, text: WRONG },
+        { range: whole, text: RIGHT },
+      ],
+    });
     assert.deepEqual(published.slice(1), [{ uri: 'file:///a.py', version: 4, diagnostics: [] }]);
+  });
+
+  it('the lines in view: the checking side gets the edits before them; a check after has none left to send', async () => {
+    const { scripts, posted, messages, published } = start();
+    scripts.open('file:///a.py', 'python', 1, WRONG);
+    await waitFor(() => published.length === 1, 'the first check published');
+    scripts.change('file:///a.py', 2, [{ text: RIGHT }]);
+    const top = [{ start: { line: 0, character: 0 }, end: { line: 1, character: 0 } }];
+    scripts.visible('file:///a.py', top);
+    scripts.visible('file:///a.py', top);
+    assert.deepEqual(posted, ['open', 'diagnose', 'change', 'visible', 'visible']);
+    assert.deepEqual(messages[2], { kind: 'change', uri: 'file:///a.py', version: 2, changes: [{ text: RIGHT }] });
+    await waitFor(() => published.length === 2, 'the edit’s check published');
+    assert.deepEqual(posted.slice(5), ['diagnose']);
+    assert.deepEqual(published[1].diagnostics, []);
+  });
+
+  it('edits not sent yet are dropped when the checking side gets the whole text: the script opened again, or a new checking side', async () => {
+    const { scripts, messages, published, codes } = start();
+    scripts.open('file:///a.py', 'python', 1, RIGHT);
+    scripts.open('file:///b.py', 'python', 1, RIGHT);
+    await waitFor(() => published.length === 2, 'both checked');
+    scripts.change('file:///a.py', 2, [{ text: RIGHT }]);
+    scripts.open('file:///a.py', 'python', 3, WRONG);
+    const a3 = () => published.filter((p) => p.uri === 'file:///a.py' && p.version === 3);
+    await waitFor(() => a3().length === 1, 'a.py opened again checked');
+    scripts.change('file:///b.py', 2, [{ text: WRONG }]);
+    assert.deepEqual(
+      scripts.asOpened().map((m) => m.kind === 'open' && [m.uri, m.version, m.text]),
+      [
+        ['file:///b.py', 2, WRONG],
+        ['file:///a.py', 3, WRONG],
+      ],
+    );
+    scripts.checkAll();
+    await waitFor(() => a3().length === 2, 'a.py checked again');
+    assert.deepEqual(
+      messages.filter((m) => m.kind === 'change'),
+      [],
+      'no edit sent after a text that has it',
+    );
+    assert.deepEqual(codes(a3()[1]), ['unknown-member']);
+  });
+
+  it('closed: its edits not sent yet are dropped too', async () => {
+    const { scripts, posted, published } = start();
+    scripts.open('file:///a.py', 'python', 1, RIGHT);
+    await waitFor(() => published.length === 1, 'checked');
+    scripts.change('file:///a.py', 2, [{ text: WRONG }]);
+    scripts.close('file:///a.py');
+    // The editor may still say what it shows of a script it has just closed.
+    scripts.visible('file:///a.py', []);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(posted, ['open', 'diagnose', 'close', 'visible']);
   });
 
   it('what the checking side found for an older version is not published', () => {
@@ -112,7 +178,7 @@ describe('the open scripts’ pipeline: from an edit to what is published', () =
     scripts.change('file:///a.py', 2, [{ text: RIGHT }]);
     scripts.dispose();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.deepEqual(posted, ['open', 'diagnose', 'change'], 'the edit’s check was not sent');
+    assert.deepEqual(posted, ['open', 'diagnose'], 'the edit’s check (and the edit with it) was not sent');
   });
 
   it('closed: forgotten on both sides, and its diagnostics cleared', async () => {

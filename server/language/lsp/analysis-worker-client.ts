@@ -36,8 +36,8 @@ export class AnalysisWorker {
   private outbox: ToAnalysis[] = [];
 
   /**
-   * Sends a message to the worker, after the requests already waiting: an edit comes with the
-   * completion it is typed for, which then does not wait for the edit's copy to the worker.
+   * Sends a message to the worker, after the requests already waiting: a check (and the edits it
+   * brings) that falls due as a keystroke's requests come in does not go before them.
    */
   post(message: ToAnalysis): void {
     this.outbox.push(message);

@@ -34,18 +34,28 @@ interface OpenScriptsOptions {
 
 /**
  * Each open script's way from an edit to its diagnostics, in one place: the text kept here (for
- * requests) and its copy sent to the checking side, a check a moment after a burst of edits, this
- * thread's own tree caught up after a longer pause, and what the checking side found merged with
- * the live-name checks and published while it is about the text the editor has.
+ * requests) and its copy on the checking side, which gets a burst of edits with the check a moment
+ * after it, this thread's own tree caught up after a longer pause, and what the checking side found
+ * merged with the live-name checks and published while it is about the text the editor has.
  */
 export class OpenScripts {
   private readonly scheduler: DiagnosticsScheduler;
   /** The checking side's last whole or partial check of each script. */
   private readonly checked = new Map<string, Checked>();
 
+  /**
+   * Each script's edits not sent to the checking side yet: they go with its check, a moment after
+   * the burst. Sent at each keystroke, the worker took them up while the completion typed with
+   * them was on its way, and on two cores it had the client's: completion waited for it.
+   */
+  private readonly unsent = new Map<string, { version: number; changes: TextDocumentContentChangeEvent[] }>();
+
   constructor(private readonly options: OpenScriptsOptions) {
     this.scheduler = new DiagnosticsScheduler(
-      (uri) => options.post({ kind: 'diagnose', uri }),
+      (uri) => {
+        this.sendEdits(uri);
+        options.post({ kind: 'diagnose', uri });
+      },
       (uri) => void options.service.documents.get(uri)?.refresh(REFRESH_SLICE_MS),
     );
   }
@@ -58,27 +68,34 @@ export class OpenScripts {
   /** A script opened in the editor: kept, copied to the checking side, and checked at once. Other languages are not taken. */
   open(uri: string, languageId: string, version: number, text: string): boolean {
     if (!OpenScripts.takes(languageId)) return false;
+    this.unsent.delete(uri); // the text sent now has them
     this.options.service.documents.open(uri, languageId, version, text);
     this.options.post({ kind: 'open', uri, languageId, version, text });
     this.scheduler.opened(uri);
     return true;
   }
 
-  /** An edit: applied here and on the checking side, checked after a moment. */
+  /** An edit: applied here at once (requests read it), sent to the checking side with the check a moment later. */
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): void {
     if (!this.options.service.documents.change(uri, version, changes)) return;
-    this.options.post({ kind: 'change', uri, version, changes });
+    const waiting = this.unsent.get(uri);
+    if (waiting) {
+      waiting.version = version;
+      waiting.changes.push(...changes);
+    } else this.unsent.set(uri, { version, changes: [...changes] });
     this.scheduler.edited(uri);
   }
 
-  /** The lines the editor shows of a script: a long one's first check starts there. */
+  /** The lines the editor shows of a script: a long one's first check starts there, on the text the editor has. */
   visible(uri: string, ranges: Range[]): void {
+    this.sendEdits(uri);
     this.options.post({ kind: 'visible', uri, ranges });
   }
 
   /** Closed: forgotten on both sides, and its diagnostics cleared. */
   close(uri: string): void {
     this.scheduler.forget(uri);
+    this.unsent.delete(uri);
     this.options.service.documents.close(uri);
     this.checked.delete(uri);
     this.options.post({ kind: 'close', uri });
@@ -108,6 +125,7 @@ export class OpenScripts {
   /** What a new checking side needs to catch up: each open script, as an open message. */
   asOpened(): ToAnalysis[] {
     const { documents } = this.options.service;
+    this.unsent.clear(); // the texts sent now have them
     return documents.uris().flatMap((uri) => {
       const document = documents.get(uri);
       return document
@@ -127,6 +145,14 @@ export class OpenScripts {
   /** Stops the timers of every script (the server shuts down, `motion check` is done). */
   dispose(): void {
     for (const uri of this.options.service.documents.uris()) this.scheduler.forget(uri);
+  }
+
+  /** The edits the checking side has not had, in one message: a burst's keystrokes, in order. */
+  private sendEdits(uri: string): void {
+    const edits = this.unsent.get(uri);
+    if (!edits) return;
+    this.unsent.delete(uri);
+    this.options.post({ kind: 'change', uri, version: edits.version, changes: edits.changes });
   }
 
   private publish(uri: string): void {
