@@ -300,11 +300,8 @@ export function errorRecoveryTest(root: Node): (node: Node) => boolean {
     }
     if (found < 0 || node.endIndex > regions[found][1]) return false;
     // A node of no width at an error's edge (a Lua comment's empty content before the error) may
-    // lie beside it, not in it: ranges cannot tell, its parents can. Rare, so the climb is cheap.
-    const [start, end] = regions[found];
-    if (node.startIndex === node.endIndex && (node.startIndex === start || node.endIndex === end))
-      return insideError(node);
-    return true;
+    // lie beside it, not in it: ranges cannot tell, its parents can. Such nodes are rare, so the climb is cheap.
+    return node.startIndex === node.endIndex ? insideError(node) : true;
   };
 }
 
