@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { loadScriptParsers } from '../../server/language/service/script-parsers';
 import { scanChunkStarts } from '../../server/language/service/trees/chunk-boundaries';
-import { ChunkedTrees } from '../../server/language/service/trees/chunked-trees';
+import { ChunkedTrees, mergeEdits } from '../../server/language/service/trees/chunked-trees';
 import { ScriptText } from '../../server/language/service/text/script-text';
 import { propertyRuns } from '../support/property-runs';
 
@@ -18,6 +18,7 @@ function replaceAndCheck(
   inserted: string,
   language: 'python' | 'lua',
   minLines: number,
+  check = true,
 ): void {
   const [from, to] = [text.positionAt(start), text.positionAt(end)];
   text.update([{ range: { start: from, end: to }, text: inserted }], text.version + 1);
@@ -30,6 +31,7 @@ function replaceAndCheck(
     oldEndPosition: { row: to.line, column: to.character },
     newEndPosition: { row: after.line, column: after.character },
   });
+  if (!check) return;
   const cuts = trees
     .chunks()
     .slice(1)
@@ -85,6 +87,30 @@ describe('where a long script is cut again after an edit', function () {
         // Two lines at a chunk's very start: from the chunk before it, to that chunk's first line, moved down.
         edit(12, 0, 'b = 1\nc = 2\n');
         assert.deepEqual(scans, [{ from: lineStart(10), stoppedAt: lineStart(14) }]);
+        scans.length = 0;
+        // Keystrokes with nothing reading the chunks between them: no scan until they are read,
+        // then one over the stretch they all changed.
+        const typeAt = (line: number, character: number, insert: string) => {
+          const at = text.offsetAt({ line, character });
+          replaceAndCheck(text, trees, at, at, insert, language, 2, false);
+        };
+        typeAt(7, 0, 'x');
+        typeAt(7, 1, 'y');
+        typeAt(3, 0, 'z');
+        assert.deepEqual(scans, [], 'not scanned while typing');
+        edit(3, 1, 'w');
+        // From the chunk before the first one edited (lines 2-3) to the start after the last (lines 6-7).
+        assert.deepEqual(scans, [{ from: 0, stoppedAt: lineStart(8) }]);
+        scans.length = 0;
+        // The whole text replaced after a keystroke not read yet: scanned whole once, nothing left to re-scan.
+        typeAt(5, 0, 'v');
+        text.update([{ text: lines.slice(0, 12).join('\n') }], text.version + 1);
+        trees.replaced();
+        assert.deepEqual(
+          trees.chunks().map((c) => c.start),
+          [0, ...scanChunkStarts(text.getText(), language, 2).starts],
+        );
+        assert.deepEqual(scans, [{ from: 0, stoppedAt: undefined }]);
       } finally {
         trees.dispose();
       }
@@ -103,21 +129,51 @@ describe('where a long script is cut again after an edit', function () {
       fc.assert(
         fc.property(
           fc.array(fc.constantFrom(...pieces, lines), { minLength: 20, maxLength: 80 }),
-          fc.array(fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.constantFrom(...pieces, '')), { maxLength: 8 }),
+          fc.array(fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.constantFrom(...pieces, ''), fc.boolean()), {
+            maxLength: 8,
+          }),
           fc.integer({ min: 1, max: 64 }),
           fc.constantFrom(2, 64),
           (initial, edits, window, minLines) => {
             const text = new ScriptText(`file:///s.${language}`, language, 1, initial.join(''));
             const trees = new ChunkedTrees(parser, language, () => text, minLines, scanChunkStarts, window);
-            for (const [at, removed, inserted] of edits) {
+            // Some edits are read after, others follow one another unread (keystrokes), all read at the end.
+            edits.forEach(([at, removed, inserted, read], i) => {
               const start = at % (text.size + 1);
               const end = Math.min(text.size, start + removed);
-              replaceAndCheck(text, trees, start, end, inserted, language, minLines);
-            }
+              replaceAndCheck(text, trees, start, end, inserted, language, minLines, read || i === edits.length - 1);
+            });
           },
         ),
         propertyRuns(`${language} windowed re-scans`, 200),
       );
       parser.delete();
     });
+
+  it('edits not re-scanned yet are one: outside the stretch it gives, the text is as it was (shifted after it)', () => {
+    const edit = fc
+      .tuple(fc.nat(), fc.nat({ max: 6 }), fc.string({ maxLength: 6 }))
+      .map(([at, removed, inserted]) => ({ at, removed, inserted }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), fc.array(edit, { minLength: 1, maxLength: 6 }), (original, edits) => {
+        let text = original;
+        let merged: ReturnType<typeof mergeEdits> | undefined;
+        for (const { at, removed, inserted } of edits) {
+          const start = at % (text.length + 1);
+          const end = Math.min(text.length, start + removed);
+          text = text.slice(0, start) + inserted + text.slice(end);
+          merged = mergeEdits(merged, { start, oldEnd: end, newEnd: start + inserted.length });
+        }
+        const { start, oldEnd, newEnd } = merged!;
+        assert.ok(
+          0 <= start && start <= oldEnd && oldEnd <= original.length && start <= newEnd,
+          JSON.stringify(merged),
+        );
+        assert.equal(newEnd - oldEnd, text.length - original.length, 'the lengths differ by the stretch’s');
+        assert.equal(text.slice(0, start), original.slice(0, start), 'the same before it');
+        assert.equal(text.slice(newEnd), original.slice(oldEnd), 'the same after it');
+      }),
+      propertyRuns('merged edits', 500),
+    );
+  });
 });

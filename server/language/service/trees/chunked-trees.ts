@@ -16,6 +16,28 @@ const SCAN_WINDOW = 65_536;
 /** The most characters handed to tree-sitter at once (its input buffer holds 10 KiB of UTF-16). */
 const PIECE = 4_096;
 
+/** Edits not re-scanned yet, as one: [start, oldEnd) of the text at the last scan is [start, newEnd) now. */
+interface PendingEdit {
+  start: number;
+  oldEnd: number;
+  newEnd: number;
+}
+
+/**
+ * Two edits in a row as one: the stretch that either changed, in the text before the first (its
+ * end moved past the first's by what the second replaced beyond it) and in the text after the
+ * second. Outside it the text is as it was, shifted after it: all a re-scan needs.
+ */
+export function mergeEdits(first: PendingEdit | undefined, second: PendingEdit): PendingEdit {
+  if (!first) return second;
+  const end = Math.max(first.newEnd, second.oldEnd);
+  return {
+    start: Math.min(first.start, second.start),
+    oldEnd: first.oldEnd + (end - first.newEnd),
+    newEnd: end + (second.newEnd - second.oldEnd),
+  };
+}
+
 /** A parsed chunk: [start, end) of the text, and whether edits are pending in it. */
 interface ParsedChunk {
   start: number;
@@ -35,8 +57,14 @@ interface ParsedChunk {
  * the one being analysed; they and the parser (its own) are freed on dispose.
  */
 export class ChunkedTrees implements SyntaxTrees {
-  /** Where each chunk starts; the first is 0. Kept up to date through edits by re-scanning from the edit to the next known start. */
-  private starts: number[];
+  /**
+   * Where each chunk started at the last scan; the first is 0. Kept up to date through edits by
+   * re-scanning from the edit to the next known start, when the chunks are next asked for: a
+   * keystroke's completion reads the tree near the cursor, not the chunks, and does not wait for it.
+   */
+  private scanned: number[];
+  /** The edits since that scan, as one (see mergeEdits). */
+  private unscanned: PendingEdit | undefined;
   private nearCursor: ParsedChunk | undefined;
   private analysed: ParsedChunk | undefined;
 
@@ -50,7 +78,7 @@ export class ChunkedTrees implements SyntaxTrees {
     /** How much text an edit's scan reads first: small in tests, to see it widen. */
     private readonly scanWindow = SCAN_WINDOW,
   ) {
-    this.starts = this.scanAll();
+    this.scanned = this.scanAll();
   }
 
   get fresh(): boolean {
@@ -60,7 +88,8 @@ export class ChunkedTrees implements SyntaxTrees {
   /** The chunks' [start, end) ranges of the current text. */
   chunks(): { start: number; end: number }[] {
     const length = this.text().size;
-    return this.starts.map((start, i) => ({ start, end: this.starts[i + 1] ?? length }));
+    const starts = this.starts();
+    return starts.map((start, i) => ({ start, end: starts[i + 1] ?? length }));
   }
 
   *units(): Iterable<AnalysisUnit> {
@@ -144,7 +173,21 @@ export class ChunkedTrees implements SyntaxTrees {
         chunk.fresh = false;
       } else this.free(which);
     }
-    this.rescanAfter(edit.startIndex, edit.oldEndIndex, delta);
+    this.unscanned = mergeEdits(this.unscanned, {
+      start: edit.startIndex,
+      oldEnd: edit.oldEndIndex,
+      newEnd: edit.newEndIndex,
+    });
+  }
+
+  /** The chunk starts of the current text: the edits since the last scan re-scanned first. */
+  private starts(): number[] {
+    const edit = this.unscanned;
+    if (edit) {
+      this.unscanned = undefined;
+      this.rescanAfter(edit.start, edit.oldEnd, edit.newEnd - edit.oldEnd);
+    }
+    return this.scanned;
   }
 
   /**
@@ -153,15 +196,16 @@ export class ChunkedTrees implements SyntaxTrees {
    * chunk or two of work.
    */
   private rescanAfter(start: number, oldEnd: number, delta: number): void {
+    const starts = this.scanned;
     let k = 0;
-    while (k + 1 < this.starts.length && this.starts[k + 1] <= start) k++;
+    while (k + 1 < starts.length && starts[k + 1] <= start) k++;
     k = Math.max(0, k - 1);
-    const from = this.starts[k];
-    const later = this.starts.filter((s) => s >= oldEnd && s > from).map((s) => s + delta);
+    const from = starts[k];
+    const later = starts.filter((s) => s >= oldEnd && s > from).map((s) => s + delta);
     const known = new Set(later);
     const scan = this.scanFrom(from, (offset) => known.has(offset));
-    this.starts = [
-      ...this.starts.slice(0, k + 1),
+    this.scanned = [
+      ...starts.slice(0, k + 1),
       ...scan.starts,
       ...(scan.stoppedAt === undefined ? [] : later.filter((s) => s >= scan.stoppedAt!)),
     ];
@@ -192,7 +236,8 @@ export class ChunkedTrees implements SyntaxTrees {
     this.edits++;
     this.free('nearCursor');
     this.free('analysed');
-    this.starts = this.scanAll();
+    this.unscanned = undefined;
+    this.scanned = this.scanAll();
   }
 
   async refresh(): Promise<void> {
@@ -212,9 +257,10 @@ export class ChunkedTrees implements SyntaxTrees {
   }
 
   private chunkAt(offset: number): { start: number; end: number } {
+    const starts = this.starts();
     let k = 0;
-    while (k + 1 < this.starts.length && this.starts[k + 1] <= offset) k++;
-    return { start: this.starts[k], end: this.starts[k + 1] ?? this.text().size };
+    while (k + 1 < starts.length && starts[k + 1] <= offset) k++;
+    return { start: starts[k], end: starts[k + 1] ?? this.text().size };
   }
 
   private parse(start: number, end: number, previous?: Tree): Tree {
