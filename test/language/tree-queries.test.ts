@@ -148,7 +148,7 @@ describe('tree queries walk down the way tree-sitter finds nodes', () => {
     }
   });
 
-  it('an empty node at the edge of an error beside it is not in it (seed -1032229574)', async () => {
+  it('an empty node at an error’s edge is in it only when its parents say so (seed -1032229574)', async () => {
     // Lua's `--` before an error has an empty comment content at 2-2, where the ERROR starts: the
     // ranges say it could be in it, its parents say it is not.
     const parsers = await loadScriptParsers();
@@ -162,6 +162,15 @@ describe('tree queries walk down the way tree-sitter finds nodes', () => {
       assert.equal(errorRecoveryTest(tree.rootNode)(error.child(0)!), true);
     } finally {
       tree.delete();
+    }
+    // And one in a comment inside the error: in it.
+    const inside = parser.parse(']]--\n:x')!;
+    try {
+      const content = inside.rootNode.descendantsOfType('comment_content')[0]!;
+      assert.deepEqual([content.startIndex, content.endIndex, content.parent?.parent?.type], [4, 4, 'ERROR']);
+      assert.equal(errorRecoveryTest(inside.rootNode)(content), true);
+    } finally {
+      inside.delete();
       parser.delete();
     }
   });
