@@ -281,27 +281,18 @@ async function main(): Promise<void> {
   console.log(
     `Completion after an edit, 10,000-line Python script (type "sel." at line ${EDIT_LINE}, complete, undo, pause ${PAUSE_MS} ms)`,
   );
-  const ours = await measure(
-    'motion language server',
-    [resolve(__dirname, '../dist/language-server.js'), '--stdio'],
-    workspace,
-    file,
-    text,
-    {
-      serverUrl: server.url,
-      cacheDir: join(workspace, '.cache'),
-    },
-    ROUNDS,
-  );
-  const oursOverIpc = await measure(
-    'motion language server, IPC',
-    [resolve(__dirname, '../dist/language-server.js'), '--node-ipc'],
-    workspace,
-    file,
-    text,
-    { serverUrl: server.url, cacheDir: join(workspace, '.cache') },
-    ROUNDS,
-  );
+  const oursOver = (transport: '--stdio' | '--node-ipc', name: string) =>
+    measure(
+      name,
+      [resolve(__dirname, '../dist/language-server.js'), transport],
+      workspace,
+      file,
+      text,
+      { serverUrl: server.url, cacheDir: join(workspace, '.cache') },
+      ROUNDS,
+    );
+  const ours = await oursOver('--stdio', 'motion language server');
+  const oursOverIpc = await oursOver('--node-ipc', 'motion language server, IPC');
   const overIpc = () =>
     console.log(
       `  completion over Node IPC, as VS Code starts our server: p99 ${oursOverIpc.p99.toFixed(1)} ms, p50 ${oursOverIpc.p50.toFixed(1)} ms; a request answered at once p99 ${oursOverIpc.floor.p99.toFixed(1)} ms`,
