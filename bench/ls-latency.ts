@@ -31,7 +31,8 @@ import { tenThousandLineScript } from './ten-thousand-lines';
 /**
  * Rounds for our server, and for pyright, whose rounds take seconds each. Ours are 500: the p99 of
  * 200 is their third-slowest sample, and on the same code it moved between 3.5 and 5.8 ms from run
- * to run (a pause of the virtual machine in one round more or less); of 500 it is the fifth.
+ * to run (one slow round more or less: V8 optimizing a function of the request thread, its compile
+ * taking that thread's vCPU; see CONTRIBUTING.md); of 500 it is the fifth.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
 const PEER_ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 30);
