@@ -15,6 +15,7 @@ import {
   type DocumentationState,
   type InitializationOptions,
 } from '../../server/language/lsp/protocol';
+import { languageServerFlags } from '../../server/language/node-flags';
 
 /** Where the extension keeps each application's documentation: its own global storage. */
 function documentationCacheDir(extension: vscode.ExtensionContext): string {
@@ -27,9 +28,15 @@ export async function startLanguageClient(
   onDocumentation: (state: DocumentationState) => void,
 ): Promise<LanguageClient> {
   const module = extension.asAbsolutePath(path.join('dist', 'language-server.js'));
+  // The client forks the server with VS Code's own runtime (Electron, as Node).
+  const execArgv = await languageServerFlags(extension.globalState, {
+    execPath: process.execPath,
+    v8: process.versions.v8,
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+  });
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...execArgv, '--nolazy', '--inspect=6011'] } },
   };
   // The connection owns the URL (it may be the embedded server's): no URL here, the language server
   // loads nothing until told with reloadDocumentation (follow-changes.ts), once, by the connection.

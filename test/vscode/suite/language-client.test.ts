@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
 import { EXTENSION_ID, takeScreenshot, WORKBENCH } from './motion-extension';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
+import { LANGUAGE_SERVER_NODE_FLAGS } from '../../../server/language/node-flags';
 
 /** Waits for an event (never a fixed sleep), with a time limit that names what was awaited. */
 function next<T>(event: vscode.Event<T>, accept: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
@@ -44,6 +45,28 @@ export function languageClientTests(): void {
       assert.equal(state.source, 'live');
       assert.equal(state.serverUrl, process.env.MOTION_TEST_SERVER_URL);
       assert.equal(state.modules, 7);
+    });
+
+    it('runs the language server with its Node flags (V8 compiles after the answer, not during it)', () => {
+      // The extension host's children, as the kernel lists them: the language server is one.
+      const children = readdirSync('/proc')
+        .filter((pid) => /^\d+$/.test(pid))
+        .flatMap((pid) => {
+          try {
+            const parent = Number(
+              readFileSync(`/proc/${pid}/stat`, 'utf8')
+                .replace(/^.*\) /s, '')
+                .split(' ')[1],
+            );
+            return parent === process.pid ? [readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')] : [];
+          } catch {
+            return []; // gone since the listing
+          }
+        });
+      const server = children.find((argv) => argv.some((a) => a.endsWith(join('dist', 'language-server.js'))));
+      assert.ok(server, `a language server among ${children.map((a) => a.join(' ')).join('; ')}`);
+      const script = server.findIndex((a) => a.endsWith('language-server.js'));
+      assert.deepEqual(server.slice(1, script), [...LANGUAGE_SERVER_NODE_FLAGS]);
     });
 
     it('completes operations after an alias in a Python file', async () => {
