@@ -2,7 +2,8 @@
  * npm run bench:ls — completion latency after an edit in a 10,000-line Python script: our language
  * server against pyright's (npm package `pyright`, its language server over stdio, given the stubs
  * from `motion stubs`), in the same run, each driven the same way over stdio. Prints p50/p99 and ratios,
- * and ours again over Node IPC, the way VS Code starts it.
+ * and ours again over Node IPC, the way VS Code starts it. Ours runs with its Node flags, as the
+ * extension and the README start it.
  * Then the inlay hints of the visible range around the edit (50 lines, every kind on), after each
  * edit, where the server offers them (pyright does not: they are Pylance's).
  *
@@ -24,15 +25,16 @@ import {
   StreamMessageWriter,
 } from 'vscode-jsonrpc/node';
 import { generatePythonStubs } from '../src/api/codegen/python-stubs';
+import { LANGUAGE_SERVER_NODE_FLAGS } from '../server/language/node-flags';
 import { bundledDocumentation } from '../src/api/docs/load-documentation';
 import { startChildServer } from '../test/support/child-server';
 import { tenThousandLineScript } from './ten-thousand-lines';
 
 /**
  * Rounds for our server, and for pyright, whose rounds take seconds each. Ours are 500: the p99 of
- * 200 is their third-slowest sample, and on the same code it moved between 3.5 and 5.8 ms from run
- * to run (one slow round more or less: V8 optimizing a function of the request thread, its compile
- * taking that thread's vCPU; see CONTRIBUTING.md); of 500 it is the fifth.
+ * 200 is their third-slowest sample, one slow round more or less moves it (before the server's V8
+ * compiles waited 10 ms, node-flags.ts, it moved between 3.5 and 5.8 ms from run to run on the same
+ * code; see CONTRIBUTING.md); of 500 it is the fifth.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
 const PEER_ROUNDS = Number(process.env.BENCH_PEER_ROUNDS ?? 30);
@@ -285,7 +287,8 @@ async function main(): Promise<void> {
   const oursOver = (transport: '--stdio' | '--node-ipc', name: string) =>
     measure(
       name,
-      [resolve(__dirname, '../dist/language-server.js'), transport],
+      // As the extension and the README start it: with its Node flags.
+      [...LANGUAGE_SERVER_NODE_FLAGS, resolve(__dirname, '../dist/language-server.js'), transport],
       workspace,
       file,
       text,
