@@ -33,7 +33,7 @@ const EXTENSION_ENTRY_FILES = ['extension', 'start-motion'];
 const EXTENSION_OUTER = {
   vscode: false,
   rooms: ['webview', 'service', 'scripting'],
-  why: "the extension talks to the language server through its protocol (server/language/lsp/protocol.ts) and runs the reference server as a process: it imports neither one's insides, nor the webview's",
+  why: "the extension talks to the language server through its protocol (server/language/lsp/protocol.ts), starts it with its Node flags (server/language/node-flags.ts) and runs the reference server as a process: it imports neither one's insides, nor the webview's",
 };
 const BELOW_THE_CONTEXT =
   'a part (and the helpers of the extension root) never reaches up: the context, the commands and the features wired through it import the parts, not the other way (docs/architecture.md)';
