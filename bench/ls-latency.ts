@@ -24,8 +24,8 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from 'vscode-jsonrpc/node';
-import { generatePythonStubs } from '../src/api/codegen/python-stubs';
 import { LANGUAGE_SERVER_NODE_FLAGS } from '../server/language/node-flags';
+import { generatePythonStubs } from '../src/api/codegen/python-stubs';
 import { bundledDocumentation } from '../src/api/docs/load-documentation';
 import { startChildServer } from '../test/support/child-server';
 import { tenThousandLineScript } from './ten-thousand-lines';
