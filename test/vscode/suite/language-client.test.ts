@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { commandLine, descendants } from '../../support/processes';
 import { waitFor } from '../../support/wait-for';
 import { EXTENSION_ID, takeScreenshot, WORKBENCH } from './motion-extension';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
@@ -48,25 +49,14 @@ export function languageClientTests(): void {
     });
 
     it('runs the language server with its Node flags (V8 compiles after the answer, not during it)', () => {
-      // The extension host's children, as the kernel lists them: the language server is one.
-      const children = readdirSync('/proc')
-        .filter((pid) => /^\d+$/.test(pid))
-        .flatMap((pid) => {
-          try {
-            const parent = Number(
-              readFileSync(`/proc/${pid}/stat`, 'utf8')
-                .replace(/^.*\) /s, '')
-                .split(' ')[1],
-            );
-            return parent === process.pid ? [readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')] : [];
-          } catch {
-            return []; // gone since the listing
-          }
-        });
-      const server = children.find((argv) => argv.some((a) => a.endsWith(join('dist', 'language-server.js'))));
-      assert.ok(server, `a language server among ${children.map((a) => a.join(' ')).join('; ')}`);
-      const script = server.findIndex((a) => a.endsWith('language-server.js'));
-      assert.deepEqual(server.slice(1, script), [...LANGUAGE_SERVER_NODE_FLAGS]);
+      // What the extension host started, as the kernel lists it: the language server is among it.
+      const started = descendants(process.pid).map(commandLine);
+      const server = started.find((line) => line.includes(join('dist', 'language-server.js')));
+      assert.ok(server, `a language server among ${started.join('; ')}`);
+      // The runtime, its flags, then the script.
+      const words = server.split(' ');
+      const script = words.findIndex((word) => word.endsWith(join('dist', 'language-server.js')));
+      assert.deepEqual(words.slice(1, script), [...LANGUAGE_SERVER_NODE_FLAGS]);
     });
 
     it('completes operations after an alias in a Python file', async () => {
