@@ -85,24 +85,46 @@ describe('DocumentationCache', () => {
   });
 
   describe('where it is by default', () => {
-    const saved = { cache: process.env.MOTION_CACHE_DIR, xdg: process.env.XDG_CACHE_HOME };
-    afterEach(() => {
-      for (const [name, value] of [
-        ['MOTION_CACHE_DIR', saved.cache],
-        ['XDG_CACHE_HOME', saved.xdg],
-      ] as const)
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
+    it('MOTION_CACHE_DIR first, then XDG_CACHE_HOME, then ~/.cache', () => {
+      const env = { MOTION_CACHE_DIR: '/m', XDG_CACHE_HOME: '/x' };
+      assert.equal(defaultDocumentationCacheDir(env, 'linux', '/home/ana'), '/m/documentation');
+      assert.equal(
+        defaultDocumentationCacheDir({ XDG_CACHE_HOME: '/x' }, 'linux', '/home/ana'),
+        '/x/motion-scripting/documentation',
+      );
+      assert.equal(
+        defaultDocumentationCacheDir({}, 'linux', '/home/ana'),
+        '/home/ana/.cache/motion-scripting/documentation',
+      );
     });
 
-    it('MOTION_CACHE_DIR first, then XDG_CACHE_HOME, then ~/.cache', () => {
-      process.env.MOTION_CACHE_DIR = '/m';
-      process.env.XDG_CACHE_HOME = '/x';
-      assert.equal(defaultDocumentationCacheDir(), '/m/documentation');
-      delete process.env.MOTION_CACHE_DIR;
-      assert.equal(defaultDocumentationCacheDir(), '/x/motion-scripting/documentation');
-      delete process.env.XDG_CACHE_HOME;
-      assert.equal(defaultDocumentationCacheDir(), join(homedir(), '.cache', 'motion-scripting', 'documentation'));
+    it('on Windows, under %LOCALAPPDATA% (never ~/.cache), with backslashes', () => {
+      const home = 'C:\\Users\\Zoë';
+      assert.equal(
+        defaultDocumentationCacheDir(
+          { LOCALAPPDATA: 'C:\\Users\\Zoë\\AppData\\Local', XDG_CACHE_HOME: 'C:\\x' },
+          'win32',
+          home,
+        ),
+        'C:\\Users\\Zoë\\AppData\\Local\\motion-scripting\\documentation',
+      );
+      assert.equal(
+        defaultDocumentationCacheDir({}, 'win32', home),
+        'C:\\Users\\Zoë\\AppData\\Local\\motion-scripting\\documentation',
+      );
+      assert.equal(defaultDocumentationCacheDir({ MOTION_CACHE_DIR: 'D:\\m' }, 'win32', home), 'D:\\m\\documentation');
+    });
+
+    it('on macOS, under ~/Library/Caches', () => {
+      assert.equal(
+        defaultDocumentationCacheDir({}, 'darwin', '/Users/ana'),
+        '/Users/ana/Library/Caches/motion-scripting/documentation',
+      );
+    });
+
+    it('of this process by default', () => {
+      const expected = defaultDocumentationCacheDir(process.env, process.platform, homedir());
+      assert.equal(defaultDocumentationCacheDir(), expected);
     });
   });
 });

@@ -163,6 +163,31 @@ describe('a durable write, call by call', () => {
     assert.equal(readFileSync(join(scratch.path, 'state.json'), 'utf8'), '{"v":1}');
   });
 
+  it('on Windows, which refuses an fsync of a directory, stops at the rename', async () => {
+    const { calls, log } = spy();
+    await writeDurably(join(scratch.path, 'state.json'), '{"v":1}', calls, 'win32');
+    assert.deepEqual(log, ['open temp', 'write temp', 'fsync temp', 'close temp', 'rename temp state']);
+    assert.equal(readFileSync(join(scratch.path, 'state.json'), 'utf8'), '{"v":1}');
+  });
+
+  it('on Windows, tries the rename again while another program holds the state file', async () => {
+    const { calls, log } = spy();
+    let refusals = 2;
+    const held: DurableWriteCalls = {
+      ...calls,
+      rename: async (from, to) => {
+        if (refusals-- > 0) {
+          log.push('rename refused');
+          throw Object.assign(new Error('EBUSY: resource busy or locked, rename'), { code: 'EBUSY' });
+        }
+        return calls.rename(from, to);
+      },
+    };
+    await writeDurably(join(scratch.path, 'state.json'), '{"v":3}', held, 'win32');
+    assert.deepEqual(log.slice(-3), ['rename refused', 'rename refused', 'rename temp state']);
+    assert.equal(readFileSync(join(scratch.path, 'state.json'), 'utf8'), '{"v":3}');
+  });
+
   it('never renames a temp file whose fsync failed, and removes it', async () => {
     const { calls, log } = spy('fsync temp');
     await assert.rejects(writeDurably(join(scratch.path, 'state.json'), '{"v":2}', calls), /fsync failed/);

@@ -6,6 +6,7 @@ import type { MotionState } from '../model/records';
 import { StateLock } from './state-lock';
 import { decodeState } from './state-format';
 import { encodeState } from '../../../src/api/state/state-document';
+import { replaceFile } from '../../../src/api/files/replace-file';
 
 /** Owner read and write only: the state is the user's calibration work. */
 const STATE_MODE = 0o600;
@@ -97,8 +98,17 @@ export interface DurableWriteCalls {
 
 const NODE_FS: DurableWriteCalls = { open, rename, unlink };
 
-/** Write, fsync, rename, directory fsync: the order that makes a write all or nothing across a crash. */
-export async function writeDurably(path: string, text: string, fs: DurableWriteCalls = NODE_FS): Promise<void> {
+/**
+ * Write, fsync, rename, directory fsync: the order that makes a write all or nothing across a crash.
+ * Windows has no fsync of a directory (it refuses one with EPERM): there NTFS's journal keeps the
+ * rename, and a rename refused while another program holds the file is tried again.
+ */
+export async function writeDurably(
+  path: string,
+  text: string,
+  fs: DurableWriteCalls = NODE_FS,
+  platform: NodeJS.Platform = process.platform,
+): Promise<void> {
   const temp = `${path}.tmp-${randomBytes(8).toString('hex')}`;
   // O_EXCL with O_NOFOLLOW: a planted file or link at the temp name is refused, never written through.
   const handle = await fs.open(
@@ -113,11 +123,12 @@ export async function writeDurably(path: string, text: string, fs: DurableWriteC
     } finally {
       await handle.close();
     }
-    await fs.rename(temp, path);
+    await replaceFile(temp, path, { platform, rename: fs.rename });
   } catch (error) {
     await fs.unlink(temp).catch(() => undefined);
     throw error;
   }
+  if (platform === 'win32') return;
   const dir = await fs.open(dirname(path), 'r');
   try {
     await dir.sync();

@@ -1,16 +1,28 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { replaceFile } from '../files/replace-file';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix, win32 } from 'node:path';
 
 /**
  * Where the command line and a language server started outside VS Code keep documentation:
- * $MOTION_CACHE_DIR, else the user's cache directory ($XDG_CACHE_HOME or ~/.cache), under motion-scripting.
+ * $MOTION_CACHE_DIR, else the user's cache directory (Windows: %LOCALAPPDATA%; macOS:
+ * ~/Library/Caches; elsewhere $XDG_CACHE_HOME or ~/.cache), under motion-scripting.
  */
-export function defaultDocumentationCacheDir(): string {
+export function defaultDocumentationCacheDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
+  const path = platform === 'win32' ? win32 : posix;
+  if (env.MOTION_CACHE_DIR) return path.join(env.MOTION_CACHE_DIR, 'documentation');
   const base =
-    process.env.MOTION_CACHE_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'motion-scripting');
-  return join(base, 'documentation');
+    platform === 'win32'
+      ? (env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'))
+      : platform === 'darwin'
+        ? path.join(home, 'Library', 'Caches')
+        : (env.XDG_CACHE_HOME ?? path.join(home, '.cache'));
+  return path.join(base, 'motion-scripting', 'documentation');
 }
 
 /** One cached documentation: the last fetched from a server URL, per application version. */
@@ -34,7 +46,7 @@ export class DocumentationCache {
     const file = join(this.dir, `${hash(url)}.${hash(version)}.json`);
     const temp = `${file}.${process.pid}.tmp`;
     await writeFile(temp, JSON.stringify(entry));
-    await rename(temp, file);
+    await replaceFile(temp, file);
   }
 
   /** The most recently saved documentation of a URL, whatever its version; unreadable entries are skipped. */

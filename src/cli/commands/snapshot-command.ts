@@ -1,4 +1,5 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { replaceFile } from '../../api/files/replace-file';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MotionClient } from '../../api/client/motion-client';
@@ -139,7 +140,7 @@ async function writeWhole(file: string, text: string): Promise<void> {
   const aside = `${file}.${process.pid}.partial`;
   try {
     await writeFile(aside, text);
-    await rename(aside, file);
+    await replaceFile(aside, file);
   } catch (error) {
     await rm(aside, { force: true });
     throw error;

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { replaceFile } from '../../api/files/replace-file';
 import { dirname, join } from 'node:path';
 import { generatePythonStubs } from '../../api/codegen/python-stubs';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
@@ -66,10 +67,10 @@ export async function writePythonStubs(stubPath: string, index: DocumentationInd
     };
     await writeFile(join(staging, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
     await rm(previous, { recursive: true, force: true });
-    await rename(target, previous).catch((error: NodeJS.ErrnoException) => {
+    await replaceFile(target, previous).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
-    await rename(staging, target);
+    await replaceFile(staging, target);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
