@@ -120,6 +120,23 @@ describe('dry runs of scripts that use the whole interface', function () {
       assert.ok(notModelled.length > 150, `${notModelled.length} changes the reference server does not model`);
     });
 
+  for (const [language, path, code] of [
+    [
+      'Python',
+      'C:\\Users\\Łukasz Zoë\\tools\\menu.py',
+      'import motion\n\nmotion.gui.message.add_message("a", "", "info")\n',
+    ],
+    ['Lua', '/home/Łukasz Zoë/t/menu.lua', '\n\nmotion.gui.message.add_message("a", "", "info")\n'],
+  ] as const)
+    it(`names the ${language} file of a call not sent, under a folder with letters beyond ASCII (a Windows user folder)`, async () => {
+      const outcome = await run(path, code);
+      assert.equal(outcome.result.ok, true, JSON.stringify(outcome.result.error));
+      assert.deepEqual(
+        outcome.notSent.map((call) => call.caller),
+        [`${path}:3`],
+      );
+    });
+
   it('lists the changes a gap filler would make, in order, with their arguments and lines, and answers its reads from the application', async () => {
     const path = join(CORPUS, 'gap_filler.py');
     const outcome = await run(path, readFileSync(path, 'utf8'));

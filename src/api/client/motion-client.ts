@@ -181,7 +181,9 @@ export class MotionClient {
         {
           method: 'POST',
           path,
-          headers: options.caller ? { ...JSON_HEADERS, [CALLER_HEADER]: options.caller } : JSON_HEADERS,
+          headers: options.caller
+            ? { ...JSON_HEADERS, [CALLER_HEADER]: callerHeaderValue(options.caller) }
+            : JSON_HEADERS,
           body,
           headersTimeout: timeout,
           bodyTimeout: timeout,
@@ -349,6 +351,25 @@ function errorBody(
 
 /** The header that says where in a script a call was made (a dry run's gateway reads it). */
 export const CALLER_HEADER = 'motion-caller';
+
+/**
+ * The caller as a header value: percent-encoded UTF-8, since a header carries bytes, not text, and
+ * a script under `C:\Users\Zoë` or `C:\Users\Łukasz` must name its file exactly (the Python package
+ * encodes it the same way, with urllib.parse.quote).
+ */
+export function callerHeaderValue(caller: string): string {
+  return encodeURIComponent(caller).replace(/%(2F|3A|5C)/g, (escape) => decodeURIComponent(escape));
+}
+
+/** The caller a header names; a value that is not percent-encoded UTF-8 is taken as it is. */
+export function callerFromHeader(value: string | string[] | undefined): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
 
 /** The headers of every call: one object, not one per call. */
 const JSON_HEADERS = Object.freeze({ 'content-type': 'application/json', accept: 'application/json' });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { findOperation } from '../../api/catalogue';
 import { isReadOperation } from '../../api/catalogue/read-operations';
 import { dottedPath } from '../../api/client/call-paths';
-import { CALLER_HEADER, type MotionClient } from '../../api/client/motion-client';
+import { CALLER_HEADER, callerFromHeader, type MotionClient } from '../../api/client/motion-client';
 import { MotionConnectionError, MotionError } from '../../api/client/motion-error';
 import { RecordedAnswers, sortedKeys, type RecordedAnswer } from '../../api/state/recorded-answers';
 import { TestingCalls } from './testing-calls';
@@ -135,7 +135,7 @@ export class DryRunGateway {
     if (module === DOCUMENTATION) return this.documentation(operation, args, req, res, body);
     testing?.made(operation, args);
     if (findOperation(module, name)) return forward(privateUrl, req, res, body, operation);
-    const caller = typeof req.headers[CALLER_HEADER] === 'string' ? req.headers[CALLER_HEADER] : undefined;
+    const caller = callerFromHeader(req.headers[CALLER_HEADER]);
     const declared = testing?.declared(operation, args);
     if (!isReadOperation(operation)) {
       this.notSent.push({ operation, args, ...(caller ? { caller } : {}) });

@@ -9,9 +9,24 @@ import os
 import sys
 import types
 import urllib.error
+import urllib.parse
 import urllib.request
 
-_URL = os.environ.get("MOTION_URL", "http://127.0.0.1:7979").rstrip("/")
+
+def _application_url(url):
+    """`localhost` as 127.0.0.1: the application listens on IPv4, and Windows tries ::1 first, where a
+    refused connection costs about 2 s before IPv4 is tried."""
+    parts = urllib.parse.urlsplit(url.rstrip("/"))
+    if parts.hostname and parts.hostname.lower() == "localhost":
+        port = f":{parts.port}" if parts.port else ""
+        return urllib.parse.urlunsplit(parts._replace(netloc=f"127.0.0.1{port}"))
+    return url.rstrip("/")
+
+
+_URL = _application_url(os.environ.get("MOTION_URL", "http://127.0.0.1:7979"))
+# Straight to the application, never through the system's proxy (the environment's or, on Windows,
+# the registry's): it is on this machine or on the lab's network.
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 _TIMEOUT = float(os.environ.get("MOTION_TIMEOUT", "30"))
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
@@ -46,7 +61,10 @@ def _caller():
     frame = sys._getframe(2)
     while frame is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == _PACKAGE_DIR:
         frame = frame.f_back
-    return f"{frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else ""
+    where = f"{frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else ""
+    # Percent-encoded UTF-8, as callerHeaderValue in src/api/client/motion-client.ts: a header holds
+    # bytes, and a script under C:\\Users\\Łukasz must still name its file.
+    return urllib.parse.quote(where, safe="/:\\")
 
 
 def _call(module_path, operation, args):
@@ -62,7 +80,7 @@ def _call(module_path, operation, args):
         method="POST",
     )
     try:
-        with urllib.request.urlopen(request, timeout=_TIMEOUT) as response:
+        with _OPENER.open(request, timeout=_TIMEOUT) as response:
             text = response.read().decode("utf-8")
     except urllib.error.HTTPError as error:
         body = error.read().decode("utf-8", "replace")
