@@ -135,9 +135,14 @@ export class PythonSession implements ScriptSession {
     if (this.child === child && child.exitCode === null) this.request({ answer: question, text });
   }
 
-  /** Interrupts the running code (KeyboardInterrupt); the session keeps its variables. */
+  /**
+   * Interrupts the running code (KeyboardInterrupt); the session keeps its variables. Asked on the
+   * session's own request pipe, never with a signal: on Windows Node's kill('SIGINT') ends the
+   * process at once, and its variables with it.
+   */
   interrupt(): void {
-    if (this.child && this.pending.size > 0) this.child.kill('SIGINT');
+    const [running] = this.pending.keys();
+    if (this.child && running !== undefined) this.request({ interrupt: running });
   }
 
   /** A fresh interpreter: variables are gone. */

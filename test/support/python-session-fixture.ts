@@ -15,9 +15,13 @@ export interface PythonSessionFixture {
 
 /**
  * A reference server for the describe block, and a fresh Python session recording its output for
- * each test; with `readsLines`, input() asks `typed` (else it ends input at once).
+ * each test; with `readsLines`, input() asks `typed` (else it ends input at once); `interpreter`
+ * runs it in another Python (WINDOWS_PYTHON: under Windows' rules).
  */
-export function pythonSessionPerTest({ readsLines = false } = {}): PythonSessionFixture {
+export function pythonSessionPerTest({
+  readsLines = false,
+  interpreter,
+}: { readsLines?: boolean; interpreter?: string } = {}): PythonSessionFixture {
   const fixture = {
     output: [],
     printed: (stream = 'stdout') =>
@@ -35,6 +39,7 @@ export function pythonSessionPerTest({ readsLines = false } = {}): PythonSession
     fixture.typed = new TypedAnswers();
     fixture.session = new PythonSession({
       serverUrl: fixture.server.url,
+      ...(interpreter ? { interpreter } : {}),
       onOutput: (stream, text) => fixture.output.push({ stream, text }),
       ...(readsLines ? { readLine: fixture.typed.readLine } : {}),
     });

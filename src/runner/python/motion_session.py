@@ -10,14 +10,16 @@ The session's own protocol never touches the script's streams: requests arrive o
   {"answer": n, "text"}                                 the line that question n asked for (null: end of input)
   {"listen": n}                                         debugpy in this session, for VS Code to attach to
                                                         (taken in turn with runs: see listen_for_debugger)
+  {"interrupt": id}                                     Ctrl+C for run id, if it is still running (KeyboardInterrupt)
 Replies: {"id", "ok", "error"?, "exited"?} when a run ends, {"check": n, "complete"},
 {"listening": n, "port"} or {"listening": n, "error"} (the port debugpy waits on, or why it cannot),
 {"ask": n, "prompt"} when the running code calls input() or reads sys.stdin, and
 {"display": id, "items": [{"mime", "data"}]} for a rich run's value or figure, before its reply.
 What the code prints goes to stdout and stderr as usual; a marker with a secret token
 (MOTION_SESSION_TOKEN, removed from the environment) ends each run's output, so no script can print
-it. A lone expression at the end is echoed like a REPL. SIGINT interrupts the running code
-(KeyboardInterrupt) and leaves the session usable.
+it. A lone expression at the end is echoed like a REPL. An interrupt request raises KeyboardInterrupt
+in the running code and leaves the session usable: a request, not a signal, because Windows has no
+signal a parent can send (Node's kill ends a Windows process at once); every platform works this way.
 """
 import ast
 import base64
@@ -29,17 +31,28 @@ import json
 import linecache
 import os
 import queue
+import signal
 import sys
 import threading
 import traceback
 
 for stream in (sys.stdout, sys.stderr):
     stream.reconfigure(encoding="utf-8", errors="backslashreplace", line_buffering=True)
+# The process's own output streams: the end-of-run markers go there even while a script has put
+# something else in sys.stdout (contextlib.redirect_stdout, an io.StringIO it never put back).
+OUTPUT_STREAMS = (sys.stdout, sys.stderr)
 
 control = os.fdopen(3, "w", encoding="utf-8", buffering=1)
 control_lock = threading.Lock()
 requests = os.fdopen(4, "r", encoding="utf-8")
 TOKEN = os.environ.pop("MOTION_SESSION_TOKEN", "")
+# Ctrl+C is KeyboardInterrupt even when the parent started Python with SIGINT ignored (Python then
+# keeps it ignored).
+signal.signal(signal.SIGINT, signal.default_int_handler)
+# The id of the run whose code is executing now (None between runs), and the lock that keeps an
+# interrupt from landing in the next run.
+running = [None]
+running_lock = threading.Lock()
 session_globals = {"__name__": "__main__", "__builtins__": builtins}
 runs = queue.Queue()
 answers = queue.Queue()
@@ -54,9 +67,13 @@ def send(message):
 
 def reply(message):
     # A marker on each output stream first, so the editor knows it has all the output of this run.
-    for stream in (sys.stdout, sys.stderr):
-        stream.write(f"\x00motion-done:{TOKEN}:{message['id']}\x00\n")
+    # Written as bytes under the text layer: on Windows the text streams write "\n" as "\r\n", and the
+    # editor looks for the marker byte for byte.
+    marker = f"\x00motion-done:{TOKEN}:{message['id']}\x00\n".encode("ascii")
+    for stream in OUTPUT_STREAMS:
         stream.flush()
+        stream.buffer.write(marker)
+        stream.buffer.flush()
     send(message)
 
 
@@ -114,9 +131,25 @@ def read_requests():
             send({"check": request["check"], "complete": is_complete(request["code"])})
         elif "answer" in request:
             answers.put((request["answer"], request.get("text")))
+        elif "interrupt" in request:
+            interrupt(request["interrupt"])
         else:
             runs.put(request)
     runs.put(None)
+
+
+def interrupt(run_id):
+    """KeyboardInterrupt in the main thread, if run `run_id` is still executing there."""
+    with running_lock:
+        if running[0] is None or running[0] != run_id:
+            return
+        if hasattr(signal, "pthread_kill"):
+            # A real SIGINT to the main thread: it also ends a blocking call (time.sleep, a socket read).
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+        else:
+            # Windows: raise() calls Python's SIGINT handler in this thread, which also sets the event
+            # that the main thread's waits (time.sleep) end on; the handler runs there.
+            signal.raise_signal(signal.SIGINT)
 
 
 PACKAGE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "motion")
@@ -267,13 +300,19 @@ def main():
         try:
             current_run[0], current_run[1] = request["id"], request.get("rich", False)
             run_in(request.get("cwd"), request.get("filename", "<selection>"))
-            run(
-                request["code"],
-                request.get("filename", "<selection>"),
-                request.get("line", 1),
-                request.get("interactive", False),
-                request.get("rich", False),
-            )
+            with running_lock:
+                running[0] = request["id"]
+            try:
+                run(
+                    request["code"],
+                    request.get("filename", "<selection>"),
+                    request.get("line", 1),
+                    request.get("interactive", False),
+                    request.get("rich", False),
+                )
+            finally:
+                with running_lock:
+                    running[0] = None
             sys.stdout.flush()
             reply({"id": request["id"], "ok": True})
         except KeyboardInterrupt:
