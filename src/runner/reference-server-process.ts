@@ -77,10 +77,20 @@ export async function startReferenceServer(
   return { child, url };
 }
 
-/** Stops a server started by startReferenceServer, and resolves once it has exited. */
+/** How long a server has to stop once its input is closed, before it is killed. */
+const STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * Stops a server started by startReferenceServer by closing its standard input, as the end of this
+ * process would, and resolves once it has exited: it saves its state and removes its lock first.
+ * Not a signal: on Windows Node's kill('SIGTERM') ends the process at once, its lock file left
+ * behind. A server still running 5 s later is killed.
+ */
 export async function stopReferenceServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+  child.stdin?.end();
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
+  clearTimeout(timer);
 }

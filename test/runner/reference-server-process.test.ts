@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MotionClient } from '../../src/api/client/motion-client';
 import {
@@ -41,6 +41,32 @@ describe('a reference server started as a child process', () => {
     }
   });
 
+  it('is stopped by closing its standard input, never by a signal: it exits 0, its lock file removed', async () => {
+    const stateFile = join(scratch.path, 'stopped.json');
+    const { child } = await startReferenceServer(SERVER_BIN, ['--port', '0', '--state', stateFile]);
+    let said = '';
+    child.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    const exited = exitOf(child);
+    assert.ok(existsSync(`${stateFile}.lock`), 'it holds the lock while it runs');
+    await stopReferenceServer(child);
+    assert.equal(await exited, 0);
+    assert.match(said, /motion-server stopping \(standard input closed\)/);
+    assert.equal(existsSync(`${stateFile}.lock`), false, 'the lock is gone, so no later start can mistake it');
+  });
+
+  it('kills a server that does not stop within 5 s of its input closing', async function () {
+    this.timeout(20_000);
+    // Not our server: a program that says it listens and then ignores its input.
+    const stubborn = join(scratch.path, 'stubborn.js');
+    writeFileSync(stubborn, 'console.log("listening on http://127.0.0.1:1");\nsetInterval(() => {}, 1000);\n');
+    const { child } = await startReferenceServer(stubborn, []);
+    const exited = exitOf(child);
+    const started = Date.now();
+    await stopReferenceServer(child);
+    assert.equal(await exited, 'SIGKILL');
+    assert.ok(Date.now() - started >= 4_500, `killed after ${Date.now() - started} ms, not before its time`);
+  });
+
   it('a server started by hand, without --stop-with-stdin, does not stop when its input ends', async () => {
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [SERVER_BIN, '--port', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -52,7 +78,10 @@ describe('a reference server started as a child process', () => {
       const exited = await Promise.race([exitOf(child), new Promise((r) => setTimeout(() => r('running'), 1_000))]);
       assert.equal(exited, 'running');
     } finally {
-      await stopReferenceServer(child);
+      // It does not stop on its input (that is the point): ended as a person would, from outside.
+      const exited = exitOf(child);
+      child.kill('SIGKILL');
+      await exited;
     }
   });
 
