@@ -4,6 +4,7 @@ import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
 import { DoneMarkers } from './python/done-markers';
+import { defaultPythonCommand, findPython } from './python/find-python';
 import { pythonSupportDir } from './python-support';
 import type { Completeness } from './repl/statements';
 import type {
@@ -21,7 +22,7 @@ import type {
 const PIPES_AFTER_EXIT_MS = 1_000;
 
 interface PythonSessionOptions {
-  /** The interpreter: a path or a command (default python3, then python). */
+  /** The interpreter: a path or a command (default: python3, then python; on Windows py, python, python3). */
   interpreter?: string;
   serverUrl: string;
   cwd?: string;
@@ -166,21 +167,16 @@ export class PythonSession implements ScriptSession {
 
   private start(): Promise<void> {
     if (this.child && this.child.exitCode === null && this.starting) return this.starting;
-    const candidates = this.options.interpreter ? [this.options.interpreter] : ['python3', 'python'];
-    this.starting = candidates
-      .slice(1)
-      .reduce(
-        (attempt, next) =>
-          attempt.catch((error: Error) =>
-            /was not found/.test(error.message) ? this.spawnSession(next) : Promise.reject(error),
-          ),
-        this.spawnSession(candidates[0]),
-      );
+    this.startedWith = this.options.interpreter ?? defaultPythonCommand();
+    this.starting = findPython(this.options.interpreter).then((python) => {
+      this.startedWith = python.command;
+      return this.spawnSession(python.executable);
+    });
     return this.starting;
   }
 
+  /** Starts `interpreter`: a Python's own path (sys.executable), as findPython found it. */
   private spawnSession(interpreter: string): Promise<void> {
-    this.startedWith = interpreter;
     return new Promise((resolveStart, rejectStart) => {
       const support = pythonSupportDir();
       const env = {

@@ -6,6 +6,7 @@ import type { PythonTestOptions } from '../../runner/testing/python-tests';
 import { collectScriptTests, runScriptTest } from '../../runner/testing/script-tests-of';
 import { ScriptTestError, type ScriptTestResult } from '../../runner/testing/script-test';
 import { EXIT, GLOBAL_OPTIONS, terminalSafe, UsageError } from '../cli-context';
+import { defaultPythonCommand } from '../../runner/python/find-python';
 
 const TEST_HELP = `Usage: motion test [PATH...] [--snapshot FILE] [--junit FILE] [--python PATH]
 
@@ -21,7 +22,7 @@ relative to the file; it wins over --snapshot. The application at --url is never
 
   --snapshot FILE  what every test starts from (default: the demo data)
   --junit FILE     also write a JUnit XML report (for CI)
-  --python PATH    the interpreter, with pytest installed (default python3)
+  --python PATH    the interpreter, with pytest installed (default python3; on Windows py)
   --deadline S     how long one test may take (default 60 s)
 
 Exit status: 0 every test passed (or was skipped), 1 a test failed, 2 bad usage or no pytest.`;
@@ -52,7 +53,7 @@ export async function testCommand(argv: string[]): Promise<number> {
       throw new UsageError(`cannot read the snapshot ${values.snapshot} (${error.code ?? error.message})`);
     });
   const options: PythonTestOptions = {
-    python: values.python ?? 'python3',
+    python: values.python ?? defaultPythonCommand(),
     cwd: process.cwd(),
     serverScript: join(__dirname, 'motion-server.js'),
     snapshot,

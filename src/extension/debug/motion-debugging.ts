@@ -43,7 +43,7 @@ export function startDebugging(ctx: MotionContext): void {
         return new vscode.DebugAdapterInlineImplementation(
           programLanguage(config.program) === 'lua'
             ? new LuaDebugSession()
-            : new PythonDebugAdapter(config.python ?? 'python3', pythonSupportDir()),
+            : new PythonDebugAdapter(config.python ?? DEFAULT_PYTHON, pythonSupportDir()),
         );
       },
     }),

@@ -1,11 +1,15 @@
 import * as vscode from 'vscode';
+import { defaultPythonCommand } from '../../runner/python/find-python';
 
-/** python3 on PATH: what runs scripts when nobody chose an interpreter. */
-export const DEFAULT_PYTHON = 'python3';
+/**
+ * What runs scripts when nobody chose an interpreter: python3 on PATH (on Windows the py launcher),
+ * searched further by findPython when it is not there.
+ */
+export const DEFAULT_PYTHON = defaultPythonCommand();
 
 /**
  * The Python to run scripts with: the machine-scoped setting motion.python.path (`configured`), else the
- * interpreter selected in the Python extension (when it is installed), else python3.
+ * interpreter selected in the Python extension (when it is installed), else python3 (on Windows py).
  */
 export async function pythonInterpreter(
   configured: string | undefined,

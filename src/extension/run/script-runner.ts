@@ -9,7 +9,7 @@ import { TYPED_CODE } from '../../runner/repl/console-session';
 import { DocumentationNames } from '../../runner/repl/documentation-names';
 import type { CodeOrigin, RunResult, ScriptSession, SessionDisplay, SessionOutput } from '../../runner/script-session';
 import type { MotionConfig } from '../config';
-import { pythonInterpreter } from './python-interpreter';
+import { DEFAULT_PYTHON, pythonInterpreter } from './python-interpreter';
 import { ScriptTerminal } from './script-terminal';
 
 type ScriptLanguage = 'python' | 'lua';
@@ -283,7 +283,7 @@ export class ScriptRunner implements vscode.Disposable {
       return await session.listenForDebugger();
     } catch (error) {
       if (!/No module named '?debugpy/.test((error as Error).message)) throw error;
-      throw new Error(missingDebugpyMessage(await debugpyStatus(session.interpreter ?? 'python3')), { cause: error });
+      throw new Error(missingDebugpyMessage(await debugpyStatus(session.interpreter ?? DEFAULT_PYTHON)), { cause: error });
     }
   }
 

@@ -5,6 +5,7 @@ import { ScriptTestError, type ScriptTestResult } from '../testing/script-test';
 import type { AssistantContext } from './assistant-context';
 import { DEADLINE_SECONDS, inFolder, SNAPSHOT_FILE } from './dry-run-script';
 import { ANSWER_LINES, boundedLines, outputTail, ToolRefusal, type ToolAnswer } from './tool-answer';
+import { defaultPythonCommand } from '../python/find-python';
 
 export const runScriptTestsInput = z
   .object({
@@ -44,7 +45,7 @@ export async function runScriptTests(
       throw new ToolRefusal(`Cannot read the snapshot ${input.snapshot} (${error.code ?? error.message}).`);
     });
   const options = {
-    python: (await ctx.python(ctx.folder)) ?? 'python3',
+    python: (await ctx.python(ctx.folder)) ?? defaultPythonCommand(),
     cwd: ctx.folder,
     serverScript: ctx.serverScript,
     snapshot,

@@ -1,8 +1,12 @@
 import { pythonSupportDir } from '../python-support';
 import { PythonDebugAdapter } from './python-debug-adapter';
 import { serveOnStdio } from './serve-on-stdio';
+import { defaultPythonCommand } from '../python/find-python';
 
 // `node dist/python-debug-adapter.js [interpreter]`: the relay to debugpy on stdio.
 serveOnStdio(
-  new PythonDebugAdapter(process.argv[2] ?? process.env.MOTION_DEBUG_PYTHON ?? 'python3', pythonSupportDir()),
+  new PythonDebugAdapter(
+    process.argv[2] ?? process.env.MOTION_DEBUG_PYTHON ?? defaultPythonCommand(),
+    pythonSupportDir(),
+  ),
 );

@@ -7,6 +7,7 @@ import { withTestApplication } from './test-application';
 import { pythonSupportDir } from '../python-support';
 import { namedSnapshot } from './named-snapshot';
 import { PastDeadline, ScriptTestError, type ScriptTest, type ScriptTestResult, type TestOutcome } from './script-test';
+import { findPython, PythonNotFound } from '../python/find-python';
 
 const COLLECTION_DEADLINE_MS = 120_000;
 
@@ -31,9 +32,23 @@ function pytest(
   env: Record<string, string>,
   deadlineMs = options.deadlineMs ?? 60_000,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
+  // The Python itself, not a launcher (py) or a shim (pyenv-win's .bat) that Node cannot start alone.
+  const python = findPython(options.python).catch((error: Error) => {
+    throw error instanceof PythonNotFound ? new ScriptTestError(error.message) : error;
+  });
+  return python.then(({ executable }) => runPytest(executable, options, args, env, deadlineMs));
+}
+
+function runPytest(
+  executable: string,
+  options: PythonTestOptions,
+  args: string[],
+  env: Record<string, string>,
+  deadlineMs: number,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
     execFile(
-      options.python,
+      executable,
       // The run ends with this process, however it ends (motion_parent_watch.py).
       ['-m', 'pytest', ...PYTEST_OPTIONS, '-p', 'motion_parent_watch', ...args],
       {
