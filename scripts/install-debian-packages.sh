@@ -2,9 +2,9 @@
 # The Debian packages the tests use, once per machine, from Debian's archive only: chromium and
 # ripgrep (the real-VS-Code tests, the demo check), libkrb5-dev (code-server's build), and
 # python3-debugpy, python3-pytest and python3-matplotlib (debugging and testing Python scripts, and
-# figures in notebooks, with Debian's /usr/bin/python3).
+# figures in notebooks, with Debian's /usr/bin/python3), and wine64 (the Windows leg: Node for Windows under Wine).
 set -euo pipefail
-PACKAGES=(ripgrep chromium libkrb5-dev python3-debugpy python3-pytest python3-matplotlib)
+PACKAGES=(ripgrep chromium libkrb5-dev python3-debugpy python3-pytest python3-matplotlib wine64)
 missing=()
 for p in "${PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoState } from '../../server/scripting/model/demo-data';
@@ -65,11 +66,16 @@ describe('state file: opening, locking and closing (state-file, in process)', ()
   it('refuses a second opening of a file that is open', async () => {
     const path = join(scratch.path, 'state.json');
     const first = await StateFile.open(path, emptyState);
-    // Another server takes the lock over (its pid written over this one's).
-    writeFileSync(`${path}.lock`, String(process.ppid));
-    await assert.rejects(() => StateFile.open(path, emptyState), /in use by another motion-server/);
-    await assert.rejects(() => first.file.write('{}'), /has taken over/);
-    await first.file.close();
+    // Another server takes the lock over (its pid, a live process's, written over this one's).
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(`${path}.lock`, String(other.pid));
+      await assert.rejects(() => StateFile.open(path, emptyState), /in use by another motion-server/);
+      await assert.rejects(() => first.file.write('{}'), /has taken over/);
+    } finally {
+      other.kill();
+      await first.file.close();
+    }
   });
 
   it('follows a link to the state file once, and a linked directory, so the lock is the real file’s', async () => {
@@ -94,7 +100,8 @@ describe('state file: opening, locking and closing (state-file, in process)', ()
     writeFileSync(join(scratch.path, 'plain'), '');
     await assert.rejects(
       () => StateFile.open(join(scratch.path, 'plain', 'state.json'), emptyState),
-      (error: NodeJS.ErrnoException) => error.code === 'ENOTDIR',
+      // Windows says a path under a file does not exist.
+      (error: NodeJS.ErrnoException) => error.code === (process.platform === 'win32' ? 'ENOENT' : 'ENOTDIR'),
     );
     await assert.rejects(
       () => StateFile.open(join(scratch.path, 'missing', 'state.json'), emptyState),

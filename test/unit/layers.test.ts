@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = join(__dirname, '../..');
 
 /** Lints one import as if written in a file at `path`, with the project's layer rules only (no type information needed). */
 async function breaches(path: string, line: string): Promise<string[]> {
-  const { layers } = (await import(join(ROOT, 'eslint-layers.mjs'))) as { layers: ESLint.Options['overrideConfig'][] };
+  const { layers } = (await import(pathToFileURL(join(ROOT, 'eslint-layers.mjs')).href)) as { layers: ESLint.Options['overrideConfig'][] };
   const eslint = new ESLint({
     cwd: ROOT,
     overrideConfigFile: true,

