@@ -63,6 +63,20 @@ describe('state file: opening, locking and closing (state-file, in process)', ()
     assert.ok(!existsSync(`${path}.lock`));
   });
 
+  it('reads a state file saved with a byte-order mark, and refuses one saved as UTF-16 naming the encoding', async () => {
+    const marked = join(scratch.path, 'marked.json');
+    writeFileSync(marked, `\ufeff${encodeState(demoState())}`);
+    const opened = await StateFile.open(marked, emptyState);
+    assert.equal(opened.state.skeletons.project.length, demoState().skeletons.project.length);
+    await opened.file.close();
+    const utf16 = join(scratch.path, 'utf16.json');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(encodeState(demoState()), 'utf16le')]));
+    await assert.rejects(
+      () => StateFile.open(utf16, emptyState),
+      /utf16\.json is saved as UTF-16 LE .* save it as UTF-8/,
+    );
+  });
+
   it('refuses a second opening of a file that is open', async () => {
     const path = join(scratch.path, 'state.json');
     const first = await StateFile.open(path, emptyState);

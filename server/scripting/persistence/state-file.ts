@@ -7,6 +7,7 @@ import { StateLock } from './state-lock';
 import { decodeState } from './state-format';
 import { encodeState } from '../../../src/api/state/state-document';
 import { replaceFile } from '../../../src/api/files/replace-file';
+import { decodeUserText } from '../../../src/api/files/user-text';
 
 /** Owner read and write only: the state is the user's calibration work. */
 const STATE_MODE = 0o600;
@@ -38,7 +39,7 @@ export class StateFile {
           throw new Error(
             `state file ${path} has ${info.nlink} hard links: one server per file needs a file with one name; copy it instead`,
           );
-        text = await readFile(path, 'utf8');
+        text = decodeUserText(await readFile(path), path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,6 +17,7 @@ import {
 } from '../cli-context';
 import { messageText, type CheckedFile } from './checked-file';
 import { sarifReport } from './sarif-report';
+import { readUserText } from '../../api/files/user-text';
 
 const CHECK_HELP = `Usage: motion check [FILE|DIR...] [--sarif FILE]
 
@@ -91,7 +92,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
       path,
       uri: pathToFileURL(resolve(path)).href,
       languageId: path.endsWith('.lua') ? ('lua' as const) : ('python' as const),
-      text: await readFile(path, 'utf8'),
+      text: await readUserText(path),
     });
   const found = await checkScripts(await loadScriptParsers(), documentation, scripts);
   const checked: CheckedFile[] = scripts.map(({ path, languageId }, i) => ({

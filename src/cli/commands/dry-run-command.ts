@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MotionConnectionError } from '../../api/client/motion-error';
 import { readSnapshot } from '../../api/state/read-snapshot';
@@ -9,6 +8,7 @@ import { notSentOutline } from '../../runner/dry-run/not-sent-outline';
 import type { SessionOutput } from '../../runner/script-session';
 import { clientFor, EXIT, terminalSafe, UsageError, type GlobalOptions } from '../cli-context';
 import { stdinLines } from '../line-queue';
+import { readUserText } from '../../api/files/user-text';
 
 interface DryRunRequest {
   path: string;
@@ -84,7 +84,7 @@ async function snapshotText(file: string | undefined, options: GlobalOptions): P
     }
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = await readUserText(file);
     } catch (error) {
       throw new UsageError(
         `cannot read the snapshot ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,

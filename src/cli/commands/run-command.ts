@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { LuaSession } from '../../runner/lua-session';
 import { PythonSession } from '../../runner/python-session';
@@ -7,6 +6,7 @@ import { scriptArgumentsPrelude } from '../../runner/script-arguments';
 import { GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 import { stdinLines } from '../line-queue';
 import { dryRunCommand } from './dry-run-command';
+import { readUserText, UnreadableEncoding } from '../../api/files/user-text';
 
 const RUN_HELP = `Usage: motion run FILE.py|FILE.lua [ARG...] [--python PATH] [--dry-run [--snapshot FILE] [--deadline S]]
 
@@ -52,9 +52,9 @@ export async function runCommand(argv: string[]): Promise<number> {
   const path = resolve(file);
   let code: string;
   try {
-    code = await readFile(path, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read ${path}`);
+    code = await readUserText(path);
+  } catch (error) {
+    throw new UsageError(error instanceof UnreadableEncoding ? error.message : `cannot read ${path}`);
   }
   if (!values['dry-run'] && (values.snapshot !== undefined || values.deadline !== undefined))
     throw new UsageError('--snapshot and --deadline go with --dry-run');

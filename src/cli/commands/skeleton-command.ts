@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { MotionClient } from '../../api/client/motion-client';
 import {
@@ -15,6 +15,7 @@ import {
 import { skeletonReader } from '../../api/skeletons/skeleton-loader';
 import { SKELETON_SOURCE_NAMES, type SkeletonSourceName } from '../../api/skeletons/skeleton-model';
 import { clientFor, EXIT, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, terminalSafe, UsageError } from '../cli-context';
+import { readUserText } from '../../api/files/user-text';
 
 const SKELETON_HELP = `Usage: motion skeleton export --source project|measurement|data [--name NAME]... [--format xml|json] [--out FILE]
        motion skeleton import FILE --target project|measurement [--format xml|json] [--replace]
@@ -91,7 +92,7 @@ export async function skeletonCommand(argv: string[]): Promise<number> {
     if (target !== 'project' && target !== 'measurement')
       throw new UsageError('--target must be project or measurement (the current data is read-only)');
     const [file] = files;
-    const text = await readFile(file, 'utf8');
+    const text = await readUserText(file);
     let read: ReturnType<typeof readSkeletonFile>;
     try {
       read = readSkeletonFile(text, formatOf(values.format, file, text));

@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { replaceFile } from '../../api/files/replace-file';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,6 +10,7 @@ import { DryRunError } from '../../runner/dry-run/dry-run';
 import { takeSnapshot } from '../../runner/dry-run/record-snapshot';
 import { stdinLines } from '../line-queue';
 import { clientFor, EXIT, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
+import { readUserText, UnreadableEncoding } from '../../api/files/user-text';
 
 const SNAPSHOT_HELP = `Usage: motion snapshot [-o FILE] [--record SCRIPT [--python PATH]]
 
@@ -95,9 +96,9 @@ async function scriptToRecord(name: string): Promise<{ name: string; path: strin
     throw new UsageError(`--record takes a Python (.py) or Lua (.lua) script, got "${name}"`);
   const path = resolve(name);
   try {
-    return { name, path, code: await readFile(path, 'utf8') };
-  } catch {
-    throw new UsageError(`cannot read ${path}`);
+    return { name, path, code: await readUserText(path) };
+  } catch (error) {
+    throw new UsageError(error instanceof UnreadableEncoding ? error.message : `cannot read ${path}`);
   }
 }
 

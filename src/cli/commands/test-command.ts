@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { junitReport } from '../../runner/testing/junit-report';
@@ -7,6 +7,7 @@ import { collectScriptTests, runScriptTest } from '../../runner/testing/script-t
 import { ScriptTestError, type ScriptTestResult } from '../../runner/testing/script-test';
 import { EXIT, GLOBAL_OPTIONS, terminalSafe, UsageError } from '../cli-context';
 import { defaultPythonCommand } from '../../runner/python/find-python';
+import { readUserText } from '../../api/files/user-text';
 
 const TEST_HELP = `Usage: motion test [PATH...] [--snapshot FILE] [--junit FILE] [--python PATH]
 
@@ -49,7 +50,7 @@ export async function testCommand(argv: string[]): Promise<number> {
     throw new UsageError(`--deadline must be a positive number of seconds, got "${values.deadline}"`);
   let snapshot: string | undefined;
   if (values.snapshot !== undefined)
-    snapshot = await readFile(values.snapshot, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    snapshot = await readUserText(values.snapshot).catch((error: NodeJS.ErrnoException) => {
       throw new UsageError(`cannot read the snapshot ${values.snapshot} (${error.code ?? error.message})`);
     });
   const options: PythonTestOptions = {

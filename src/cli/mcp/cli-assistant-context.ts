@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DocumentationIndex } from '../../api/docs/documentation-index';
@@ -10,6 +9,7 @@ import { readyToApply, Rehearsals } from '../../runner/assistant/rehearsals';
 import { createMotionLanguageService } from '../../../server/language/service/language-service';
 import { loadScriptParsers } from '../../../server/language/service/script-parsers';
 import { clientFor, documentationCache, type GlobalOptions } from '../cli-context';
+import { readUserText } from '../../api/files/user-text';
 
 /** How long one reading of the documentation serves the tools: a conversation's calls come in bursts. */
 const DOCUMENTATION_FRESH_MS = 10_000;
@@ -32,7 +32,7 @@ export function cliAssistantContext(
     return documentation.index;
   };
   let parsers: ReturnType<typeof loadScriptParsers> | undefined;
-  const readScript = (path: string) => readFile(path, 'utf8');
+  const readScript = (path: string) => readUserText(path);
   const rehearsals = new Rehearsals();
   const ctx: AssistantContext & { close(): Promise<void> } = {
     client: () => client,

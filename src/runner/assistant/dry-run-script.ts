@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod';
 import { MotionConnectionError } from '../../api/client/motion-error';
@@ -10,6 +9,7 @@ import { notSentOutline } from '../dry-run/not-sent-outline';
 import type { AssistantContext } from './assistant-context';
 import { scriptToRun, SCRIPT_FIELDS } from './script-input';
 import { ANSWER_LINES, boundedLines, outputTail, ToolRefusal, type ToolAnswer } from './tool-answer';
+import { readUserText } from '../../api/files/user-text';
 
 export const DEADLINE_SECONDS = z
   .number()
@@ -60,7 +60,7 @@ async function startingState(
   }
   let text: string;
   try {
-    text = await readFile(inFolder(ctx, snapshot), 'utf8');
+    text = await readUserText(inFolder(ctx, snapshot));
   } catch (error) {
     throw new ToolRefusal(
       `Cannot read the snapshot ${snapshot} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { collectScriptTests, runScriptTest } from '../testing/script-tests-of';
 import { ScriptTestError, type ScriptTestResult } from '../testing/script-test';
@@ -6,6 +5,7 @@ import type { AssistantContext } from './assistant-context';
 import { DEADLINE_SECONDS, inFolder, SNAPSHOT_FILE } from './dry-run-script';
 import { ANSWER_LINES, boundedLines, outputTail, ToolRefusal, type ToolAnswer } from './tool-answer';
 import { defaultPythonCommand } from '../python/find-python';
+import { readUserText } from '../../api/files/user-text';
 
 export const runScriptTestsInput = z
   .object({
@@ -41,7 +41,7 @@ export async function runScriptTests(
 ): Promise<ToolAnswer> {
   let snapshot: string | undefined;
   if (input.snapshot !== undefined)
-    snapshot = await readFile(inFolder(ctx, input.snapshot), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    snapshot = await readUserText(inFolder(ctx, input.snapshot)).catch((error: NodeJS.ErrnoException) => {
       throw new ToolRefusal(`Cannot read the snapshot ${input.snapshot} (${error.code ?? error.message}).`);
     });
   const options = {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import {
@@ -20,6 +19,7 @@ import type { FromLuaDebug, LuaDebugCommand, LuaDebugQuestion } from '../lua/lua
 import { toDebuggee, toEditor, type CellSource } from './cell-sources';
 import { breakableLine, codeLines } from './lua-breakable-lines';
 import { MOTION_EXCEPTION_FILTERS, type MotionLaunchConfiguration } from './motion-launch';
+import { readUserTextSync } from '../../api/files/user-text';
 
 const THREAD = 1;
 
@@ -222,7 +222,7 @@ export class LuaDebugSession extends DebugSession {
     const path = args.source.path ?? '';
     let lines = new Set<number>();
     try {
-      lines = codeLines(readFileSync(path, 'utf8'));
+      lines = codeLines(readUserTextSync(path));
     } catch {
       // An unreadable file: no line holds code, every breakpoint stays unverified.
     }

@@ -1,7 +1,7 @@
 // A debugged Lua script's own thread (dist/lua-debug-worker.js): the session's VM and motion table,
 // with the debugger's hook. While the script is stopped this thread blocks (Atomics.wait) and
 // reads the adapter's commands synchronously from its port: the VM's state stays exactly as it was.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { installTestRunner, usersOutcome, type LuaOutcome } from './lua-test-host';
 import { installUserFiles } from './lua-user-files';
@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { installLuaDebugger, nextCommand, type LuaDebugChannel } from './lua-debug-bridge';
 import type { FromLuaDebug, LuaDebugCommand, LuaDebugStart } from './lua-debug-messages';
 import { createMotionLua, userTraceback } from './motion-lua';
+import { readUserTextSync } from '../../api/files/user-text';
 
 const start = workerData as LuaDebugStart;
 const send = (message: FromLuaDebug) => parentPort!.postMessage(message);
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
 
   let code: string;
   try {
-    code = readFileSync(start.program, 'utf8');
+    code = readUserTextSync(start.program);
   } catch (error) {
     fail(`The Lua script could not be read: ${(error as Error).message}`);
     return;

@@ -1,11 +1,11 @@
 // One Lua test file's work on a thread of its own (dist/lua-test-worker.js): find its tests, or run
 // one of them, in a Lua VM with the motion table of the test's own application. A test that never
 // ends is stopped by terminating this thread (lua-tests.ts holds the deadline).
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { installTestRunner, usersOutcome, type LuaOutcome } from './lua-test-host';
 import { createMotionLua } from './motion-lua';
+import { readUserTextSync } from '../../api/files/user-text';
 
 /** What the thread is asked to do. */
 export interface LuaTestJob {
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   let output = '';
   const lua = await createMotionLua(job.serverUrl, (_stream, text) => (output += text), job.stateFile);
   await installTestRunner(lua, job.cwd);
-  lua.global.set('__spec_code', readFileSync(resolve(job.cwd, job.file), 'utf8'));
+  lua.global.set('__spec_code', readUserTextSync(resolve(job.cwd, job.file)));
   lua.global.set('__spec_file', job.file);
   lua.global.set('__spec_wanted', job.names);
   const outcome = (await lua.doString(

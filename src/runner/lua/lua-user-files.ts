@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { LuaEngine } from 'wasmoon';
 import { LUA_FILES } from './lua-files.lua';
+import { readUserTextSync } from '../../api/files/user-text';
 
 /**
  * Gives a VM the user's files for dofile, loadfile and require (its own file system is empty): a
@@ -20,7 +21,7 @@ export async function installUserFiles(lua: LuaEngine, folders: () => readonly s
   );
   lua.global.set('__motion_read_file', (file: string) => {
     try {
-      return readFileSync(file, 'utf8');
+      return readUserTextSync(file);
     } catch {
       return undefined; // gone since it was found
     }

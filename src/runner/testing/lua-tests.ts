@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { bundledWorker } from '../../api/runtime/bundled-worker';
@@ -8,6 +7,7 @@ import type { PythonTestOptions } from './python-tests';
 import type { LuaOutcome } from '../lua/lua-test-host';
 import { namedSnapshot, refusedSnapshot } from './named-snapshot';
 import { PastDeadline, ScriptTestError, type ScriptTest, type ScriptTestResult } from './script-test';
+import { readUserText } from '../../api/files/user-text';
 
 /** What running Lua tests needs: the folder, our server, the snapshot; no interpreter (Lua is built in). */
 export type LuaTestOptions = Omit<PythonTestOptions, 'python'>;
@@ -58,13 +58,11 @@ function inThread<T>(
 export async function collectLuaTests(files: string[], options: LuaTestOptions): Promise<ScriptTest[]> {
   const tests: ScriptTest[] = [];
   for (const file of files) {
-    const snapshot = namedSnapshot(file, await readFile(resolve(options.cwd, file), 'utf8').catch(() => ''));
+    const snapshot = namedSnapshot(file, await readUserText(resolve(options.cwd, file)).catch(() => ''));
     // Reading a spec runs its file (and the tools it requires) against the snapshot it names: a
     // recording may hold the documentation of an interface larger than the reference server's.
     const named =
-      snapshot === undefined
-        ? undefined
-        : await readFile(resolve(options.cwd, snapshot), 'utf8').catch(() => undefined);
+      snapshot === undefined ? undefined : await readUserText(resolve(options.cwd, snapshot)).catch(() => undefined);
     const find = (own: LuaTestOptions) => inThread<LuaFound>({ file }, own, COLLECTION_DEADLINE_MS);
     // A snapshot the server refuses: the file is read as the others are, and its tests say why when run.
     const { outcome } = await (named === undefined ? find(options) : find({ ...options, snapshot: named })).catch(

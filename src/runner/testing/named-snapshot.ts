@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { SnapshotRefused } from '../dry-run/private-server';
 import { ScriptTestError, type ScriptTest } from './script-test';
+import { readUserText } from '../../api/files/user-text';
 
 /**
  * A test file names what its tests start from with a comment of its own, the same in both
@@ -19,7 +19,7 @@ export function namedSnapshot(file: string, text: string): string | undefined {
 /** The state file's text a test starts from: its file's named snapshot, else the run's (undefined: the demo data). */
 export async function snapshotFor(test: ScriptTest, cwd: string, run: string | undefined): Promise<string | undefined> {
   if (test.snapshot === undefined) return run;
-  return readFile(resolve(cwd, test.snapshot), 'utf8').catch((error: NodeJS.ErrnoException) => {
+  return readUserText(resolve(cwd, test.snapshot)).catch((error: NodeJS.ErrnoException) => {
     throw new ScriptTestError(
       `${test.file} names the snapshot ${test.snapshot}, which cannot be read (${error.code ?? error.message})`,
     );

@@ -4,8 +4,8 @@ import type { ScriptTest, ScriptTestResult } from './script-test';
 import { SnapshotRefused } from '../dry-run/private-server';
 import { findTestFiles } from './test-files';
 import { namedSnapshot, refusedSnapshot, snapshotFor } from './named-snapshot';
-import { readFile } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
+import { readUserText } from '../../api/files/user-text';
 
 /**
  * Every test in `paths` (none: the folder): Python's as pytest finds them, asked only when there is
@@ -33,10 +33,10 @@ export async function collectScriptTests(paths: string[], options: PythonTestOpt
 async function collectPython(files: string[], paths: string[], options: PythonTestOptions): Promise<ScriptTest[]> {
   const bySnapshot = new Map<string, { text: string; files: string[] }>();
   for (const file of files) {
-    const named = namedSnapshot(file, await readFile(resolve(options.cwd, file), 'utf8').catch(() => ''));
+    const named = namedSnapshot(file, await readUserText(resolve(options.cwd, file)).catch(() => ''));
     if (named === undefined) continue;
     // A snapshot that cannot be read: its file is collected with the others, and its tests say so when run.
-    const text = await readFile(resolve(options.cwd, named), 'utf8').catch(() => undefined);
+    const text = await readUserText(resolve(options.cwd, named)).catch(() => undefined);
     if (text === undefined) continue;
     const group = bySnapshot.get(named) ?? { text, files: [] };
     group.files.push(file);
