@@ -98,6 +98,7 @@ describe('debugpy: is it there, and how to install it', function () {
     assert.equal(status.installed, true);
     assert.match(status.executable, /^\/usr\/bin\/python3/);
     assert.equal(status.installCommand, 'sudo apt-get install python3-debugpy');
+    assert.deepEqual(status.installArgs, ['sudo', 'apt-get', 'install', 'python3-debugpy']);
   });
 
   it('says how to install it into an interpreter without it, with pip into that interpreter', async function () {
@@ -125,12 +126,28 @@ describe('debugpy: is it there, and how to install it', function () {
     );
   });
 
-  it('quotes an interpreter path with spaces in the pip command', () => {
+  it('writes the pip command for the shell a terminal opens by default, and keeps it as arguments to run without one', () => {
+    assert.deepEqual(installCommand('/opt/my python/bin/python', false, 'linux'), {
+      installArgs: ['/opt/my python/bin/python', '-m', 'pip', 'install', 'debugpy'],
+      installCommand: "'/opt/my python/bin/python' -m pip install debugpy",
+    });
     assert.equal(
-      installCommand('/opt/my python/bin/python', false),
-      '"/opt/my python/bin/python" -m pip install debugpy',
+      installCommand('/usr/local/bin/python3', true, 'linux').installCommand,
+      '/usr/local/bin/python3 -m pip install debugpy',
     );
-    assert.equal(installCommand('/usr/local/bin/python3', true), '/usr/local/bin/python3 -m pip install debugpy');
-    assert.equal(installCommand('/opt/a "b"/python', false), '"/opt/a \\"b\\"/python" -m pip install debugpy');
+    assert.equal(
+      installCommand('/opt/a "b"/python', false, 'linux').installCommand,
+      `'/opt/a "b"/python' -m pip install debugpy`,
+    );
+    // PowerShell, VS Code's default shell on Windows, refuses a quoted path followed by arguments.
+    assert.equal(
+      installCommand('C:\\Users\\Zoë\\AppData\\Local\\Programs\\Python\\Python312\\python.exe', false, 'win32')
+        .installCommand,
+      'C:\\Users\\Zoë\\AppData\\Local\\Programs\\Python\\Python312\\python.exe -m pip install debugpy',
+    );
+    assert.equal(
+      installCommand('C:\\Program Files\\Python312\\python.exe', false, 'win32').installCommand,
+      "& 'C:\\Program Files\\Python312\\python.exe' -m pip install debugpy",
+    );
   });
 });

@@ -134,9 +134,11 @@ async function debuggablePython(
   const other = await firstWithDebugpy(debugpyCandidates(extensionChoice), [python, status.executable]);
   const install = 'Install debugpy in a Terminal';
   const runInstall = () => {
-    const terminal = vscode.window.createTerminal('Install debugpy');
+    // The command itself as the terminal's process, no shell in between: nothing to quote for
+    // PowerShell, cmd or bash, and its exit code is shown when it ends.
+    const [program, ...args] = status.installArgs;
+    const terminal = vscode.window.createTerminal({ name: 'Install debugpy', shellPath: program, shellArgs: args });
     terminal.show();
-    terminal.sendText(status.installCommand);
   };
   if (other && !chosen) {
     ctx.parts.log.info(`debugging Python with ${other.executable}: ${python} (${status.executable}) has no debugpy`);

@@ -1,12 +1,15 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { commandLine, shellKind } from '../shell-command';
 
 export interface DebugpyStatus {
   installed: boolean;
   /** The interpreter's own path (sys.executable), or what was given when it could not be run. */
   executable: string;
-  /** The exact command that installs debugpy into this interpreter. */
+  /** The exact command that installs debugpy into this interpreter, written for the platform's default shell. */
   installCommand: string;
+  /** The same command as a program and its arguments, to run with no shell in between. */
+  installArgs: string[];
   /** Why the interpreter could not be asked at all (not found, not Python). */
   problem?: string;
 }
@@ -26,7 +29,7 @@ export function debugpyStatus(interpreter: string): Promise<DebugpyStatus> {
         return resolve({
           installed: false,
           executable: interpreter,
-          installCommand: pipInstall(interpreter),
+          ...pipInstall(interpreter),
           problem: missing
             ? `the Python interpreter "${interpreter}" was not found`
             : `"${interpreter}" could not be run as Python: ${error.message.split('\n')[0]}`,
@@ -37,13 +40,13 @@ export function debugpyStatus(interpreter: string): Promise<DebugpyStatus> {
         return resolve({
           installed: false,
           executable: interpreter,
-          installCommand: pipInstall(interpreter),
+          ...pipInstall(interpreter),
           problem: `"${interpreter}" did not answer as Python does (it printed: ${JSON.stringify(stdout.trim().slice(-200))})`,
         });
       resolve({
         installed: answer.installed,
         executable: answer.executable,
-        installCommand: installCommand(answer.executable, answer.managed),
+        ...installCommand(answer.executable, answer.managed),
       });
     });
   });
@@ -67,15 +70,23 @@ function probeAnswer(stdout: string): { executable: string; installed: boolean; 
 }
 
 /** The install command for an interpreter: apt for Debian's own Python, pip into that interpreter otherwise. */
-export function installCommand(executable: string, externallyManaged: boolean): string {
+export function installCommand(
+  executable: string,
+  externallyManaged: boolean,
+  platform: NodeJS.Platform = process.platform,
+): Pick<DebugpyStatus, 'installCommand' | 'installArgs'> {
   if (externallyManaged && executable.startsWith('/usr/bin/') && existsSync('/usr/bin/apt-get'))
-    return 'sudo apt-get install python3-debugpy';
-  return pipInstall(executable);
+    return written(['sudo', 'apt-get', 'install', 'python3-debugpy'], platform);
+  return pipInstall(executable, platform);
 }
 
-function pipInstall(executable: string): string {
-  const quoted = /^[\w@%+=:,./-]+$/.test(executable) ? executable : `"${executable.replaceAll('"', '\\"')}"`;
-  return `${quoted} -m pip install debugpy`;
+function pipInstall(executable: string, platform: NodeJS.Platform = process.platform) {
+  return written([executable, '-m', 'pip', 'install', 'debugpy'], platform);
+}
+
+/** A command as its arguments, and as a line for the shell a terminal opens by default here. */
+function written(installArgs: string[], platform: NodeJS.Platform) {
+  return { installArgs, installCommand: commandLine(installArgs, shellKind(undefined, platform)) };
 }
 
 /** The message shown when debugpy is missing: what, where, and the command. */
