@@ -8,6 +8,19 @@
  */
 export const LUA_DEBUGGER = String.raw`
 local dbg = { breakpoints = {}, filters = {}, mode = "run", depth = 0 }
+-- A chunk's name as breakpoints are keyed (breakpointKey in breakpoint-path.ts): on Windows with
+-- backslashes and in lower case, since Windows names one file in many ways. Kept per name: the
+-- line hook asks for every line.
+local windows = __motion_windows == true
+local keys = {}
+local function keyOf(name)
+  local key = keys[name]
+  if key == nil then
+    key = windows and (name:gsub("/", "\\")):lower() or name
+    keys[name] = key
+  end
+  return key
+end
 local builtin = {}
 for name in pairs(_G) do builtin[name] = true end
 
@@ -248,7 +261,7 @@ hook = function(event, line)
     local d = depth()
     if (mode == "next" and d <= dbg.depth) or (mode == "stepOut" and d < dbg.depth) then stop("step", d) return end
   end
-  local lines = dbg.breakpoints[info.source:sub(2)]
+  local lines = dbg.breakpoints[keyOf(info.source:sub(2))]
   local b = lines and lines[line]
   if not b then return end
   if b.condition or b.logMessage then
