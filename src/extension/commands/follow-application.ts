@@ -1,4 +1,6 @@
+import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
+import { installMotionShims, SHIM_VARIABLES } from '../../runner/motion-command-shim';
 import type { MotionContext } from '../motion-context';
 import type { EmbeddedServer } from '../connection/embedded-server';
 import { switchQuestion, whatASwitchResets } from '../connection/switch-resets';
@@ -17,7 +19,8 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
   const { connection, runner, recording, log } = ctx.parts;
   const terminals = ctx.extension.environmentVariableCollection;
   terminals.persistent = false;
-  terminals.description = 'MOTION_URL: the application Motion is connected to';
+  terminals.description = 'MOTION_URL: the application Motion is connected to; motion on PATH';
+  void putMotionOnPath(ctx, terminals);
   // The Motion debug sessions under way: they run against the application connected when they started.
   const debugging = new Set<vscode.DebugSession>();
   ctx.own(
@@ -50,4 +53,24 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
       if (state.kind === 'connected' && !state.embedded && embedded.running) void embedded.stop();
     }),
   );
+}
+
+/**
+ * `motion` typed in any VS Code terminal, on every platform: the launchers (motion, motion.cmd) in
+ * this extension's storage, first on the terminals' PATH, running the CLI with VS Code's own runtime.
+ */
+async function putMotionOnPath(
+  ctx: MotionContext,
+  terminals: vscode.GlobalEnvironmentVariableCollection,
+): Promise<void> {
+  const bin = join(ctx.extension.globalStorageUri.fsPath, 'bin');
+  try {
+    await installMotionShims(bin);
+  } catch (error) {
+    ctx.parts.log.warn(`motion could not be put on the terminals' PATH: ${(error as Error).message}`);
+    return;
+  }
+  terminals.replace(SHIM_VARIABLES.node, process.execPath);
+  terminals.replace(SHIM_VARIABLES.cli, join(ctx.extension.extensionPath, 'dist', 'motion.js'));
+  terminals.prepend('PATH', `${bin}${delimiter}`);
 }
