@@ -23,6 +23,7 @@ export default tseslint.config(
       'coverage/',
       '**/*.js',
       '**/*.mjs',
+      '**/*.cjs',
       'src/api/client/motion-api.generated.ts',
     ],
   },

@@ -27,7 +27,9 @@ function unpacked(spec, name) {
   const folder = join(CACHE, name);
   if (existsSync(join(folder, 'package', 'package.json'))) return join(folder, 'package');
   mkdirSync(folder, { recursive: true });
-  const file = execFileSync('npm', ['pack', spec, '--pack-destination', folder, '--silent'], { encoding: 'utf8' }).trim();
+  const file = execFileSync('npm', ['pack', spec, '--pack-destination', folder, '--silent'], {
+    encoding: 'utf8',
+  }).trim();
   execFileSync('tar', ['xzf', join(folder, file), '-C', folder]);
   return join(folder, 'package');
 }

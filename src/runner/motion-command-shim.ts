@@ -15,7 +15,7 @@ export const SHIM_VARIABLES = {
 } as const;
 
 /** The launchers: `motion` for POSIX shells (Git Bash on Windows too), `motion.cmd` for PowerShell and cmd. */
-export function motionShims(): { name: string; text: string; executable: boolean }[] {
+function motionShims(): { name: string; text: string; executable: boolean }[] {
   const { node, cli } = SHIM_VARIABLES;
   return [
     {

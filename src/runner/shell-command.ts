@@ -1,5 +1,5 @@
 /** The shells a command may be written for: VS Code's defaults on Windows (PowerShell) and elsewhere, and cmd. */
-export type ShellKind = 'powershell' | 'cmd' | 'posix';
+type ShellKind = 'powershell' | 'cmd' | 'posix';
 
 /** The kind of a shell by its program (a path or a name); none given: the platform's default. */
 export function shellKind(shell: string | undefined, platform: NodeJS.Platform = process.platform): ShellKind {

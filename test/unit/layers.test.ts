@@ -8,7 +8,9 @@ const ROOT = join(__dirname, '../..');
 
 /** Lints one import as if written in a file at `path`, with the project's layer rules only (no type information needed). */
 async function breaches(path: string, line: string): Promise<string[]> {
-  const { layers } = (await import(pathToFileURL(join(ROOT, 'eslint-layers.mjs')).href)) as { layers: ESLint.Options['overrideConfig'][] };
+  const { layers } = (await import(pathToFileURL(join(ROOT, 'eslint-layers.mjs')).href)) as {
+    layers: ESLint.Options['overrideConfig'][];
+  };
   const eslint = new ESLint({
     cwd: ROOT,
     overrideConfigFile: true,

@@ -12,7 +12,8 @@ interface CannotRun {
   reason: string;
 }
 
-const NO_PYTHON = 'runs Python: no Windows Python can be installed on these machines (Python is tested under Windows’ rules, simulated, on Linux)';
+const NO_PYTHON =
+  'runs Python: no Windows Python can be installed on these machines (Python is tested under Windows’ rules, simulated, on Linux)';
 
 const SYMBOLIC_LINKS =
   'symbolic links: Node for Windows under Wine makes one that it then does not resolve as Windows does (and Windows makes them only in Developer Mode or as administrator)';
@@ -42,7 +43,8 @@ export const mochaHooks = {
   afterAll() {
     if (skipped.size === 0) return;
     process.stdout.write('\nNot run on Windows, and why:\n');
-    for (const [reason, count] of skipped) process.stdout.write(`  ${count} ${count === 1 ? 'test' : 'tests'}: ${reason}\n`);
+    for (const [reason, count] of skipped)
+      process.stdout.write(`  ${count} ${count === 1 ? 'test' : 'tests'}: ${reason}\n`);
   },
 };
 

@@ -357,7 +357,7 @@ export const CALLER_HEADER = 'motion-caller';
  * a script under `C:\Users\Zoë` or `C:\Users\Łukasz` must name its file exactly (the Python package
  * encodes it the same way, with urllib.parse.quote).
  */
-export function callerHeaderValue(caller: string): string {
+function callerHeaderValue(caller: string): string {
   return encodeURIComponent(caller).replace(/%(2F|3A|5C)/g, (escape) => decodeURIComponent(escape));
 }
 

@@ -11,7 +11,7 @@ const HELD_CODES = new Set(['EBUSY', 'EPERM', 'EACCES']);
 /** The waits between tries, in ms: about 1.5 s in all, as long as a scan of a small file takes. */
 const WAITS_MS = [10, 20, 40, 80, 160, 320, 500, 500];
 
-export interface ReplaceOptions {
+interface ReplaceOptions {
   platform?: NodeJS.Platform;
   rename?: (from: string, to: string) => Promise<void>;
   wait?: (ms: number) => Promise<unknown>;

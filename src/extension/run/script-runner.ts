@@ -283,7 +283,9 @@ export class ScriptRunner implements vscode.Disposable {
       return await session.listenForDebugger();
     } catch (error) {
       if (!/No module named '?debugpy/.test((error as Error).message)) throw error;
-      throw new Error(missingDebugpyMessage(await debugpyStatus(session.interpreter ?? DEFAULT_PYTHON)), { cause: error });
+      throw new Error(missingDebugpyMessage(await debugpyStatus(session.interpreter ?? DEFAULT_PYTHON)), {
+        cause: error,
+      });
     }
   }
 

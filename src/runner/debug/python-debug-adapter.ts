@@ -135,7 +135,7 @@ export class PythonDebugAdapter implements DebugAdapterLike {
     if (this.ended) return;
     this.ended = true;
     const reason = /No module named '?debugpy/.test(this.stderr)
-      ? `debugpy is not installed in ${this.interpreter}; install it with: ${installCommand(this.interpreter, false)}`
+      ? `debugpy is not installed in ${this.interpreter}; install it with: ${installCommand(this.interpreter, false).installCommand}`
       : this.stderr.trim().split('\n').pop() || why;
     this.endReason = reason;
     this.fire({ type: 'event', event: 'output', body: { category: 'stderr', output: `${reason}\n` } });

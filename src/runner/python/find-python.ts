@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 
 /** A Python found: the command it was found by, and its own path (sys.executable), which is what is run. */
-export interface FoundPython {
+interface FoundPython {
   command: string;
   executable: string;
 }
