@@ -42,6 +42,7 @@ const esbuild = join(unpacked(`esbuild-wasm@${ESBUILD}`, `esbuild-wasm-${ESBUILD
 execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 
 const given = process.argv.slice(2);
+const prefix = join(CACHE, 'wine-prefix');
 const report = join(CACHE, 'report.txt');
 const out = openSync(report, 'w');
 const started = Date.now();
@@ -64,7 +65,7 @@ const wine = spawn(
     stdio: ['ignore', out, out],
     env: {
       ...process.env,
-      WINEPREFIX: join(CACHE, 'wine-prefix'),
+      WINEPREFIX: prefix,
       WINEDEBUG: '-all',
       // Node for Windows first on the Windows PATH: esbuild's WebAssembly build starts `node`.
       WINEPATH: windowsPath(join(node, '..')),
@@ -92,6 +93,8 @@ const timer = setInterval(show, 500);
 const code = await new Promise((done) => wine.once('exit', (status) => done(status ?? 1)));
 clearInterval(timer);
 show();
+// Whatever a test left running under this leg's Wine prefix (its own, so nothing else) ends with it.
+execFileSync('/usr/lib/wine/wineserver', ['-k'], { env: { ...process.env, WINEPREFIX: prefix } });
 const text = readFileSync(report, 'utf8');
 const summary = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m.exec(text);
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);

@@ -149,7 +149,7 @@ describe('a durable write, call by call', () => {
 
   it('writes, fsyncs and closes the temp file, renames it over the state, then fsyncs the directory', async () => {
     const { calls, log } = spy();
-    await writeDurably(join(scratch.path, 'state.json'), '{"v":1}', calls);
+    await writeDurably(join(scratch.path, 'state.json'), '{"v":1}', calls, 'linux');
     assert.deepEqual(log, [
       'open temp',
       'write temp',

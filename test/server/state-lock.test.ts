@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as fs from 'node:fs';
@@ -15,6 +15,12 @@ function deadPid(): number {
 
 describe('state file lock (state-lock, in process)', () => {
   const scratch = scratchFolder('motion-lock-');
+  // Another live process, as another server would be: a child of this one, which every platform can see.
+  let live: ChildProcess;
+  before(() => {
+    live = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  });
+  after(() => live.kill());
   let dir: string;
   let file: string;
   beforeEach(() => {
@@ -33,7 +39,7 @@ describe('state file lock (state-lock, in process)', () => {
   });
 
   it('refuses a lock held by a live process, naming its pid, and leaves that lock alone', () => {
-    const owner = process.ppid;
+    const owner = live.pid!;
     writeFileSync(`${file}.lock`, ` ${owner}\n`);
     assert.throws(
       () => StateLock.acquire(file),
@@ -67,7 +73,7 @@ describe('state file lock (state-lock, in process)', () => {
     rmSync(`${file}.lock`);
     lock.verify();
     assert.equal(lockText(), String(process.pid), 'taken back');
-    const other = process.ppid;
+    const other = live.pid!;
     writeFileSync(`${file}.lock`, `${other}\n`);
     assert.throws(
       () => lock.verify(),
@@ -127,7 +133,7 @@ describe('state file lock (state-lock, in process)', () => {
   });
 
   it('refuses a lock a live server took between the takeover of a stale one and the open', () => {
-    const owner = process.ppid;
+    const owner = live.pid!;
     writeFileSync(`${file}.lock`, String(deadPid()));
     const calls = racing((attempt) => attempt === 2 && writeFileSync(`${file}.lock`, String(owner)));
     assert.throws(() => StateLock.acquire(file, calls), /in use by another motion-server \(pid \d+\)/);
@@ -135,7 +141,7 @@ describe('state file lock (state-lock, in process)', () => {
   });
 
   it('verify: a vanished lock that another server takes first is refused as theirs, not as a lost directory', () => {
-    const owner = process.ppid;
+    const owner = live.pid!;
     let vanished = false;
     const calls = racing(() => vanished && writeFileSync(`${file}.lock`, String(owner)));
     const lock = StateLock.acquire(file, calls);

@@ -111,15 +111,22 @@ function run(command: string, args: string[], shell: boolean): Promise<ProbeOutc
   return new Promise((resolve) => {
     const file = shell ? `"${command}"` : command;
     const given = shell ? args.map((arg) => (/\s/.test(arg) ? `"${arg}"` : arg)) : args;
-    execFile(file, given, { timeout: 15_000, shell, windowsHide: true }, (error, stdout, stderr) => {
-      const code = (error as NodeJS.ErrnoException | null)?.code;
+    const answered = (error: (Error & { code?: string | number | null }) | null, stdout: string, stderr: string) => {
+      const code = error?.code;
       if (code === 'ENOENT' || code === 'EINVAL') return resolve({ missing: true });
       // Found but not startable (EACCES: not executable): said as the system says it.
       if (typeof code === 'string') return resolve({ code: -1, stdout, stderr: error!.message });
-      // cmd.exe says a command is unknown with exit 1 and its own words, not ENOENT.
-      if (shell && /is not recognized as an internal or external command/.test(stderr))
+      // cmd.exe says a command is unknown with exit code 9009 (as the Store's alias does, but that
+      // one is an .exe, started directly), and its own words.
+      if (shell && (code === 9009 || /is not recognized as an internal or external command/.test(stderr)))
         return resolve({ missing: true });
       resolve({ code: typeof code === 'number' ? code : error ? 1 : 0, stdout, stderr });
-    });
+    };
+    try {
+      execFile(file, given, { timeout: 15_000, shell, windowsHide: true, encoding: 'utf8' }, answered);
+    } catch (error) {
+      // Node refuses at once to start a .bat or .cmd file without a shell (EINVAL).
+      answered(error as Error & { code?: string }, '', '');
+    }
   });
 }
