@@ -36,10 +36,11 @@ describe('motion check', function () {
   it('prints each problem like a compiler, in both languages, and exits 1 on errors', async () => {
     const run = await runCli(['check'], app.env, undefined, scratch.path);
     assert.equal(run.code, 1, run.stderr);
+    // Paths as the platform writes them, as a compiler prints them: tools\\add.lua on Windows.
     assert.deepEqual(run.stdout.trimEnd().split('\n'), [
-      'tools/add.lua:1:50: error: source: expected one of "project", "measurement", got string "elsewhere" [type]',
-      'tools/scale.py:2:8: error: motion has no module or method "animation" [unknown-member]',
-      'tools/scale.py:3:70: error: scale 500 is outside 0.01 to 100.0 [range]',
+      `${join('tools', 'add.lua')}:1:50: error: source: expected one of "project", "measurement", got string "elsewhere" [type]`,
+      `${join('tools', 'scale.py')}:2:8: error: motion has no module or method "animation" [unknown-member]`,
+      `${join('tools', 'scale.py')}:3:70: error: scale 500 is outside 0.01 to 100.0 [range]`,
     ]);
     assert.match(
       run.stderr,

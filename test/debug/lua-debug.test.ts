@@ -92,7 +92,8 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
     const asVSCodeSays = program.charAt(0).toLowerCase() + program.slice(1).toLowerCase();
     assert.notEqual(asLaunched, asVSCodeSays);
     const output = collectOutput(bed.client);
-    await bed.client.hitBreakpoint(launch(asLaunched), { path: asVSCodeSays, line: 4 });
+    // It stops there, in the file as the script was launched.
+    await bed.client.hitBreakpoint(launch(asLaunched), { path: asVSCodeSays, line: 4 }, { path: asLaunched, line: 4 });
     assert.equal((await localsOfTopFrame(bed.client)).get('i')?.value, '0');
     await bed.client.setBreakpointsRequest({ source: { path: asVSCodeSays }, breakpoints: [] });
     await Promise.all([

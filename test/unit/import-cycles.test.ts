@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -55,7 +55,7 @@ function findCycle(graph: Map<string, string[]>): string[] | undefined {
  * room; an arrow from room to room for each import between two rooms.
  */
 function roomGraph(graph: Map<string, string[]>, root: string): Map<string, string[]> {
-  const room = (file: string) => relative(root, file).split('/')[0];
+  const room = (file: string) => relative(root, file).split(sep)[0];
   const rooms = new Map<string, string[]>();
   for (const [file, targets] of graph) {
     const from = room(file);

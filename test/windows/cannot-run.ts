@@ -13,18 +13,95 @@ interface CannotRun {
 }
 
 const NO_PYTHON =
-  'runs Python: no Windows Python can be installed on these machines (Python is tested under Windows’ rules, simulated, on Linux)';
-
+  'runs Python: no Windows Python can be installed on these machines (the session and the package are tested under Windows’ rules, simulated, on Linux)';
+const SHELL_SCRIPT_PYTHON =
+  'its stand-in interpreters are shell scripts, which Windows cannot start (the same questions are asked of a .cmd stand-in in find-python.test.ts)';
+const PROC = 'reads what runs from /proc or with ps, which Windows has not';
+const PTY = 'types into a pseudo-terminal made by util-linux `script`, which Windows has not';
+const POSIX_SIGNALS =
+  'kills a process with a POSIX signal and expects to be told which: on Windows every kill ends a process the same way';
+const DIRECTORY_FSYNC = 'fsyncs a directory, as Linux must: Windows refuses it (its own order is tested beside)';
 const SYMBOLIC_LINKS =
   'symbolic links: Node for Windows under Wine makes one that it then does not resolve as Windows does (and Windows makes them only in Developer Mode or as administrator)';
+const DEV_NULL = 'writes under /dev/null, a path only POSIX systems have';
+
+/** Every test of these files. */
+const WHOLE_FILES: [string, string][] = [
+  ['test/runner/python-session.test.ts', NO_PYTHON],
+  ['test/runner/python-session-ends.test.ts', NO_PYTHON],
+  ['test/runner/python-console-session.test.ts', NO_PYTHON],
+  ['test/runner/rich-runs.test.ts', NO_PYTHON],
+  ['test/runner/reload-modules.test.ts', NO_PYTHON],
+  ['test/runner/python-package.test.ts', NO_PYTHON],
+  ['test/runner/python-package-network.test.ts', NO_PYTHON],
+  ['test/debug/python-debug.test.ts', NO_PYTHON],
+  ['test/debug/python-cell-debug.test.ts', NO_PYTHON],
+  ['test/language/python-literals.test.ts', NO_PYTHON],
+  ['test/cli/snapshot-record.test.ts', NO_PYTHON],
+  ['test/cli/mcp-apply.test.ts', NO_PYTHON],
+  ['test/cli/test-command.test.ts', NO_PYTHON],
+  ['test/cli/test-command-killed.test.ts', NO_PYTHON],
+  ['test/debug/debugpy-check.test.ts', SHELL_SCRIPT_PYTHON],
+  ['test/debug/debugpy-search.test.ts', SHELL_SCRIPT_PYTHON],
+  ['test/debug/python-adapter-ends.test.ts', SHELL_SCRIPT_PYTHON],
+  ['test/runner/dry-run.test.ts', PROC],
+  ['test/unit/processes.test.ts', PROC],
+];
+
+/** The tests of a file whose full title matches. */
+const SOME_TESTS: [string, RegExp, string][] = [
+  [
+    'test/extension-logic/script-recorder.test.ts',
+    /in Python|each language|bone up by the labels|look-ups in the order/,
+    NO_PYTHON,
+  ],
+  ['test/extension-logic/script-literals.test.ts', /CPython/, NO_PYTHON],
+  ['test/cli/script-templates.test.ts', /\(Python\)/, NO_PYTHON],
+  ['test/cli/run.test.ts', /\.py|Python twin|traceback at the script|sys\.exit|examples’ tests/, NO_PYTHON],
+  ['test/cli/snapshot-command.test.ts', /as an outline|as JSON with --json|says "no changes"|outlives its deadline/, NO_PYTHON],
+  ['test/cli/repl.test.ts', /Python|input\(\) the lines/, NO_PYTHON],
+  ['test/cli/repl.test.ts', /in a terminal/, PTY],
+  [
+    'test/cli/mcp-server.test.ts',
+    /dry-runs a script|deadline|takes a snapshot, and dry-runs|what a dry run found|cancels/,
+    NO_PYTHON,
+  ],
+  ['test/cli/files-from-windows.test.ts', /Python script/, NO_PYTHON],
+  ['test/runner/foreign-documentation.test.ts', /in Python/, NO_PYTHON],
+  ['test/runner/unicode-names.test.ts', /in Python/, NO_PYTHON],
+  ['test/runner/dry-run-whole-interface.test.ts', /python|Python|gap filler/, NO_PYTHON],
+  ['test/runner/record-snapshot.test.ts', /with a script|in either language/, NO_PYTHON],
+  [
+    'test/runner/assistant/dry-run-script.test.ts',
+    /changes nothing|script that raises|cuts a diff|refuses, saying what to do/,
+    NO_PYTHON,
+  ],
+  ['test/runner/assistant/run-script-tests.test.ts', /a test that errs|every outcome counted/, NO_PYTHON],
+  ['test/runner/assistant/take-snapshot.test.ts', /Python script runs in the host/, NO_PYTHON],
+  ['test/runner/terminal-console.test.ts', /Python|pasted block/, NO_PYTHON],
+  ['test/runner/terminal-console-questions.test.ts', /Python|input\(\)/, NO_PYTHON],
+  [
+    'test/debug/debug-launch.test.ts',
+    /debugpy in Debian|install it into an interpreter|does not exist, or is no Python/,
+    SHELL_SCRIPT_PYTHON,
+  ],
+  ['test/debug/serve-on-stdio.test.ts', /ends what it started/, SHELL_SCRIPT_PYTHON],
+  ['test/runner/reference-server-process.test.ts', /state kept|plain Node, with this process/, PROC],
+  ['test/extension-logic/embedded-server.test.ts', /starts once for concurrent callers/, PROC],
+  ['test/extension-logic/embedded-server.test.ts', /stops without being asked/, POSIX_SIGNALS],
+  ['test/server/crash.test.ts', /then fsyncs the directory/, DIRECTORY_FSYNC],
+  ['test/server/state-file-open.test.ts', /follows a link to the state file/, SYMBOLIC_LINKS],
+  [
+    'test/server/state-file-hardening.test.ts',
+    /keeps a linked state file a link|whatever its name: a link, a hard link/,
+    SYMBOLIC_LINKS,
+  ],
+  ['test/api/client-hardening.test.ts', /stubs cannot be written where asked/, DEV_NULL],
+];
 
 export const CANNOT_RUN: CannotRun[] = [
-  { file: 'test/server/state-file-open.test.ts', title: /follows a link to the state file/, reason: SYMBOLIC_LINKS },
-  {
-    file: 'test/server/state-file-hardening.test.ts',
-    title: /keeps a linked state file a link|whatever its name: a link, a hard link/,
-    reason: SYMBOLIC_LINKS,
-  },
+  ...WHOLE_FILES.map(([file, reason]) => ({ file, reason })),
+  ...SOME_TESTS.map(([file, title, reason]) => ({ file, title, reason })),
 ];
 
 const ROOT = resolve(__dirname, '../..');
@@ -47,5 +124,3 @@ export const mochaHooks = {
       process.stdout.write(`  ${count} ${count === 1 ? 'test' : 'tests'}: ${reason}\n`);
   },
 };
-
-void NO_PYTHON;

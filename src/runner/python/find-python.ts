@@ -116,10 +116,9 @@ function run(command: string, args: string[], shell: boolean): Promise<ProbeOutc
       if (code === 'ENOENT' || code === 'EINVAL') return resolve({ missing: true });
       // Found but not startable (EACCES: not executable): said as the system says it.
       if (typeof code === 'string') return resolve({ code: -1, stdout, stderr: error!.message });
-      // cmd.exe says a command is unknown with exit code 9009 (as the Store's alias does, but that
-      // one is an .exe, started directly), and its own words.
-      if (shell && (code === 9009 || /is not recognized as an internal or external command/.test(stderr)))
-        return resolve({ missing: true });
+      // cmd.exe says a command is unknown in its own words, with exit code 9009: the Store's alias
+      // exits so too, but says "Python was not found".
+      if (shell && code === 9009 && !STORE_ALIAS_TEXT.test(`${stdout}${stderr}`)) return resolve({ missing: true });
       resolve({ code: typeof code === 'number' ? code : error ? 1 : 0, stdout, stderr });
     };
     try {
