@@ -58,7 +58,11 @@ const SOME_TESTS: [string, RegExp, string][] = [
   ['test/extension-logic/script-literals.test.ts', /CPython/, NO_PYTHON],
   ['test/cli/script-templates.test.ts', /\(Python\)/, NO_PYTHON],
   ['test/cli/run.test.ts', /\.py|Python twin|traceback at the script|sys\.exit|examples’ tests/, NO_PYTHON],
-  ['test/cli/snapshot-command.test.ts', /as an outline|as JSON with --json|says "no changes"|outlives its deadline/, NO_PYTHON],
+  [
+    'test/cli/snapshot-command.test.ts',
+    /as an outline|as JSON with --json|says "no changes"|outlives its deadline/,
+    NO_PYTHON,
+  ],
   ['test/cli/repl.test.ts', /Python|input\(\) the lines/, NO_PYTHON],
   ['test/cli/repl.test.ts', /in a terminal/, PTY],
   [
