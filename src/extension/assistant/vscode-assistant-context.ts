@@ -9,6 +9,8 @@ import { reportDone } from '../commands/history-commands';
 import { undoScript } from '../history/undo-script';
 import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';
+import { pathKey } from '../../api/files/path-key';
+import { decodeUserText } from '../../api/files/user-text';
 
 /** Where an assistant's relative paths start: the first workspace folder, else the home of untitled work. */
 function workspaceFolder(): string {
@@ -17,9 +19,12 @@ function workspaceFolder(): string {
 
 /** A script as the editor has it (unsaved edits included) when it is open, else as saved. */
 async function readScript(file: string): Promise<string> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+  // By the name both mean: on Windows VS Code says c:\\ where the assistant's path says C:\\.
+  const open = vscode.workspace.textDocuments.find(
+    (d) => d.uri.scheme === 'file' && pathKey(d.uri.fsPath) === pathKey(file),
+  );
   if (open) return open.getText();
-  return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(file)));
+  return decodeUserText(await vscode.workspace.fs.readFile(vscode.Uri.file(file)), file);
 }
 
 /**

@@ -20,7 +20,7 @@ import { toDebuggee, toEditor, type CellSource } from './cell-sources';
 import { breakableLine, codeLines } from './lua-breakable-lines';
 import { MOTION_EXCEPTION_FILTERS, type MotionLaunchConfiguration } from './motion-launch';
 import { readUserTextSync } from '../../api/files/user-text';
-import { breakpointKey } from './breakpoint-path';
+import { pathKey } from '../../api/files/path-key';
 
 const THREAD = 1;
 
@@ -230,7 +230,7 @@ export class LuaDebugSession extends DebugSession {
     const placed = (args.breakpoints ?? []).map((b) => ({ ...b, line: breakableLine(lines, b.line) }));
     this.command({
       command: 'breakpoints',
-      path: breakpointKey(path),
+      path: pathKey(path),
       breakpoints: placed
         .filter((b) => b.line !== undefined)
         .map((b) => ({ line: b.line!, condition: b.condition, logMessage: b.logMessage })),

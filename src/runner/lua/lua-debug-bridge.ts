@@ -37,7 +37,7 @@ export async function installLuaDebugger(lua: LuaEngine, channel: () => LuaDebug
   lua.global.set('__dbg_reply', (id: number, body: Record<string, unknown>) =>
     channel().send({ kind: 'reply', id, body }),
   );
-  // Breakpoints are matched by breakpointKey's rule, which depends on the platform.
+  // Breakpoints are matched by pathKey's rule (src/api/files/path-key.ts), which depends on the platform.
   lua.global.set('__motion_windows', process.platform === 'win32');
   await lua.doString(LUA_DEBUGGER);
 }

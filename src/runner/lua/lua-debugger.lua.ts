@@ -8,7 +8,7 @@
  */
 export const LUA_DEBUGGER = String.raw`
 local dbg = { breakpoints = {}, filters = {}, mode = "run", depth = 0 }
--- A chunk's name as breakpoints are keyed (breakpointKey in breakpoint-path.ts): on Windows with
+-- A chunk's name as breakpoints are keyed (pathKey in src/api/files/path-key.ts): on Windows with
 -- backslashes and in lower case, since Windows names one file in many ways. Kept per name: the
 -- line hook asks for every line.
 local windows = __motion_windows == true
