@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 describe('motion mcp --allow-apply: the changing tool applies only a script it dry-ran, unchanged, on an unchanged application', function () {
   this.timeout(120_000);
-  const scratch = scratchFolder('motion-mcp-apply-', { per: 'suite' });
+  // The server runs in the folder, and Windows removes no folder a process runs in: it stops first.
+  const scratch = scratchFolder('motion-mcp-apply-', { per: 'suite', stopFirst: () => client?.close() });
   let reference: TestServer;
   let client: Client;
   let mcp: number;
@@ -36,7 +37,6 @@ describe('motion mcp --allow-apply: the changing tool applies only a script it d
     ));
   });
   after(async () => {
-    await client.close();
     await reference.close();
   });
 

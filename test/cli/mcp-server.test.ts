@@ -12,7 +12,8 @@ import { changesAsked, startWholeInterface } from '../support/whole-interface-ap
 
 describe('motion mcp: the assistant tools over the Model Context Protocol, with the SDK client', function () {
   this.timeout(120_000);
-  const scratch = scratchFolder('motion-mcp-', { per: 'suite' });
+  // The server runs in the folder, and Windows removes no folder a process runs in: it stops first.
+  const scratch = scratchFolder('motion-mcp-', { per: 'suite', stopFirst: () => client?.close() });
   let reference: TestServer;
   let application: FakeApplication;
   let client: Client;
@@ -26,7 +27,6 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
     ));
   });
   after(async () => {
-    await client.close();
     await application.close();
     await reference.close();
   });

@@ -2,7 +2,7 @@
 // Node for Windows on these machines, each with why. They are skipped before they start, counted,
 // and listed by reason at the end; every other test runs there.
 import { relative, resolve } from 'node:path';
-import type { Context } from 'mocha';
+import type { Context, Suite, Test } from 'mocha';
 
 interface CannotRun {
   /** The test file, from the repository's root, with forward slashes. */
@@ -83,7 +83,7 @@ const SOME_TESTS: [string, RegExp, string][] = [
   ['test/runner/assistant/run-script-tests.test.ts', /a test that errs|every outcome counted/, NO_PYTHON],
   ['test/runner/assistant/take-snapshot.test.ts', /Python script runs in the host/, NO_PYTHON],
   ['test/runner/terminal-console.test.ts', /Python|pasted block/, NO_PYTHON],
-  ['test/runner/terminal-console-questions.test.ts', /Python|input\(\)/, NO_PYTHON],
+  ['test/runner/terminal-console-questions.test.ts', /Python|input\(\)|narrow terminal/, NO_PYTHON],
   [
     'test/debug/debug-launch.test.ts',
     /debugpy in Debian|install it into an interpreter|does not exist, or is no Python/,
@@ -111,15 +111,36 @@ export const CANNOT_RUN: CannotRun[] = [
 const ROOT = resolve(__dirname, '../..');
 const skipped = new Map<string, number>();
 
+/** The rule that keeps a test from running here, if any. */
+function ruleFor(test: Test): CannotRun | undefined {
+  if (!test.file) return undefined;
+  const file = relative(ROOT, test.file).replaceAll('\\', '/');
+  return CANNOT_RUN.find((r) => r.file === file && (!r.title || r.title.test(test.fullTitle())));
+}
+
+/**
+ * Marks each test that cannot run as pending, counted by its reason; a suite whose tests all are
+ * is marked pending too, so that its hooks (a server started before all, a Python looked for)
+ * do not run either.
+ */
+function markCannotRun(suite: Suite): boolean {
+  let all = suite.tests.length + suite.suites.length > 0;
+  for (const test of suite.tests) {
+    const rule = ruleFor(test);
+    if (rule) {
+      test.pending = true;
+      skipped.set(rule.reason, (skipped.get(rule.reason) ?? 0) + 1);
+    } else all = false;
+  }
+  for (const child of suite.suites) if (!markCannotRun(child)) all = false;
+  if (all) suite.pending = true;
+  return all;
+}
+
 export const mochaHooks = {
-  beforeEach(this: Context) {
-    const test = this.currentTest;
-    if (!test?.file) return;
-    const file = relative(ROOT, test.file).replaceAll('\\', '/');
-    const rule = CANNOT_RUN.find((r) => r.file === file && (!r.title || r.title.test(test.fullTitle())));
-    if (!rule) return;
-    skipped.set(rule.reason, (skipped.get(rule.reason) ?? 0) + 1);
-    this.skip();
+  beforeAll(this: Context) {
+    const root = this.test?.parent;
+    if (root) markCannotRun(root);
   },
   afterAll() {
     if (skipped.size === 0) return;
