@@ -67,6 +67,8 @@ const wine = spawn(
       ...process.env,
       WINEPREFIX: prefix,
       WINEDEBUG: '-all',
+      // No .NET or HTML engine: Wine would offer to download them when it makes the prefix.
+      WINEDLLOVERRIDES: 'mscoree,mshtml=',
       // Node for Windows first on the Windows PATH: esbuild's WebAssembly build starts `node`.
       WINEPATH: windowsPath(join(node, '..')),
       NODE_SKIP_PLATFORM_CHECK: '1',
