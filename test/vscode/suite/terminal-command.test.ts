@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { waitFor } from '../../support/wait-for';
+import { EXTENSION_ID } from './motion-extension';
+import type { MotionExtensionApi } from '../../../src/extension/extension';
+
+/** `motion` typed in a terminal of VS Code's own, as a person types it after installing the extension. */
+export function terminalCommandTests(): void {
+  describe('the motion command in a VS Code terminal', () => {
+    let api: MotionExtensionApi;
+    const folder = mkdtempSync(join(tmpdir(), 'motion-terminal-'));
+    before(async () => {
+      api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
+    });
+    after(() => rmSync(folder, { recursive: true, force: true }));
+
+    it('is found on PATH, runs with VS Code’s own runtime and talks to the application Motion is connected to', async () => {
+      const terminal = vscode.window.createTerminal({ name: 'motion on PATH', cwd: folder });
+      try {
+        terminal.show();
+        const out = join(folder, 'tree.txt');
+        // What a person types; the output goes to files, which a test can read.
+        terminal.sendText(`motion tree --source project > "${out}" 2>&1; echo "$? $MOTION_URL" > "${out}.done"`);
+        await waitFor(
+          () => existsSync(`${out}.done`) && readFileSync(`${out}.done`, 'utf8').endsWith('\n'),
+          'the command to end',
+          30_000,
+        );
+        const [status, url] = readFileSync(`${out}.done`, 'utf8').trim().split(' ');
+        assert.equal(status, '0', readFileSync(out, 'utf8'));
+        const state = api.connection.state;
+        assert.equal(url, state.kind === 'connected' ? state.url : undefined, 'the application Motion is connected to');
+        assert.match(readFileSync(out, 'utf8'), /FullBody/, 'its skeletons');
+      } finally {
+        terminal.dispose();
+      }
+    });
+  });
+}
