@@ -87,7 +87,7 @@ describe('debugging Lua scripts: the motion Lua adapter, against the reference s
   it('on Windows, stops at a breakpoint whose file VS Code names another way than launch.json does', async function () {
     if (process.platform !== 'win32') return this.skip(); // one name per file elsewhere: the Windows leg runs it
     const program = bed.scripts.write('Loop.lua', LOOP);
-    // launch.json's "${workspaceFolder}/Loop.lua" becomes C:\\proj/Loop.lua; VS Code sets c:\\proj\\Loop.lua (its drive letter in lower case).
+    // launch.json's "${workspaceFolder}/Loop.lua" becomes C:\proj/Loop.lua; VS Code sets c:\proj\Loop.lua (its drive letter in lower case).
     const asLaunched = program.replace(/\\([^\\]*)$/, '/$1');
     const asVSCodeSays = program.charAt(0).toLowerCase() + program.slice(1);
     assert.notEqual(asLaunched, asVSCodeSays);
