@@ -33,6 +33,15 @@ describe('a user’s file read as text, however Windows saved it', () => {
       );
     });
 
+  it('tells UTF-16 without a mark from its first two characters, the fewest it takes', () => {
+    assert.throws(() => decodeUserText(Buffer.from('ab', 'utf16le'), 'two.py'), /two\.py is saved as UTF-16 LE/);
+    assert.throws(
+      () => decodeUserText(Buffer.from('ab', 'utf16le').swap16(), 'two.py'),
+      /two\.py is saved as UTF-16 BE/,
+    );
+    assert.equal(decodeUserText(Buffer.from('a\0b\0', 'latin1').subarray(0, 3), 'three.py'), 'a\0b');
+  });
+
   it('reads a file of one or three characters, too short to tell UTF-16 by its NULs, as UTF-8', () => {
     assert.equal(decodeUserText(bytes('x'), 'a.py'), 'x');
     assert.equal(decodeUserText(bytes('x\0y'), 'a.py'), 'x\0y');
