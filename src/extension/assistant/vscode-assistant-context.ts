@@ -19,7 +19,7 @@ function workspaceFolder(): string {
 
 /** A script as the editor has it (unsaved edits included) when it is open, else as saved. */
 async function readScript(file: string): Promise<string> {
-  // By the name both mean: on Windows VS Code says c:\\ where the assistant's path says C:\\.
+  // By the name both mean: on Windows VS Code says c:\ where the assistant's path says C:\.
   const open = vscode.workspace.textDocuments.find(
     (d) => d.uri.scheme === 'file' && pathKey(d.uri.fsPath) === pathKey(file),
   );
