@@ -29,6 +29,8 @@ const entry = process.env.CODE_SERVER_ENTRY ?? join(codeServerDir, 'node_modules
 // A guard against a run that hangs, not a time it must keep: the trusted run takes about 4 minutes
 // here on its own (92 tests), longer beside other work; it had 240 s and reached it.
 const limitMs = Number(process.env.TEST_TIMEOUT_MS ?? 480_000);
+// `npm run screenshots`: the same suite, its pictures written over the README's (vscode-suite.ts).
+if (process.argv.includes('--readme-pictures')) process.env.MOTION_README_PICTURES = '1';
 
 /** The tests of both runs, for one closing summary. */
 const totals = { passed: 0, failed: 0 };

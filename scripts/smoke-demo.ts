@@ -4,6 +4,7 @@
  * of its own: never 7979, the application's. Saves a screenshot to .vscode-test/demo.png. Exit 0
  * when all of that happened.
  */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launchHeadlessChromium } from './headless-chromium';
 import { listeningPorts, processesWith } from '../test/support/processes';
@@ -32,6 +33,30 @@ async function serverAnswers(): Promise<string | undefined> {
   }
 }
 
+/**
+ * A person's experiment in the demo: a line typed into the open example, saved by the demo's
+ * auto-save. It lands in the demo's copy of the examples, never in the clone's own.
+ */
+async function experimentStaysInTheCopy(page: import('playwright-core').Page): Promise<void> {
+  const line = `# tried in the demo ${Date.now()}`;
+  // A fresh profile asks whether to trust the folder's authors; a person trying the demo says yes.
+  const trust = page.getByRole('button', { name: /Yes, I trust the authors/ });
+  if (await trust.isVisible()) await trust.click();
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type(`${line}\n`);
+  await page.keyboard.press('Control+S');
+  const copy = join(demo, 'examples/list_skeletons.py');
+  const deadline = Date.now() + 30_000;
+  while (!readFileSync(copy, 'utf8').includes(line)) {
+    if (Date.now() > deadline) throw new Error(`the line typed in the demo never reached ${copy}`);
+    await page.waitForTimeout(200);
+  }
+  if (readFileSync(join(root, 'examples/list_skeletons.py'), 'utf8').includes(line))
+    throw new Error("the demo wrote into the clone's own examples/list_skeletons.py");
+  console.log(`demo: a line typed into list_skeletons.py was saved to the demo's copy, the clone's examples untouched`);
+}
+
 async function main(): Promise<number> {
   const browser = await launchHeadlessChromium();
   try {
@@ -51,6 +76,7 @@ async function main(): Promise<number> {
       .first()
       .waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(root, '.vscode-test/demo.png') });
+    await experimentStaysInTheCopy(page);
     console.log(
       `demo: workbench open with list_skeletons.py, status bar "Motion: embedded", embedded server answers on ${ports.join(', ')} (7979 left free): ${version}`,
     );

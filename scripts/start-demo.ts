@@ -4,7 +4,7 @@
  * embedded reference server started by the extension. Prints the URL to open; Ctrl+C stops it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { quietLoopbackArgs, quietProfileSettings } from './code-server-args';
 
@@ -13,7 +13,9 @@ const codeServerDir = join(root, '.vscode-test/code-server');
 const entry = join(codeServerDir, 'node_modules/code-server/out/node/entry.js');
 const demo = join(root, '.vscode-test/demo');
 const port = Number(process.env.DEMO_PORT ?? 8080);
-const workspace = join(root, 'examples');
+// The demo opens a copy of examples/, made afresh at each start: auto-save is on in the demo, and an
+// experiment must never be written into the clone's own examples.
+const workspace = join(demo, 'examples');
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { stdio: 'inherit' });
@@ -24,6 +26,8 @@ run('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir]);
 // A fresh profile every time: no machine settings (a server URL chosen in an earlier demo), no
 // state of the embedded server, no restored editors. The demo always starts on the embedded default.
 rmSync(join(demo, 'user-data'), { recursive: true, force: true });
+rmSync(workspace, { recursive: true, force: true });
+cpSync(join(root, 'examples'), workspace, { recursive: true });
 mkdirSync(join(demo, 'user-data/User'), { recursive: true });
 writeFileSync(join(demo, 'user-data/User/settings.json'), JSON.stringify(quietProfileSettings(), null, 2));
 writeFileSync(join(demo, 'config.yaml'), 'auth: none\ncert: false\n');
@@ -53,7 +57,7 @@ const onOutput = (chunk: Buffer) => {
       `\nMotion Scripting demo: open http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`,
     );
     console.log(
-      'VS Code with the extension, the example scripts, and the embedded reference server (started by the extension). Ctrl+C stops it.',
+      `VS Code with the extension, a fresh copy of the example scripts (${workspace}), and the embedded reference server (started by the extension). Ctrl+C stops it.`,
     );
   }
 };

@@ -66,7 +66,18 @@ export function userSettings(serverUrl: string, run: SuiteRun): string {
 
 /** What the suite reads from its environment: the test application, and which tests to run. */
 export function suiteEnvironment(serverUrl: string, run: SuiteRun): Record<string, string> {
-  return { MOTION_TEST_SERVER_URL: serverUrl, MOTION_TEST_SUITE: run };
+  return { MOTION_TEST_SERVER_URL: serverUrl, MOTION_TEST_SUITE: run, MOTION_SCREENSHOTS_DIR: screenshotsFolder() };
+}
+
+/**
+ * Where the suite's pictures go. `npm run screenshots` (MOTION_README_PICTURES=1) refreshes the
+ * README's and the walkthrough's own, in media/screenshots; every other run writes them under
+ * .vscode-test, so that a test run leaves the clone's tracked files as it found them.
+ */
+export function screenshotsFolder(): string {
+  return process.env.MOTION_README_PICTURES === '1'
+    ? join(ROOT, 'media/screenshots')
+    : join(ROOT, '.vscode-test/screenshots');
 }
 
 /**

@@ -55,8 +55,19 @@ export const WORKBENCH = {
 };
 
 /**
+ * Where this run's pictures go: media/screenshots when the run is `npm run screenshots` (the README's
+ * and the walkthrough's pictures, refreshed on purpose), else a folder of the run's own under
+ * .vscode-test, so that `npm test` leaves the clone as it found it.
+ */
+export function screenshotFolder(): string {
+  const folder = process.env.MOTION_SCREENSHOTS_DIR;
+  if (!folder) throw new Error('MOTION_SCREENSHOTS_DIR is not set: the harness names where pictures go');
+  return folder;
+}
+
+/**
  * A picture of the workbench as it is now, for the README and the walkthrough
- * (media/screenshots/<name>): the harness takes it, so the pictures are made by the test run and
+ * (<screenshotFolder()>/<name>): the harness takes it, so the pictures are made by the test run and
  * stay true. `of`: the parts to show (WORKBENCH), at their own size, at most `maxHeight` tall;
  * the whole window when none are given; `withNotifications`: the messages shown stay in the picture.
  */
@@ -66,7 +77,7 @@ export async function takeScreenshot(
   maxHeight?: number,
   { withNotifications = false } = {},
 ): Promise<void> {
-  const folder = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'media', 'screenshots');
+  const folder = screenshotFolder();
   mkdirSync(folder, { recursive: true });
   // Earlier tests' messages are not the picture's, unless the picture is of a message.
   if (!withNotifications) await vscode.commands.executeCommand('notifications.clearAll');

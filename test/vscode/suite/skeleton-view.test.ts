@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, explorerItemAt, labelText, takeScreenshot, WORKBENCH } from './motion-extension';
+import {
+  EXTENSION_ID,
+  explorerItemAt,
+  labelText,
+  screenshotFolder,
+  takeScreenshot,
+  WORKBENCH,
+} from './motion-extension';
 import { connectionState, until } from './wait';
 import { waitFor } from '../../support/wait-for';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
@@ -14,9 +21,6 @@ import type { SceneReport } from '../../../src/protocol/skeleton-view';
 type Matrix = number[][];
 const multiply = (a: Matrix, b: Matrix): Matrix =>
   a.map((row) => b[0].map((_, j) => row.reduce((sum, v, k) => sum + v * b[k][j], 0)));
-
-/** Where the README's pictures go: made by this run, so they stay true. */
-const screenshots = () => join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'media', 'screenshots');
 
 /** The 3D view in a real VS Code: its scene read back from the webview, clicks, highlights, live edits, bad data. */
 export function skeletonViewTests(): void {
@@ -153,7 +157,7 @@ export function skeletonViewTests(): void {
 
       // The README's picture: the tree and the view, a segment chosen in both.
       await takeScreenshot('skeleton-3d.png', [WORKBENCH.sideBar, WORKBENCH.editor]);
-      assert.ok(readFileSync(join(screenshots(), 'skeleton-3d.png')).length > 10_000);
+      assert.ok(readFileSync(join(screenshotFolder(), 'skeleton-3d.png')).length > 10_000);
 
       const spine = await at('Project settings', 'FullBody', 'Hips', 'Spine');
       await api.explorerTree.reveal(spine, { select: true });
