@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { MotionExtensionApi } from './start-motion';
 import { registerMotionbookSerializer } from './notebooks/motionbook-serializer';
 import { MotionWorkspace } from './workspace/motion-workspace';
+import { FirstCompletion } from './workspace/first-completion';
 
 export type { MotionExtensionApi };
 
@@ -63,12 +64,22 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     for (const standIn of standIns) standIn.dispose();
   };
 
+  // `motion.` typed right after `import motion`: its list comes once the language server is there.
+  const firstCompletion = new FirstCompletion((document) => workspace.lookNow(document));
+  extension.subscriptions.push(firstCompletion);
+
   const start = (reason: string): Promise<MotionExtensionApi> =>
     (starting ??= (async () => {
       // A bundle of its own: a workspace that never uses motion never loads it.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const motion = require(extension.asAbsolutePath('dist/motion-main.js')) as typeof import('./start-motion');
-      const started = await motion.startMotion(extension, releaseCommands);
+      const started = await motion
+        .startMotion(extension, releaseCommands, (completion) => firstCompletion.languageServerStarted(completion))
+        .catch((error: unknown) => {
+          // A start that failed has no list to give: the requests waiting for one get none.
+          firstCompletion.languageServerStarted({ complete: async () => undefined, resolve: async (item) => item });
+          throw error;
+        });
       stopMotion = () => started.stop();
       Object.assign(exports, started.api, { started: true, startReason: reason });
       return exports as MotionExtensionApi;

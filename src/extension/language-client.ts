@@ -1,6 +1,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
+  CompletionRequest,
+  CompletionResolveRequest,
   LanguageClient,
   TransportKind,
   type LanguageClientOptions,
@@ -16,6 +18,7 @@ import {
   type InitializationOptions,
 } from '../../server/language/lsp/protocol';
 import { languageServerFlags } from '../../server/language/node-flags';
+import type { LanguageServerCompletion } from './workspace/first-completion';
 
 /** Where the extension keeps each application's documentation: its own global storage. */
 function documentationCacheDir(extension: vscode.ExtensionContext): string {
@@ -98,4 +101,22 @@ export function reloadDocumentation(client: LanguageClient, serverUrl?: string):
 export async function documentationOf(client: LanguageClient, serverUrl: string): Promise<DocumentationIndex> {
   const { documentation, source } = await client.sendRequest(DocumentationRequest, { serverUrl });
   return DocumentationIndex.fromPackage(documentation, source);
+}
+
+/** The language server's completion asked directly (FirstCompletion's, before the client's own provider answered). */
+export function completionOf(client: LanguageClient): LanguageServerCompletion {
+  const { code2ProtocolConverter: toServer, protocol2CodeConverter: fromServer } = client;
+  return {
+    async complete(document, position, context, token) {
+      const params = toServer.asCompletionParams(document, position, context);
+      const result = await client.sendRequest(CompletionRequest.type, params, token);
+      if (!result) return undefined;
+      const items = await fromServer.asCompletionResult(result, undefined, token);
+      return Array.isArray(items) ? new vscode.CompletionList(items) : items;
+    },
+    async resolve(item, token) {
+      const resolved = await client.sendRequest(CompletionResolveRequest.type, toServer.asCompletionItem(item), token);
+      return fromServer.asCompletionItem(resolved);
+    },
+  };
 }

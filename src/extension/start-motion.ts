@@ -28,7 +28,8 @@ import { recordingCommands } from './commands/recording-commands';
 import { newScriptCommands } from './commands/new-script-command';
 import { offerStubsUpdate, typeCheckingCommands } from './typings/type-checking-commands';
 import { languageCommands } from './commands/language-commands';
-import { documentationOf, startLanguageClient } from './language-client';
+import { completionOf, documentationOf, startLanguageClient } from './language-client';
+import type { LanguageServerCompletion } from './workspace/first-completion';
 import { ApplicationDocumentation } from './connection/application-documentation';
 import { MotionContext } from './motion-context';
 import { reloadOnSave, runCommands } from './commands/run-commands';
@@ -87,10 +88,13 @@ interface StartedMotion {
  * the parts, then wires them: views, commands, and what follows the connection and the settings.
  * `releaseCommands` takes away the stand-ins the extension registered for the commands until now;
  * it is called just before the commands are registered, with no wait between the two.
+ * `languageServerStarted` hands the language server's completion to the stand-in that answered
+ * until then (FirstCompletion), the moment the language client is there.
  */
 export async function startMotion(
   extension: vscode.ExtensionContext,
   releaseCommands: () => void,
+  languageServerStarted: (completion: LanguageServerCompletion) => void,
 ): Promise<StartedMotion> {
   const own = (...items: vscode.Disposable[]) => extension.subscriptions.push(...items);
   const log = vscode.window.createOutputChannel('Motion Scripting', { log: true });
@@ -115,6 +119,8 @@ export async function startMotion(
     log.info(`documentation ${state.description}, ${state.modules} modules`);
     loaded.fire(state);
   });
+  // No wait between the client's start and this: a completion asked meanwhile would come twice.
+  languageServerStarted(completionOf(languageClient));
   const connected = () => connection.state.kind === 'connected';
   const applicationDocumentation = () => indexes.of(connection.state.url);
   const history = new ChangeHistory();

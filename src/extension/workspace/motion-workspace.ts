@@ -80,6 +80,12 @@ export class MotionWorkspace implements vscode.Disposable {
     return this.reasonFound;
   }
 
+  /** Looks at a script now, not once typing pauses: whether the workspace is found to use motion (now or before). */
+  lookNow(document: vscode.TextDocument): boolean {
+    this.lookAtDocument(document);
+    return this.reasonFound !== undefined;
+  }
+
   private lookAtDocument(document: vscode.TextDocument): void {
     if (this.reasonFound !== undefined || document.uri.scheme === 'output') return;
     if (isMotionFileName(document.uri.path)) return this.find(`${this.name(document.uri)} is Motion’s`);

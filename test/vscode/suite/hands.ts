@@ -43,6 +43,30 @@ export const hands = {
   /** A right click: the context menu of what is under the pointer. */
   rightClick: (selector: string, text?: string) =>
     ask({ do: 'click', selector, text, button: 'right' }, `right-click ${selector}${text ? ` showing "${text}"` : ''}`),
+  /**
+   * What the command palette offers for `words` typed after F1: each entry's title, as shown once
+   * the list has settled (two reads alike); the palette is closed again.
+   */
+  async paletteOffers(words: string): Promise<string[]> {
+    await hands.press('F1');
+    await hands.type(words);
+    const titles = async () =>
+      (
+        (await ask(
+          { do: 'text', selector: '.quick-input-widget .monaco-list-row .monaco-icon-label .label-name' },
+          'read the palette',
+        )) as string[]
+      ).map((t) => t.replace(/\s+/g, ' ').trim());
+    let last: string[] = [];
+    await waitFor(async () => {
+      const now = await titles();
+      const settled = now.length > 0 && JSON.stringify(now) === JSON.stringify(last);
+      last = now;
+      return settled;
+    }, `the palette's entries for "${words}"`);
+    await hands.press('Escape');
+    return last;
+  },
   /** The labels a quick pick (the palette, a menu) offers now. */
   quickPickRows: async () =>
     (await ask({ do: 'text', selector: '.quick-input-widget .monaco-list-row' }, 'read the quick pick')) as string[],

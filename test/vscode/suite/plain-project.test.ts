@@ -143,6 +143,19 @@ export function plainProjectTests(): void {
       await hands.press('Escape');
       assert.equal(vscode.debug.activeDebugSession, undefined, 'no debug session');
 
+      // The palette offers only the commands that start Motion, not the fifty that need it started.
+      const inPalette = (await hands.paletteOffers('Motion: ')).filter((t) => t.startsWith('Motion: '));
+      assert.deepEqual(inPalette.sort(), [
+        'Motion: Connection…',
+        'Motion: New Notebook',
+        'Motion: New Script',
+        'Motion: Open Lua Terminal',
+        'Motion: Open Python Terminal',
+        'Motion: Show Documentation',
+        'Motion: Show Skeletons',
+      ]);
+      assert.equal(extension().exports.started, false, 'looking at the palette started nothing');
+
       // No test of this project is Motion's: it has made no test controller (the Testing view shows none).
       assert.equal(exports.scriptTests, undefined);
       // Assistants are offered nothing of Motion here.
@@ -160,15 +173,28 @@ export function plainProjectTests(): void {
       );
     });
 
-    it('typing `import motion` starts Motion: the status bar, the views, completion, the run menu', async () => {
+    it('typing `import motion`, then `motion.` on the next line, starts Motion and the list comes: the status bar, the views, the run menu', async () => {
       const heapBefore = heapAfterCollection();
-      // A new first line, then `import motion` on it. Enter goes in before the words, not after:
-      // the editor's word suggestions offer "motion" (app.py's docstring has it), and an Enter
-      // typed while they show accepts one instead of ending the line, as it would for a person.
+      // Two new first lines, `import motion` on the first. Enter goes in before the words, not
+      // after: the editor's word suggestions offer "motion" (app.py's docstring has it), and an
+      // Enter typed while they show accepts one instead of ending the line, as it would for a person.
       await hands.goToLine(1);
       await hands.press('Enter');
+      await hands.press('Enter');
+      await hands.press('ArrowUp');
       await hands.press('ArrowUp');
       await hands.type('import motion');
+      // Then at once, as a person goes on typing: `motion.` on the next line. The `.` asks for a
+      // list before Motion has started (its language server is not there yet): the list must come.
+      await hands.press('Escape');
+      await hands.press('ArrowDown');
+      await hands.type('motion.');
+      assert.equal(extension().exports.started, false, 'Motion was still starting when the `.` was typed');
+      await waitFor(async () => {
+        const shown = (await hands.textOf('.monaco-editor .suggest-widget.visible')).join(' ');
+        return shown.includes('settings') && shown.includes('gui');
+      }, 'the list of motion.’s modules, with no key pressed for it');
+      await hands.press('Escape');
       api = await extension()
         .activate()
         .then((e) => e.whenStarted());
@@ -193,33 +219,12 @@ export function plainProjectTests(): void {
         `the run menu: ${onScreen.join(' | ')}`,
       );
 
-      // Completion after `motion.`, from the documentation, typed at the start of the next line
-      // (once any suggestion still showing for `import motion` is closed).
-      await hands.press('Escape');
-      await waitFor(
-        async () => (await hands.textOf('.monaco-editor .suggest-widget.visible')).length === 0,
-        'no suggestions showing',
-      );
-      await hands.press('ArrowDown');
-      await hands.press('Home');
+      // `motion.` went in on the line below `import motion`: take it out again.
       const editor = vscode.window.activeTextEditor!;
       assert.equal(editor.document.lineAt(0).text, 'import motion');
-      // The extension host hears of the cursor's move a moment after the keys.
-      await waitFor(
-        () => editor.selection.active.isEqual(new vscode.Position(1, 0)),
-        'the cursor at the start of line 2',
-      );
-      await hands.type('motion.');
-      await hands.press('Control+Space');
-      await waitFor(
-        async () => (await hands.textOf('.monaco-editor .suggest-widget.visible')).join(' ').includes('settings'),
-        'completion of motion.',
-      );
-      await hands.press('Escape');
-      // `motion.` went in at the start of the line below `import motion`: take it out again.
-      const typed = new vscode.Range(1, 0, 1, 'motion.'.length);
+      const typed = editor.document.lineAt(1).range;
       assert.equal(editor.document.getText(typed), 'motion.');
-      await editor.edit((edit) => edit.delete(typed));
+      await editor.edit((edit) => edit.delete(editor.document.lineAt(1).rangeIncludingLineBreak));
       await editor.document.save();
 
       const started = heapAfterCollection() - heapBefore;

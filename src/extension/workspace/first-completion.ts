@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+
+/** The language server's completion, asked directly: a list, and an item's details when shown. */
+export interface LanguageServerCompletion {
+  complete(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    context: vscode.CompletionContext,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.CompletionList | undefined>;
+  resolve(item: vscode.CompletionItem, token: vscode.CancellationToken): Promise<vscode.CompletionItem>;
+}
+
+/**
+ * The completion asked for before Motion's language server is there: `motion.` typed right after
+ * `import motion` in a plain project. The import starts Motion, but the editor asks the providers
+ * it has when the `.` is typed, once: without this stand-in that first list never comes. The
+ * stand-in answers only in a script that starts Motion (`startsMotion`), waits for the language
+ * server, and asks it; it is gone the moment the language server is there (the language client
+ * answers from then on, so no list comes twice).
+ */
+export class FirstCompletion implements vscode.Disposable {
+  private ready: (completion: LanguageServerCompletion) => void = () => undefined;
+  private readonly languageServer = new Promise<LanguageServerCompletion>((resolve) => (this.ready = resolve));
+  private readonly registration: vscode.Disposable;
+
+  /** `startsMotion`: whether Motion is starting, or this script starts it now (then it does). */
+  constructor(startsMotion: (document: vscode.TextDocument) => boolean) {
+    const provider: vscode.CompletionItemProvider = {
+      provideCompletionItems: async (document, position, token, context) => {
+        if (!startsMotion(document)) return undefined;
+        const completion = await this.languageServer;
+        return token.isCancellationRequested ? undefined : completion.complete(document, position, context, token);
+      },
+      // The first list's items show their documentation as the language client's do.
+      resolveCompletionItem: async (item, token) => (await this.languageServer).resolve(item, token),
+    };
+    this.registration = vscode.languages.registerCompletionItemProvider(
+      ['file', 'untitled'].flatMap((scheme) => [
+        { scheme, language: 'python' },
+        { scheme, language: 'lua' },
+      ]),
+      provider,
+      '.',
+    );
+  }
+
+  /** The language server is there: the requests waiting ask it, and the stand-in goes. */
+  languageServerStarted(completion: LanguageServerCompletion): void {
+    this.registration.dispose();
+    this.ready(completion);
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+  }
+}
