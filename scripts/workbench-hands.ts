@@ -18,6 +18,8 @@ export type HandsAction =
   | { do: 'notifications' }
   | { do: 'clickNotificationButton'; label: string }
   | { do: 'text'; selector: string }
+  /** The text of each element the selector finds that is wider than its box: cut at the edge a person sees. */
+  | { do: 'cutText'; selector: string }
   /** What a screen reader says of each element the selector finds (icons have no text): its aria-label. */
   | { do: 'labels'; selector: string }
   /** A click on the first element the selector finds that shows `text` (all of it when omitted). */
@@ -78,6 +80,12 @@ async function perform(page: Page, action: HandsAction): Promise<unknown> {
         .click();
     case 'text':
       return page.locator(action.selector).allInnerTexts();
+    case 'cutText':
+      return page
+        .locator(action.selector)
+        .evaluateAll((found: { scrollWidth: number; clientWidth: number; textContent: string | null }[]) =>
+          found.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent ?? ''),
+        );
     case 'labels':
       return page
         .locator(action.selector)

@@ -14,7 +14,13 @@ export function isMissingOperation(error: unknown): error is MotionError {
   return error instanceof MotionError && (error.code === 'unknown_operation' || error.status === 404);
 }
 
-/** What a view says when the application lacks an operation it reads: once, in the view, not in a message each refresh. */
+/**
+ * What a view says when the application lacks an operation it reads: once, in the view, not in a
+ * message each refresh. The operation's name and its module are two words: a view's message wraps
+ * only between words, and the whole dotted name is wider than a side bar.
+ */
 export function lackingMessage(view: string, operation: string, application: string): string {
-  return `The application at ${application} has no ${operation}, which the ${view} view reads: this view is empty, while completion, checks and runs go on from the application's own documentation.`;
+  const dot = operation.lastIndexOf('.');
+  const name = dot < 0 ? operation : `${operation.slice(dot + 1)} (of ${operation.slice(0, dot)})`;
+  return `The application at ${application} has no ${name}, which the ${view} view reads: this view is empty, while completion, checks and runs go on from the application's own documentation.`;
 }

@@ -51,7 +51,7 @@ describe('what a command needs of the application', () => {
   it('a view says which operation, of which application', () => {
     assert.equal(
       lackingMessage('Selection', `${SELECTION}.get_selection_count`, 'http://mocap-pc:7979 (2023.2)'),
-      "The application at http://mocap-pc:7979 (2023.2) has no motion.gui.selection.get_selection_count, which the Selection view reads: this view is empty, while completion, checks and runs go on from the application's own documentation.",
+      "The application at http://mocap-pc:7979 (2023.2) has no get_selection_count (of motion.gui.selection), which the Selection view reads: this view is empty, while completion, checks and runs go on from the application's own documentation.",
     );
   });
 

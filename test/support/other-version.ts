@@ -17,8 +17,18 @@ interface Version {
 export function startOtherVersion(
   referenceUrl: string,
   without: readonly string[],
-  { port = 0, version }: { port?: number; version?: Version } = {},
+  {
+    port = 0,
+    version,
+    answer,
+  }: {
+    port?: number;
+    version?: Version;
+    /** Its own answer to an operation (by path), made from the reference server's: what this version says otherwise. */
+    answer?: (path: string, value: unknown) => unknown;
+  } = {},
 ): Promise<FakeApplication> {
+  const ownAnswer = answer;
   const lacks = (path: string) =>
     without.some((module) => path.startsWith(`/api/scripting/${module.split('.').join('/')}/`));
   return startFakeApplication((path, body, req, res) => {
@@ -37,6 +47,7 @@ export function startOtherVersion(
           }
           if (version && path === '/api/scripting/motion/get_version/' && answer.statusCode === 200)
             text = JSON.stringify(version);
+          if (ownAnswer && answer.statusCode === 200 && text) text = JSON.stringify(ownAnswer(path, JSON.parse(text)));
           res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' }).end(text);
         });
       },

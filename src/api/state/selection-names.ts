@@ -16,8 +16,9 @@ export async function describeSelection(
         item.type === 'trajectory'
           ? trajectoryName(await client.data.object.trajectory.get_label(item.id), item.id)
           : (bones.get(item.id) ?? `bone ${item.id}`);
+      // part_index may be left out (it is optional): a whole trajectory, as null says.
       const part =
-        item.part_index === null ? (item.type === 'trajectory' ? 'whole trajectory' : '') : `part ${item.part_index}`;
+        item.part_index == null ? (item.type === 'trajectory' ? 'whole trajectory' : '') : `part ${item.part_index}`;
       return { item, label, description: [item.type, `id ${item.id}`, part].filter(Boolean).join(' · ') };
     }),
   );

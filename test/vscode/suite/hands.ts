@@ -67,6 +67,9 @@ export const hands = {
     await hands.press('Escape');
     return last;
   },
+  /** The text of each element the selector finds that is cut at its edge (wider than its box). */
+  cutText: async (selector: string) =>
+    (await ask({ do: 'cutText', selector }, `look for text cut at the edge of ${selector}`)) as string[],
   /** The labels a quick pick (the palette, a menu) offers now. */
   quickPickRows: async () =>
     (await ask({ do: 'text', selector: '.quick-input-widget .monaco-list-row' }, 'read the quick pick')) as string[],

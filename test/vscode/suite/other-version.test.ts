@@ -5,7 +5,7 @@ import type { FakeApplication } from '../../support/fake-application';
 import { startOtherVersion } from '../../support/other-version';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
-import { motionApi, setting } from './motion-extension';
+import { motionApi, setting, takeScreenshot, WORKBENCH } from './motion-extension';
 import { connectionState } from './wait';
 
 /**
@@ -35,7 +35,7 @@ export function otherVersionTests(): void {
     it('the Selection view says which operation the application lacks, once, without an error at each refresh', async () => {
       await vscode.commands.executeCommand('workbench.view.extension.motion');
       await vscode.commands.executeCommand('motion.selection.focus');
-      const lacking = /has no motion\.gui\.selection\.\w+, which the Selection view reads/;
+      const lacking = /has no \w+ \(of motion\.gui\.selection\), which the Selection view reads/;
       let sidebar = '';
       await waitFor(
         async () => lacking.test((sidebar = (await hands.textOf('.part.sidebar .pane')).join('\n'))),
@@ -92,7 +92,7 @@ export function otherVersionTests(): void {
       );
       // The Selection view reads the module it now has.
       await waitFor(
-        async () => !/has no motion\.gui\.selection/.test((await hands.textOf('.part.sidebar .pane')).join('\n')),
+        async () => !/of motion\.gui\.selection\)/.test((await hands.textOf('.part.sidebar .pane')).join('\n')),
         'the Selection view without its message',
       );
       // Completion offers it again.
@@ -109,6 +109,67 @@ export function otherVersionTests(): void {
         list.items.some((item) => (typeof item.label === 'string' ? item.label : item.label.label) === 'selection'),
         'motion.gui.selection is completed again',
       );
+    });
+  });
+
+  describe('an application without the skeleton operations, that leaves out part_index, in a real VS Code', function () {
+    this.timeout(90_000);
+    let api: MotionExtensionApi;
+    let smaller: FakeApplication;
+
+    before(async function () {
+      if (!hasHands) this.skip();
+      api = await motionApi();
+      // part_index is optional in an answer: this application leaves it out for a whole trajectory.
+      const withoutPartIndex = (path: string, value: unknown) =>
+        path.endsWith('/gui/selection/get_selections/') && Array.isArray(value)
+          ? value.map(({ part_index, ...item }: { part_index: number | null }) =>
+              part_index === null ? item : { ...item, part_index },
+            )
+          : value;
+      smaller = await startOtherVersion(process.env.MOTION_TEST_SERVER_URL!, ['motion.settings.processing.skeleton'], {
+        answer: withoutPartIndex,
+      });
+      await setting('server.url', smaller.url);
+      await connectionState(
+        api,
+        (s) => s.kind === 'connected' && s.url === smaller.url,
+        'connected to the smaller one',
+      );
+      await vscode.commands.executeCommand('notifications.clearAll');
+    });
+    after(async () => {
+      await api.connection.client().gui.selection.clear_selections();
+      await setting('server.url', process.env.MOTION_TEST_SERVER_URL);
+      await smaller?.close();
+    });
+
+    it('the Skeletons view shows whole what it lacks; the Selection view reads a whole trajectory without part_index', async () => {
+      const client = api.connection.client();
+      const rasi = (await client.data.object.trajectory.find_trajectory('RASI'))!;
+      await client.gui.selection.set_selections([{ type: 'trajectory', id: rasi, part_index: null }]);
+      await vscode.commands.executeCommand('workbench.view.extension.motion');
+      await hands.palette('Motion: Refresh');
+      await hands.palette('Motion: Refresh Selection');
+      await waitFor(
+        async () => (await hands.textOf('.part.sidebar')).join('\n').includes('RASI'),
+        'RASI in the Selection view',
+      );
+      const sidebar = (await hands.textOf('.part.sidebar')).join('\n');
+      assert.doesNotMatch(sidebar, /undefined/);
+      assert.match(sidebar, /trajectory · id \d+ · whole trajectory/);
+      // The Skeletons view's message names what it lacks, whole, within the side bar.
+      const messages = '.part.sidebar .tree-explorer-viewlet-tree-view .message';
+      await waitFor(
+        async () => (await hands.textOf(messages)).join('\n').includes('has no get_skeleton_count'),
+        'the Skeletons view saying what it lacks',
+      );
+      assert.match(
+        (await hands.textOf(messages)).join('\n'),
+        /has no get_skeleton_count \(of motion\.settings\.processing\.skeleton\), which the Skeletons view reads/,
+      );
+      assert.deepEqual(await hands.cutText(messages), [], 'no message cut at the side bar’s edge');
+      await takeScreenshot('lacking-skeletons.png', [WORKBENCH.sideBar]);
     });
   });
 }
