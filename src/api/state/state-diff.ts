@@ -257,6 +257,11 @@ function diffSelection(
   ];
 }
 
+/** One change on one line, where and what: `Project settings › FullBody: scale: 1 → 0.5`. */
+export function changeLine(change: StateChange): string {
+  return `${change.path.join(' › ')}: ${change.text}`;
+}
+
 /** The changes as an indented outline, grouped by where they are: what `motion run --dry-run` prints. */
 export function diffOutline(changes: StateChange[]): string[] {
   const lines: string[] = [];

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { diffOutline } from '../../api/state/state-diff';
 import type { AssistantContext } from '../../runner/assistant/assistant-context';
+import { applyQuestion } from '../../runner/assistant/apply-question';
 import { ASSISTANT_TOOLS, invokeTool, type AssistantTool } from '../../runner/assistant/assistant-tools';
 import { undoScript } from '../history/undo-script';
 import type { MotionContext } from '../motion-context';
@@ -13,31 +13,16 @@ function invocationMessage(tool: AssistantTool, input: Record<string, unknown>):
 }
 
 /**
- * The question VS Code asks before the changing tool runs: the dry run's changes, as the Dry Run
- * panel lists them, and what its undo cannot restore. Asked even when the run is unknown (the
- * tool then refuses, having changed nothing).
+ * The question VS Code asks before the changing tool runs (applyQuestion). Asked even when the
+ * run is unknown (the tool then refuses, having changed nothing).
  */
 function applyConfirmation(
   ctx: AssistantContext,
   input: { dryRunId?: unknown },
 ): vscode.LanguageModelToolConfirmationMessages {
   const rehearsal = typeof input.dryRunId === 'string' ? ctx.rehearsals.get(input.dryRunId) : undefined;
-  if (!rehearsal)
-    return {
-      title: 'Apply a script to the application?',
-      message: `There is no dry run "${String(input.dryRunId)}": nothing will be applied.`,
-    };
-  const n = rehearsal.changes.length;
-  const message = new vscode.MarkdownString();
-  message.appendMarkdown(
-    `The assistant asks to run **${rehearsal.label}** against the application. Its dry run ${rehearsal.id} found ${n} change${n === 1 ? '' : 's'}:\n\n`,
-  );
-  message.appendCodeblock(diffOutline(rehearsal.changes).join('\n'), 'text');
-  const caveat = undoScript(rehearsal.before, rehearsal.after).caveat;
-  message.appendMarkdown(
-    `\n\nIt runs only if the application is still as the dry run found it. Motion: Undo Last Change takes it back as one change${caveat ? ` (${caveat})` : ''}.`,
-  );
-  return { title: `Apply ${rehearsal.label} to the application?`, message };
+  const caveat = rehearsal ? undoScript(rehearsal.before, rehearsal.after).caveat : undefined;
+  return applyQuestion(rehearsal, input.dryRunId, caveat);
 }
 
 /** The registered tools: what VS Code was last told to ask the user (its dialog shows it, or the chat). */

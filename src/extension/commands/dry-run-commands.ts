@@ -5,7 +5,7 @@ import { readSnapshot, type Snapshot, type SnapshotProgress } from '../../api/st
 import { encodeSnapshot, snapshotOrigin } from '../../api/state/state-document';
 import { codeAtSelection } from '../../runner/code-to-run';
 import type { MotionState } from '../../api/state/motion-state';
-import { diffStates } from '../../api/state/state-diff';
+import { changeLine, diffStates } from '../../api/state/state-diff';
 import { checkSnapshotVersion, dryRun, DryRunError } from '../../runner/dry-run/dry-run';
 import { reportDone } from './history-commands';
 import { undoScript } from '../history/undo-script';
@@ -226,7 +226,7 @@ async function applyForReal(ctx: MotionContext, ask: Prompts, rehearsed: Rehears
   const since = diffStates(rehearsed.before, now);
   if (since.length > 0) {
     void vscode.window.showWarningMessage(
-      `Motion: the application is not in the state the dry run started from (${since[0].path.join(' › ')}: ${since[0].text}${since.length > 1 ? ` and ${since.length - 1} more` : ''}). Dry-run the script again to see what it would do now.`,
+      `Motion: the application is not in the state the dry run started from (${changeLine(since[0])}${since.length > 1 ? ` and ${since.length - 1} more` : ''}). Dry-run the script again to see what it would do now.`,
     );
     return { changed: false, reason: 'changed since the dry run' };
   }

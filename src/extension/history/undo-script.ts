@@ -2,7 +2,7 @@ import type { MotionClient } from '../../api/client/motion-client';
 import type { SegmentDefinitionDocument, SkeletonDefinitionDocument } from '../../api/skeletons/skeleton-definition';
 import type { MotionState, SkeletonRecord } from '../../api/state/motion-state';
 import { readSnapshot } from '../../api/state/read-snapshot';
-import { diffStates, type StateChange } from '../../api/state/state-diff';
+import { changeLine, diffStates, type StateChange } from '../../api/state/state-diff';
 import type { FieldChange } from '../segment-editor/segment-document';
 import type { Undo } from './change-history';
 import {
@@ -33,7 +33,7 @@ export function undoScript(before: MotionState, after: MotionState): Undo {
       const since = diffStates(after, (await readSnapshot(client)).state);
       return since.length === 0
         ? undefined
-        : `the application changed since the script ran (${since[0].path.join(' › ')}: ${since[0].text}${since.length > 1 ? ` and ${since.length - 1} more` : ''})`;
+        : `the application changed since the script ran (${changeLine(since[0])}${since.length > 1 ? ` and ${since.length - 1} more` : ''})`;
     },
     run: async (client) => {
       for (const step of steps) await step.run(client);

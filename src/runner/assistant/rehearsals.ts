@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MotionClient } from '../../api/client/motion-client';
 import type { MotionState } from '../../api/state/motion-state';
 import { readSnapshot } from '../../api/state/read-snapshot';
-import { diffStates, type StateChange } from '../../api/state/state-diff';
+import { changeLine, diffStates, type StateChange } from '../../api/state/state-diff';
 import type { ScriptLanguage } from '../../api/text/uses-motion';
 import { ToolRefusal } from './tool-answer';
 
@@ -75,7 +75,7 @@ export async function readyToApply(
   const since = diffStates(rehearsal.before, now);
   if (since.length > 0)
     throw new ToolRefusal(
-      `The application is not in the state the dry run ${id} started from (${since[0].path.join(' › ')}: ${since[0].text}${since.length > 1 ? ` and ${since.length - 1} more` : ''}). ${again}`,
+      `The application is not in the state the dry run ${id} started from (${changeLine(since[0])}${since.length > 1 ? ` and ${since.length - 1} more` : ''}). ${again}`,
     );
   return { rehearsal, now };
 }

@@ -97,7 +97,11 @@ export function assistantToolTests(): void {
       const asked = (await motionApi()).assistantTools.lastConfirmation();
       assert.ok(asked);
       assert.match(asked.title, /^Apply .*half\.py to the application\?$/);
-      assert.match(asked.message, /found 1 change:[^]*scale: 1 → 0\.5[^]*Undo Last Change takes it back as one change/);
+      // Plain text that reads the same in VS Code's dialog (no indentation, lines kept) and as the chat's Markdown.
+      assert.match(
+        asked.message,
+        /found 1 change:\n\n- Project settings › FullBody: scale: 1 → 0\.5\n\nIt runs only if the application is still as the dry run found it\. Motion: Undo Last Change takes it back as one change/,
+      );
       assert.match(applied, /^Applied the dry run [0-9a-f]{8}: .*half\.py ran against .* and made 1 change\./);
       assert.equal(await fullBodyScale(), 0.5);
 
