@@ -9,8 +9,10 @@ export interface RunError {
   message: string;
   /** MotionError's code, when the application refused a call. */
   code?: string;
-  /** The line in the script where it happened. */
+  /** The line where it happened: in the script, or in `file` when that is given. */
   line?: number;
+  /** The file it happened in, when another than the code run (a helper module the script imported). */
+  file?: string;
 }
 
 export interface RunResult {

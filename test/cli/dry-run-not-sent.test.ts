@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FakeApplication } from '../support/fake-application';
 import { runCli } from '../support/run-cli';
@@ -50,6 +50,69 @@ describe('motion run --dry-run of a script that calls what the reference server 
       application.requests.filter((path) => /\/(set_|add_|delete_)/.test(path)),
       [],
       'no change reached the application',
+    );
+  });
+
+  /** A script and its helper module beside it, as people write them: the helper makes the call. */
+  function scriptWithHelper(language: 'python' | 'lua'): string {
+    const folder = join(scratch.path, `with-helper-${language}`);
+    mkdirSync(join(folder, 'helpers'), { recursive: true });
+    if (language === 'python') {
+      writeFileSync(join(folder, 'helpers', '__init__.py'), '');
+      writeFileSync(
+        join(folder, 'helpers', 'menu_tools.py'),
+        'import motion\n\n\ndef announce(text):\n    motion.gui.message.add_message(text, "", "info")\n',
+      );
+      writeFileSync(join(folder, 'tool.py'), 'from helpers import menu_tools\n\nmenu_tools.announce("Ready")\n');
+      return join(folder, 'tool.py');
+    }
+    writeFileSync(
+      join(folder, 'helpers', 'menu_tools.lua'),
+      'local M = {}\n\nfunction M.announce(text)\n  motion.gui.message.add_message(text, "", "info")\nend\n\nreturn M\n',
+    );
+    writeFileSync(
+      join(folder, 'tool.lua'),
+      'local menu_tools = require("helpers.menu_tools")\n\nmenu_tools.announce("Ready")\n',
+    );
+    return join(folder, 'tool.lua');
+  }
+
+  for (const language of ['python', 'lua'] as const)
+    it(`names a call made in a helper module by the helper's file and line (${language})`, async () => {
+      const script = scriptWithHelper(language);
+      const run = await runCli(['run', '--dry-run', '--url', application.url, script], {});
+      assert.equal(run.code, 0, run.stderr);
+      const helper = join('helpers', `menu_tools.${language === 'python' ? 'py' : 'lua'}`);
+      assert.ok(
+        run.stdout.includes(
+          `would call motion.gui.message.add_message("Ready", "", "info") — not sent (${helper}:${language === 'python' ? 5 : 4})`,
+        ),
+        run.stdout,
+      );
+      const json = await runCli(['run', '--dry-run', '--json', '--url', application.url, script], {});
+      const { notSent } = JSON.parse(json.stdout) as { notSent: { caller: string }[] };
+      assert.deepEqual(
+        notSent.map((call) => call.caller),
+        [`${join(script, '..', helper)}:${language === 'python' ? 5 : 4}`],
+      );
+    });
+
+  it('an import that fails in a helper module names the helper, not a line of the script', async () => {
+    const folder = join(scratch.path, 'broken-helper');
+    mkdirSync(join(folder, 'helpers'), { recursive: true });
+    writeFileSync(join(folder, 'helpers', '__init__.py'), '');
+    writeFileSync(
+      join(folder, 'helpers', 'broken.py'),
+      '"""Reads the rig."""\nimport rig_reader_that_is_not_installed\n',
+    );
+    const script = join(folder, 'tool.py');
+    writeFileSync(script, 'import motion\nfrom helpers import broken\n');
+    const run = await runCli(['run', '--dry-run', '--json', '--url', application.url, script], {});
+    assert.notEqual(run.code, 0);
+    const { error } = JSON.parse(run.stdout) as { error: { type: string; line: number; file?: string } };
+    assert.deepEqual(
+      { type: error.type, line: error.line, file: error.file },
+      { type: 'ModuleNotFoundError', line: 2, file: join(folder, 'helpers', 'broken.py') },
     );
   });
 });

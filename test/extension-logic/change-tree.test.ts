@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { diffStates } from '../../src/api/state/state-diff';
 import { changeTree, notSentTree, type ChangeNode } from '../../src/extension/dry-run/change-tree';
@@ -39,14 +40,17 @@ describe('the Dry Run view’s tree of changes', () => {
 });
 
 describe('the Dry Run view’s calls not sent', () => {
-  it('lists each call not sent in order, opening the script at its line, and the reads that may differ', () => {
+  it('lists each call not sent in order, opening the file it was made in at its line, and the reads that may differ', () => {
+    const script = resolve('/w/tool.py');
+    const helper = resolve('/w/helpers/menu_tools.py');
     const tree = notSentTree(
       [
-        { operation: 'motion.gui.message.add_message', args: ['Done', '', 'info'], caller: '/w/tool.py:23' },
+        { operation: 'motion.gui.message.add_message', args: ['Done', '', 'info'], caller: `${script}:23` },
+        { operation: 'motion.gui.set_menu_item', args: ['Tools'], caller: `${helper}:7` },
         { operation: 'motion.data.series._3d.set_sample', args: [412, 5, null] },
       ],
       [
-        { operation: 'motion.data.series._3d.get_gap_ranges', args: [412], caller: '/w/tool.py:12' },
+        { operation: 'motion.data.series._3d.get_gap_ranges', args: [412], caller: `${script}:12` },
         {
           operation: 'motion.data.series._3d.get_sample',
           args: [412, 5],
@@ -54,25 +58,37 @@ describe('the Dry Run view’s calls not sent', () => {
           mayDependOn: 'motion.data.series._3d.set_sample(412, 5, null)',
         },
       ],
+      script,
     )!;
     assert.equal(tree.label, 'Not sent');
-    assert.equal(tree.description, '2 calls the reference server does not model: what they do is not known');
+    assert.equal(tree.description, '3 calls the reference server does not model: what they do is not known');
     assert.deepEqual(
-      tree.children.map((c) => [c.label, c.description, c.line]),
+      tree.children.map((c) => [c.label, c.description, c.at]),
       [
-        ['would call motion.gui.message.add_message("Done", "", "info")', 'line 23', 23],
+        ['would call motion.gui.message.add_message("Done", "", "info")', 'line 23', { file: script, line: 23 }],
+        [
+          'would call motion.gui.set_menu_item("Tools")',
+          `${join('helpers', 'menu_tools.py')}:7`,
+          { file: helper, line: 7 },
+        ],
         ['would call motion.data.series._3d.set_sample(412, 5, null)', '', undefined],
         ['Possibly different against the application', '1 read after a call not sent', undefined],
       ],
     );
+    // A file named relative to nothing is taken from the script's folder.
     assert.deepEqual(
-      tree.children[2].children.map((c) => [c.label, c.line]),
-      [['motion.data.series._3d.get_sample(412, 5)', 30]],
+      tree.children[3].children.map((c) => [c.label, c.description, c.at]),
+      [['motion.data.series._3d.get_sample(412, 5)', 'tool.lua:30', { file: resolve('/w/tool.lua'), line: 30 }]],
     );
   });
 
+  it('names a call by its file alone when the code had no file of its own', () => {
+    const tree = notSentTree([{ operation: 'motion.x.set_y', args: [], caller: '/w/helpers/io.py:4' }], [], undefined)!;
+    assert.equal(tree.children[0].description, 'io.py:4');
+  });
+
   it('is not there when every call was modelled, and says one call in the singular', () => {
-    assert.equal(notSentTree([], []), undefined);
-    assert.match(notSentTree([{ operation: 'motion.x.set_y', args: [] }], [])!.description, /^1 call the/);
+    assert.equal(notSentTree([], [], undefined), undefined);
+    assert.match(notSentTree([{ operation: 'motion.x.set_y', args: [] }], [], undefined)!.description, /^1 call the/);
   });
 });

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { isReadOperation } from '../../src/api/catalogue/read-operations';
 import { describeCall } from '../../src/runner/dry-run/dry-run-gateway';
@@ -49,12 +50,17 @@ describe('a call as the Dry Run view and motion run --dry-run show it', () => {
 });
 
 describe('the calls not sent, as a terminal shows them', () => {
-  it('names each call’s file by its last part and its line; a caller without a line is left out', () => {
+  it('names each call’s file beside the script’s and its line; a caller without a line is left out', () => {
+    const script = resolve('/home/me/tools/tool.py');
     assert.deepEqual(
       notSentOutline(
         [
-          { operation: 'motion.gui.message.add_message', args: ['a'], caller: '/home/me/tools/tool.py:14' },
-          { operation: 'motion.gui.terminal.write', args: [], caller: 'C:\\tools\\tool.lua:3' },
+          { operation: 'motion.gui.message.add_message', args: ['a'], caller: `${script}:14` },
+          {
+            operation: 'motion.gui.terminal.write',
+            args: [],
+            caller: `${resolve('/home/me/tools/helpers/menu.py')}:3`,
+          },
           { operation: 'motion.gui.x.set_y', args: [], caller: 'tool.py' },
           { operation: 'motion.gui.x.set_z', args: [] },
         ],
@@ -62,24 +68,40 @@ describe('the calls not sent, as a terminal shows them', () => {
           { operation: 'motion.gui.x.get_y', args: [], caller: 'tool.py:20', mayDependOn: 'motion.gui.x.set_y()' },
           { operation: 'motion.gui.x.get_w', args: [] },
         ],
+        script,
       ),
       [
         '4 calls the reference server does not model, not sent (the script got null; what they would do is not known):',
         '  would call motion.gui.message.add_message("a") — not sent (tool.py:14)',
-        '  would call motion.gui.terminal.write() — not sent (tool.lua:3)',
+        `  would call motion.gui.terminal.write() — not sent (${join('helpers', 'menu.py')}:3)`,
         '  would call motion.gui.x.set_y() — not sent',
         '  would call motion.gui.x.set_z() — not sent',
         'Read from the application after a call not sent, so possibly different when the script runs there:',
         '  motion.gui.x.get_y() (tool.py:20), after motion.gui.x.set_y()',
       ],
     );
+    // Code with no file of its own (given to an assistant): each file by its name.
     assert.deepEqual(
-      notSentOutline([], [{ operation: 'motion.a.get_b', args: [], mayDependOn: 'x' }]),
+      notSentOutline(
+        [
+          {
+            operation: 'motion.gui.terminal.write',
+            args: [],
+            caller: `${resolve('/home/me/tools/helpers/menu.py')}:3`,
+          },
+        ],
+        [],
+        undefined,
+      )[1],
+      '  would call motion.gui.terminal.write() — not sent (menu.py:3)',
+    );
+    assert.deepEqual(
+      notSentOutline([], [{ operation: 'motion.a.get_b', args: [], mayDependOn: 'x' }], undefined),
       [],
       'none not sent',
     );
     assert.equal(
-      notSentOutline([{ operation: 'motion.a.set_b', args: [] }], [])[0],
+      notSentOutline([{ operation: 'motion.a.set_b', args: [] }], [], undefined)[0],
       '1 call the reference server does not model, not sent (the script got null; what they would do is not known):',
     );
   });

@@ -141,7 +141,7 @@ describe('dry runs of scripts that use the whole interface', function () {
     const path = join(CORPUS, 'gap_filler.py');
     const outcome = await run(path, readFileSync(path, 'utf8'));
     assert.equal(outcome.result.ok, true, JSON.stringify(outcome.result.error));
-    assert.deepEqual(notSentOutline(outcome.notSent, outcome.reads), [
+    assert.deepEqual(notSentOutline(outcome.notSent, outcome.reads, path), [
       '4 calls the reference server does not model, not sent (the script got null; what they would do is not known):',
       `  would call motion.data.object.trajectory.fill_trajectory(${lasiId}, "linear", {"end":14,"start":10}, null) — not sent (gap_filler.py:17)`,
       `  would call motion.data.object.trajectory.fill_trajectory(${lasiId}, "polynomial", {"end":80,"start":50}, null) — not sent (gap_filler.py:17)`,
@@ -165,7 +165,7 @@ describe('dry runs of scripts that use the whole interface', function () {
     ].join('\n');
     const outcome = await run('mark.lua', code);
     assert.equal(outcome.result.ok, true, JSON.stringify(outcome.result.error));
-    assert.deepEqual(notSentOutline(outcome.notSent, outcome.reads), [
+    assert.deepEqual(notSentOutline(outcome.notSent, outcome.reads, 'mark.lua'), [
       '1 call the reference server does not model, not sent (the script got null; what they would do is not known):',
       '  would call motion.data.series._3d.set_sample(412, 5, {"position":[0,0,1000],"residual":0.5}) — not sent (mark.lua:2)',
       'Read from the application after a call not sent, so possibly different when the script runs there:',

@@ -55,7 +55,7 @@ export async function dryRunCommand(request: DryRunRequest, options: GlobalOptio
       `${JSON.stringify({ ok: result.ok, error: result.error ?? null, changes, notSent, reads }, null, 2)}\n`,
     );
   } else {
-    const unsent = notSentOutline(notSent, reads);
+    const unsent = notSentOutline(notSent, reads, request.path);
     const notSentLines = unsent.length === 0 ? [] : ['', ...unsent];
     const header =
       changes.length === 0

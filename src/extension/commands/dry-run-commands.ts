@@ -197,7 +197,7 @@ async function dryRunFrom(
   return {
     ok: result.ok,
     changes: changes.map((c) => `${c.path.join(' / ')}: ${c.text}`),
-    notSent: notSentOutline(notSent, reads),
+    notSent: notSentOutline(notSent, reads, document.isUntitled ? undefined : document.uri.fsPath),
     output: printed,
   };
 }

@@ -1,6 +1,7 @@
 import type { ChangeKind, StateChange } from '../../api/state/state-diff';
 import { describeCall, type NotSentCall, type PassedRead } from '../../runner/dry-run/dry-run-gateway';
 import { notModelled } from '../../runner/dry-run/not-sent-outline';
+import { callSite, inScript, siteFile, siteText, type CallSite } from '../../runner/dry-run/call-site';
 
 /** A row of the Dry Run view: a place (source, skeleton, segment) holding changes, or one change. No `vscode` import. */
 export interface ChangeNode {
@@ -10,27 +11,28 @@ export interface ChangeNode {
   /** Set on a change; a place has none. */
   kind?: ChangeKind;
   change?: StateChange;
-  /** The line of the script (1-based) a row stands for: choosing it opens the script there. */
-  line?: number;
+  /** The file and line (1-based) a row stands for: choosing it opens that file there. */
+  at?: CallSite;
   children: ChangeNode[];
-}
-
-/** The line of `caller` (`tool.py:17`), when the call said where it was made. */
-function lineOf(caller: string | undefined): number | undefined {
-  const line = /:(\d+)$/.exec(caller ?? '')?.[1];
-  return line ? Number(line) : undefined;
 }
 
 /**
  * The calls a dry run did not send (the reference server does not model them), in order, each
- * opening the script at its line; under them, the reads that came after one and may differ
- * against the application. Undefined when every call was modelled.
+ * opening the file it was made in at its line (`script`: the file that ran; a call made there is
+ * named by its line, one made in a helper by the helper's path and line); under them, the reads
+ * that came after one and may differ against the application. Undefined when every call was modelled.
  */
-export function notSentTree(notSent: readonly NotSentCall[], reads: readonly PassedRead[]): ChangeNode | undefined {
+export function notSentTree(
+  notSent: readonly NotSentCall[],
+  reads: readonly PassedRead[],
+  script: string | undefined,
+): ChangeNode | undefined {
   if (notSent.length === 0) return undefined;
   const row = (label: string, caller: string | undefined): ChangeNode => {
-    const line = lineOf(caller);
-    return { label, description: line ? `line ${line}` : '', ...(line ? { line } : {}), children: [] };
+    const site = callSite(caller);
+    if (!site) return { label, description: '', children: [] };
+    const description = inScript(site, script) ? `line ${site.line}` : siteText(site, script);
+    return { label, description, at: { file: siteFile(site, script), line: site.line }, children: [] };
   };
   const maybe = reads.filter((read) => read.mayDependOn);
   return {

@@ -5,6 +5,7 @@ import type { RunResult } from '../../runner/script-session';
 import type { Prompts } from '../questions';
 import type { NotSentCall, PassedRead } from '../../runner/dry-run/dry-run-gateway';
 import { changeTree, notSentTree, type ChangeNode } from './change-tree';
+import { whereItStopped } from '../../runner/dry-run/call-site';
 
 /** What the last dry run found: the script, what it started from, how it ended, and its changes. */
 interface DryRunReport {
@@ -66,7 +67,7 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
   show(report: DryRunReport | undefined): void {
     this.messages.fire(undefined);
     void vscode.commands.executeCommand('setContext', 'motion.dryRun.failed', false);
-    const notSent = report && notSentTree(report.notSent, report.reads);
+    const notSent = report && notSentTree(report.notSent, report.reads, scriptFile(report));
     this.shown = report && {
       report,
       rows: [outcomeRow(report), ...changeTree(report.changes), ...(notSent ? [notSent] : [])],
@@ -96,14 +97,17 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
     } else if (outcome) {
       item.iconPath = new vscode.ThemeIcon(this.shown!.report.result.ok ? 'pass' : 'error');
       item.tooltip = node.description;
-    } else if (node.line !== undefined) {
+    } else if (node.at) {
       item.iconPath = new vscode.ThemeIcon('debug-disconnect');
-      item.tooltip = `${node.label}\nNot sent: the reference server does not model it, so the dry run cannot know what it would do.`;
-      const at = new vscode.Position(node.line - 1, 0);
+      item.tooltip = `${node.label}\n${node.at.file}:${node.at.line}\nNot sent: the reference server does not model it, so the dry run cannot know what it would do.`;
+      const at = new vscode.Position(node.at.line - 1, 0);
+      const report = this.shown!.report;
+      // The file the call was made in: the script, or a helper module it imported.
+      const file = node.at.file === scriptFile(report) ? report.uri : vscode.Uri.file(node.at.file);
       item.command = {
         command: 'vscode.open',
-        title: 'Open the Script at This Call',
-        arguments: [this.shown!.report.uri, { selection: new vscode.Range(at, at) }],
+        title: 'Open the File at This Call',
+        arguments: [file, { selection: new vscode.Range(at, at) }],
       };
     }
     return item;
@@ -120,6 +124,11 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
   }
 }
 
+/** The file the dry run ran, when it is one on disk (an untitled script has none). */
+function scriptFile(report: DryRunReport): string | undefined {
+  return report.uri.scheme === 'file' ? report.uri.fsPath : undefined;
+}
+
 /** The first row: which script, from what, how it ended, and how many changes. */
 function outcomeRow(report: DryRunReport): ChangeNode {
   const n = report.changes.length;
@@ -129,7 +138,7 @@ function outcomeRow(report: DryRunReport): ChangeNode {
     (unsent === 0 ? '' : `, ${unsent} call${unsent === 1 ? '' : 's'} not sent`);
   const ending = report.result.ok
     ? counted
-    : `${report.result.error?.type ?? 'failed'}${report.result.error?.line ? ` at line ${report.result.error.line}` : ''}; ${counted} before it`;
+    : `${report.result.error?.type ?? 'failed'}${whereItStopped(report.result.error, scriptFile(report))}; ${counted} before it`;
   // The first lines of what it printed, under it (the whole output is in its channel).
   const lines = report.output.split('\n').filter((line) => line.trim() !== '');
   const shown = lines.slice(0, OUTPUT_LINES).map((line) => ({ label: line, description: '', children: [] }));

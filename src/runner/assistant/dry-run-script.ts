@@ -6,6 +6,7 @@ import { diffOutline } from '../../api/state/state-diff';
 import { encodeSnapshot, snapshotOrigin } from '../../api/state/state-document';
 import { checkSnapshotVersion, dryRun, DryRunError } from '../dry-run/dry-run';
 import { notSentOutline } from '../dry-run/not-sent-outline';
+import { whereItStopped } from '../dry-run/call-site';
 import type { AssistantContext } from './assistant-context';
 import { scriptToRun, SCRIPT_FIELDS } from './script-input';
 import { ANSWER_LINES, boundedLines, outputTail, ToolRefusal, type ToolAnswer } from './tool-answer';
@@ -108,6 +109,8 @@ export async function dryRunScript(
     throw error;
   }
   const { result, changes, notSent, reads, before, after } = outcome;
+  // Calls and errors are named beside the script's file; code given as text has none.
+  const scriptFile = script.fromFile ? script.path : undefined;
   const rehearsal = ctx.rehearsals.add({
     script: { path: script.path, code: script.code, language: script.language, args: input.args ?? [] },
     label: script.label,
@@ -126,10 +129,10 @@ export async function dryRunScript(
   const lines = [
     `Dry run ${rehearsal.id} of ${script.label} from ${from}: ${n === 0 ? 'no changes' : `${n} change${n === 1 ? '' : 's'} the script would make`} (the application was not touched).`,
     ...boundedLines(diffOutline(changes), ANSWER_LINES, 'the diff is cut here'),
-    ...notSentOutline(notSent, reads),
+    ...notSentOutline(notSent, reads, scriptFile),
     result.ok
       ? 'The script finished.'
-      : `The script stopped with ${result.error?.type ?? 'an error'}${result.error?.line ? ` at line ${result.error.line}` : ''}: ${result.error?.message ?? ''} (the changes above are those it made before).`,
+      : `The script stopped with ${result.error?.type ?? 'an error'}${whereItStopped(result.error, scriptFile)}: ${result.error?.message ?? ''} (the changes above are those it made before).`,
   ];
   if (output) lines.push('Its output:', outputTail(output));
   if (ctx.apply && result.ok && n > 0 && 'application' in start.from)

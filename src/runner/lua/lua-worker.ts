@@ -101,6 +101,8 @@ async function main(): Promise<void> {
       send({ kind: 'output', stream: 'stderr', text: `${userTraceback(failure.traceback)}\n` });
       const at = new RegExp(`${escape(message.filename)}:(\\d+):`);
       const line = (at.exec(failure.message) ?? at.exec(failure.traceback))?.[1];
+      // Else the file Lua's message names (a module the script required): "helpers/io.lua:7: …".
+      const elsewhere = line ? undefined : /^(.+?\.lua):(\d+): /.exec(failure.message);
       const interrupted = /interrupted$/.test(failure.message);
       send({
         kind: 'done',
@@ -110,7 +112,8 @@ async function main(): Promise<void> {
           type: interrupted ? 'Interrupted' : failure.code ? 'MotionError' : 'LuaError',
           message: failure.message,
           code: failure.code,
-          line: line ? Number(line) : undefined,
+          line: line ? Number(line) : elsewhere ? Number(elsewhere[2]) : undefined,
+          ...(elsewhere ? { file: elsewhere[1] } : {}),
         },
       });
     } catch (error) {

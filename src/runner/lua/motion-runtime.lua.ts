@@ -233,7 +233,9 @@ for _, module in ipairs(documentation.modules) do
     local fn = function(...)
       -- Where the script made the call (a dry run names the line of each call it did not send).
       local caller = debug.getinfo(2, "Sl")
-      local where = caller and caller.currentline > 0 and (caller.short_src .. ":" .. caller.currentline) or nil
+      -- The file's whole path (its chunk is named "@path"): short_src cuts a long one to "...".
+      local file = caller and (caller.source:sub(1, 1) == "@" and caller.source:sub(2) or caller.short_src)
+      local where = caller and caller.currentline > 0 and (file .. ":" .. caller.currentline) or nil
       local reply = json.decode(__motion_call(path, name, table.pack(...), where):await())
       if reply.error then
         local e = MotionError(reply.error)

@@ -334,10 +334,17 @@ def main():
             if type(error).__name__ == "MotionError":
                 detail["code"] = code
             frames = traceback.extract_tb(tb) if tb else []
+            where = None
             if isinstance(error, SyntaxError) and error.lineno:
-                detail["line"] = error.lineno
+                where = (error.filename, error.lineno)
             elif frames:
-                detail["line"] = frames[-1].lineno
+                where = (frames[-1].filename, frames[-1].lineno)
+            if where:
+                detail["line"] = where[1]
+                # Another file than the code run (a helper module it imported): named, so that
+                # "line 3" is not read as the script's own line 3.
+                if where[0] and where[0] != request.get("filename", "<selection>"):
+                    detail["file"] = where[0]
             reply({"id": request["id"], "ok": False, "error": detail})
 
 

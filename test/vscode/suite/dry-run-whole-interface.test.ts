@@ -12,9 +12,19 @@ import { labelText, motionApi, setting, takeScreenshot, WORKBENCH } from './moti
 import { connectionState } from './wait';
 
 const SCRIPT = `import motion
+from message_helpers import menu_tools
 motion.gui.message.add_message("Filled 2 gaps", "", "info")
 frames = motion.gui.timeline.get_measured_range()
 motion.gui.terminal.write("done")
+menu_tools.announce("Ready")
+`;
+
+/** The helper module beside the script, as people write them: one of the calls is made there. */
+const HELPER = `import motion
+
+
+def announce(text):
+    motion.gui.message.add_message(text, "", "info")
 `;
 
 /** A dry run of a script that calls operations the reference server does not model, as a person makes it. */
@@ -24,6 +34,8 @@ export function dryRunWholeInterfaceTests(): void {
     let api: MotionExtensionApi;
     let application: FakeApplication;
     const script = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'message_tool.py');
+    const helpers = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'message_helpers');
+    const helper = () => vscode.Uri.joinPath(helpers(), 'menu_tools.py');
 
     before(async function () {
       if (!hasHands) this.skip();
@@ -32,6 +44,8 @@ export function dryRunWholeInterfaceTests(): void {
       await setting('server.url', application.url);
       await connectionState(api, (s) => s.kind === 'connected' && s.url === application.url, 'the application');
       await vscode.workspace.fs.writeFile(script(), new TextEncoder().encode(SCRIPT));
+      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(helpers(), '__init__.py'), new Uint8Array());
+      await vscode.workspace.fs.writeFile(helper(), new TextEncoder().encode(HELPER));
     });
     after(async () => {
       // The next tests start from an empty Dry Run view, not this one scrolled to a chosen row.
@@ -40,10 +54,11 @@ export function dryRunWholeInterfaceTests(): void {
       await setting('server.url', process.env.MOTION_TEST_SERVER_URL);
       await application?.close();
       await vscode.workspace.fs.delete(script()).then(undefined, () => undefined);
+      await vscode.workspace.fs.delete(helpers(), { recursive: true }).then(undefined, () => undefined);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
-    it('Dry Run File lists the calls it did not send under their own node; choosing one opens the script at its line', async () => {
+    it('Dry Run File lists the calls it did not send under their own node, each with its file and line; choosing one opens that file there', async () => {
       await vscode.window.showTextDocument(script());
       application.requests.length = 0;
       await hands.palette('Motion: Dry Run File');
@@ -63,8 +78,9 @@ export function dryRunWholeInterfaceTests(): void {
       assert.deepEqual(
         notSent.children.map((c) => [c.label, c.description]),
         [
-          ['would call motion.gui.message.add_message("Filled 2 gaps", "", "info")', 'line 2'],
-          ['would call motion.gui.terminal.write("done")', 'line 4'],
+          ['would call motion.gui.message.add_message("Filled 2 gaps", "", "info")', 'line 3'],
+          ['would call motion.gui.terminal.write("done")', 'line 5'],
+          ['would call motion.gui.message.add_message("Ready", "", "info")', 'message_helpers/menu_tools.py:5'],
         ],
       );
 
@@ -79,7 +95,15 @@ export function dryRunWholeInterfaceTests(): void {
         () => vscode.window.activeTextEditor?.document.uri.toString() === script().toString(),
         'the script opened',
       );
-      assert.equal(vscode.window.activeTextEditor!.selection.active.line, 3, 'at the call’s line');
+      assert.equal(vscode.window.activeTextEditor!.selection.active.line, 4, 'at the call’s line');
+      // A call made in the helper module opens the helper, at its line there.
+      await vscode.commands.executeCommand('motion.dryRun.focus');
+      await hands.click('.monaco-list-row', 'would call motion.gui.message.add_message("Ready"');
+      await waitFor(
+        () => vscode.window.activeTextEditor?.document.uri.toString() === helper().toString(),
+        'the helper opened',
+      );
+      assert.equal(vscode.window.activeTextEditor!.selection.active.line, 4, 'at the call’s line in the helper');
       assert.equal(labelText(api.dryRun.getTreeItem(notSent).label), 'Not sent');
     });
     it('a dry run that cannot be made says why in the view, in full, with what to do, and shows no earlier result', async () => {
