@@ -7,14 +7,6 @@ export function describeFailure(error: unknown): string {
 }
 
 /**
- * Whether a failed call means the application has no such operation (an older or newer version,
- * a module it does not serve): it said unknown_operation, or answered 404 for the operation's path.
- */
-export function isMissingOperation(error: unknown): error is MotionError {
-  return error instanceof MotionError && (error.code === 'unknown_operation' || error.status === 404);
-}
-
-/**
  * What a view says when the application lacks an operation it reads: once, in the view, not in a
  * message each refresh. The operation's name and its module are two words: a view's message wraps
  * only between words, and the whole dotted name is wider than a side bar.

@@ -83,6 +83,41 @@ describe('the dry run’s gateway, asked directly', function () {
     }
   });
 
+  it('serves a module the snapshot could not read as one it does not model: reads to the application, changes held back', async () => {
+    const gateway = await DryRunGateway.start(reference.url, {
+      application: client,
+      lacking: ['motion.settings.processing.skeleton'],
+    });
+    try {
+      application.requests.length = 0;
+      // The application has no such operation: its answer, not the private server's empty one.
+      assert.equal(
+        (await post(gateway.url, 'settings/processing/skeleton/get_skeleton_count', '["project"]')).status,
+        404,
+      );
+      assert.deepEqual(
+        await post(gateway.url, 'settings/processing/skeleton/set_skeleton_scale', '["project", 1, 2]'),
+        {
+          status: 200,
+          body: null,
+        },
+      );
+      assert.deepEqual(gateway.notSent, [
+        { operation: 'motion.settings.processing.skeleton.set_skeleton_scale', args: ['project', 1, 2] },
+      ]);
+      assert.deepEqual(application.requests, [
+        '/api/scripting/motion/settings/processing/skeleton/get_skeleton_count/',
+      ]);
+      // Another module the snapshot has still goes to the private server.
+      assert.deepEqual(await post(gateway.url, 'data/object/bone/get_bone_count', ''), {
+        status: 200,
+        body: reference.server.model.bones().length,
+      });
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('passes on the application’s refusal of a read, and says when it cannot reach it', async () => {
     const gateway = await DryRunGateway.start(reference.url, { application: client });
     const away = new MotionClient({ url: `http://127.0.0.1:${await freePort()}` });

@@ -35,3 +35,11 @@ export class MotionConnectionError extends Error {
     this.name = 'MotionConnectionError';
   }
 }
+
+/**
+ * Whether a failed call means the application has no such operation (an older or newer version,
+ * a module it does not serve): it said unknown_operation, or answered 404 for the operation's path.
+ */
+export function isMissingOperation(error: unknown): error is MotionError {
+  return error instanceof MotionError && (error.code === 'unknown_operation' || error.status === 404);
+}

@@ -99,4 +99,11 @@ export interface MotionState {
   trajectories: TrajectoryRecord[];
   bones: BoneRecord[];
   selection: SelectionItem[];
+  /**
+   * A snapshot's modules that the application did not have (an older or a smaller application):
+   * their part of the state is empty because it could not be read, not because it is. A dry run
+   * asks the application for their reads and sends none of their changes, as for what the
+   * reference server does not model.
+   */
+  lacking?: string[];
 }

@@ -3,6 +3,7 @@
 // what they depend on is known (the client pipelines reads), so the snapshot costs the reads
 // themselves and little more.
 import type { MotionClient } from '../client/motion-client';
+import { isMissingOperation } from '../client/motion-error';
 import { readSegmentFields, skeletonReader, type Read } from '../skeletons/skeleton-loader';
 import type {
   BoneRecord,
@@ -49,14 +50,25 @@ export async function readSnapshot(
     return readSkeletons(<T>(op: string, ...args: unknown[]) => counted(read<T>(op, ...args)));
   };
 
+  // An application without a module (an older or a smaller one): the snapshot holds what it has,
+  // and names the modules it could not read, so that a dry run does not take their emptiness for
+  // the application's state.
+  const lacking = new Set<string>();
+  const orLacking = <T>(module: string, read: Promise<T>, none: T): Promise<T> =>
+    read.catch((error: unknown) => {
+      if (!isMissingOperation(error)) throw error;
+      lacking.add(module);
+      return none;
+    });
+  const SETTINGS = 'motion.settings.processing.skeleton';
   const [version, project, measurement, data, trajectories, bones, selection] = await Promise.all([
     call<SnapshotOrigin['application']>('', 'get_version'),
-    skeletons('project'),
-    skeletons('measurement'),
-    skeletons('data'),
-    readTrajectories(call),
-    readBones(call),
-    call<SelectionItem[]>('gui.selection', 'get_selections'),
+    orLacking(SETTINGS, skeletons('project'), []),
+    orLacking(SETTINGS, skeletons('measurement'), []),
+    orLacking('motion.data.object.skeleton', skeletons('data'), []),
+    orLacking('motion.data.object.trajectory', readTrajectories(call), []),
+    orLacking('motion.data.object.bone', readBones(call), []),
+    orLacking('motion.gui.selection', call<SelectionItem[]>('gui.selection', 'get_selections'), []),
   ]);
   const state: MotionState = {
     nextId: 1,
@@ -64,6 +76,7 @@ export async function readSnapshot(
     trajectories,
     bones,
     selection: selection.map(({ type, id, part_index }) => ({ type, id, part_index: part_index ?? null })),
+    ...(lacking.size > 0 ? { lacking: [...lacking].sort() } : {}),
   };
   state.nextId = largestId(state) + 1;
   const origin = { application: version, url: client.url, taken_at: (options.now?.() ?? new Date()).toISOString() };

@@ -39,3 +39,13 @@ export function snapshotOrigin(text: string): SnapshotOrigin | undefined {
 export function versionText(version: SnapshotOrigin['application']): string {
   return `${version.major}.${version.minor}.${version.build}`;
 }
+
+/** The modules a snapshot could not read from its application (MotionState.lacking); none for other text. */
+export function snapshotLacking(text: string): string[] {
+  try {
+    const lacking = (JSON.parse(text) as { state?: { lacking?: unknown } }).state?.lacking;
+    return Array.isArray(lacking) ? lacking.filter((m): m is string => typeof m === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -16,6 +16,8 @@ import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';
 import { editorSelection, scriptLanguage } from '../run/script-runner';
 import { trustedToRun } from '../run/workspace-trust';
+import { MotionConnectionError, MotionError } from '../../api/client/motion-error';
+import { describeFailure } from '../failure-text';
 
 /** What a dry run command returns to its caller (tests, automation). */
 export interface DryRunOutcome {
@@ -120,8 +122,12 @@ async function dryRunCode(
   } catch (error) {
     // A dry run that cannot be made says why where its result would be, in full: the view shows no
     // earlier script's result meanwhile.
-    if (!(error instanceof DryRunError)) throw error;
-    ctx.parts.dryRun.fail(`The dry run of ${scriptLabel} from ${start.label} could not be made: ${error.message}.`);
+    // The application refused a read the snapshot needs, or went away: as much a reason as the dry run's own.
+    if (!(error instanceof DryRunError || error instanceof MotionError || error instanceof MotionConnectionError))
+      throw error;
+    ctx.parts.dryRun.fail(
+      `The dry run of ${scriptLabel} from ${start.label} could not be made: ${describeFailure(error).replace(/\.$/, '')}.`,
+    );
     await vscode.commands.executeCommand('motion.dryRun.focus');
     return { ok: false, changes: [], notSent: [], output: '', error: error.message };
   }

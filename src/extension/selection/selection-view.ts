@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { MotionClient } from '../../api/client/motion-client';
-import { isMissingOperation, lackingMessage } from '../failure-text';
+import { lackingMessage } from '../failure-text';
+import { isMissingOperation } from '../../api/client/motion-error';
 import { reportFailure } from '../failures';
 import { describeSelection, type SelectionItem } from '../../api/state/selection-names';
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { isMissingOperation, lackingMessage } from '../failure-text';
+import { lackingMessage } from '../failure-text';
+import { isMissingOperation } from '../../api/client/motion-error';
 import { reportFailure } from '../failures';
 import { ExplorerData, presentItem, type ExplorerItem } from './explorer-data';
 

@@ -36,6 +36,8 @@ interface GatewayOptions {
   recorded?: RecordedAnswers;
   /** A test's application: motion.testing.answer and motion.testing.calls are served. */
   testing?: boolean;
+  /** Modules the snapshot could not read (its application lacks them): served as the reference server's unmodelled ones. */
+  lacking?: readonly string[];
 }
 
 /** A call as a person reads it: `motion.gui.message.add_message("Done", "", "info")`, long values cut. */
@@ -134,7 +136,8 @@ export class DryRunGateway {
     // included; else the reference server's.
     if (module === DOCUMENTATION) return this.documentation(operation, args, req, res, body);
     testing?.made(operation, args);
-    if (findOperation(module, name)) return forward(privateUrl, req, res, body, operation);
+    if (findOperation(module, name) && !options.lacking?.includes(module))
+      return forward(privateUrl, req, res, body, operation);
     const caller = callerFromHeader(req.headers[CALLER_HEADER]);
     const declared = testing?.declared(operation, args);
     if (!isReadOperation(operation)) {

@@ -3,7 +3,7 @@ import type { MotionState } from '../../api/state/motion-state';
 import { readSnapshot } from '../../api/state/read-snapshot';
 import { recordingOf, type RecordedAnswer } from '../../api/state/recorded-answers';
 import { diffStates, type StateChange } from '../../api/state/state-diff';
-import { versionText, type SnapshotOrigin } from '../../api/state/state-document';
+import { versionText, type SnapshotOrigin, snapshotLacking } from '../../api/state/state-document';
 import { LuaSession } from '../lua-session';
 import { PythonSession } from '../python-session';
 import { scriptArgumentsPrelude } from '../script-arguments';
@@ -73,7 +73,11 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
       const before = await readState(server.url);
       // The script talks to the gateway: what the reference server models goes to it, the rest is
       // answered (reads, by the application) or held back (changes).
-      const gateway = await DryRunGateway.start(server.url, { application: options.application, recorded });
+      const gateway = await DryRunGateway.start(server.url, {
+        application: options.application,
+        recorded,
+        lacking: snapshotLacking(options.snapshot),
+      });
       const sessionOptions = { serverUrl: gateway.url, onOutput: options.onOutput, readLine: options.readLine };
       const session =
         language === 'lua'

@@ -1,4 +1,5 @@
 import { recordingOf } from '../../api/state/recorded-answers';
+import { snapshotLacking } from '../../api/state/state-document';
 import { DryRunGateway } from '../dry-run/dry-run-gateway';
 import { withPrivateServer } from '../dry-run/private-server';
 import { ScriptTestError } from './script-test';
@@ -27,7 +28,8 @@ export async function withTestApplication<T>(
     throw new ScriptTestError((error as Error).message);
   }
   return withPrivateServer(serverScript, snapshot, async (server) => {
-    const gateway = await DryRunGateway.start(server.url, { recorded, testing: true });
+    const lacking = snapshot === undefined ? [] : snapshotLacking(snapshot);
+    const gateway = await DryRunGateway.start(server.url, { recorded, testing: true, lacking });
     try {
       return await use({ url: gateway.url, stateFile: server.stateFile });
     } finally {
