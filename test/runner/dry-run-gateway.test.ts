@@ -118,6 +118,53 @@ describe('the dry run’s gateway, asked directly', function () {
     }
   });
 
+  it('never swaps the application’s documentation for the reference server’s when the application refuses a read of it', async () => {
+    const starting = await startFakeApplication((path, _body, _req, res) => {
+      if (path.endsWith('/utilities/documentation/get_module_brief/'))
+        return void res
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end(
+            '{"error": {"code": "starting", "message": "the documentation is not ready", "operation": "motion.utilities.documentation.get_module_brief"}}',
+          );
+      res.writeHead(404).end();
+    });
+    const startingClient = new MotionClient({ url: starting.url });
+    const gateway = await DryRunGateway.start(reference.url, { application: startingClient });
+    try {
+      // The application answered, with a refusal: the script hears it, not the reference server's brief.
+      const brief = await post(gateway.url, 'utilities/documentation/get_module_brief', '"motion.gui"');
+      assert.equal(brief.status, 503);
+      assert.match(JSON.stringify(brief.body), /the documentation is not ready/);
+      // An application without the operation (404) has no answer to give: the reference server's is the one there is.
+      assert.deepEqual(await post(gateway.url, 'utilities/documentation/get_package_name', '[]'), {
+        status: 200,
+        body: 'motion',
+      });
+    } finally {
+      await gateway.close();
+      await startingClient.close();
+      await starting.close();
+    }
+  });
+
+  it('serves the documentation read before the run, as the application gave it', async () => {
+    const documentation = { name: 'motion', modules: [] };
+    const gateway = await DryRunGateway.start(reference.url, { application: client, documentation });
+    try {
+      application.requests.length = 0;
+      assert.deepEqual(await post(gateway.url, 'utilities/documentation/get_package_documentation', '[]'), {
+        status: 200,
+        body: documentation,
+      });
+      assert.deepEqual(application.requests, [], 'not asked again');
+      assert.deepEqual(gateway.answered.list(), [
+        { operation: 'motion.utilities.documentation.get_package_documentation', args: [], answer: documentation },
+      ]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('passes on the application’s refusal of a read, and says when it cannot reach it', async () => {
     const gateway = await DryRunGateway.start(reference.url, { application: client });
     const away = new MotionClient({ url: `http://127.0.0.1:${await freePort()}` });

@@ -32,15 +32,24 @@ const READS: Record<string, unknown> = {
  * The application, as a test sees it: it serves the whole interface's documentation, answers the
  * reads above (null for any other read), and records every request it gets.
  */
-function recordingApplication(): Promise<FakeApplication> {
+function recordingApplication(options: { documentationReadyAfter?: number } = {}): Promise<FakeApplication> {
   const documentation = JSON.stringify(applicationInterface());
+  let notReady = options.documentationReadyAfter ?? 0;
   return startFakeApplication((path, _body, _req, res) => {
     const answer = (value: unknown) =>
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     const operation = path.replace(/^\/api\/scripting\/motion\//, '').replace(/\/$/, '');
     if (operation === 'utilities/documentation/get_package_name') return answer('motion');
-    if (operation === 'utilities/documentation/get_package_documentation')
+    if (operation === 'utilities/documentation/get_package_documentation') {
+      // Right after the application restarted: it answers, but its documentation is not ready yet.
+      if (notReady-- > 0)
+        return void res
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end(
+            '{"error": {"code": "not_ready", "message": "the documentation is being read", "operation": "motion.utilities.documentation.get_package_documentation"}}',
+          );
       return void res.writeHead(200).end(documentation);
+    }
     if (operation === 'get_version') return answer({ major: 2026, minor: 3, build: 0 });
     answer(READS[operation] ?? null);
   });
@@ -136,6 +145,26 @@ describe('dry runs of scripts that use the whole interface', function () {
         [`${path}:3`],
       );
     });
+
+  it('builds the script’s package from the application’s whole interface when the run starts before its documentation is ready (a restart)', async () => {
+    const restarted = await recordingApplication({ documentationReadyAfter: 3 });
+    const client = new MotionClient({ url: restarted.url });
+    let output = '';
+    try {
+      const outcome = await dryRun({
+        serverScript: SERVER_SCRIPT,
+        snapshot,
+        script: { path: 'frequency.py', code: 'import motion\nprint(motion.gui.timeline.get_frequency())\n' },
+        application: client,
+        onOutput: (_stream, text) => (output += text),
+      });
+      assert.equal(outcome.result.ok, true, `${JSON.stringify(outcome.result.error)}\n${output}`);
+      assert.equal(output, '100\n');
+    } finally {
+      await client.close();
+      await restarted.close();
+    }
+  });
 
   it('lists the changes a gap filler would make, in order, with their arguments and lines, and answers its reads from the application', async () => {
     const path = join(CORPUS, 'gap_filler.py');

@@ -166,8 +166,11 @@ async function dryRunFrom(
           output.append(text);
         },
         signal: cancel.signal,
-        // The reads the reference server does not model are the application's to answer.
-        application: ctx.parts.connection.state.kind === 'connected' ? ctx.parts.connection.client() : undefined,
+        // The reads the reference server does not model, and the documentation the script's package
+        // is built from, are the application's: the one the snapshot was read from, whatever the
+        // connection's state says at this moment (right after the application restarted it is being
+        // checked again, and a script built from the reference server's smaller interface failed).
+        application: ctx.parts.connection.client(),
       });
     },
   );

@@ -38,6 +38,8 @@ interface GatewayOptions {
   testing?: boolean;
   /** Modules the snapshot could not read (its application lacks them): served as the reference server's unmodelled ones. */
   lacking?: readonly string[];
+  /** The application's package documentation, read before the run (documentationBeforeRun): what the script's package is built from. */
+  documentation?: unknown;
 }
 
 /** A call as a person reads it: `motion.gui.message.add_message("Done", "", "info")`, long values cut. */
@@ -166,7 +168,13 @@ export class DryRunGateway {
    * The read as the application answers it: its value or its refusal (both kept, for a recording:
    * a script may catch the refusal), or why it could not answer (not kept: no answer of the application).
    */
-  private async ask(application: MotionClient, module: string, name: string, args: unknown[]): Promise<RecordedAnswer> {
+  /** The application's answer to a read; `failed`: how a call that got no answer failed (nothing is recorded then). */
+  private async ask(
+    application: MotionClient,
+    module: string,
+    name: string,
+    args: unknown[],
+  ): Promise<RecordedAnswer & { failed?: MotionConnectionError['kind'] | 'error' }> {
     const operation = `${module}.${name}`;
     let answer: RecordedAnswer;
     try {
@@ -175,7 +183,8 @@ export class DryRunGateway {
       if (!(error instanceof MotionError)) {
         const message = error instanceof MotionConnectionError ? error.message : String(error);
         const why = `the application could not answer ${operation}: ${message}`;
-        return { operation, args, error: { code: 'unreachable', message: why, status: 502 } };
+        const failed = error instanceof MotionConnectionError ? error.kind : 'error';
+        return { operation, args, error: { code: 'unreachable', message: why, status: 502 }, failed };
       }
       const { code, message, parameter, status } = error;
       answer = { operation, args, error: { code, message, ...(parameter ? { parameter } : {}), status } };
@@ -216,10 +225,19 @@ export class DryRunGateway {
   ): Promise<void> {
     const recorded = this.options.recorded?.find(operation, args);
     if (recorded && 'answer' in recorded) return reply(res, recorded.answer);
-    const { application } = this.options;
+    const { application, documentation } = this.options;
+    if (documentation !== undefined && operation === `${DOCUMENTATION}.get_package_documentation`) {
+      this.answered.add({ operation, args, answer: documentation });
+      return reply(res, documentation);
+    }
     if (application) {
       const answer = await this.ask(application, DOCUMENTATION, operation.slice(DOCUMENTATION.length + 1), args);
       if ('answer' in answer) return reply(res, answer.answer);
+      // Only an application that is away (the dry run of a snapshot file, offline), or one without
+      // this operation, leaves the documentation to the reference server: a refusal is the
+      // script's to hear, never swapped for a smaller interface that fails where the application would not.
+      const missing = answer.error.code === 'unknown_operation' || answer.error.status === 404;
+      if (answer.failed !== 'unreachable' && !missing) return replay(res, answer);
     }
     forward(this.privateUrl, req, res, body, operation);
   }

@@ -10,6 +10,7 @@ import { scriptArgumentsPrelude } from '../script-arguments';
 import type { LineReader, RunResult, SessionOutput } from '../script-session';
 import { DryRunGateway, type NotSentCall, type PassedRead } from './dry-run-gateway';
 import { SnapshotRefused, withPrivateServer } from './private-server';
+import { DocumentationNotReady, documentationBeforeRun } from './documentation-before-run';
 
 /** How long a dry run lets a script take before stopping it (a script that never ends). */
 const DRY_RUN_DEADLINE_MS = 60_000;
@@ -73,10 +74,17 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
       const before = await readState(server.url);
       // The script talks to the gateway: what the reference server models goes to it, the rest is
       // answered (reads, by the application) or held back (changes).
+      // The script's package is built from the application's documentation, read before it starts
+      // (an application that just restarted is waited for), unless the snapshot recorded it.
+      const documentation =
+        options.application && !recorded?.find('motion.utilities.documentation.get_package_documentation', [])
+          ? await documentationBeforeRun(options.application, { signal: options.signal })
+          : undefined;
       const gateway = await DryRunGateway.start(server.url, {
         application: options.application,
         recorded,
         lacking: snapshotLacking(options.snapshot),
+        documentation,
       });
       const sessionOptions = { serverUrl: gateway.url, onOutput: options.onOutput, readLine: options.readLine };
       const session =
@@ -105,7 +113,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
       };
     });
   } catch (error) {
-    if (error instanceof SnapshotRefused) throw new DryRunError(error.message);
+    if (error instanceof SnapshotRefused || error instanceof DocumentationNotReady) throw new DryRunError(error.message);
     throw error;
   }
 }
