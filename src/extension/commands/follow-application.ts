@@ -3,10 +3,12 @@ import * as vscode from 'vscode';
 import { installMotionShims, SHIM_VARIABLES } from '../../runner/motion-command-shim';
 import type { MotionContext } from '../motion-context';
 import type { EmbeddedServer } from '../connection/embedded-server';
-import { switchQuestion, whatASwitchResets } from '../connection/switch-resets';
+import { standInQuestion, stoodInNotice, switchQuestion, whatASwitchResets } from '../connection/switch-resets';
 
 const MOVE = 'Move to the Application';
 const STAY = 'Stay on the Embedded Server';
+const STAND_IN = 'Use the Embedded Server';
+const WAIT = 'Wait for the Application';
 
 /**
  * The application that starts after VS Code: while the embedded server stands in (`auto`), the
@@ -47,6 +49,31 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
         void vscode.window.showInformationMessage(
           `Motion moved to the application at ${state.url} (${state.version}): it started after VS Code. The embedded server stopped.`,
         );
+    }),
+    // The application went away (auto): the embedded server stands in at once when nothing holds
+    // state, else only once the user says so, as for the move the other way.
+    connection.askBeforeStandingIn(async (url, reason) => {
+      const debugSessions = [...debugging];
+      const resets = whatASwitchResets({
+        sessions: runner.liveSessions(),
+        debugSessions: debugSessions.map((s) => s.name),
+        recording: recording.recording,
+      });
+      if (resets.length === 0) return true;
+      const answer = await vscode.window.showWarningMessage(standInQuestion(url, reason, resets), STAND_IN, WAIT);
+      if (answer !== STAND_IN) {
+        log.info(`waiting for the application at ${url}; Motion: Connection… → Use the embedded server stands in`);
+        return false;
+      }
+      for (const session of debugSessions) await vscode.debug.stopDebugging(session);
+      if (recording.recording) await vscode.commands.executeCommand('motion.stopRecording');
+      return true;
+    }),
+    // Said where the user looks: a notification, and a line in each open Motion terminal.
+    connection.onDidStandIn(({ application, reason }) => {
+      const notice = stoodInNotice(application, reason);
+      void vscode.window.showWarningMessage(notice);
+      runner.say(notice);
     }),
     connection.onDidChange((state) => {
       if (state.kind === 'connected') terminals.replace('MOTION_URL', state.url);

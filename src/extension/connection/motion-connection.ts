@@ -48,6 +48,18 @@ export class MotionConnection implements vscode.Disposable {
   private checking: Promise<void> | undefined;
   private readonly embeddedExit: { dispose(): void };
   private writeWatcher: WriteWatcher | undefined;
+  private readonly stoodIn = new vscode.EventEmitter<{ application: string; reason: string }>();
+  /** The embedded server stands in for an application that was connected and went away (`auto`). */
+  readonly onDidStandIn = this.stoodIn.event;
+  /**
+   * The application that was connected and went away, while Motion has not connected to it again:
+   * a stand-in for it is asked for first (`standInAsked`), and said (onDidStandIn).
+   */
+  private lostApplication: { url: string; reason: string } | undefined;
+  /** Asked before the embedded server stands in for a lost application: whether it may (followApplication asks the user when something holds state). */
+  private mayStandIn: ((url: string, reason: string) => Promise<boolean>) | undefined;
+  /** What was answered for this loss: undefined while not asked, or being asked. */
+  private standInAnswer: 'asking' | 'yes' | 'no' | undefined;
 
   constructor(
     private readonly settings: () => { url: string; embedded: EmbeddedMode },
@@ -124,12 +136,26 @@ export class MotionConnection implements vscode.Disposable {
       // The embedded server never takes the URL's port, but a user may point the URL at it: name it for what it is.
       if (identity) return this.connected(url, identity, this.embeddedAnswersAt(url));
     }
+    // In auto, after the application went away: the embedded server stands in only once it may
+    // (asked while something holds state); meanwhile Motion waits for the application, offline.
+    if (embedded === 'auto' && this.lostApplication && this.standInAnswer !== 'yes') {
+      if (this.standInAnswer === undefined) this.askToStandIn(this.lostApplication.url, reason);
+      this.offline(url, `${reason}; the embedded server stands in only when you say so`);
+      return this.current;
+    }
     if (embedded !== 'never') {
       try {
         const embeddedUrl = await this.embedded.start(url);
         const identity = await identifyApplication(embeddedUrl);
         if (generation !== this.generation) return this.current;
-        if (identity.kind === 'motion') return this.connected(embeddedUrl, identity, true);
+        if (identity.kind === 'motion') {
+          const lost = this.lostApplication;
+          const state = this.connected(embeddedUrl, identity, true);
+          if (lost) this.stoodIn.fire({ application: lost.url, reason: lost.reason });
+          this.lostApplication = undefined;
+          this.standInAnswer = undefined;
+          return state;
+        }
         reason = `the embedded server does not answer as a motion application: ${identity.reason}`;
       } catch (error) {
         if (generation !== this.generation) return this.current;
@@ -139,6 +165,34 @@ export class MotionConnection implements vscode.Disposable {
     }
     this.offline(url, reason);
     return this.current;
+  }
+
+  /**
+   * Whoever decides whether the embedded server may stand in for an application that went away;
+   * without one it stands in at once (and onDidStandIn says so).
+   */
+  askBeforeStandingIn(mayStandIn: (url: string, reason: string) => Promise<boolean>): vscode.Disposable {
+    this.mayStandIn = mayStandIn;
+    return new vscode.Disposable(() => {
+      if (this.mayStandIn === mayStandIn) this.mayStandIn = undefined;
+    });
+  }
+
+  private askToStandIn(url: string, reason: string): void {
+    const mayStandIn = this.mayStandIn;
+    if (!mayStandIn) {
+      this.standInAnswer = 'yes';
+      return;
+    }
+    this.standInAnswer = 'asking';
+    void mayStandIn(url, reason).then(
+      (yes) => {
+        if (this.standInAnswer !== 'asking') return; // the application came back meanwhile
+        this.standInAnswer = yes ? 'yes' : 'no';
+        if (yes && this.current.kind !== 'connected') void this.connect();
+      },
+      () => (this.standInAnswer = 'no'),
+    );
   }
 
   private embeddedAnswersAt(url: string): boolean {
@@ -183,10 +237,13 @@ export class MotionConnection implements vscode.Disposable {
     void this.clientFor?.client.close();
     this.changes.dispose();
     this.seen.dispose();
+    this.stoodIn.dispose();
   }
 
   /** The application went away: offline now (the status says why), and reconnecting at once, then with backoff. */
   private lost(reason: string): void {
+    if (this.current.kind === 'connected' && !this.current.embedded)
+      this.lostApplication = { url: this.current.url, reason };
     this.generation++;
     this.stopTimers();
     this.set({ kind: 'offline', url: this.current.url, reason });
@@ -205,6 +262,11 @@ export class MotionConnection implements vscode.Disposable {
     embedded: boolean,
   ): ConnectionState {
     this.attempt = 0;
+    // The application is back (or another was chosen): a later loss is a new one, asked about afresh.
+    if (!embedded) {
+      this.lostApplication = undefined;
+      this.standInAnswer = undefined;
+    }
     this.set({ kind: 'connected', url, version: identity.version, embedded });
     this.heartbeat = setInterval(() => void this.check(), HEARTBEAT_MS);
     const configured = this.settings();

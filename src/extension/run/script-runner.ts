@@ -145,6 +145,11 @@ export class ScriptRunner implements vscode.Disposable {
     this.terminals.get(language)?.output('system', 'Session restarted.\n');
   }
 
+  /** A line of Motion's own in each open Motion terminal (where scripts now run, after the connection moved). */
+  say(line: string): void {
+    for (const terminal of this.terminals.values()) terminal.output('system', `${line}\n`);
+  }
+
   /** Sessions talk to one application and interpreter: when either changes they start afresh, and their terminals say so. */
   async reset(reason: string): Promise<void> {
     this.names.refresh();

@@ -113,7 +113,8 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
       };
     });
   } catch (error) {
-    if (error instanceof SnapshotRefused || error instanceof DocumentationNotReady) throw new DryRunError(error.message);
+    if (error instanceof SnapshotRefused || error instanceof DocumentationNotReady)
+      throw new DryRunError(error.message);
     throw error;
   }
 }

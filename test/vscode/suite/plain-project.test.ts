@@ -265,9 +265,20 @@ export function plainProjectTests(): void {
     });
 
     it('an application that returns while a session holds variables: Motion asks, naming what the move resets', async () => {
+      await vscode.commands.executeCommand('notifications.clearAll');
       await stopApplication(application);
       await api.connection.check();
       await connectionState(api, (s) => s.kind === 'connected' && s.embedded, 'the embedded server standing in');
+      // Nothing held state: the embedded server stood in at once, and Motion says where scripts now run.
+      await waitFor(
+        async () =>
+          (await hands.notifications()).some((t) =>
+            /The application at http:\/\/127\.0\.0\.1:7979 stopped answering .*Motion now uses the embedded reference server, with its demo data/.test(
+              t,
+            ),
+          ),
+        'the notification that the embedded server stands in',
+      );
       // A session with variables: Run File of app.py in the Motion terminal.
       await vscode.window.showTextDocument(file('app', 'app.py'));
       await hands.palette('Motion: Run File');
@@ -292,6 +303,44 @@ export function plainProjectTests(): void {
       await hands.clickNotificationButton('Move to the Application');
       await connectionState(api, (s) => s.kind === 'connected' && !s.embedded, 'the move once asked');
       await waitFor(() => api.terminalText('python').includes('Session reset'), 'the session says it was reset');
+    });
+
+    it('an application that stops while a session holds variables: Motion asks before the embedded server stands in, and the terminal says where scripts run', async () => {
+      await vscode.window.showTextDocument(file('app', 'app.py'));
+      const runs = () => api.terminalText('python').split('"sum": 5').length - 1;
+      const before = runs();
+      await hands.palette('Motion: Run File');
+      await waitFor(() => runs() > before, 'the run’s output: a Python session holding its variables');
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await stopApplication(application);
+      await api.connection.check();
+      await waitFor(
+        async () =>
+          (await hands.notifications()).some((t) =>
+            /The application at http:\/\/127\.0\.0\.1:7979 stopped answering .*Use the embedded reference server, with its demo data, until it is back\? That resets the Python session/.test(
+              t,
+            ),
+          ),
+        'the question naming the Python session',
+        30_000,
+      );
+      assert.notEqual(
+        api.connection.state.kind === 'connected' && api.connection.state.embedded,
+        true,
+        'no stand-in unasked: the session still belongs to the application',
+      );
+      assert.equal(api.embeddedServerPid(), undefined, 'the embedded server was not started');
+      await hands.clickNotificationButton('Use the Embedded Server');
+      await connectionState(api, (s) => s.kind === 'connected' && s.embedded, 'the stand-in once asked');
+      await waitFor(
+        () => /stopped answering .*Motion now uses the embedded reference server/.test(api.terminalText('python')),
+        'the Motion terminal saying where scripts now run',
+      );
+      await waitFor(
+        async () =>
+          (await hands.notifications()).some((t) => t.includes('Motion now uses the embedded reference server')),
+        'the notification saying so',
+      );
     });
 
     it('each folder’s script tests (only those that touch motion), runs, snapshots and notebooks are its own', async () => {
