@@ -1,3 +1,4 @@
+import { terminalUrl } from '../runner/terminal-connection';
 import { DEFAULT_URL } from '../api/client/application-url';
 import { DEFAULT_TIMEOUT_MS, MotionClient } from '../api/client/motion-client';
 import { MotionConnectionError, MotionError } from '../api/client/motion-error';
@@ -28,7 +29,8 @@ export const GLOBAL_HELP = `Global options:
   -h, --help       help for a command`;
 
 export function globalOptions(values: { url?: string; timeout?: string; json?: boolean }): GlobalOptions {
-  const url = values.url ?? process.env.MOTION_URL ?? DEFAULT_URL;
+  // In a VS Code terminal, MOTION_URL follows the window's connection (terminal-connection.ts).
+  const url = values.url ?? terminalUrl(process.env) ?? DEFAULT_URL;
   try {
     if (new URL(url).protocol !== 'http:') throw new Error();
   } catch {

@@ -1,6 +1,8 @@
+import { rm } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
 import { installMotionShims, SHIM_VARIABLES } from '../../runner/motion-command-shim';
+import { TERMINAL_CONNECTION, writeTerminalConnection } from '../../runner/terminal-connection';
 import type { MotionContext } from '../motion-context';
 import type { EmbeddedServer } from '../connection/embedded-server';
 import { standInQuestion, stoodInNotice, switchQuestion, whatASwitchResets } from '../connection/switch-resets';
@@ -21,8 +23,13 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
   const { connection, runner, recording, log } = ctx.parts;
   const terminals = ctx.extension.environmentVariableCollection;
   terminals.persistent = false;
-  terminals.description = 'MOTION_URL: the application Motion is connected to; motion on PATH';
+  terminals.description =
+    'MOTION_URL: the application Motion is connected to (open terminals follow it); motion on PATH';
   void putMotionOnPath(ctx, terminals);
+  // This window's file (windows share the global storage, each connected to its own application).
+  const connectionFile = join(ctx.extension.globalStorageUri.fsPath, 'connections', `${vscode.env.sessionId}.url`);
+  terminals.replace(TERMINAL_CONNECTION.file, connectionFile);
+  ctx.own({ dispose: () => void rm(connectionFile, { force: true }) });
   // The Motion debug sessions under way: they run against the application connected when they started.
   const debugging = new Set<vscode.DebugSession>();
   ctx.own(
@@ -76,8 +83,15 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
       runner.say(notice);
     }),
     connection.onDidChange((state) => {
-      if (state.kind === 'connected') terminals.replace('MOTION_URL', state.url);
-      if (state.kind === 'connected' && !state.embedded && embedded.running) void embedded.stop();
+      if (state.kind !== 'connected') return;
+      // New terminals get it in their environment; those already open read it from the window's
+      // connection file while their MOTION_URL is still the one VS Code set (terminal-connection.ts).
+      terminals.replace('MOTION_URL', state.url);
+      terminals.replace(TERMINAL_CONNECTION.setUrl, state.url);
+      void writeTerminalConnection(connectionFile, state.url).catch((error: Error) =>
+        log.warn(`the terminals' connection file could not be written: ${error.message}`),
+      );
+      if (!state.embedded && embedded.running) void embedded.stop();
     }),
   );
 }

@@ -3,8 +3,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { startOtherVersion } from '../../support/other-version';
 import { waitFor } from '../../support/wait-for';
-import { EXTENSION_ID } from './motion-extension';
+import { hands, hasHands } from './hands';
+import { EXTENSION_ID, setting } from './motion-extension';
+import { connectionState } from './wait';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 
 /** `motion` typed in a terminal of VS Code's own, as a person types it after installing the extension. */
@@ -36,6 +39,38 @@ export function terminalCommandTests(): void {
         assert.match(readFileSync(out, 'utf8'), /FullBody/, 'its skeletons');
       } finally {
         terminal.dispose();
+      }
+    });
+
+    it('a terminal opened before Motion moved to another application follows it: motion typed there talks to that one', async function () {
+      if (!hasHands) this.skip();
+      const terminal = vscode.window.createTerminal({ name: 'opened before the move', cwd: folder });
+      const other = await startOtherVersion(process.env.MOTION_TEST_SERVER_URL!, []);
+      try {
+        terminal.show();
+        await waitFor(async () => (await terminal.processId) !== undefined, 'the terminal’s shell');
+        await setting('server.url', other.url);
+        await connectionState(api, (s) => s.kind === 'connected' && s.url === other.url, 'the move');
+        const out = join(folder, 'moved.txt');
+        // Typed by a person, in the terminal opened before the move.
+        await vscode.commands.executeCommand('workbench.action.terminal.focus');
+        await hands.type(`motion tree --source project > "${out}" 2>&1; echo $? > "${out}.done"`);
+        await hands.press('Enter');
+        await waitFor(
+          () => existsSync(`${out}.done`) && readFileSync(`${out}.done`, 'utf8').endsWith('\n'),
+          'the command to end',
+          30_000,
+        );
+        assert.equal(readFileSync(`${out}.done`, 'utf8').trim(), '0', readFileSync(out, 'utf8'));
+        assert.match(readFileSync(out, 'utf8'), /FullBody/);
+        assert.ok(
+          other.requests.some((path) => path.includes('/settings/processing/skeleton/')),
+          'the tree was read from the application Motion moved to',
+        );
+      } finally {
+        terminal.dispose();
+        await setting('server.url', process.env.MOTION_TEST_SERVER_URL);
+        await other.close();
       }
     });
   });
