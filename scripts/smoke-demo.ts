@@ -4,7 +4,7 @@
  * of its own: never 7979, the application's. Saves a screenshot to .vscode-test/demo.png. Exit 0
  * when all of that happened.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launchHeadlessChromium } from './headless-chromium';
 import { listeningPorts, processesWith } from '../test/support/processes';
@@ -57,6 +57,31 @@ async function experimentStaysInTheCopy(page: import('playwright-core').Page): P
   console.log(`demo: a line typed into list_skeletons.py was saved to the demo's copy, the clone's examples untouched`);
 }
 
+/**
+ * `motion` typed in a terminal of the demo's VS Code, where the extension was installed from its
+ * .vsix as a user installs it: on PATH, talking to the embedded server Motion is connected to.
+ */
+async function motionInATerminal(page: import('playwright-core').Page): Promise<void> {
+  const out = join(demo, 'terminal-tree.txt');
+  rmSync(out, { force: true });
+  rmSync(`${out}.done`, { force: true });
+  await page.keyboard.press('Control+Backquote');
+  await page.locator('.terminal-wrapper.active .xterm').first().waitFor({ timeout: 30_000 });
+  // Keys typed before the shell's prompt wait in the terminal for it, as a person's do.
+  await page.keyboard.type(`motion tree --source project > "${out}" 2>&1; echo $? > "${out}.done"`);
+  await page.keyboard.press('Enter');
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(`${out}.done`) || !readFileSync(`${out}.done`, 'utf8').endsWith('\n')) {
+    if (Date.now() > deadline) throw new Error('motion typed in a terminal of the demo never finished');
+    await page.waitForTimeout(200);
+  }
+  const status = readFileSync(`${out}.done`, 'utf8').trim();
+  const tree = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  if (status !== '0' || !/FullBody/.test(tree))
+    throw new Error(`motion typed in a terminal of the demo failed (exit ${status}): ${tree}`);
+  console.log('demo: `motion tree` typed in a terminal ran (the .vsix put motion on PATH) and listed FullBody');
+}
+
 async function main(): Promise<number> {
   const browser = await launchHeadlessChromium();
   try {
@@ -77,6 +102,7 @@ async function main(): Promise<number> {
       .waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(root, '.vscode-test/demo.png') });
     await experimentStaysInTheCopy(page);
+    await motionInATerminal(page);
     console.log(
       `demo: workbench open with list_skeletons.py, status bar "Motion: embedded", embedded server answers on ${ports.join(', ')} (7979 left free): ${version}`,
     );
