@@ -10,12 +10,15 @@ import { describeFieldChange } from '../../api/state/field-change-text';
 import type { MotionContext } from '../motion-context';
 import { parseSegmentUri, SEGMENT_SCHEME, segmentUri } from '../segment-editor/segment-file-system';
 import { PREVIEW_SCHEME } from '../segment-editor/segment-previews';
+import { skeletonReader } from '../../api/skeletons/skeleton-loader';
 
 /** Applies a segment document to the application: checks it, shows a diff, asks, applies all or nothing, records undo. */
 async function applySegment(ctx: MotionContext, given?: vscode.Uri, answers?: ScriptedAnswers) {
   const { segments: files, segmentPreviews: previews, connection } = ctx.parts;
   const client = () => connection.client();
-  const uri = given ?? activeSegment();
+  // Renamed in the application since the document was opened: it follows, and the question says so.
+  const { uri } = await followApplicationNames(ctx, given ?? activeSegment());
+  const renamed = files.renamedSince(uri);
   const { source, id, skeleton, segment } = parseSegmentUri(uri);
   if (source === 'data')
     throw new Error('the skeletons of the current data are read-only: edit the project or measurement settings');
@@ -52,12 +55,12 @@ async function applySegment(ctx: MotionContext, given?: vscode.Uri, answers?: Sc
   const answer = await ask.decide(
     `Apply ${count} to "${segment}" in the ${source} settings?`,
     ['Apply'],
-    `${lines.join('\n')}\n\nUndo Last Change sets them back.`,
+    `${renamed.length > 0 ? `Renamed in the application since you opened it: ${renamed.join('; ')}.\n\n` : ''}${lines.join('\n')}\n\nUndo Last Change sets them back.`,
   );
   await closeTabs(
     (input) => input instanceof vscode.TabInputTextDiff && input.modified.toString() === right.toString(),
   );
-  if (answer !== 'Apply') return { changed: false, fields: [] as string[], shown: lines };
+  if (answer !== 'Apply') return { changed: false, fields: [] as string[], shown: lines, renamed };
 
   previews.applying = true;
   try {
@@ -76,7 +79,7 @@ async function applySegment(ctx: MotionContext, given?: vscode.Uri, answers?: Sc
     if (renamed) await followRename(uri, segmentUri(source, skeleton, name, id));
     ctx.changedApplication();
     reportDone(`applied ${count} to "${name}" in the ${source} settings (${changes.map((c) => c.field).join(', ')}).`);
-    return { changed: true, fields: changes.map((c) => c.field), shown: lines };
+    return { changed: true, fields: changes.map((c) => c.field), shown: lines, renamed };
   } finally {
     previews.applying = false;
   }
@@ -94,6 +97,28 @@ export function startSegmentEditor(ctx: MotionContext): void {
     );
   };
   const decorations = new vscode.EventEmitter<vscode.Uri>();
+  // The application has no change events: names are looked at again when the Skeletons view is
+  // refreshed, when the window gets focus back, and when a segment document comes to the front.
+  const following = new Set<string>();
+  const follow = (uri: vscode.Uri) => {
+    if (uri.scheme !== SEGMENT_SCHEME || following.has(uri.toString())) return;
+    following.add(uri.toString());
+    void followApplicationNames(ctx, uri)
+      .catch(() => undefined)
+      .finally(() => following.delete(uri.toString()));
+  };
+  const openSegments = () =>
+    vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .map((tab) => tab.input)
+      .filter((input): input is vscode.TabInputText => input instanceof vscode.TabInputText)
+      .map((input) => input.uri)
+      .filter((uri) => uri.scheme === SEGMENT_SCHEME);
+  ctx.own(
+    ctx.parts.explorer.onDidChangeTreeData(() => openSegments().forEach(follow)),
+    vscode.window.onDidChangeWindowState((state) => state.focused && openSegments().forEach(follow)),
+    vscode.window.onDidChangeActiveTextEditor((editor) => editor && follow(editor.document.uri)),
+  );
   ctx.own(
     decorations,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
@@ -134,11 +159,12 @@ export function startSegmentEditor(ctx: MotionContext): void {
 
 /** Open segment documents, apply them to the application (preview, confirmation, undo), and discard drafts. */
 export const segmentCommands: CommandTable = {
-  'motion.editSegment': () => async (item?: ExplorerItem) => {
+  'motion.editSegment': (ctx) => async (item?: ExplorerItem) => {
     if (item?.kind !== 'segment') throw new Error('choose a segment in the Skeletons view');
-    const document = await vscode.workspace.openTextDocument(
-      segmentUri(item.source, item.skeletonName, item.node.name, item.node.id),
-    );
+    const uri = segmentUri(item.source, item.skeletonName, item.node.name, item.node.id);
+    // Opened by its names now: renames noted before are not this opening's to report.
+    ctx.parts.segments.openedAfresh(uri);
+    const document = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(document, 'json');
     return vscode.window.showTextDocument(document);
   },
@@ -203,12 +229,51 @@ async function closeTabs(match: (input: unknown) => boolean): Promise<void> {
   }
 }
 
+/**
+ * A segment document opened under names the application no longer has (its skeleton or itself
+ * renamed there since): the tab and the breadcrumb follow, its draft and unsaved edits with it
+ * (kept by the segment's id). The URI it is under now, and what was renamed, in a person's words.
+ */
+export async function followApplicationNames(
+  ctx: MotionContext,
+  uri: vscode.Uri,
+): Promise<{ uri: vscode.Uri; renamed: string[] }> {
+  const { source, id, skeleton, segment } = parseSegmentUri(uri);
+  const read = skeletonReader(ctx.parts.connection.client(), source);
+  let now: { skeleton: string; segment: string };
+  try {
+    const [skeletonName, segmentName] = await Promise.all([
+      read<number>('get_segment_skeleton_id', id).then((skeletonId) => read<string>('get_skeleton_name', skeletonId)),
+      read<string>('get_segment_name', id),
+    ]);
+    now = { skeleton: skeletonName, segment: segmentName };
+  } catch {
+    return { uri, renamed: [] }; // gone, or the application away: what applying it says
+  }
+  const renamed = [
+    ...(now.skeleton !== skeleton ? [`the skeleton “${skeleton}” is now “${now.skeleton}”`] : []),
+    ...(now.segment !== segment ? [`the segment “${segment}” is now “${now.segment}”`] : []),
+  ];
+  if (renamed.length === 0) return { uri, renamed };
+  const to = segmentUri(source, now.skeleton, now.segment, id);
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  // Unsaved edits go with it: saved as the draft (never to the application), which the new name finds.
+  if (document?.isDirty) await document.save();
+  ctx.parts.segments.noteRenamed(
+    uri,
+    renamed,
+    now.segment !== segment ? { from: segment, to: now.segment } : undefined,
+  );
+  await followRename(uri, to, { preserveFocus: vscode.window.activeTextEditor?.document !== document });
+  return { uri: to, renamed };
+}
+
 /** The tab follows a renamed segment: open it under its new name where the old one was, and close the old. */
-async function followRename(from: vscode.Uri, to: vscode.Uri): Promise<void> {
+async function followRename(from: vscode.Uri, to: vscode.Uri, { preserveFocus = false } = {}): Promise<void> {
   const isOld = (input: unknown) => input instanceof vscode.TabInputText && input.uri.toString() === from.toString();
   const old = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => isOld(tab.input));
   const document = await vscode.workspace.openTextDocument(to);
   await vscode.languages.setTextDocumentLanguage(document, 'json');
-  await vscode.window.showTextDocument(document, { viewColumn: old?.group.viewColumn, preview: false });
+  await vscode.window.showTextDocument(document, { viewColumn: old?.group.viewColumn, preview: false, preserveFocus });
   await closeTabs(isOld);
 }

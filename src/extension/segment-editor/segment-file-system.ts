@@ -40,6 +40,8 @@ export function parseSegmentUri(uri: vscode.Uri): {
 /** One segment's document state: the draft saved in VS Code, and the application's text it started from. */
 interface Entry {
   draft?: Uint8Array;
+  /** Renames made in the application since the document was opened (or last applied), in a person's words. */
+  renamed?: string[];
   /** The application's definition when the document was opened (or last applied): to notice changes made since. */
   base?: string;
   mtime: number;
@@ -112,6 +114,33 @@ export class SegmentFileSystem implements vscode.FileSystemProvider, vscode.Disp
     return draft && Buffer.from(draft).toString('utf8');
   }
 
+  /**
+   * The application renamed the segment or its skeleton since the document was opened: said when
+   * it is applied. A new segment name goes into the draft and the text it started from, so that
+   * applying neither renames it back nor reports the application's own rename as a clash.
+   */
+  noteRenamed(uri: vscode.Uri, renamed: readonly string[], name?: { from: string; to: string }): void {
+    const entry = this.entry(uri);
+    entry.renamed = [...(entry.renamed ?? []), ...renamed];
+    if (!name) return;
+    const swap = (text: string) =>
+      text.replace(`"name": ${JSON.stringify(name.from)}`, `"name": ${JSON.stringify(name.to)}`);
+    if (entry.base !== undefined) entry.base = swap(entry.base);
+    if (entry.draft) entry.draft = Buffer.from(swap(Buffer.from(entry.draft).toString('utf8')));
+    entry.mtime = Date.now();
+  }
+
+  /** Opened from the Skeletons view under the names the application has now: no rename is pending. */
+  openedAfresh(uri: vscode.Uri): void {
+    const entry = this.entries.get(key(uri));
+    if (entry) entry.renamed = undefined;
+  }
+
+  /** What the application renamed since the document was opened (or last applied). */
+  renamedSince(uri: vscode.Uri): readonly string[] {
+    return this.entries.get(key(uri))?.renamed ?? [];
+  }
+
   /** The application's text the document started from, if known. */
   baseText(uri: vscode.Uri): string | undefined {
     return this.entries.get(key(uri))?.base;
@@ -143,7 +172,12 @@ export class SegmentFileSystem implements vscode.FileSystemProvider, vscode.Disp
 
   /** A closed document without a draft starts from the application's definition when opened again. */
   forget(uri: vscode.Uri): void {
-    if (uri.scheme === SEGMENT_SCHEME && !this.hasDraft(uri)) this.entries.delete(key(uri));
+    if (uri.scheme !== SEGMENT_SCHEME || this.hasDraft(uri)) return;
+    // The segment is still open under its new names (it was renamed): its entry is that document's.
+    const open = vscode.workspace.textDocuments.some(
+      (d) => d.uri.scheme === SEGMENT_SCHEME && d.uri.toString() !== uri.toString() && key(d.uri) === key(uri),
+    );
+    if (!open) this.entries.delete(key(uri));
   }
 
   readDirectory(): never {
