@@ -171,5 +171,41 @@ export function otherVersionTests(): void {
       assert.deepEqual(await hands.cutText(messages), [], 'no message cut at the side bar’s edge');
       await takeScreenshot('lacking-skeletons.png', [WORKBENCH.sideBar]);
     });
+
+    it('a dry run of a script that never touches skeletons is made, and shows what it would change', async () => {
+      const script = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'select_rasi.py');
+      await vscode.workspace.fs.writeFile(
+        script,
+        new TextEncoder().encode(
+          'from motion.data.object import trajectory\nfrom motion.gui import selection\n\nlasi = trajectory.find_trajectory("LASI")\nselection.select([{"type": "trajectory", "id": lasi, "part_index": None}])\n',
+        ),
+      );
+      try {
+        await vscode.window.showTextDocument(script);
+        await hands.palette('Motion: Dry Run File');
+        // With snapshot files in the workspace, the dry run asks where to start: the application now.
+        await waitFor(
+          async () => {
+            if (api.dryRun.report?.script === 'select_rasi.py') return true;
+            const rows = await hands.quickPickRows().catch(() => [] as string[]);
+            if (rows.some((r) => r.includes('The application now'))) await hands.press('Enter');
+            return false;
+          },
+          'the dry run’s result in its view',
+          30_000,
+        );
+        const report = api.dryRun.report!;
+        assert.equal(report.result.ok, true, JSON.stringify(report.result.error));
+        assert.deepEqual(
+          report.changes.map((c) => c.text),
+          ['1 → 2 selected: added LASI'],
+          'RASI was selected already (by the test before)',
+        );
+      } finally {
+        await vscode.commands.executeCommand('motion.clearDryRun');
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.workspace.fs.delete(script);
+      }
+    });
   });
 }
