@@ -112,6 +112,26 @@ describe('motion.testing, served by the gateway of a test', function () {
     }
   });
 
+  it('an answer for particular arguments wins over one for any call of the operation, whichever was declared first', async () => {
+    const gateway = await DryRunGateway.start(reference.url, { testing: true });
+    const testing = (name: string, body: unknown) => post(gateway.url, `testing/${name}`, JSON.stringify(body));
+    try {
+      // Any first, then particular.
+      await testing('answer', ['motion.data.series.get_samples', ['any']]);
+      await testing('answer', ['motion.data.series.get_samples', ['four'], [{ id: 4 }]]);
+      // Particular first, then any.
+      await testing('answer', ['motion.gui.timeline.get_frequency', 250, [1]]);
+      await testing('answer', ['motion.gui.timeline.get_frequency', 100]);
+      assert.deepEqual((await post(gateway.url, 'data/series/get_samples', '[{"id": 4}]')).body, ['four']);
+      assert.deepEqual((await post(gateway.url, 'data/series/get_samples', '[{"id": 5}]')).body, ['any']);
+      assert.deepEqual((await post(gateway.url, 'gui/timeline/get_frequency', '[1]')).body, 250);
+      assert.deepEqual((await post(gateway.url, 'gui/timeline/get_frequency', '[2]')).body, 100);
+      assert.deepEqual((await post(gateway.url, 'gui/timeline/get_frequency', '[]')).body, 100);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('outside a test, motion.testing is refused and never listed as a change', async () => {
     const gateway = await DryRunGateway.start(reference.url, { application: client });
     try {
