@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { chmodSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import {
   defaultPythonCommands,
   findPython,
@@ -156,6 +156,33 @@ describe('finding the Python that runs scripts', () => {
       assert.equal(found.command, shim);
       if (windows) assert.equal(found.executable, 'C:\\Python312\\python.exe');
       else assert.notEqual(found.executable, shim, 'the interpreter itself, not the launcher');
+    });
+
+    it('elsewhere, finds python3 along PATH without starting it; a folder without one, then python', async function () {
+      if (windows) return this.skip(); // Windows asks each command for its interpreter
+      const started = join(scratch.path, 'started');
+      const bin = join(scratch.path, 'path-bin');
+      const other = join(scratch.path, 'path-other');
+      mkdirSync(bin, { recursive: true });
+      mkdirSync(join(other, 'python3'), { recursive: true }); // a folder named python3 is no command
+      for (const name of ['python3', 'python']) {
+        writeFileSync(join(bin, name), `#!/bin/sh\necho ${name} >> "${started}"\n`);
+        chmodSync(join(bin, name), 0o755);
+      }
+      writeFileSync(join(other, 'python'), '#!/bin/sh\n');
+      chmodSync(join(other, 'python'), 0o755);
+      const path = process.env.PATH;
+      try {
+        process.env.PATH = [other, bin].join(delimiter);
+        assert.deepEqual(await findPython(), { command: 'python3', executable: 'python3' });
+        process.env.PATH = other;
+        assert.deepEqual(await findPython(), { command: 'python', executable: 'python' });
+        process.env.PATH = join(scratch.path, 'nowhere');
+        await assert.rejects(findPython(), /no Python was found: "python3" was not found; "python" was not found/);
+      } finally {
+        process.env.PATH = path;
+      }
+      assert.equal(existsSync(started), false, 'no Python was started to find it');
     });
 
     it('elsewhere, runs a chosen command as it is (a wrapper’s flags apply), and finds python3 by its name', async function () {
