@@ -234,7 +234,7 @@ async function closeTabs(match: (input: unknown) => boolean): Promise<void> {
  * renamed there since): the tab and the breadcrumb follow, its draft and unsaved edits with it
  * (kept by the segment's id). The URI it is under now, and what was renamed, in a person's words.
  */
-export async function followApplicationNames(
+async function followApplicationNames(
   ctx: MotionContext,
   uri: vscode.Uri,
 ): Promise<{ uri: vscode.Uri; renamed: string[] }> {
