@@ -149,11 +149,17 @@ export function otherVersionTests(): void {
       const rasi = (await client.data.object.trajectory.find_trajectory('RASI'))!;
       await client.gui.selection.set_selections([{ type: 'trajectory', id: rasi, part_index: null }]);
       await vscode.commands.executeCommand('workbench.view.extension.motion');
+      await vscode.commands.executeCommand('motion.selection.focus'); // open, whatever earlier tests left
       await hands.palette('Motion: Refresh');
-      await hands.palette('Motion: Refresh Selection');
+      // As a person does when the view has not caught up yet: Refresh Selection again.
       await waitFor(
-        async () => (await hands.textOf('.part.sidebar')).join('\n').includes('RASI'),
+        async () => {
+          if ((await hands.textOf('.part.sidebar')).join('\n').includes('RASI')) return true;
+          await hands.palette('Motion: Refresh Selection');
+          return false;
+        },
         'RASI in the Selection view',
+        30_000,
       );
       const sidebar = (await hands.textOf('.part.sidebar')).join('\n');
       assert.doesNotMatch(sidebar, /undefined/);
