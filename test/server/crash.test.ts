@@ -23,9 +23,7 @@ function random(seed: number): () => number {
 }
 
 describe('crash safety: SIGKILL under write load (docs/design.md §6)', function () {
-  // Twelve server starts: under Wine (the Windows leg) each takes seconds, and a busy machine took
-  // the whole test past two minutes there.
-  this.timeout(process.platform === 'win32' ? 300_000 : 120_000);
+  this.timeout(120_000);
   const scratch = scratchFolder('motion-crash-', { per: 'suite' });
 
   it(`keeps every acknowledged change through ${KILLS} kills at random moments`, async () => {

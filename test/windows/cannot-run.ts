@@ -24,6 +24,8 @@ const DIRECTORY_FSYNC = 'fsyncs a directory, as Linux must: Windows refuses it (
 const SYMBOLIC_LINKS =
   'symbolic links: Node for Windows under Wine makes one that it then does not resolve as Windows does (and Windows makes them only in Developer Mode or as administrator)';
 const DEV_NULL = 'writes under /dev/null, a path only POSIX systems have';
+const WINE_HANG =
+  'hangs under Wine when every server test is loaded first (it passes run alone, and on Linux): its cause is not found yet, see the note on issue 63';
 
 /** Every test of these files. */
 const WHOLE_FILES: [string, string][] = [
@@ -100,6 +102,7 @@ const SOME_TESTS: [string, RegExp, string][] = [
   ['test/extension-logic/embedded-server.test.ts', /starts once for concurrent callers/, PROC],
   ['test/extension-logic/embedded-server.test.ts', /stops without being asked/, POSIX_SIGNALS],
   ['test/server/crash.test.ts', /then fsyncs the directory/, DIRECTORY_FSYNC],
+  ['test/server/crash.test.ts', /kills at random moments/, WINE_HANG],
   ['test/server/state-file-open.test.ts', /follows a link to the state file/, SYMBOLIC_LINKS],
   [
     'test/server/state-file-hardening.test.ts',
