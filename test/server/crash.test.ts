@@ -39,7 +39,10 @@ describe('crash safety: SIGKILL under write load (docs/design.md §6)', function
 
     for (let round = 0; round < KILLS; round++) {
       const server = await startChildServer(['--state', file, '--empty']);
-      const pool = new Pool(server.url, { connections: WRITERS });
+      // A request in flight when the server is killed must end: the system closes a killed
+      // process's sockets, but under Wine (the Windows leg) they may stay open, and undici would
+      // wait its default 300 s for the answer. An error after the kill is expected either way.
+      const pool = new Pool(server.url, { connections: WRITERS, headersTimeout: 10_000, bodyTimeout: 10_000 });
       const call = async (op: string, args: unknown[]) => {
         const res = await pool.request({
           method: 'POST',
