@@ -206,59 +206,6 @@ export function liveEditTests(): void {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
-    it('a skeleton and a segment renamed in the application while their document is open: Refresh, and the tab and the breadcrumb follow; Apply says so', async function () {
-      if (!hasHands) this.skip();
-      const wandId = (await skeletons().find_skeleton('project', 'Wand'))!;
-      const tipId = await segmentId('Wand', 'Tip');
-      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
-        'motion.editSegment',
-        await at('Project settings', 'Wand', 'Handle', 'Tip'),
-      );
-      const doc = JSON.parse(editor.document.getText());
-      doc.endpoint = [0, 0, 33];
-      await replaceAll(editor.document, JSON.stringify(doc, null, 2));
-      try {
-        // Renamed in the application, by someone at the capture PC.
-        await skeletons().set_skeleton_name('project', wandId, 'Stick');
-        await skeletons().set_segment_name('project', tipId, 'Point');
-        await hands.palette('Motion: Refresh');
-        await waitFor(
-          async () =>
-            (await hands.textOf('.part.editor .tabs-container .tab.active')).some((t) => t.includes('Point.json')),
-          'the tab named after the segment’s new name',
-        );
-        await waitFor(
-          async () => (await hands.textOf('.part.editor .breadcrumbs-control')).join(' ').includes('Stick'),
-          'the breadcrumb naming the skeleton’s new name',
-        );
-        const active = vscode.window.activeTextEditor!.document;
-        assert.match(active.uri.path, /\/project\/Stick\/Point\.json$/);
-        assert.deepEqual(JSON.parse(active.getText()).endpoint, [0, 0, 33], 'the edit came along');
-        assert.equal(JSON.parse(active.getText()).name, 'Point', 'the draft takes the new name, not a rename back');
-        assert.equal(
-          vscode.window.tabGroups.all
-            .flatMap((g) => g.tabs)
-            .some((t) => t.input instanceof vscode.TabInputText && t.input.uri.path.endsWith('/Tip.json')),
-          false,
-          'no tab under the old name',
-        );
-        const declined = await vscode.commands.executeCommand<{ changed: boolean; shown: string[]; renamed: string[] }>(
-          'motion.applySegment',
-          active.uri,
-          { confirm: false },
-        );
-        assert.deepEqual(declined.renamed, ['the skeleton “Wand” is now “Stick”', 'the segment “Tip” is now “Point”']);
-        assert.deepEqual(
-          declined.shown.map((line) => line.split(':')[0]),
-          ['endpoint'],
-          'only the edit, no rename back',
-        );
-      } finally {
-        await skeletons().set_segment_name('project', tipId, 'Tip');
-        await skeletons().set_skeleton_name('project', wandId, 'Wand');
-      }
-    });
-
     it('undoes three changes back to a chosen one from the history', async () => {
       const wandId = (await skeletons().find_skeleton('project', 'Wand'))!;
       await vscode.commands.executeCommand('motion.setSkeletonScale', await at('Project settings', 'Wand'), {
