@@ -15,7 +15,7 @@ export interface LanguageServerCompletion {
  * The completion asked for before Motion's language server is there: `motion.` typed right after
  * `import motion` in a plain project. The import starts Motion, but the editor asks the providers
  * it has when the `.` is typed, once: without this stand-in that first list never comes. The
- * stand-in answers only in a script that starts Motion (`startsMotion`), waits for the language
+ * stand-in answers only on a line that names motion, in a script that starts Motion (`startsMotion`), waits for the language
  * server, and asks it; it is gone the moment the language server is there (the language client
  * answers from then on, so no list comes twice).
  */
@@ -28,7 +28,10 @@ export class FirstCompletion implements vscode.Disposable {
   constructor(startsMotion: (document: vscode.TextDocument) => boolean) {
     const provider: vscode.CompletionItemProvider = {
       provideCompletionItems: async (document, position, token, context) => {
-        if (!startsMotion(document)) return undefined;
+        // The editor asks at every word typed: a plain project's script is read whole only when
+        // the line asks about motion (`motion.`, `import motion.`), not at every keystroke.
+        const before = document.lineAt(position.line).text.slice(0, position.character);
+        if (!/\bmotion\b/.test(before) || !startsMotion(document)) return undefined;
         const completion = await this.languageServer;
         return token.isCancellationRequested ? undefined : completion.complete(document, position, context, token);
       },
