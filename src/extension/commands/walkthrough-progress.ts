@@ -5,12 +5,19 @@ import type { ExplorerItem } from '../skeletons-view/explorer-data';
 /** A step of the walkthrough, done: the context key its `onContext` completion event waits for. */
 type Step = 'connected' | 'browsed' | 'wrote' | 'ran' | 'debugged' | 'saw3d';
 
-/** How long a step's context key stays true once it is done. */
-const PULSE_MS = 1_500;
+/**
+ * How long a step's context key stays true once it is done: briefly, since a key that is true at
+ * the moment VS Code registers the walkthrough is lost for that window (see below).
+ */
+const PULSE_MS = 200;
 /** Nothing is said this soon after activation: VS Code may be registering the walkthrough just then. */
 const QUIET_MS = 3_000;
-/** When, after a Welcome or walkthrough page opens, the steps done so far are said again. */
-const AFTER_PAGE_OPENS_MS = [2_000, 5_000];
+/**
+ * When, after a Welcome or walkthrough page opens or comes to the front, the steps done so far are
+ * said again: VS Code creates its walkthrough service when such a page first opens (not at start-up
+ * when the Welcome page is off), and a step done before then was said to nobody.
+ */
+const AFTER_PAGE_OPENS_MS = [1_000, 3_000, 6_000, 10_000];
 /** When, after activation, the steps done so far are said again. */
 const REPLAY_AFTER_MS = [QUIET_MS, 10_000, 30_000, 90_000];
 
@@ -66,8 +73,9 @@ export function followWalkthrough(ctx: MotionContext, explorerTree: vscode.TreeV
     typing.dispose(); // once is enough
   });
   // A page opening may be what registers the walkthrough: said a moment later, not while it does.
-  const walkthroughOpened = vscode.window.tabGroups.onDidChangeTabs(({ opened }) => {
-    if (opened.some((tab) => /^(Walkthrough|Welcome)\b/.test(tab.label)))
+  const isWalkthroughPage = (tab: vscode.Tab) => /^(Walkthrough|Welcome)\b/.test(tab.label);
+  const walkthroughOpened = vscode.window.tabGroups.onDidChangeTabs(({ opened, changed }) => {
+    if (opened.some(isWalkthroughPage) || changed.some((tab) => tab.isActive && isWalkthroughPage(tab)))
       for (const ms of AFTER_PAGE_OPENS_MS) later(ms, () => done.forEach(pulse));
   });
   ctx.own(
