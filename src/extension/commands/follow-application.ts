@@ -11,6 +11,7 @@ const MOVE = 'Move to the Application';
 const STAY = 'Stay on the Embedded Server';
 const STAND_IN = 'Use the Embedded Server';
 const WAIT = 'Wait for the Application';
+const ANOTHER_URL = 'Another URL…';
 
 /**
  * The application that starts after VS Code: while the embedded server stands in (`auto`), the
@@ -32,6 +33,7 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
   ctx.own({ dispose: () => void rm(connectionFile, { force: true }) });
   // The Motion debug sessions under way: they run against the application connected when they started.
   const debugging = new Set<vscode.DebugSession>();
+  const hostsMissed = new Set<string>();
   ctx.own(
     vscode.debug.onDidStartDebugSession((s) => s.type === 'motion' && debugging.add(s)),
     vscode.debug.onDidTerminateDebugSession((s) => debugging.delete(s)),
@@ -75,6 +77,19 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
       for (const session of debugSessions) await vscode.debug.stopDebugging(session);
       if (recording.recording) await vscode.commands.executeCommand('motion.stopRecording');
       return true;
+    }),
+    // In WSL, the application on the Windows host cannot be reached: said once per address, with
+    // how to fix it, since the status bar alone ("embedded") would let scripts change demo data unnoticed.
+    connection.onDidMissWindowsHost(async ({ hostUrl, reason }) => {
+      if (hostsMissed.has(hostUrl)) return;
+      hostsMissed.add(hostUrl);
+      const meanwhile =
+        ctx.parts.config.embedded === 'auto'
+          ? 'Meanwhile Motion uses the embedded reference server, with its demo data.'
+          : 'Meanwhile Motion waits for it.';
+      log.warn(reason);
+      const answer = await vscode.window.showWarningMessage(`${reason}. ${meanwhile}`, ANOTHER_URL);
+      if (answer === ANOTHER_URL) await vscode.commands.executeCommand('motion.selectServer', 'other');
     }),
     // Said where the user looks: a notification, and a line in each open Motion terminal.
     connection.onDidStandIn(({ application, reason }) => {

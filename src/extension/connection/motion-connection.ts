@@ -3,6 +3,7 @@ import { identifyApplication, type ApplicationIdentity } from '../../api/client/
 import { MotionClient, type RequestEvent, type WriteCall } from '../../api/client/motion-client';
 import { MotionConnectionError } from '../../api/client/motion-error';
 import { sameApplicationAddress } from '../../api/client/application-url';
+import { windowsHostUnreachable, windowsHostUrl } from '../../api/client/windows-host';
 import { ApplicationWatcher } from './application-watcher';
 import { backoff, type ConnectionState, type EmbeddedMode } from './connection-state';
 import type { EmbeddedServer } from './embedded-server';
@@ -35,10 +36,22 @@ export class MotionConnection implements vscode.Disposable {
   readonly onDidChange = this.changes.event;
   private readonly seen = new vscode.EventEmitter<ApplicationSeen>();
   readonly onDidSeeApplication = this.seen.event;
-  private readonly watcher = new ApplicationWatcher((url, identity) => {
-    this.log.info(`the application answers at ${url} (${identity.version}) while the embedded server stands in`);
-    this.seen.fire({ url, version: identity.version });
-  });
+  private readonly watcher = new ApplicationWatcher(
+    (url, identity) => {
+      this.log.info(`the application answers at ${url} (${identity.version}) while the embedded server stands in`);
+      this.seen.fire({ url, version: identity.version });
+    },
+    {
+      identify: (url, timeoutMs) =>
+        this.identifyHereOrOnHost(url, timeoutMs).then(({ identity, reason }) => identity ?? Promise.reject(new Error(reason))),
+    },
+  );
+  private readonly hostMissed = new vscode.EventEmitter<{ url: string; hostUrl: string; reason: string }>();
+  /**
+   * In WSL, nothing answers at the loopback URL nor at the Windows host's address for it: said
+   * before the embedded server stands in, so that nobody takes its demo data for the application's.
+   */
+  readonly onDidMissWindowsHost = this.hostMissed.event;
   private current: ConnectionState;
   private clientFor: { url: string; client: MotionClient } | undefined;
   private retry: NodeJS.Timeout | undefined;
@@ -126,8 +139,11 @@ export class MotionConnection implements vscode.Disposable {
     this.set({ kind: 'connecting', url });
     let reason = '';
     if (embedded !== 'always') {
-      const identity = await identifyApplication(url).catch((error: Error) => ((reason = error.message), undefined));
+      const found = await this.identifyHereOrOnHost(url);
       if (generation !== this.generation) return this.current;
+      const { identity } = found;
+      reason = found.reason;
+      if (found.url !== url && identity?.kind === 'motion') return this.connected(found.url, identity, false);
       if (identity?.kind === 'foreign') {
         // Something else answers there: say so, rather than quietly using the embedded server.
         this.set({ kind: 'foreign', url, reason: identity.reason });
@@ -165,6 +181,26 @@ export class MotionConnection implements vscode.Disposable {
     }
     this.offline(url, reason);
     return this.current;
+  }
+
+  /**
+   * What answers at `url`, or (in WSL, when nothing does and `url` is loopback) at the Windows
+   * host's address for it. `reason` says why nothing answers where nothing does.
+   */
+  private async identifyHereOrOnHost(
+    url: string,
+    timeoutMs?: number,
+  ): Promise<{ url: string; identity?: ApplicationIdentity; reason: string }> {
+    let reason = '';
+    const identity = await identifyApplication(url, timeoutMs).catch((error: Error) => ((reason = error.message), undefined));
+    if (identity) return { url, identity, reason };
+    const hostUrl = await windowsHostUrl(url);
+    if (!hostUrl) return { url, reason };
+    const onHost = await identifyApplication(hostUrl, timeoutMs).catch(() => undefined);
+    if (onHost?.kind === 'motion') return { url: hostUrl, identity: onHost, reason };
+    const why = windowsHostUnreachable(url, hostUrl);
+    if (this.current.kind !== 'connected') this.hostMissed.fire({ url, hostUrl, reason: why });
+    return { url, reason: why };
   }
 
   /**
@@ -238,6 +274,7 @@ export class MotionConnection implements vscode.Disposable {
     this.changes.dispose();
     this.seen.dispose();
     this.stoodIn.dispose();
+    this.hostMissed.dispose();
   }
 
   /** The application went away: offline now (the status says why), and reconnecting at once, then with backoff. */
