@@ -1,10 +1,13 @@
-/** code-server on loopback only, no password, nothing phoning home: the demo and the real-VS-Code tests. */
-export function quietLoopbackArgs(port: number): string[] {
+/**
+ * code-server on loopback only, no password, nothing phoning home: the demo and the real-VS-Code
+ * tests (the WSL run's on WSL's own address, inside a network namespace of the run's own).
+ */
+export function quietLoopbackArgs(port: number, address = '127.0.0.1'): string[] {
   return [
     '--auth',
     'none',
     '--bind-addr',
-    `127.0.0.1:${port}`,
+    `${address}:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',

@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { quietLoopbackArgs } from './code-server-args';
 import { launchHeadlessChromium } from './headless-chromium';
 import { handsRequest, serveHands } from './workbench-hands';
+import { canSimulateWsl, hostRequest, simulateWsl, type WslSimulation } from './wsl-simulation';
 import { startMotionServer } from '../server/scripting/motion-server';
 import { freePort } from '../test/support/free-port';
 import {
@@ -46,7 +47,7 @@ async function main(): Promise<number> {
   // The trusted suite; Workspace Trust left to the workbench (a fresh profile trusts nothing); a
   // plain Python project of two folders, where Motion stays quiet until a file imports motion.
   // MOTION_TEST_RUNS picks some of them (`plain`, `trusted,untrusted`) while developing.
-  const runs = (process.env.MOTION_TEST_RUNS ?? 'trusted,untrusted,plain').split(',') as SuiteRun[];
+  const runs = (process.env.MOTION_TEST_RUNS ?? 'trusted,untrusted,plain,wsl').split(',') as SuiteRun[];
   let worst = 0;
   for (const run of runs) worst = Math.max(worst, await runSuite(run));
   console.log(`[test:vscode] all runs:\n${totals.passed} passed, ${totals.failed} failed`);
@@ -57,6 +58,7 @@ const RUN_TITLES: Record<SuiteRun, string> = {
   trusted: 'the suite in a trusted workspace',
   untrusted: 'the untrusted-workspace tests',
   plain: 'the plain Python project (two folders)',
+  wsl: 'VS Code connected to WSL, with the application on the Windows host (a network namespace)',
 };
 
 /**
@@ -65,10 +67,22 @@ const RUN_TITLES: Record<SuiteRun, string> = {
  */
 async function runSuite(trust: SuiteRun): Promise<number> {
   console.log(`[test:vscode] ${RUN_TITLES[trust]}`);
+  if (trust === 'wsl' && !canSimulateWsl()) {
+    // A machine where this run cannot be made says so, and the run counts as failed: never a quiet pass.
+    console.log('[test:vscode] the WSL run needs root and `ip netns` (iproute2)\n0 passed, 1 failed');
+    totals.failed++;
+    return 1;
+  }
 
   const suite = await buildSuite();
 
-  const server = await startMotionServer({ port: 0, logLevel: 'silent' });
+  const wsl: WslSimulation | undefined = trust === 'wsl' ? await simulateWsl() : undefined;
+  // In the WSL run the application is the one on the "Windows host"; elsewhere a reference server of the run's own.
+  const server = wsl
+    ? { url: wsl.applicationUrl, close: () => wsl.dispose() }
+    : await startMotionServer({ port: 0, logLevel: 'silent' });
+  // The address the browser reaches code-server at: WSL's own, across the cable, in the WSL run.
+  const address = wsl?.wslAddress ?? '127.0.0.1';
   const tmp = mkdtempSync(join(tmpdir(), 'motion-vscode-'));
   mkdirSync(join(tmp, 'user-data/User'), { recursive: true });
   writeFileSync(join(tmp, 'user-data/User/settings.json'), userSettings(server.url, trust));
@@ -82,13 +96,15 @@ async function runSuite(trust: SuiteRun): Promise<number> {
   let browser: Browser | undefined;
   let log = '';
   try {
+    const [command, ...prefix] = [...(wsl?.inWsl ?? []), process.execPath];
     codeServer = spawn(
-      process.execPath,
+      command,
       [
+        ...prefix,
         entry,
         '--config',
         join(tmp, 'config.yaml'),
-        ...quietLoopbackArgs(port),
+        ...quietLoopbackArgs(port, address),
         ...(trust !== 'untrusted' ? ['--disable-workspace-trust'] : []),
         '--user-data-dir',
         join(tmp, 'user-data'),
@@ -99,7 +115,12 @@ async function runSuite(trust: SuiteRun): Promise<number> {
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
         // MOTION_TEST_HANDS: this harness serves the tests' keys and clicks (workbench-hands.ts).
-        env: { ...process.env, ...suiteEnvironment(server.url, trust), MOTION_TEST_HANDS: '1' },
+        env: {
+          ...process.env,
+          ...suiteEnvironment(server.url, trust),
+          MOTION_TEST_HANDS: '1',
+          ...(wsl ? { WSL_DISTRO_NAME: 'Motion-Test' } : {}),
+        },
       },
     );
     codeServer.stdout!.on('data', (d) => (log += d));
@@ -124,6 +145,11 @@ async function runSuite(trust: SuiteRun): Promise<number> {
       // A test asks for a person's keys, clicks or a picture by logging what it wants (workbench-hands.ts).
       const hands = handsRequest(String(args[0]));
       if (hands) return serveHands(page, hands);
+      const host = wsl && hostRequest(String(args[0]));
+      if (host) {
+        await (host.do === 'start' ? wsl.startApplication() : wsl.stopApplication());
+        return writeFileSync(host.reply, 'done');
+      }
       console.log(...args);
       const summary = /^(\d+) passed, (\d+) failed$/.exec(String(args[0]));
       if (summary) {
@@ -132,13 +158,13 @@ async function runSuite(trust: SuiteRun): Promise<number> {
       }
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));
-    const remote = (path: string) => `vscode-remote://127.0.0.1:${port}${path}`;
+    const remote = (path: string) => `vscode-remote://${address}:${port}${path}`;
     const payload = JSON.stringify([
       ['extensionDevelopmentPath', remote(root)],
       ['extensionTestsPath', remote(suite)],
       ['skipWelcome', 'true'],
     ]);
-    await page.goto(`http://127.0.0.1:${port}/?${opened}&payload=${encodeURIComponent(payload)}`);
+    await page.goto(`http://${address}:${port}/?${opened}&payload=${encodeURIComponent(payload)}`);
     const code = await Promise.race([exited, new Promise<number>((r) => setTimeout(() => r(-1), limitMs))]);
     if (code !== 0)
       console.log(

@@ -58,10 +58,12 @@ export async function buildSuite(): Promise<string> {
 /**
  * The throwaway profile's user settings: quiet, and the machine-scoped server URL pointed at the
  * test application; none for the plain project's run, which starts as a user's machine does (the
- * default URL, where no application answers until the test starts one).
+ * default URL, where no application answers until the test starts one), nor for the WSL run's
+ * (the default URL, where WSL's own loopback has nothing: the application is on the host).
  */
 export function userSettings(serverUrl: string, run: SuiteRun): string {
-  return JSON.stringify({ ...quietProfileSettings(), ...(run === 'plain' ? {} : { 'motion.server.url': serverUrl }) });
+  const ownUrl = run === 'plain' || run === 'wsl';
+  return JSON.stringify({ ...quietProfileSettings(), ...(ownUrl ? {} : { 'motion.server.url': serverUrl }) });
 }
 
 /** What the suite reads from its environment: the test application, and which tests to run. */

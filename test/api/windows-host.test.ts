@@ -26,7 +26,9 @@ describe('the Windows host, seen from WSL', () => {
     assert.equal(defaultGateway(WSL_ROUTES), '172.28.96.1');
     // This kind of table from a Linux machine: 192.0.2.1.
     assert.equal(
-      defaultGateway('Iface\tDestination\tGateway\tFlags\tRefCnt\tUse\tMetric\tMask\neth0\t00000000\t010200C0\t0003\t0\t0\t0\t00000000\n'),
+      defaultGateway(
+        'Iface\tDestination\tGateway\tFlags\tRefCnt\tUse\tMetric\tMask\neth0\t00000000\t010200C0\t0003\t0\t0\t0\t00000000\n',
+      ),
       '192.0.2.1',
     );
   });
@@ -57,7 +59,10 @@ describe('the Windows host, seen from WSL', () => {
   });
 
   it('names none outside WSL, for a URL of another machine, or with no default route', async () => {
-    assert.equal(await windowsHostUrl('http://127.0.0.1:7979', machine({}, { '/proc/net/route': WSL_ROUTES })), undefined);
+    assert.equal(
+      await windowsHostUrl('http://127.0.0.1:7979', machine({}, { '/proc/net/route': WSL_ROUTES })),
+      undefined,
+    );
     assert.equal(await windowsHostUrl('http://192.168.1.20:7979', WSL), undefined);
     assert.equal(await windowsHostUrl('http://capture-pc:7979', WSL), undefined);
     assert.equal(await windowsHostUrl('http://127.0.0.1:7979', machine({ WSL_DISTRO_NAME: 'Ubuntu' }, {})), undefined);

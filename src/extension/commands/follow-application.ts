@@ -99,6 +99,8 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
     }),
     connection.onDidChange((state) => {
       if (state.kind !== 'connected') return;
+      // A host reached once is not blamed on WSL's network when it stops: the application stopped.
+      if (!state.embedded) hostsMissed.add(state.url);
       // New terminals get it in their environment; those already open read it from the window's
       // connection file while their MOTION_URL is still the one VS Code set (terminal-connection.ts).
       terminals.replace('MOTION_URL', state.url);

@@ -99,13 +99,23 @@ export function startSegmentEditor(ctx: MotionContext): void {
   const decorations = new vscode.EventEmitter<vscode.Uri>();
   // The application has no change events: names are looked at again when the Skeletons view is
   // refreshed, when the window gets focus back, and when a segment document comes to the front.
-  const following = new Set<string>();
+  // One look at a time per segment (whatever its name): a look asked for while one is under way
+  // is made after it, at the name that one left (two renames seen by two looks chain, never cross).
+  const following = new Map<string, { again: boolean }>();
   const follow = (uri: vscode.Uri) => {
-    if (uri.scheme !== SEGMENT_SCHEME || following.has(uri.toString())) return;
-    following.add(uri.toString());
-    void followApplicationNames(ctx, uri)
-      .catch(() => undefined)
-      .finally(() => following.delete(uri.toString()));
+    if (uri.scheme !== SEGMENT_SCHEME) return;
+    const { source, id } = parseSegmentUri(uri);
+    const segment = `${source}:${id}`;
+    const under = following.get(segment);
+    if (under) return void (under.again = true);
+    const look = { again: false };
+    following.set(segment, look);
+    const run = (at: vscode.Uri): Promise<void> =>
+      followApplicationNames(ctx, at).then(
+        ({ uri: now }) => (look.again ? ((look.again = false), run(now)) : undefined),
+        () => undefined,
+      );
+    void run(uri).finally(() => following.delete(segment));
   };
   const openSegments = () =>
     vscode.window.tabGroups.all
@@ -257,8 +267,10 @@ async function followApplicationNames(
   if (renamed.length === 0) return { uri, renamed };
   const to = segmentUri(source, now.skeleton, now.segment, id);
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  // Unsaved edits go with it: saved as the draft (never to the application), which the new name finds.
-  if (document?.isDirty) await document.save();
+  // Unsaved edits go with it: saved as the draft (never to the application), which the new name
+  // finds; kept as the draft directly should the save not take (the old tab closes either way).
+  if (document?.isDirty && !(await document.save()))
+    await ctx.parts.segments.writeFile(uri, Buffer.from(document.getText()));
   ctx.parts.segments.noteRenamed(
     uri,
     renamed,

@@ -37,15 +37,20 @@ export class MotionConnection implements vscode.Disposable {
   private readonly seen = new vscode.EventEmitter<ApplicationSeen>();
   readonly onDidSeeApplication = this.seen.event;
   private readonly watcher = new ApplicationWatcher(
-    (url, identity) => {
+    (watched, identity) => {
+      const url = this.foundAt.get(watched) ?? watched;
       this.log.info(`the application answers at ${url} (${identity.version}) while the embedded server stands in`);
       this.seen.fire({ url, version: identity.version });
     },
     {
       identify: (url, timeoutMs) =>
-        this.identifyHereOrOnHost(url, timeoutMs).then(({ identity, reason }) => identity ?? Promise.reject(new Error(reason))),
+        this.identifyHereOrOnHost(url, timeoutMs).then(
+          ({ identity, reason }) => identity ?? Promise.reject(new Error(reason)),
+        ),
     },
   );
+  /** Where the application last answered for a URL: itself, or the Windows host's address for it (WSL). */
+  private readonly foundAt = new Map<string, string>();
   private readonly hostMissed = new vscode.EventEmitter<{ url: string; hostUrl: string; reason: string }>();
   /**
    * In WSL, nothing answers at the loopback URL nor at the Windows host's address for it: said
@@ -192,15 +197,22 @@ export class MotionConnection implements vscode.Disposable {
     timeoutMs?: number,
   ): Promise<{ url: string; identity?: ApplicationIdentity; reason: string }> {
     let reason = '';
-    const identity = await identifyApplication(url, timeoutMs).catch((error: Error) => ((reason = error.message), undefined));
-    if (identity) return { url, identity, reason };
+    const identity = await identifyApplication(url, timeoutMs).catch(
+      (error: Error) => ((reason = error.message), undefined),
+    );
+    if (identity) return this.found(url, url, identity, reason);
     const hostUrl = await windowsHostUrl(url);
     if (!hostUrl) return { url, reason };
     const onHost = await identifyApplication(hostUrl, timeoutMs).catch(() => undefined);
-    if (onHost?.kind === 'motion') return { url: hostUrl, identity: onHost, reason };
+    if (onHost?.kind === 'motion') return this.found(url, hostUrl, onHost, reason);
     const why = windowsHostUnreachable(url, hostUrl);
     if (this.current.kind !== 'connected') this.hostMissed.fire({ url, hostUrl, reason: why });
     return { url, reason: why };
+  }
+
+  private found(url: string, at: string, identity: ApplicationIdentity, reason: string) {
+    this.foundAt.set(url, at);
+    return { url: at, identity, reason };
   }
 
   /**

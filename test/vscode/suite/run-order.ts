@@ -1,7 +1,7 @@
 // Which test files of the real-VS-Code suite run, in which order. No `vscode` import (tested in plain Node).
 
 /** The harness's runs: the suite in the trusted examples folder, then the runs that need a workspace of their own. */
-export type SuiteRun = 'trusted' | 'untrusted' | 'plain';
+export type SuiteRun = 'trusted' | 'untrusted' | 'plain' | 'wsl';
 
 /** Runs last: it checks what the others did, as a person would have done it. */
 const LAST = 'walkthrough.test.ts';
@@ -9,6 +9,7 @@ const LAST = 'walkthrough.test.ts';
 const ALONE: Partial<Record<SuiteRun, string>> = {
   untrusted: 'untrusted-workspace.test.ts',
   plain: 'plain-project.test.ts',
+  wsl: 'wsl.test.ts',
 };
 
 /** The files of this run, in order: alphabetical, the last one last. */

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { MotionExtensionApi } from '../../../src/extension/extension';
+import { waitFor } from '../../support/wait-for';
+import { hands, hasHands } from './hands';
+import { EXTENSION_ID } from './motion-extension';
+import { connectionState } from './wait';
+
+/** The application on the "Windows host" (the harness's, across the namespace's cable), started and stopped as a person does on the host. */
+async function onTheHost(what: 'start' | 'stop'): Promise<void> {
+  const reply = join(mkdtempSync(join(tmpdir(), 'motion-host-')), 'done');
+  console.log(`MOTION_HOST ${JSON.stringify({ do: what, reply })}`);
+  await waitFor(() => existsSync(reply), `the application on the host to ${what}`, 30_000);
+}
+
+/**
+ * VS Code connected to WSL, the application on the Windows host (scripts/wsl-simulation.ts): Motion
+ * runs beside the workspace, where 127.0.0.1:7979 is WSL's own loopback with nothing on it. It
+ * finds the application at WSL's default gateway, and says why and how to fix it when it cannot.
+ */
+export function wslTests(): void {
+  describe('VS Code connected to WSL, with the application on the Windows host', function () {
+    this.timeout(120_000);
+    const hostUrl = process.env.MOTION_TEST_SERVER_URL!;
+    const hostAddress = new URL(hostUrl).host;
+    let api: MotionExtensionApi;
+    const folder = mkdtempSync(join(tmpdir(), 'motion-wsl-'));
+    before(async function () {
+      if (!hasHands) this.skip();
+      assert.ok(process.env.WSL_DISTRO_NAME, 'this run is "in WSL"');
+      api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
+    });
+    after(() => rmSync(folder, { recursive: true, force: true }));
+
+    it('a host it cannot reach: Motion says so, with how to fix it, and the embedded server stands in meanwhile', async () => {
+      // The window opened with nothing on the host yet.
+      await connectionState(api, (s) => s.kind === 'connected' && s.embedded, 'the embedded server standing in');
+      let advice: string | undefined;
+      await waitFor(
+        async () =>
+          (advice = (await hands.notifications()).find((t) => t.includes('VS Code runs in WSL'))) !== undefined,
+        'the advice about WSL’s network',
+      );
+      assert.match(advice!, /127\.0\.0\.1:7979 is WSL's own loopback/);
+      assert.match(advice!, new RegExp(`does not answer at ${hostAddress.replace(/\./g, '\\.')} either`));
+      assert.match(advice!, /networkingMode=mirrored/);
+      assert.match(advice!, /Meanwhile Motion uses the embedded reference server, with its demo data/);
+    });
+
+    it('an application that starts on the host later: Motion moves to it across WSL’s network', async () => {
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await onTheHost('start');
+      await connectionState(
+        api,
+        (s) => s.kind === 'connected' && !s.embedded && s.url === hostUrl,
+        'the move to the application on the host',
+        60_000,
+      );
+      await waitFor(
+        async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes(`Motion: ${hostAddress}`)),
+        `the status bar naming ${hostAddress}`,
+      );
+    });
+
+    it('finds the application on the host at WSL’s default gateway, names it, and `motion` in a terminal talks to it', async () => {
+      const state = await connectionState(api, (s) => s.kind === 'connected', 'a connection');
+      assert.deepEqual(
+        state.kind === 'connected' && { url: state.url, embedded: state.embedded },
+        { url: hostUrl, embedded: false },
+        'the application on the host, not the embedded server',
+      );
+      await waitFor(
+        async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes(`Motion: ${hostAddress}`)),
+        `the status bar naming ${hostAddress}`,
+      );
+      const roots = await api.explorer.getChildren();
+      assert.ok(roots.length > 0, 'the Skeletons view shows the application’s sources');
+      // What a person types in a terminal of VS Code (in WSL): it reaches the same application.
+      const terminal = vscode.window.createTerminal({ name: 'in WSL', cwd: folder });
+      try {
+        terminal.show();
+        await waitFor(async () => (await terminal.processId) !== undefined, 'the terminal’s shell');
+        const out = join(folder, 'tree.txt');
+        await vscode.commands.executeCommand('workbench.action.terminal.focus');
+        await hands.type(`motion tree --source project > "${out}" 2>&1; echo "$? $MOTION_URL" > "${out}.done"`);
+        await hands.press('Enter');
+        await waitFor(
+          () => existsSync(`${out}.done`) && readFileSync(`${out}.done`, 'utf8').endsWith('\n'),
+          'the command to end',
+          30_000,
+        );
+        assert.equal(readFileSync(`${out}.done`, 'utf8').trim(), `0 ${hostUrl}`, readFileSync(out, 'utf8'));
+        assert.match(readFileSync(out, 'utf8'), /FullBody/);
+      } finally {
+        terminal.dispose();
+      }
+    });
+
+    it('an application that stops on the host: the embedded server stands in, and it is said, without blaming WSL’s network', async () => {
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await onTheHost('stop');
+      await api.connection.check();
+      await connectionState(api, (s) => s.kind === 'connected' && s.embedded, 'the embedded server standing in');
+      await waitFor(
+        async () =>
+          (await hands.notifications()).some((t) => t.includes(`The application at ${hostUrl} stopped answering`)),
+        'the notice that the embedded server stands in',
+      );
+      const said = await hands.notifications();
+      assert.ok(
+        !said.some((t) => t.includes('VS Code runs in WSL')),
+        `no WSL advice for a host reached before: ${said.join(' | ')}`,
+      );
+    });
+  });
+}
