@@ -119,6 +119,8 @@ async function runSuite(trust: SuiteRun): Promise<number> {
           ...process.env,
           ...suiteEnvironment(server.url, trust),
           MOTION_TEST_HANDS: '1',
+          // Install 'motion' Command writes the user's bin folder: the run's own, not this machine's ~/.local/bin.
+          XDG_BIN_HOME: join(tmp, 'bin'),
           ...(wsl ? { WSL_DISTRO_NAME: 'Motion-Test' } : {}),
         },
       },

@@ -3,6 +3,7 @@ import type { MotionExtensionApi } from './start-motion';
 import { registerMotionbookSerializer } from './notebooks/motionbook-serializer';
 import { MotionWorkspace } from './workspace/motion-workspace';
 import { FirstCompletion } from './workspace/first-completion';
+import { COMMAND_INSTALL_COMMANDS, registerCommandInstall } from './workspace/motion-command-install';
 
 export type { MotionExtensionApi };
 
@@ -52,14 +53,16 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
 
   // Until Motion starts, each of its commands is a stand-in that starts it, then runs the command:
   // running a Motion command is saying that this workspace uses motion.
-  const standIns = manifest.contributes.commands.map(({ command, title, category }) =>
-    vscode.commands.registerCommand(command, async (...args: unknown[]) => {
-      workspace.find(`the command “${category ? `${category}: ` : ''}${title}” was run`);
-      await (starting ?? nextStart);
-      return vscode.commands.executeCommand<unknown>(command, ...args);
-    }),
-  );
-  extension.subscriptions.push(...standIns);
+  const standIns = manifest.contributes.commands
+    .filter(({ command }) => !COMMAND_INSTALL_COMMANDS.includes(command))
+    .map(({ command, title, category }) =>
+      vscode.commands.registerCommand(command, async (...args: unknown[]) => {
+        workspace.find(`the command “${category ? `${category}: ` : ''}${title}” was run`);
+        await (starting ?? nextStart);
+        return vscode.commands.executeCommand<unknown>(command, ...args);
+      }),
+    );
+  extension.subscriptions.push(...standIns, ...registerCommandInstall(extension));
   const releaseCommands = () => {
     for (const standIn of standIns) standIn.dispose();
   };

@@ -87,12 +87,14 @@ export function plainProjectTests(): void {
       const inPalette = (await hands.paletteOffers('Motion: ')).filter((t) => t.startsWith('Motion: '));
       assert.deepEqual(inPalette.sort(), [
         'Motion: Connection…',
+        "Motion: Install 'motion' Command",
         'Motion: New Notebook',
         'Motion: New Script',
         'Motion: Open Lua Terminal',
         'Motion: Open Python Terminal',
         'Motion: Show Documentation',
         'Motion: Show Skeletons',
+        "Motion: Uninstall 'motion' Command",
       ]);
       assert.equal(extension().exports.started, false, 'looking at the palette started nothing');
 

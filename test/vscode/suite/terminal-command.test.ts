@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { startOtherVersion } from '../../support/other-version';
 import { waitFor } from '../../support/wait-for';
@@ -40,6 +42,28 @@ export function terminalCommandTests(): void {
       } finally {
         terminal.dispose();
       }
+    });
+
+    it("Install 'motion' Command from the palette: a shell VS Code did not start finds motion and reaches the application; Uninstall takes it away", async function () {
+      if (!hasHands) this.skip();
+      const bin = process.env.XDG_BIN_HOME!;
+      const launcher = join(bin, 'motion');
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await hands.palette("Motion: Install 'motion' Command");
+      await waitFor(() => existsSync(launcher), 'the launcher in the user’s bin folder');
+      await waitFor(
+        async () =>
+          (await hands.notifications()).some((t) => t.includes(`installed the motion command as ${launcher}`)),
+        'the notification naming it',
+      );
+      // A shell of the person's own: only the system's PATH with their bin folder, nothing of VS Code's.
+      const { stdout } = await promisify(execFile)('/bin/sh', ['-c', 'motion tree --source project'], {
+        env: { PATH: `${bin}:/usr/bin:/bin`, HOME: folder, MOTION_URL: process.env.MOTION_TEST_SERVER_URL },
+        encoding: 'utf8',
+      });
+      assert.match(stdout, /FullBody/);
+      await hands.palette("Motion: Uninstall 'motion' Command");
+      await waitFor(() => !existsSync(launcher), 'the launcher removed');
     });
 
     it('a terminal opened before Motion moved to another application follows it: motion typed there talks to that one', async function () {

@@ -1,0 +1,178 @@
+import { spawn } from 'node:child_process';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * `motion` outside VS Code, in any shell, as editors offer their own command ("Install 'code'
+ * command in PATH"): a launcher in the user's own bin folder that runs the installed extension's
+ * CLI with VS Code's runtime, so that no Node need be installed. No `vscode` import: the extension
+ * asks, and the tests run it in plain Node (and under Wine for Windows).
+ */
+
+/** Where it is installed, what runs it, and what this machine's PATH is. */
+export interface CommandPlace {
+  platform: NodeJS.Platform;
+  env: NodeJS.ProcessEnv;
+  home: string;
+  /** VS Code's runtime (Electron, run as Node; plain Node in a server such as code-server). */
+  runtime: string;
+  /** The CLI's script: dist/motion.js of the installed extension. */
+  cli: string;
+}
+
+/**
+ * The user's own bin folder: $XDG_BIN_HOME or ~/.local/bin, where pipx and uv put commands too (on
+ * PATH in most Linux distributions' default profiles); on Windows a folder of ours under
+ * %LOCALAPPDATA%\Programs, as per-user installers use, added to the user's PATH.
+ */
+export function commandFolder(place: Pick<CommandPlace, 'platform' | 'env' | 'home'>): string {
+  if (place.platform === 'win32')
+    return join(place.env.LOCALAPPDATA ?? join(place.home, 'AppData', 'Local'), 'Programs', 'Motion Scripting', 'bin');
+  return place.env.XDG_BIN_HOME || join(place.home, '.local', 'bin');
+}
+
+/** A word for sh: single-quoted, each ' written as '\''. */
+function shQuoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The launcher's name and text on this platform. */
+export function commandLauncher(place: CommandPlace): { name: string; text: string } {
+  if (place.platform === 'win32')
+    return {
+      name: 'motion.cmd',
+      // cmd reads a .cmd file in the console's code page, line by line: after `chcp 65001` the
+      // lines that name the paths are read as UTF-8 (a user folder such as C:\Users\Zoë), and the
+      // console's own code page is put back before the exit.
+      text: [
+        '@echo off',
+        "rem motion: installed by Motion Scripting (Motion: Install 'motion' Command). Runs its CLI with VS Code's runtime.",
+        'setlocal',
+        'for /f "tokens=2 delims=:." %%c in (\'chcp\') do set "MOTION_CODE_PAGE=%%c"',
+        'chcp 65001 >nul',
+        'set ELECTRON_RUN_AS_NODE=1',
+        `"${place.runtime}" "${place.cli}" %*`,
+        'set MOTION_EXIT=%ERRORLEVEL%',
+        'chcp %MOTION_CODE_PAGE% >nul',
+        'exit /b %MOTION_EXIT%',
+        '',
+      ].join('\r\n'),
+    };
+  return {
+    name: 'motion',
+    text: [
+      '#!/bin/sh',
+      "# motion: installed by Motion Scripting (Motion: Install 'motion' Command). Runs its CLI with VS Code's runtime.",
+      `ELECTRON_RUN_AS_NODE=1 exec ${shQuoted(place.runtime)} ${shQuoted(place.cli)} "$@"`,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** Whether `folder` is on a PATH value (Windows compares without case, and with or without a trailing separator). */
+export function onPath(pathValue: string | undefined, folder: string, platform: NodeJS.Platform): boolean {
+  const norm = (p: string) => {
+    const trimmed = p.replace(/[\\/]+$/, '');
+    return platform === 'win32' ? trimmed.toLowerCase() : trimmed;
+  };
+  const separator = platform === 'win32' ? ';' : ':';
+  return (pathValue ?? '')
+    .split(separator)
+    .filter(Boolean)
+    .some((p) => norm(p) === norm(folder));
+}
+
+interface Installed {
+  /** The launcher written. */
+  file: string;
+  folder: string;
+  /** Whether a new shell finds it: the folder on PATH (on Windows, put there now). */
+  onPath: boolean;
+  /** What the person still has to do, when the folder is not on PATH. */
+  advice?: string;
+}
+
+/** Changes the user's PATH (Windows): `add` puts `folder` at its end, else removes it. */
+type UserPathChange = (folder: string, add: boolean) => Promise<void>;
+
+/**
+ * Writes the launcher (again, when the extension moved with an update: it names the CLI's path).
+ * On Windows the folder is added to the user's PATH; elsewhere the person is told how, when the
+ * folder is not on it.
+ */
+export async function installMotionCommand(
+  place: CommandPlace,
+  changeUserPath: UserPathChange = windowsUserPath,
+): Promise<Installed> {
+  const folder = commandFolder(place);
+  const { name, text } = commandLauncher(place);
+  const file = join(folder, name);
+  await mkdir(folder, { recursive: true });
+  if ((await readFile(file, 'utf8').catch(() => undefined)) !== text) await writeFile(file, text);
+  if (place.platform !== 'win32') {
+    await chmod(file, 0o755);
+    if (onPath(place.env.PATH, folder, place.platform)) return { file, folder, onPath: true };
+    return {
+      file,
+      folder,
+      onPath: false,
+      advice: `${folder} is not on PATH: add it (for example \`export PATH="${folder}:$PATH"\` in ~/.profile), then open a new shell.`,
+    };
+  }
+  await changeUserPath(folder, true);
+  return { file, folder, onPath: true };
+}
+
+/** Removes the launcher (and, on Windows, its folder from the user's PATH). Nothing else is touched. */
+export async function uninstallMotionCommand(
+  place: CommandPlace,
+  changeUserPath: UserPathChange = windowsUserPath,
+): Promise<string> {
+  const folder = commandFolder(place);
+  const file = join(folder, commandLauncher(place).name);
+  await rm(file, { force: true });
+  if (place.platform === 'win32') await changeUserPath(folder, false);
+  return file;
+}
+
+/**
+ * The user's PATH, in the registry, through PowerShell: [Environment]::SetEnvironmentVariable
+ * tells running programs (Explorer, new terminals) that it changed, which `setx` does only by cutting
+ * the value to 1024 characters. The folder is passed in the environment, never in the script's text.
+ */
+function windowsUserPath(folder: string, add: boolean): Promise<void> {
+  const script = [
+    "$now = [Environment]::GetEnvironmentVariable('Path', 'User')",
+    "$parts = @(if ($now) { $now -split ';' | Where-Object { $_ -and ($_.TrimEnd('\\') -ne $env:MOTION_BIN.TrimEnd('\\')) } })",
+    'if ($env:MOTION_ADD -eq "1") { $parts += $env:MOTION_BIN }',
+    "[Environment]::SetEnvironmentVariable('Path', ($parts -join ';'), 'User')",
+  ].join('; ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', script], {
+      env: { ...process.env, MOTION_BIN: folder, MOTION_ADD: add ? '1' : '0' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      windowsHide: true,
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.once('error', (error) => reject(new Error(`the user's PATH could not be changed: ${error.message}`)));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`the user's PATH could not be changed: ${stderr.trim() || `exit ${code}`}`)),
+    );
+  });
+}
+
+/**
+ * After an update the extension lives in another folder: a launcher installed before is written
+ * again to name the new CLI. One not installed (or removed by the person) is left absent.
+ */
+export async function refreshMotionCommand(place: CommandPlace): Promise<boolean> {
+  const { name, text } = commandLauncher(place);
+  const file = join(commandFolder(place), name);
+  const now = await readFile(file, 'utf8').catch(() => undefined);
+  if (now === undefined || now === text) return false;
+  await writeFile(file, text);
+  return true;
+}

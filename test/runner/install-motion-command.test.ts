@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  commandFolder,
+  commandLauncher,
+  installMotionCommand,
+  onPath,
+  refreshMotionCommand,
+  uninstallMotionCommand,
+  type CommandPlace,
+} from '../../src/runner/install-motion-command';
+import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
+import { CLI_BIN } from '../support/run-cli';
+import { scratchFolder } from '../support/scratch-folder';
+
+const run = promisify(execFile);
+
+// "Motion: Install 'motion' Command": a launcher in the user's bin folder, run from a shell that
+// VS Code did not start (no MOTION_* variables, only PATH and the system's own).
+describe("motion outside VS Code: the launcher Install 'motion' Command writes", function () {
+  this.timeout(30_000);
+  const scratch = scratchFolder('motion-command-');
+  const windows = process.platform === 'win32';
+  let server: MotionServer;
+  before(async () => (server = await startMotionServer({ port: 0, logLevel: 'silent' })));
+  after(() => server.close());
+
+  /** A home of its own, with a space, an apostrophe and a letter beyond ASCII in its name. */
+  function place(overrides: Partial<CommandPlace> = {}): CommandPlace {
+    const home = join(scratch.path, 'Zoë O’Neil');
+    return {
+      platform: process.platform,
+      env: windows ? { LOCALAPPDATA: join(home, 'AppData', 'Local') } : { PATH: '/usr/bin:/bin' },
+      home,
+      runtime: process.execPath,
+      cli: CLI_BIN,
+      ...overrides,
+    };
+  }
+
+  /** A shell started by nobody but this test: the system's PATH with the launcher's folder, nothing of VS Code. */
+  function shell(folder: string, line: string) {
+    // Windows: the system's own environment (Winsock needs several of its variables), without Motion's.
+    const system = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^MOTION_/i.test(name)));
+    const env: NodeJS.ProcessEnv = windows
+      ? { ...system, PATH: `${folder};${process.env.PATH}`, MOTION_URL: server.url }
+      : { PATH: `${folder}:/usr/bin:/bin`, HOME: place().home, MOTION_URL: server.url };
+    return windows
+      ? run('cmd.exe', ['/d', '/c', line], { env, encoding: 'utf8' })
+      : run('/bin/sh', ['-c', line], { env, encoding: 'utf8' });
+  }
+
+  it('goes to the user’s own bin folder: $XDG_BIN_HOME or ~/.local/bin; on Windows under %LOCALAPPDATA%\\Programs', () => {
+    assert.equal(commandFolder({ platform: 'linux', env: {}, home: '/home/zoe' }), join('/home/zoe', '.local', 'bin'));
+    assert.equal(
+      commandFolder({ platform: 'darwin', env: { XDG_BIN_HOME: '/opt/zoe/bin' }, home: '/Users/zoe' }),
+      '/opt/zoe/bin',
+    );
+    assert.equal(
+      commandFolder({
+        platform: 'win32',
+        env: { LOCALAPPDATA: 'C:\\Users\\Zoë\\AppData\\Local' },
+        home: 'C:\\Users\\Zoë',
+      }),
+      join('C:\\Users\\Zoë\\AppData\\Local', 'Programs', 'Motion Scripting', 'bin'),
+    );
+  });
+
+  it(`runs the installed extension's CLI by the name "motion" from ${windows ? 'cmd' : 'a POSIX shell'}: its help, a tree, and its exit codes`, async () => {
+    const calls: [string, boolean][] = [];
+    const installed = await installMotionCommand(place(), async (folder, add) => void calls.push([folder, add]));
+    assert.equal(installed.file, join(commandFolder(place()), windows ? 'motion.cmd' : 'motion'));
+    if (!windows) assert.equal(statSync(installed.file).mode & 0o111, 0o111, 'executable');
+    const { stdout } = await shell(installed.folder, 'motion docs --help');
+    assert.match(stdout, /^Usage: motion docs/);
+    const tree = await shell(installed.folder, 'motion tree --source project');
+    assert.match(tree.stdout, /FullBody/);
+    const failed = await shell(installed.folder, 'motion no-such-command').then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    assert.equal(failed?.code, 2);
+    assert.match(failed?.stderr ?? '', /unknown command "no-such-command"/);
+    // Windows: the folder goes on the user's PATH; elsewhere PATH is the person's own.
+    assert.deepEqual(calls, windows ? [[installed.folder, true]] : []);
+  });
+
+  it('says how to put the folder on PATH when it is not there, and nothing when it is', async function () {
+    if (windows) this.skip();
+    const absent = await installMotionCommand(place({ env: { PATH: '/usr/bin:/bin' } }));
+    assert.equal(absent.onPath, false);
+    assert.match(
+      absent.advice ?? '',
+      /is not on PATH: add it \(for example `export PATH=".*\/\.local\/bin:\$PATH"` in ~\/\.profile\)/,
+    );
+    const present = await installMotionCommand(place({ env: { PATH: `/usr/bin:${commandFolder(place())}/` } }));
+    assert.deepEqual([present.onPath, present.advice], [true, undefined]);
+  });
+
+  it('is written again naming the new CLI after an update, and is not brought back once removed', async () => {
+    await installMotionCommand(place(), async () => undefined);
+    const moved = place({ cli: join(scratch.path, 'motion-scripting-0.2.0', 'dist', 'motion.js') });
+    assert.equal(await refreshMotionCommand(moved), true);
+    assert.equal(
+      readFileSync(join(commandFolder(moved), commandLauncher(moved).name), 'utf8'),
+      commandLauncher(moved).text,
+    );
+    assert.equal(await refreshMotionCommand(moved), false, 'already current');
+    const calls: [string, boolean][] = [];
+    const removed = await uninstallMotionCommand(moved, async (folder, add) => void calls.push([folder, add]));
+    assert.equal(existsSync(removed), false);
+    assert.deepEqual(calls, windows ? [[commandFolder(moved), false]] : []);
+    assert.equal(await refreshMotionCommand(moved), false);
+    assert.equal(existsSync(removed), false, 'an update does not bring back what the person removed');
+  });
+
+  it('knows a folder on PATH however it is written: a trailing separator, and on Windows any case', () => {
+    assert.equal(onPath('/usr/bin:/home/zoe/.local/bin/', '/home/zoe/.local/bin', 'linux'), true);
+    assert.equal(onPath('/usr/bin:/home/zoe/.local/bin2', '/home/zoe/.local/bin', 'linux'), false);
+    assert.equal(onPath('/usr/bin:/HOME/zoe/.local/bin', '/home/zoe/.local/bin', 'linux'), false);
+    assert.equal(
+      onPath(
+        'C:\\Windows;c:\\users\\zoë\\appdata\\local\\programs\\motion scripting\\bin\\',
+        'C:\\Users\\Zoë\\AppData\\Local\\Programs\\Motion Scripting\\bin',
+        'win32',
+      ),
+      true,
+    );
+    assert.equal(onPath(undefined, '/x', 'linux'), false);
+  });
+
+  it('quotes the paths it names for sh, whatever they hold', () => {
+    const { text } = commandLauncher(
+      place({ platform: 'linux', runtime: "/opt/it's here/code", cli: '/a b/$HOME/motion.js' }),
+    );
+    assert.match(text, /^#!\/bin\/sh\n/);
+    assert.ok(text.includes(`exec '/opt/it'\\''s here/code' '/a b/$HOME/motion.js' "$@"`), text);
+  });
+
+  it('reads the paths as UTF-8 in cmd, putting the console’s code page back', () => {
+    const { name, text } = commandLauncher(
+      place({ platform: 'win32', runtime: 'C:\\Code\\Code.exe', cli: 'C:\\Users\\Zoë\\motion.js' }),
+    );
+    assert.equal(name, 'motion.cmd');
+    const lines = text.split('\r\n');
+    assert.ok(lines.indexOf('chcp 65001 >nul') < lines.indexOf('"C:\\Code\\Code.exe" "C:\\Users\\Zoë\\motion.js" %*'));
+    assert.equal(lines.at(-2), 'exit /b %MOTION_EXIT%');
+    assert.ok(lines.includes('chcp %MOTION_CODE_PAGE% >nul'));
+  });
+});
