@@ -51,8 +51,12 @@ const wasm = [
 ];
 mkdirSync('dist', { recursive: true });
 for (const file of wasm) copyFileSync(require.resolve(file), `dist/${file.split('/').pop()}`);
-// The Python side of script sessions: the motion package and the session driver.
-cpSync('src/runner/python', 'dist/python', { recursive: true, filter: (source) => !source.includes('__pycache__') });
+// The Python side of script sessions: the motion package and the session driver (the TypeScript
+// beside them, find-python.ts and the like, is bundled into what imports it, not shipped).
+cpSync('src/runner/python', 'dist/python', {
+  recursive: true,
+  filter: (source) => !source.includes('__pycache__') && !source.endsWith('.ts'),
+});
 
 // Webviews run in a browser: their own bundles (three.js inside; a webview loads nothing remote).
 const webviewOptions = {
