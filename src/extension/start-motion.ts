@@ -43,6 +43,7 @@ import { snapshotCommands } from './commands/snapshot-commands';
 import { dryRun3dCommands, followDryRunIn3D, highlightChange } from './commands/dry-run-3d';
 import { DryRunView } from './dry-run/dry-run-view';
 import { ScriptTests } from './testing/script-tests';
+import { offerMcpServer } from './assistant/mcp-server-provider';
 import { registerLanguageModelTools, type LanguageModelTools } from './assistant/language-model-tools';
 import { SelectionView } from './selection/selection-view';
 import { skeletonViewCommands } from './commands/skeleton-view-commands';
@@ -238,6 +239,9 @@ export async function startMotion(
   );
   const notebooks = startNotebooks(ctx, explorerTree);
   const assistantTools = registerLanguageModelTools(ctx);
+  // VS Code 1.101 and later: `motion mcp` offered to its assistants too, with no configuration.
+  const mcpOffered = offerMcpServer(ctx);
+  log.info(`assistants: the language-model tools${mcpOffered ? ', and motion mcp as an MCP server' : ''}`);
   const scriptTests = new ScriptTests(ctx);
   own(scriptTests);
   followConnection(ctx);

@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import { motionMcpLaunch } from '../../runner/mcp-launch';
+import type { MotionContext } from '../motion-context';
+
+/** The parts of VS Code 1.101's MCP API used here (this extension builds against 1.100's types). */
+interface McpApi {
+  registerMcpServerDefinitionProvider(
+    id: string,
+    provider: {
+      onDidChangeMcpServerDefinitions?: vscode.Event<void>;
+      provideMcpServerDefinitions(): unknown[];
+    },
+  ): vscode.Disposable;
+}
+type McpStdioServerDefinitionClass = new (
+  label: string,
+  command: string,
+  args?: string[],
+  env?: Record<string, string>,
+  version?: string,
+) => { cwd?: vscode.Uri };
+
+/**
+ * Offers `motion mcp` to VS Code's assistants where VS Code lets an extension do so (1.101 and
+ * later: contributes.mcpServerDefinitionProviders), connected to the application Motion is
+ * connected to; the definition changes when the connection does. On 1.100 the language-model
+ * tools (language-model-tools.ts) are what assistants get. Returns whether it was offered.
+ */
+export function offerMcpServer(ctx: MotionContext): boolean {
+  const lm = vscode.lm as unknown as Partial<McpApi>;
+  const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionClass })
+    .McpStdioServerDefinition;
+  if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return false;
+  const { connection } = ctx.parts;
+  const changed = new vscode.EventEmitter<void>();
+  ctx.own(
+    changed,
+    connection.onDidChange((state) => state.kind === 'connected' && changed.fire()),
+    lm.registerMcpServerDefinitionProvider('motion', {
+      onDidChangeMcpServerDefinitions: changed.event,
+      provideMcpServerDefinitions: () => {
+        const state = connection.state;
+        const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+        const launch = motionMcpLaunch({
+          runtime: process.execPath,
+          cli: ctx.extension.asAbsolutePath('dist/motion.js'),
+          url: state.url,
+          folder: folder?.scheme === 'file' ? folder.fsPath : undefined,
+          extensionVersion: String((ctx.extension.extension.packageJSON as { version: string }).version),
+        });
+        const definition = new Definition('Motion', launch.command, launch.args, launch.env, launch.version);
+        if (folder?.scheme === 'file') definition.cwd = folder;
+        return [definition];
+      },
+    }),
+  );
+  return true;
+}
