@@ -33,6 +33,7 @@ import type { LanguageServerCompletion } from './workspace/first-completion';
 import { ApplicationDocumentation } from './connection/application-documentation';
 import { MotionContext } from './motion-context';
 import { reloadOnSave, runCommands } from './commands/run-commands';
+import { pythonCommands, startPythonStatus } from './run/python-status';
 import { ScriptRunner } from './run/script-runner';
 import { segmentCommands, startSegmentEditor } from './commands/segment-commands';
 import { SegmentPreviews } from './segment-editor/segment-previews';
@@ -236,7 +237,9 @@ export async function startMotion(
     dryRun3dCommands,
     recordingCommands,
     notebookCommands,
+    pythonCommands,
   );
+  startPythonStatus(ctx);
   const notebooks = startNotebooks(ctx, explorerTree);
   const assistantTools = registerLanguageModelTools(ctx);
   // VS Code 1.101 and later: `motion mcp` offered to its assistants too, with no configuration.

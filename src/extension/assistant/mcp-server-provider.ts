@@ -33,10 +33,27 @@ export function offerMcpServer(ctx: MotionContext): boolean {
   if (typeof lm.registerMcpServerDefinitionProvider !== 'function' || !Definition) return false;
   const { connection } = ctx.parts;
   const changed = new vscode.EventEmitter<void>();
+  let registration: vscode.Disposable;
+  try {
+    registration = register(lm.registerMcpServerDefinitionProvider.bind(lm), Definition);
+  } catch (error) {
+    // An API of another shape than 1.101's (1.100 had an early one): the language-model tools remain.
+    ctx.parts.log.warn(`motion mcp is not offered to VS Code's assistants: ${(error as Error).message}`);
+    changed.dispose();
+    return false;
+  }
   ctx.own(
     changed,
+    registration,
     connection.onDidChange((state) => state.kind === 'connected' && changed.fire()),
-    lm.registerMcpServerDefinitionProvider('motion', {
+  );
+  return true;
+
+  function register(
+    registerProvider: McpApi['registerMcpServerDefinitionProvider'],
+    Definition: McpStdioServerDefinitionClass,
+  ): vscode.Disposable {
+    return registerProvider('motion', {
       onDidChangeMcpServerDefinitions: changed.event,
       provideMcpServerDefinitions: () => {
         const state = connection.state;
@@ -52,7 +69,6 @@ export function offerMcpServer(ctx: MotionContext): boolean {
         if (folder?.scheme === 'file') definition.cwd = folder;
         return [definition];
       },
-    }),
-  );
-  return true;
+    });
+  }
 }

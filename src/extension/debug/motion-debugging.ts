@@ -18,7 +18,7 @@ import { luaRunToAttach } from '../notebooks/cell-debugging';
 import { codeAtSelection } from '../../runner/code-to-run';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
-import { DEFAULT_PYTHON, pythonExtensionInterpreter } from '../run/python-interpreter';
+import { choosePython, DEFAULT_PYTHON, pythonExtensionInterpreter } from '../run/python-interpreter';
 import { prompts } from '../prompts';
 import { trustedToRun } from '../run/workspace-trust';
 import { editorSelection } from '../run/script-runner';
@@ -117,7 +117,9 @@ async function debuggablePython(
   configured: string | undefined,
 ): Promise<string | { error: string }> {
   const extensionChoice = await pythonExtensionInterpreter(vscode.Uri.file(program));
-  const chosen = configured || ctx.parts.config.pythonPath || extensionChoice;
+  // The one Run uses: the setting, a choice for the folder, an environment beside the script, the Python extension's.
+  const runs = await choosePython(ctx.parts.config.pythonPath, vscode.Uri.file(program));
+  const chosen = configured || (runs.source === 'default' ? undefined : runs.python);
   const python = chosen || DEFAULT_PYTHON;
   // python3 taken by default and python3 chosen by name are answered apart: only a choice is asked about.
   const key = chosen ? python : `default ${python}`;

@@ -41,6 +41,8 @@ export function scriptLanguage(document: vscode.TextDocument): ScriptLanguage | 
  */
 export class ScriptRunner implements vscode.Disposable {
   private sessions = new Map<ScriptLanguage, ScriptSession>();
+  /** The interpreter each session was started with. */
+  private readonly sessionPythons = new Map<ScriptLanguage, string>();
   private terminals = new Map<ScriptLanguage, ScriptTerminal>();
   /**
    * The runs handed to each language's session, in order: a session runs them one at a time in that
@@ -338,6 +340,17 @@ export class ScriptRunner implements vscode.Disposable {
     document: vscode.TextDocument | undefined,
   ): Promise<ScriptSession> {
     let session = this.sessions.get(language);
+    const folder = document
+      ? vscode.workspace.getWorkspaceFolder(document.uri)
+      : vscode.workspace.workspaceFolders?.[0];
+    const interpreter =
+      language === 'python' ? await pythonInterpreter(this.config.pythonPath, document?.uri ?? folder?.uri) : undefined;
+    // A script whose folder runs another Python (its own .venv) gets a session of that Python, and the terminal says why.
+    const running = this.sessionPythons.get(language);
+    if (session && interpreter && running && interpreter !== running) {
+      await this.reset(`${vscode.workspace.asRelativePath(document?.uri ?? interpreter)} runs with ${interpreter}`);
+      session = undefined;
+    }
     if (!session) {
       const terminal = this.terminalFor(language);
       const onOutput: SessionOutput = (stream, text) => {
@@ -347,14 +360,11 @@ export class ScriptRunner implements vscode.Disposable {
       };
       const readLine = (prompt: string) => terminal.ask(prompt);
       const onDisplay: SessionDisplay = (items) => this.runs.get(language)?.[0]?.display?.(items);
-      const folder = document
-        ? vscode.workspace.getWorkspaceFolder(document.uri)
-        : vscode.workspace.workspaceFolders?.[0];
       session =
         language === 'python'
           ? new PythonSession({
               serverUrl: this.serverUrl(),
-              interpreter: await pythonInterpreter(this.config.pythonPath, document?.uri ?? folder?.uri),
+              interpreter: interpreter!,
               cwd: folder?.uri.fsPath,
               onOutput,
               readLine,
@@ -368,6 +378,7 @@ export class ScriptRunner implements vscode.Disposable {
         return made;
       }
       this.sessions.set(language, session);
+      if (interpreter) this.sessionPythons.set(language, interpreter);
     }
     return session;
   }

@@ -5,18 +5,18 @@ export type SuiteRun = 'trusted' | 'untrusted' | 'plain' | 'wsl';
 
 /** Runs last: it checks what the others did, as a person would have done it. */
 const LAST = 'walkthrough.test.ts';
-/** The files that run alone, each in its run: Workspace Trust on; a plain Python project of two folders. */
-const ALONE: Partial<Record<SuiteRun, string>> = {
-  untrusted: 'untrusted-workspace.test.ts',
-  plain: 'plain-project.test.ts',
-  wsl: 'wsl.test.ts',
+/** The files that run apart, in runs of their own, in this order: Workspace Trust on; a plain Python project of two folders; WSL. */
+const APART: Partial<Record<SuiteRun, string[]>> = {
+  untrusted: ['untrusted-workspace.test.ts'],
+  plain: ['plain-project.test.ts', 'plain-project-python.test.ts'],
+  wsl: ['wsl.test.ts'],
 };
 
 /** The files of this run, in order: alphabetical, the last one last. */
 export function filesOfRun(files: string[], run: SuiteRun): string[] {
-  const alone = ALONE[run];
-  if (alone) return files.filter((f) => f === alone);
-  const own = new Set(Object.values(ALONE));
+  const apart = APART[run];
+  if (apart) return apart.filter((f) => files.includes(f));
+  const own = new Set(Object.values(APART).flat());
   const trusted = files.filter((f) => !own.has(f) && f !== LAST).sort();
   return files.includes(LAST) ? [...trusted, LAST] : trusted;
 }
