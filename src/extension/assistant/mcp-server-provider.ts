@@ -21,10 +21,11 @@ type McpStdioServerDefinitionClass = new (
 ) => { cwd?: vscode.Uri };
 
 /**
- * Offers `motion mcp` to VS Code's assistants where VS Code lets an extension do so (1.101 and
- * later: contributes.mcpServerDefinitionProviders), connected to the application Motion is
- * connected to; the definition changes when the connection does. On 1.100 the language-model
- * tools (language-model-tools.ts) are what assistants get. Returns whether it was offered.
+ * Offers `motion mcp` to VS Code's assistants as an MCP server (contributes.mcpServerDefinitionProviders
+ * from 1.101; 1.100 has the same API early, under contributes.modelContextServerCollections),
+ * connected to the application Motion is connected to: the definition changes when the connection
+ * does. The language-model tools (language-model-tools.ts) are offered beside it, and alone where
+ * the API is missing or refuses. Returns whether it was offered.
  */
 export function offerMcpServer(ctx: MotionContext): boolean {
   const lm = vscode.lm as unknown as Partial<McpApi>;

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
+import { commandLine, descendants } from '../../support/processes';
+import { hands, hasHands } from './hands';
 import { motionApi, testApplication } from './motion-extension';
 import { connectionState } from './wait';
 
@@ -53,6 +55,34 @@ export function assistantToolTests(): void {
       );
       const search = ours().find((t) => t.name === 'motion_search_documentation')!;
       assert.deepEqual((search.inputSchema as { required: string[] }).required, ['query']);
+    });
+
+    it('offer motion mcp as an MCP server too: MCP: List Servers names Motion, and starting it there runs motion mcp on the connected application', async function () {
+      if (!hasHands) this.skip();
+      await hands.palette('MCP: List Servers');
+      const rows = await hands.quickPickOffering('Motion');
+      assert.ok(
+        rows.some((r) => r.startsWith('Motion')),
+        rows.join(' | '),
+      );
+      // Started from there, VS Code runs what the definition names: motion mcp on the connected application.
+      await hands.type('Motion');
+      await hands.press('Enter');
+      await hands.quickPickOffering('Start Server');
+      await hands.type('Start Server');
+      await hands.press('Enter');
+      const state = (await motionApi()).connection.state;
+      let command = '';
+      await waitFor(
+        () =>
+          (command =
+            descendants(process.pid)
+              .map(commandLine)
+              .find((line) => /motion\.js mcp/.test(line)) ?? '') !== '',
+        'the motion mcp process VS Code started',
+        30_000,
+      );
+      assert.ok(command.includes(`--url ${state.url}`), command);
     });
 
     it('search the documentation and read the application, at once', async () => {
