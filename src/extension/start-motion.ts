@@ -33,7 +33,7 @@ import type { LanguageServerCompletion } from './workspace/first-completion';
 import { ApplicationDocumentation } from './connection/application-documentation';
 import { MotionContext } from './motion-context';
 import { reloadOnSave, runCommands } from './commands/run-commands';
-import { pythonCommands, startPythonStatus } from './run/python-status';
+import { pythonCommands, startPythonStatus } from './commands/python-status';
 import { ScriptRunner } from './run/script-runner';
 import { segmentCommands, startSegmentEditor } from './commands/segment-commands';
 import { SegmentPreviews } from './segment-editor/segment-previews';

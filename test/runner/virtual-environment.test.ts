@@ -86,7 +86,7 @@ describe('a script’s own Python environment (.venv, venv, env, .conda), found 
     execFileSync('python3', ['-m', 'venv', '--without-pip', join(root, '.venv')]);
     const found = await findVirtualEnvironment(join(root, 'script.py'), root);
     assert.equal(found?.python, join(root, '.venv', 'bin', 'python'));
-    const prefix = execFileSync(found!.python, ['-c', 'import sys; print(sys.prefix)'], { encoding: 'utf8' }).trim();
+    const prefix = execFileSync(found.python, ['-c', 'import sys; print(sys.prefix)'], { encoding: 'utf8' }).trim();
     assert.equal(prefix, join(root, '.venv'));
   });
 });

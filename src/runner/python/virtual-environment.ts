@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * `conda create -p .conda` made (it holds conda-meta), in the script's folder or one above it, up
  * to the workspace folder. The nearest wins. No `vscode` import.
  */
-export interface VirtualEnvironment {
+interface VirtualEnvironment {
   /** The interpreter to run. */
   python: string;
   /** The environment's folder. */

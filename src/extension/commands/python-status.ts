@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { prompts } from '../prompts';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
-import { choosePython, chosenPythons, DEFAULT_PYTHON, type PythonChoice } from './python-interpreter';
+import { choosePython, chosenPythons, DEFAULT_PYTHON, type PythonChoice } from '../run/python-interpreter';
 
 const CHOSEN_KEY = 'motion.chosenPythons';
 
