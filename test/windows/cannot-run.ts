@@ -24,6 +24,8 @@ const DIRECTORY_FSYNC = 'fsyncs a directory, as Linux must: Windows refuses it (
 const SYMBOLIC_LINKS =
   'symbolic links: Node for Windows under Wine makes one that it then does not resolve as Windows does (and Windows makes them only in Developer Mode or as administrator)';
 const DEV_NULL = 'writes under /dev/null, a path only POSIX systems have';
+const PACKAGE_TOOLS =
+  'makes and opens the .vsix with vsce and unzip of the build machine: the package is made once, on Linux, for every platform (its content is what this test checks)';
 const WINE_HANG =
   'hangs under Wine when every server test is loaded first (it passes run alone, and on Linux): its cause is not found yet, see the note on issue 63';
 
@@ -48,6 +50,7 @@ const WHOLE_FILES: [string, string][] = [
   ['test/debug/python-adapter-ends.test.ts', SHELL_SCRIPT_PYTHON],
   ['test/runner/dry-run.test.ts', PROC],
   ['test/unit/processes.test.ts', PROC],
+  ['test/unit/extension-package.test.ts', PACKAGE_TOOLS],
 ];
 
 /** The tests of a file whose full title matches. */
