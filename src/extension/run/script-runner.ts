@@ -155,20 +155,19 @@ export class ScriptRunner implements vscode.Disposable {
   /** Sessions talk to one application and interpreter: when either changes they start afresh, and their terminals say so. */
   async reset(reason: string): Promise<void> {
     this.names.refresh();
-    const sessions = [...this.sessions.entries()];
-    this.sessions.clear();
-    await Promise.all(
-      sessions.map(async ([language, session]) => {
-        await session.dispose();
-        this.terminals
-          .get(language)
-          ?.output(
-            'system',
-            `Session reset: ${reason}. Its variables were cleared; the next run starts a new session.\n`,
-          );
-        this.busy(language, 0);
-      }),
-    );
+    await Promise.all([...this.sessions.keys()].map((language) => this.resetSession(language, reason)));
+  }
+
+  /** One language's session ends (its variables with it), and its terminal says why. */
+  private async resetSession(language: ScriptLanguage, reason: string): Promise<void> {
+    const session = this.sessions.get(language);
+    if (!session) return;
+    this.sessions.delete(language);
+    await session.dispose();
+    this.terminals
+      .get(language)
+      ?.output('system', `Session reset: ${reason}. Its variables were cleared; the next run starts a new session.\n`);
+    this.busy(language, 0);
   }
 
   /** Runs in progress or queued, per language: shown in the terminal's name and the status bar. */
@@ -348,7 +347,10 @@ export class ScriptRunner implements vscode.Disposable {
     // A script whose folder runs another Python (its own .venv) gets a session of that Python, and the terminal says why.
     const running = this.sessionPythons.get(language);
     if (session && interpreter && running && interpreter !== running) {
-      await this.reset(`${vscode.workspace.asRelativePath(document?.uri ?? interpreter)} runs with ${interpreter}`);
+      await this.resetSession(
+        language,
+        `${vscode.workspace.asRelativePath(document?.uri ?? interpreter)} runs with ${interpreter}`,
+      );
       session = undefined;
     }
     if (!session) {
