@@ -1,0 +1,55 @@
+import facts from './interface-history.json';
+import { compareVersions, type InterfaceChange, type InterfaceHistory } from './changelog';
+
+/**
+ * What the application's changelog says of a module or an operation across its versions: since
+ * when it is there, when it went (removed, or renamed away), and what changed in it. A path the
+ * changelog never names has been there since the first version. An operation goes with its
+ * module: the module's own operations are there from the version that added the module, and go
+ * with it. No I/O: the facts are interface-history.json (scripts/interface-history.ts).
+ */
+export const HISTORY: InterfaceHistory = facts as InterfaceHistory;
+
+interface Lifetime {
+  /** The version it appeared in; undefined: there from the first version the changelog covers. */
+  added?: string;
+  /** The version it is gone from (removed, or renamed away). */
+  gone?: string;
+  /** How it went, when it did. */
+  goneBy?: 'removed' | 'renamed';
+  /** Its changes and fixes, oldest first. */
+  changes: InterfaceChange[];
+}
+
+/** The module of an operation's path: `motion.gui.set_menu_item` → `motion.gui`. */
+function parentOf(path: string): string {
+  return path.split('.').slice(0, -1).join('.');
+}
+
+/** Whether a changelog path (which may hold `*` for any one name) names `path`. */
+function names(pattern: string, path: string): boolean {
+  const [p, q] = [pattern.split('.'), path.split('.')];
+  return p.length === q.length && p.every((part, i) => part === '*' || part === q[i]);
+}
+
+/** The lifetime of a module or an operation, by its full path (`motion.file.export_c3d`). */
+export function lifetimeOf(path: string, history: InterfaceHistory = HISTORY): Lifetime {
+  const own = history.changes.filter((c) => names(c.path, path));
+  const module = history.changes.filter((c) => c.of === 'module' && c.path === parentOf(path));
+  const first = (kinds: InterfaceChange['kind'][], among: InterfaceChange[]) =>
+    among.filter((c) => kinds.includes(c.kind)).sort((a, b) => compareVersions(a.version, b.version))[0];
+  const added = first(['added'], own) ?? first(['added'], module);
+  const gone = first(['removed', 'renamed'], [...own, ...module]);
+  return {
+    ...(added ? { added: added.version } : {}),
+    ...(gone ? { gone: gone.version, goneBy: gone.kind as 'removed' | 'renamed' } : {}),
+    changes: own.filter((c) => c.kind === 'changed' || c.kind === 'fixed'),
+  };
+}
+
+/** Whether the application of `version` has the module or operation at `path`, as far as its changelog says. */
+export function presentIn(path: string, version: string, history: InterfaceHistory = HISTORY): boolean {
+  const { added, gone } = lifetimeOf(path, history);
+  if (added && compareVersions(version, added) < 0) return false;
+  return !(gone && compareVersions(version, gone) >= 0);
+}
