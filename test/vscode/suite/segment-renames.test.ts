@@ -23,6 +23,10 @@ export function segmentRenameTests(): void {
     before(async () => {
       api = await motionApi();
       await connectionState(api, (s) => s.kind === 'connected', 'the first connection');
+      // Whatever the tests before left open (panels, split groups, a view in front) is closed: one editor group.
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
     });
     after(async () => {
       for (const document of vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'motion'))
@@ -50,7 +54,15 @@ export function segmentRenameTests(): void {
           async () =>
             (await hands.textOf('.part.editor .tabs-container .tab.active')).some((t) => t.includes('Point.json')),
           'the tab named after the segment’s new name',
-        );
+        ).catch((error: Error) => {
+          // What the workbench showed instead, for whoever reads the log of a failed run.
+          const tabs = vscode.window.tabGroups.all.flatMap((g) =>
+            g.tabs.map((t) => `${g.viewColumn}:${t.label}${t.isActive ? '*' : ''}`),
+          );
+          throw new Error(
+            `${error.message}; tabs ${tabs.join(', ')}; active ${vscode.window.activeTextEditor?.document.uri.toString()}`,
+          );
+        });
         await waitFor(
           async () => (await hands.textOf('.part.editor .breadcrumbs-control')).join(' ').includes('Stick'),
           'the breadcrumb naming the skeleton’s new name',
