@@ -1,0 +1,87 @@
+import { compareVersions } from './changelog';
+import { HISTORY, lifetimeOf, presentIn } from './interface-history';
+
+/**
+ * The versions of the application a script must run on, as a person writes them: `2025.1`,
+ * `>=2025.1`, `<2026.1`, `2025.1..2026.2`, or several joined by commas. They are read against the
+ * versions the interface's history knows. No I/O.
+ */
+interface Targets {
+  /** The known versions they cover, oldest first. */
+  versions: string[];
+  /** In a person's words: "2025.1 and later", "2025.1 to 2026.2", "2024.3, 2025.2". */
+  described: string;
+}
+
+const VERSION = /^\d{4}\.\d+$/;
+const HOW =
+  'write a version (2025.1), a bound (>=2025.1, <2026.1) or a range (2025.1..2026.2), several joined by commas';
+
+function oneTarget(part: string, known: readonly string[]): { versions: string[]; described: string } {
+  const range = /^(\S+)\s*\.\.\s*(\S+)$/.exec(part);
+  if (range) {
+    const [, from, to] = range;
+    for (const v of [from, to]) if (!VERSION.test(v)) throw new Error(`"${v}" in "${part}" is not a version: ${HOW}`);
+    if (compareVersions(from, to) > 0) throw new Error(`"${part}" ends before it starts`);
+    return {
+      versions: known.filter((v) => compareVersions(v, from) >= 0 && compareVersions(v, to) <= 0),
+      described: `${from} to ${to}`,
+    };
+  }
+  const bound = /^(>=|>|<=|<)?\s*(\S+)$/.exec(part);
+  if (!bound || !VERSION.test(bound[2])) throw new Error(`"${part}" is not a version: ${HOW}`);
+  const [, op = '=', version] = bound;
+  const keep = (v: string) => {
+    const d = compareVersions(v, version);
+    return op === '>=' ? d >= 0 : op === '>' ? d > 0 : op === '<=' ? d <= 0 : op === '<' ? d < 0 : d === 0;
+  };
+  const words: Record<string, string> = {
+    '>=': `${version} and later`,
+    '>': `later than ${version}`,
+    '<=': `${version} and earlier`,
+    '<': `earlier than ${version}`,
+    '=': version,
+  };
+  return { versions: known.filter(keep), described: words[op] };
+}
+
+/** The targets `text` names; an error says what was wrong, and how to write them. */
+export function parseTargets(text: string, known: readonly string[] = HISTORY.versions): Targets {
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) throw new Error(`no target versions: ${HOW}`);
+  const each = parts.map((p) => oneTarget(p, known));
+  const versions = [...new Set(each.flatMap((e) => e.versions))].sort(compareVersions);
+  if (versions.length === 0)
+    throw new Error(`"${text}" names none of the versions the history knows (${known.join(', ')})`);
+  return { versions, described: each.map((e) => e.described).join(', ') };
+}
+
+/**
+ * The targets a script names at its top, before its first statement: a comment
+ * `# motion: targets >=2025.1` (Python) or `-- motion: targets >=2025.1` (Lua). Undefined when it names none.
+ */
+export function targetsComment(script: string): string | undefined {
+  for (const line of script.split(/\r?\n/)) {
+    const text = line.trim();
+    if (text === '') continue;
+    const comment = /^(?:#|--)\s*motion:\s*targets?\s+(.+)$/.exec(text);
+    if (comment) return comment[1].trim();
+    if (!/^(#|--)/.test(text)) return undefined; // the first statement: the top is over
+  }
+  return undefined;
+}
+
+/** Why a call of `path` fails on some of the targets, in a person's words, or undefined when it fits them all. */
+export function lackOf(path: string, targets: Targets): { versions: string[]; message: string } | undefined {
+  const lacking = targets.versions.filter((v) => !presentIn(path, v));
+  if (lacking.length === 0) return undefined;
+  const { added, gone, goneBy } = lifetimeOf(path);
+  const reasons = [
+    ...(added && compareVersions(lacking[0], added) < 0 ? [`added in ${added}`] : []),
+    ...(gone && lacking.some((v) => compareVersions(v, gone) >= 0) ? [`${goneBy} in ${gone}`] : []),
+  ];
+  return { versions: lacking, message: `${reasons.join(', ')}; this script targets ${targets.described}` };
+}
