@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { DocumentationIndex, IndexedMethod, IndexedParameter } from '../../../src/api/docs/documentation-index';
 import { closestNames } from '../../../src/api/text/closest-names';
+import { lackOf, parseTargets, targetsComment } from '../../../src/api/catalogue/target-versions';
 import { nonNull } from '../../../src/api/types/type-tree';
 import { validateValue } from '../../../src/api/types/validate';
 import type { Node } from 'web-tree-sitter';
@@ -30,7 +31,8 @@ export function* diagnosisSteps(
   within?: TextStretch,
 ): Generator<void, Diagnostic[]> {
   const aliases = yield* document.aliasSteps(index.packageName, within?.end);
-  const context = `diagnostics:${documentationId(index)}:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}\u0000`;
+  const targets = scriptTargets(document);
+  const context = `diagnostics:${documentationId(index)}:${targets.key}:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}\u0000`;
   const diagnostics: Diagnostic[] = [];
   for (const unit of document.units(within)) {
     yield;
@@ -38,20 +40,34 @@ export function* diagnosisSteps(
     // Found once per unit text: after an edit only the statements (or chunks) that changed are looked at again.
     const found = document.perUnit(unit, context, (statements) =>
       statements
-        .flatMap((s) => diagnoseStatement(s, document, index, aliases))
+        .flatMap((s) => diagnoseStatement(s, document, index, aliases, targets))
         .map((p) => ({ ...p, start: p.start - base, end: p.end - base })),
     );
     for (const p of found) {
       diagnostics.push({
         range: { start: document.text.positionAt(p.start + base), end: document.text.positionAt(p.end + base) },
         message: p.message,
-        severity: p.severity === 'information' ? DiagnosticSeverity.Information : DiagnosticSeverity.Error,
+        severity:
+          p.severity === 'information'
+            ? DiagnosticSeverity.Information
+            : p.severity === 'warning'
+              ? DiagnosticSeverity.Warning
+              : DiagnosticSeverity.Error,
         source: 'motion',
         code: p.code,
         ...(p.fix ? { data: { fix: p.fix } } : {}),
       });
     }
   }
+  const bad = targets.problem;
+  if (bad && (!within || (bad.start < within.end && bad.end > within.start)))
+    diagnostics.unshift({
+      range: { start: document.text.positionAt(bad.start), end: document.text.positionAt(bad.end) },
+      message: bad.message,
+      severity: DiagnosticSeverity.Error,
+      source: 'motion',
+      code: bad.code,
+    });
   // A part's check leaves the cache to the whole one (what it did not read is still wanted).
   if (!within) document.sweep('diagnostics:');
   return diagnostics;
@@ -61,7 +77,7 @@ interface Problem extends Span {
   message: string;
   code: string;
   /** Errors unless said otherwise. */
-  severity?: 'information';
+  severity?: 'information' | 'warning';
   fix?: QuickFix;
 }
 
@@ -80,11 +96,36 @@ function documentationId(index: DocumentationIndex): string {
   return id;
 }
 
+/**
+ * The versions of the application the script must run on, from the comment at its top
+ * (`# motion: targets >=2025.1`); `key` keeps cached diagnostics apart per targets. A comment that
+ * cannot be read is itself a problem, said at its line.
+ */
+function scriptTargets(document: ScriptDocument): {
+  key: string;
+  targets?: ReturnType<typeof parseTargets>;
+  problem?: Problem;
+} {
+  const top = document.text.slice(0, Math.min(document.text.size, 4_000));
+  const said = targetsComment(top);
+  if (said === undefined) return { key: '' };
+  try {
+    return { key: said, targets: parseTargets(said) };
+  } catch (error) {
+    const start = top.indexOf(said);
+    return {
+      key: said,
+      problem: { start, end: start + said.length, message: (error as Error).message, code: 'target-versions' },
+    };
+  }
+}
+
 function diagnoseStatement(
   statement: Node,
   document: ScriptDocument,
   index: DocumentationIndex,
   aliases: Map<string, string>,
+  { targets }: ReturnType<typeof scriptTargets>,
 ): Problem[] {
   const problems: Problem[] = [];
   const at = (span: Span, message: string, code: string): Problem => ({ ...span, message, code });
@@ -109,6 +150,12 @@ function diagnoseStatement(
     const path = chainPath(call.chain, aliases, index.packageName);
     const method = path === undefined ? undefined : index.method(path);
     if (method) problems.push(...checkCall(call, method, document, at));
+    // A call that some of the script's target versions lack: a warning naming them.
+    const lack = path !== undefined && targets ? lackOf(path, targets) : undefined;
+    if (lack) {
+      const name = call.chain.segments[call.chain.segments.length - 1];
+      problems.push({ ...at(name.span, `${path}: ${lack.message}`, 'target-versions'), severity: 'warning' });
+    }
   }
   return problems;
 }

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { scriptFixture } from '../support/script-fixture';
+
+/** The diagnostics the service gives a script: text, message, code and severity. */
+async function check(languageId: 'python' | 'lua', text: string) {
+  const { service, uri } = await scriptFixture(languageId, text);
+  const document = service.documents.get(uri)!;
+  return service.diagnose(uri).map((d) => ({
+    text: document.text.getText().slice(document.text.offsetAt(d.range.start), document.text.offsetAt(d.range.end)),
+    message: typeof d.message === 'string' ? d.message : d.message.value,
+    code: d.code,
+    warning: d.severity === DiagnosticSeverity.Warning,
+  }));
+}
+
+// The bone objects came with 2024.1 (the application's changelog): a script that must still run on
+// 2023.2 cannot use them, and its diagnostics say so, naming the versions.
+describe('a script’s target versions, in its diagnostics', () => {
+  it('warns at a call that some target version lacks, saying when it came and what the script targets', async () => {
+    const got = await check(
+      'python',
+      '# motion: targets >=2023.2\nimport motion\nmotion.data.object.bone.get_bone_count()\nmotion.settings.processing.skeleton.get_skeleton_count("project")\n',
+    );
+    assert.deepEqual(got, [
+      {
+        text: 'get_bone_count',
+        message: 'motion.data.object.bone.get_bone_count: added in 2024.1; this script targets 2023.2 and later',
+        code: 'target-versions',
+        warning: true,
+      },
+    ]);
+  });
+
+  it('stays quiet for a script whose calls fit all its targets, and for one that names no targets', async () => {
+    assert.deepEqual(
+      await check(
+        'python',
+        '# motion: targets 2024.1..2026.2\nimport motion\nmotion.data.object.bone.get_bone_count()\n',
+      ),
+      [],
+    );
+    assert.deepEqual(await check('python', 'import motion\nmotion.data.object.bone.get_bone_count()\n'), []);
+  });
+
+  it('reads the targets of a Lua script, and through aliases', async () => {
+    const lua = await check(
+      'lua',
+      '-- motion: targets 2023.3\nlocal b = motion.data.object.bone\nb.get_bone_count()\n',
+    );
+    assert.deepEqual(
+      lua.map((d) => [d.text, d.message]),
+      [['get_bone_count', 'motion.data.object.bone.get_bone_count: added in 2024.1; this script targets 2023.3']],
+    );
+    const python = await check(
+      'python',
+      '# motion: targets <2024.1\nimport motion.data.object.bone as bone\nbone.get_bone_count()\n',
+    );
+    assert.deepEqual(
+      python.map((d) => d.text),
+      ['get_bone_count'],
+    );
+  });
+
+  it('says what is wrong with targets it cannot read, at the comment', async () => {
+    const got = await check(
+      'python',
+      '# motion: targets newest\nimport motion\nmotion.data.object.bone.get_bone_count()\n',
+    );
+    assert.deepEqual(
+      got.map((d) => [d.text, d.code, d.warning]),
+      [['newest', 'target-versions', false]],
+    );
+    assert.match(got[0].message, /"newest" is not a version: write a version \(2025\.1\)/);
+  });
+});
