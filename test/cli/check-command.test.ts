@@ -110,4 +110,29 @@ describe('motion check', function () {
       assert.match(run.stderr, message);
     }
   });
+
+  it('warns at a call that one of a script’s target versions lacks, exiting 0 (a warning), with its rule in SARIF', async () => {
+    write('targets/old_pc.py', '# motion: targets >=2023.2\nimport motion\nmotion.data.object.bone.get_bone_count()\n');
+    const sarif = join(scratch.path, 'targets.sarif');
+    const run = await runCli(
+      ['check', join('targets', 'old_pc.py'), '--sarif', sarif],
+      app.env,
+      undefined,
+      scratch.path,
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      run.stdout,
+      `${join('targets', 'old_pc.py')}:3:25: warning: motion.data.object.bone.get_bone_count: added in 2024.1; this script targets 2023.2 and later [target-versions]\n`,
+    );
+    const [only] = JSON.parse(readFileSync(sarif, 'utf8')).runs;
+    assert.deepEqual(
+      [only.results[0].level, only.results[0].ruleId, only.tool.driver.rules[0].shortDescription.text],
+      [
+        'warning',
+        'target-versions',
+        "A call that one of the script's target versions lacks, or targets that cannot be read",
+      ],
+    );
+  });
 });

@@ -9,6 +9,7 @@ export const DIAGNOSTIC_CODES = {
   range: "A number outside the parameter's documented range",
   'too-deep': 'A literal argument nested too deep to be checked',
   'unknown-name': 'A skeleton, segment or trajectory name the connected application does not have',
+  'target-versions': "A call that one of the script's target versions lacks, or targets that cannot be read",
 } as const;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
