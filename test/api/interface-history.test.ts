@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { compareVersions, readChangelog } from '../../src/api/catalogue/changelog';
-import { HISTORY, lifetimeOf, presentIn } from '../../src/api/catalogue/interface-history';
+import { historyNote, HISTORY, lifetimeOf, presentIn } from '../../src/api/catalogue/interface-history';
 
 /** A changelog as the vendor writes it: a table, newest version first, one change a row, its rows' own phrasing. */
 const CHANGELOG = `# Changelog
@@ -96,6 +96,18 @@ describe('the application’s interface history, read from its public changelog'
       ['2024.1'],
     );
     assert.deepEqual(lifetimeOf('motion.settings.processing.skeleton.get_skeleton_name', history), { changes: [] });
+  });
+
+  it('puts a path’s history in a line, for hovers', () => {
+    assert.equal(historyNote('motion.file.export_c3d', history), 'Since 2026.2.');
+    assert.equal(historyNote('motion.gui.timeline.set_measured_range', history), 'Removed in 2026.1.');
+    assert.equal(historyNote('motion.file', history), 'Since 2025.1.');
+    assert.equal(
+      historyNote('motion.data.series._3d.get_sample_range', history),
+      'Changed in 2024.1: to return null if there are no samples.',
+    );
+    assert.equal(historyNote('motion.gui._3d.draw_mesh', history), 'Fixed in 2024.10: incorrectly scaling meshes.');
+    assert.equal(historyNote('motion.settings.processing.skeleton.get_skeleton_name', history), undefined);
   });
 
   it('says whether a version has a path', () => {

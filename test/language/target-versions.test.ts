@@ -62,6 +62,21 @@ describe('a script’s target versions, in its diagnostics', () => {
     );
   });
 
+  it('shows in the hover when an operation came, from the changelog', async () => {
+    const { service, uri, position } = await scriptFixture(
+      'python',
+      'import motion\nmotion.data.object.bone.get_bone_c|ount()\n',
+    );
+    const shown = service.hover(uri, position);
+    const value = (shown?.contents as { value: string }).value;
+    assert.match(value, /\n\n---\n\n\*Since 2024\.1\.\*$/);
+    const plain = await scriptFixture(
+      'python',
+      'import motion\nmotion.settings.processing.skeleton.get_skeleton_c|ount("project")\n',
+    );
+    assert.doesNotMatch((plain.service.hover(plain.uri, plain.position)?.contents as { value: string }).value, /Since/);
+  });
+
   it('says what is wrong with targets it cannot read, at the comment', async () => {
     const got = await check(
       'python',

@@ -1,5 +1,6 @@
 import { MarkupKind, type Hover, type LocationLink } from 'vscode-languageserver-types';
 import { documentationUri } from '../../../src/api/docs/documentation-uri';
+import { historyNote } from '../../../src/api/catalogue/interface-history';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import { chainPath, pathDocumentation } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
@@ -14,7 +15,10 @@ export function hover(document: ScriptDocument, offset: number, index: Documenta
   const documentation = pathDocumentation(path, index);
   if (documentation === undefined) return null;
   // A namespace has no documentation of its own: the hover names it above the list of its modules.
-  const value = index.resolve(path)?.kind === 'namespace' ? `### ${path}\n\n${documentation}` : documentation;
+  const shown = index.resolve(path)?.kind === 'namespace' ? `### ${path}\n\n${documentation}` : documentation;
+  // When it came, went or changed, from the application's changelog: what a script for other versions must know.
+  const note = historyNote(path);
+  const value = note ? `${shown}\n\n---\n\n*${note}*` : shown;
   const span = found.chain.segments[found.index].span;
   return {
     contents: { kind: MarkupKind.Markdown, value },

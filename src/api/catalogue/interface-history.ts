@@ -53,3 +53,18 @@ export function presentIn(path: string, version: string, history: InterfaceHisto
   if (added && compareVersions(version, added) < 0) return false;
   return !(gone && compareVersions(version, gone) >= 0);
 }
+
+/** The history of a path in a line, for hovers and completion: "Since 2024.1.", "Since 2025.2; removed in 2026.1.", its changes. */
+export function historyNote(path: string, history: InterfaceHistory = HISTORY): string | undefined {
+  const { added, gone, goneBy, changes } = lifetimeOf(path, history);
+  const life = [...(added ? [`Since ${added}`] : []), ...(gone ? [`${goneBy} in ${gone}`] : [])];
+  const parts = [
+    ...(life.length > 0
+      ? [`${life.join('; ').replace(/^(removed|renamed)/, (w) => w[0].toUpperCase() + w.slice(1))}.`]
+      : []),
+    ...changes.map((c) =>
+      `${c.kind === 'fixed' ? 'Fixed' : 'Changed'} in ${c.version}: ${c.detail ?? ''}.`.replace(': .', '.'),
+    ),
+  ];
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
