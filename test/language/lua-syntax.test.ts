@@ -179,6 +179,9 @@ describe('the Lua reader', () => {
       const nested = (depth: number) => `${'{'.repeat(depth)}1${'}'.repeat(depth)}`;
       assert.deepEqual(read(nested(MAX_LITERAL_DEPTH)).tooDeep, false);
       assert.deepEqual(read(nested(MAX_LITERAL_DEPTH + 1)).tooDeep, true);
+      // Lua's integers have no negative zero (property seed -1088840392 found `- 0` read as -0); a float's has.
+      for (const integer of ['- 0', '-(0)', '- -0', '-0x0']) assert.ok(Object.is(read(integer).value, 0), integer);
+      for (const float of ['-0.0', '-(0.0)', '-0e5']) assert.ok(Object.is(read(float).value, -0), float);
       assert.equal(read('~5').value, UNKNOWN);
       assert.equal(read('not 1').value, UNKNOWN);
       assert.equal(read('#"abc"').value, UNKNOWN);

@@ -197,7 +197,9 @@ export function luaSyntax(language: Language): ScriptSyntax {
           if (!operand || !node.text.startsWith('-')) return UNKNOWN; // not `not`, `#` or `~`
           const value = this.literal(operand, path, spans, depth + 1);
           spans.set(path, spanOf(node));
-          return typeof value === 'number' ? -value : UNKNOWN;
+          if (typeof value !== 'number') return UNKNOWN;
+          // Lua's integers have no negative zero: `-0` is 0, and only a float (`-0.0`) is -0.
+          return value === 0 && isLuaInteger(operand) ? 0 : -value;
         }
         case 'parenthesized_expression': {
           const inner = node.namedChildren.find((c) => c?.type !== 'comment');
@@ -236,4 +238,15 @@ export function luaSyntax(language: Language): ScriptSyntax {
       }
     },
   };
+}
+
+/** Whether an expression Lua reads as a number is an integer: an integer numeral, in parentheses or negated. */
+function isLuaInteger(node: Node): boolean {
+  if (node.type === 'number') return /^(0[xX][0-9a-fA-F]+|\d+)$/.test(node.text);
+  if (node.type === 'parenthesized_expression') {
+    const inner = node.namedChildren.find((c) => c?.type !== 'comment');
+    return !!inner && isLuaInteger(inner);
+  }
+  const operand = node.type === 'unary_expression' ? node.childForFieldName('operand') : null;
+  return !!operand && node.text.startsWith('-') && isLuaInteger(operand);
 }
