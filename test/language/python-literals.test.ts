@@ -110,7 +110,11 @@ describe('Python literals are read as CPython reads them', function () {
       }
     };
     try {
-      const samples = fc.sample(expression, propertyRuns<string>('python literals', 400));
+      // Beside the random ones, the signed zeros: an int's has no sign, a float's has.
+      const samples = [
+        ...fc.sample(expression, propertyRuns<string>('python literals', 400)),
+        ...['-0', '-(0)', '- -0', '-0.0', '-(-0.0)', '+-0.0', '-0x0', '-0b0', '-0_0'],
+      ];
       const expected = JSON.parse(
         execFileSync('python3', [ORACLE], { input: JSON.stringify(samples), encoding: 'utf8' }),
       ) as unknown[];

@@ -306,7 +306,9 @@ export function pythonSyntax(language: Language): ScriptSyntax {
           if (!operand || (op !== '-' && op !== '+')) return UNKNOWN;
           const value = this.literal(operand, path, spans, depth + 1);
           spans.set(path, spanOf(node));
-          return typeof value === 'number' ? (op === '-' ? -value : value) : UNKNOWN;
+          if (typeof value !== 'number') return UNKNOWN;
+          // Python's ints have no negative zero: `-0` is 0, and only a float (`-0.0`) is -0.
+          return op === '+' ? value : value === 0 && isPythonInteger(operand) ? 0 : -value;
         }
         case 'parenthesized_expression': {
           const inner = node.namedChildren.find((c) => c?.type !== 'comment');
@@ -364,4 +366,15 @@ function insideBrackets(node: Node): boolean {
       if ((c?.type === '(' || c?.type === '[' || c?.type === '{') && c.startIndex < node.startIndex) return true;
   }
   return false;
+}
+
+/** Whether an expression Python reads as a number is an int: an integer literal, in parentheses or signed. */
+function isPythonInteger(node: Node): boolean {
+  if (node.type === 'integer') return true;
+  if (node.type === 'parenthesized_expression') {
+    const inner = node.namedChildren.find((c) => c?.type !== 'comment');
+    return !!inner && isPythonInteger(inner);
+  }
+  const operand = node.type === 'unary_operator' ? node.childForFieldName('argument') : null;
+  return !!operand && isPythonInteger(operand);
 }
