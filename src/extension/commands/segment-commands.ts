@@ -12,6 +12,8 @@ import { parseSegmentUri, SEGMENT_SCHEME, segmentUri } from '../segment-editor/s
 import { PREVIEW_SCHEME } from '../segment-editor/segment-previews';
 import { skeletonReader } from '../../api/skeletons/skeleton-loader';
 
+/** How long a look at a segment's names may take before another may start. */
+const LOOK_LIMIT_MS = 10_000;
 /** Applies a segment document to the application: checks it, shows a diff, asks, applies all or nothing, records undo. */
 async function applySegment(ctx: MotionContext, given?: vscode.Uri, answers?: ScriptedAnswers) {
   const { segments: files, segmentPreviews: previews, connection } = ctx.parts;
@@ -115,7 +117,19 @@ export function startSegmentEditor(ctx: MotionContext): void {
         ({ uri: now }) => (look.again ? ((look.again = false), run(now)) : undefined),
         () => undefined,
       );
-    void run(uri).finally(() => following.delete(segment));
+    // A look that never ends (a tab VS Code will not close, a dialog nobody answers) must not
+    // stop every later one: past LOOK_LIMIT_MS the segment is looked at afresh when asked.
+    let limit: NodeJS.Timeout | undefined;
+    const stuck = new Promise<void>((resolve) => {
+      limit = setTimeout(() => {
+        ctx.parts.log.warn(`a look at ${uri.path}'s names in the application took over ${LOOK_LIMIT_MS / 1000} s`);
+        resolve();
+      }, LOOK_LIMIT_MS);
+    });
+    void Promise.race([run(uri), stuck]).finally(() => {
+      clearTimeout(limit);
+      if (following.get(segment) === look) following.delete(segment);
+    });
   };
   const openSegments = () =>
     vscode.window.tabGroups.all
