@@ -136,8 +136,18 @@ async function runPaletteEntry(page: Page, entry: string): Promise<void> {
     await page.waitForTimeout(50);
     shown = await offered();
   }
-  // As a person does when a similar entry comes first: down to the one meant, then Enter.
-  for (let i = 0; i < shown.indexOf(entry); i++) await page.keyboard.press('ArrowDown');
+  // As a person does when a similar entry comes first (one used recently): down to the one meant,
+  // checking that it is the one in focus before Enter, since the list may still be settling.
+  const focused = page.locator('.quick-input-widget .monaco-list-row.focused .monaco-icon-label .label-name');
+  const inFocus = async () =>
+    ((await focused.allInnerTexts().catch(() => [] as string[]))[0] ?? '').replace(/\s+/g, ' ').trim();
+  for (let tries = 0; (await inFocus()) !== entry; tries++) {
+    if (tries > 40) throw new Error(`the palette's focus did not reach "${entry}" (it is on "${await inFocus()}")`);
+    shown = await offered();
+    const want = shown.indexOf(entry);
+    const at = shown.indexOf(await inFocus());
+    await page.keyboard.press(want >= 0 && at >= 0 && want < at ? 'ArrowUp' : 'ArrowDown');
+  }
   await page.keyboard.press('Enter');
 }
 
