@@ -2,9 +2,10 @@
 # The Debian packages the tests use, once per machine, from Debian's archive only: chromium and
 # ripgrep (the real-VS-Code tests, the demo check), libkrb5-dev (code-server's build), and
 # python3-debugpy, python3-pytest and python3-matplotlib (debugging and testing Python scripts, and
-# figures in notebooks, with Debian's /usr/bin/python3), and wine64 (the Windows leg: Node for Windows under Wine).
+# figures in notebooks, with Debian's /usr/bin/python3), wine64 (the Windows leg: Node for Windows under Wine),
+# and iproute2 (`ip netns`: the real-VS-Code WSL run's network of its own).
 set -euo pipefail
-PACKAGES=(ripgrep chromium libkrb5-dev python3-debugpy python3-pytest python3-matplotlib wine64)
+PACKAGES=(ripgrep chromium libkrb5-dev python3-debugpy python3-pytest python3-matplotlib wine64 iproute2)
 missing=()
 for p in "${PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -84,7 +84,12 @@ export async function simulateWsl(): Promise<WslSimulation> {
 
 /** Whether this machine can make the simulation (root, and `ip` with network namespaces). */
 export function canSimulateWsl(): boolean {
-  return process.getuid?.() === 0 && spawnSync('ip', ['netns', 'list']).status === 0;
+  if (process.getuid?.() !== 0 || spawnSync('ip', ['netns', 'list']).status !== 0) return false;
+  // Listing needs no right; making one does (a container may refuse it): try, and take it down.
+  const probe = `motion-wsl-probe-${process.pid}`;
+  const made = spawnSync('ip', ['netns', 'add', probe]).status === 0;
+  if (made) spawnSync('ip', ['netns', 'del', probe]);
+  return made;
 }
 
 const PREFIX = 'MOTION_HOST ';
