@@ -64,6 +64,11 @@ export const pythonCommands: CommandTable = {
     chosenPythons.delete(key);
     const automatic = await choosePython(ctx.parts.config.pythonPath, editor?.document.uri ?? folder.uri);
     if (before) chosenPythons.set(key, before);
+    // The machine setting decides over any folder's choice: say so rather than offer a choice that does nothing.
+    if (automatic.source === 'setting')
+      return void vscode.window.showInformationMessage(
+        `Motion: the setting motion.python.path (${automatic.python}) runs every script. Clear it in your User settings to choose a Python per folder.`,
+      );
     const ask = prompts(answers);
     const picked = await ask.pick(`The Python that runs ${folder.name}'s scripts`, [
       { label: `$(sparkle) Automatic: ${automatic.label}`, value: 'automatic', description: WHY[automatic.source] },
