@@ -72,5 +72,25 @@ export function plainProjectPythonTests(): void {
       await hands.press('Enter');
       await statusShows('Python: .venv');
     });
+
+    it('with motion.python.path set, the setting decides: the status bar names it, and a click says why there is nothing to choose', async () => {
+      await setting('python.path', 'python3');
+      try {
+        await vscode.window.showTextDocument(file('tools', 'prefix.py'));
+        await statusShows('Python: motion.python.path');
+        await vscode.commands.executeCommand('notifications.clearAll');
+        await hands.click('.statusbar-item', 'Python: motion.python.path');
+        await waitFor(
+          async () =>
+            (await hands.notifications()).some((t) =>
+              t.includes('the setting motion.python.path (python3) runs every script'),
+            ),
+          'the message that the setting decides',
+        );
+      } finally {
+        await setting('python.path', undefined);
+      }
+      await statusShows('Python: .venv');
+    });
   });
 }
