@@ -1,6 +1,8 @@
 // npm test: every leg of the tests in turn (plain Node, Node for Windows under Wine, a real VS
 // Code), each to its end even when one before it failed, then each leg's count and time, and the
 // whole run's closing summary. A leg's own summary is the last `N passed, N failed` line it printed.
+// What failed is said again at the very end (mocha's failure reports, cut short), so a log whose
+// head is lost, as CI's often is, still names the failing tests.
 import { spawn } from 'node:child_process';
 
 const LEGS = [
@@ -9,12 +11,17 @@ const LEGS = [
   { name: 'real VS Code', script: 'test:vscode' },
 ];
 
-/** Runs `npm run <script>`, passing its output through, and returns its exit code and last summary. */
+/** How many lines of a leg's failure reports are said again at the end. */
+const FAILURE_LINES = 60;
+
+/** Runs `npm run <script>`, passing its output through, and returns its exit code, last summary and failure reports. */
 function runLeg(script) {
   return new Promise((resolve) => {
     const started = Date.now();
     let tail = '';
     let summary;
+    const failures = [];
+    let inFailures = false;
     const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
@@ -22,11 +29,18 @@ function runLeg(script) {
       const lines = tail.split('\n');
       tail = lines.pop() ?? '';
       for (const line of lines) {
+        // Mocha's failure reports run from "N failing" to the summary line that follows them.
+        if (/^\s*\d+ failing\s*$/.test(line)) inFailures = true;
+        else if (/^\s*\d+ passed, \d+ failed/.test(line)) inFailures = false;
+        // Stack frames are left out there: the test's name and its message are what say what broke.
+        if (inFailures && failures.length < FAILURE_LINES && line.trim() && !/^\s+at /.test(line)) failures.push(line);
         const found = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/.exec(line.trim());
         if (found) summary = { passed: Number(found[1]), failed: Number(found[2]), skipped: Number(found[3] ?? 0) };
       }
     });
-    child.once('exit', (code) => resolve({ code: code ?? 1, summary, minutes: (Date.now() - started) / 60_000 }));
+    child.once('exit', (code) =>
+      resolve({ code: code ?? 1, summary, failures, minutes: (Date.now() - started) / 60_000 }),
+    );
   });
 }
 
@@ -45,6 +59,11 @@ for (const { name, code, summary, minutes } of results) {
   // A leg that failed without a summary (a harness error) counts as one failure.
   failed += summary ? summary.failed : 1;
   if (summary && summary.failed === 0 && code !== 0) failed += 1;
+}
+for (const { name, failures } of results) {
+  if (failures.length === 0) continue;
+  console.log(`\n== what failed in the ${name} leg (its reports without stack frames, at most ${FAILURE_LINES} lines)`);
+  for (const line of failures) console.log(line);
 }
 const total = results.reduce((sum, r) => sum + r.minutes, 0);
 console.log(`all legs: ${total.toFixed(1)} min`);

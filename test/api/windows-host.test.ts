@@ -15,8 +15,12 @@ const WSL_ROUTES = [
   '',
 ].join('\n');
 
-function machine(env: NodeJS.ProcessEnv, files: Record<string, string>): MachineFacts {
-  return { env, read: async (path) => files[path] };
+function machine(
+  env: NodeJS.ProcessEnv,
+  files: Record<string, string>,
+  platform: NodeJS.Platform = 'linux',
+): MachineFacts {
+  return { platform, env, read: async (path) => files[path] };
 }
 
 const WSL = machine({ WSL_DISTRO_NAME: 'Ubuntu' }, { '/proc/net/route': WSL_ROUTES });
@@ -50,6 +54,21 @@ describe('the Windows host, seen from WSL', () => {
     );
     assert.equal(await runningInWsl(machine({}, { '/proc/sys/kernel/osrelease': '6.1.0-28-amd64\n' })), false);
     assert.equal(await runningInWsl(machine({ WSL_DISTRO_NAME: '' }, {})), false);
+  });
+
+  it('off Linux reads nothing of /proc and is never WSL, whatever the environment says', async () => {
+    const reads: string[] = [];
+    const windows: MachineFacts = {
+      platform: 'win32',
+      env: { WSL_DISTRO_NAME: 'Ubuntu' },
+      read: async (path) => {
+        reads.push(path);
+        return WSL_ROUTES;
+      },
+    };
+    assert.equal(await runningInWsl(windows), false);
+    assert.equal(await windowsHostUrl('http://127.0.0.1:7979', windows), undefined);
+    assert.deepEqual(reads, []);
   });
 
   it("names the host's address for a loopback URL in WSL, keeping the port", async () => {

@@ -9,18 +9,22 @@ import { readFile } from 'node:fs/promises';
 
 /** What this module reads of the machine (a test gives its own). */
 export interface MachineFacts {
+  /** WSL is Linux: on any other platform nothing of /proc is read. */
+  platform: NodeJS.Platform;
   env: NodeJS.ProcessEnv;
   /** A file's text, or undefined when it cannot be read. */
   read: (path: string) => Promise<string | undefined>;
 }
 
 const THIS_MACHINE: MachineFacts = {
+  platform: process.platform,
   env: process.env,
   read: (path) => readFile(path, 'utf8').catch(() => undefined),
 };
 
-/** WSL sets WSL_DISTRO_NAME in every process it starts; its kernel names itself "microsoft" too. */
+/** Only on Linux. WSL sets WSL_DISTRO_NAME in every process it starts; its kernel names itself "microsoft" too. */
 export async function runningInWsl(facts: MachineFacts = THIS_MACHINE): Promise<boolean> {
+  if (facts.platform !== 'linux') return false;
   if (facts.env.WSL_DISTRO_NAME) return true;
   return /microsoft/i.test((await facts.read('/proc/sys/kernel/osrelease')) ?? '');
 }
