@@ -39,6 +39,8 @@ describe('a script’s own Python environment (.venv, venv, env, .conda), found 
     assert.equal((await findVirtualEnvironment(script('tools/run.py'), root, platform))?.python, toolsPython);
     assert.equal((await findVirtualEnvironment(script('capture/take.py'), root, platform))?.python, rootPython);
     assert.equal((await findVirtualEnvironment(root, root, platform))?.python, rootPython, 'a folder (its tests) too');
+    // A folder whose name only starts with two dots is inside the workspace folder all the same.
+    assert.equal((await findVirtualEnvironment(script('..drafts/try.py'), root, platform))?.python, rootPython);
     const found = (await findVirtualEnvironment(script('tools/run.py'), root, platform))!;
     assert.deepEqual([found.kind, environmentName(found, root)], ['venv', 'tools/venv']);
   });

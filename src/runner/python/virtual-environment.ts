@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /**
  * A script's own Python environment, as the Python extension finds one in a workspace: a folder
@@ -42,8 +42,10 @@ export async function findVirtualEnvironment(
   ))
     ? resolve(file)
     : dirname(resolve(file));
-  // Only folders inside the workspace folder: a script outside it has no environment of the workspace's.
-  if (relative(top, dir).startsWith('..')) return undefined;
+  // Only folders inside the workspace folder: a script outside it has no environment of the
+  // workspace's. On Windows a script on another drive is relative to it only as an absolute path.
+  const fromTop = relative(top, dir);
+  if (isAbsolute(fromTop) || fromTop === '..' || fromTop.startsWith(`..${sep}`)) return undefined;
   for (;;) {
     for (const name of NAMES) {
       const folder = join(dir, name);
