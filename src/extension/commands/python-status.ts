@@ -61,9 +61,9 @@ export const pythonCommands: CommandTable = {
     if (!folder) return void vscode.window.showWarningMessage('Motion: open a folder to choose its Python.');
     const key = folder.uri.toString();
     const before = chosenPythons.get(key);
-    chosenPythons.delete(key);
-    const automatic = await choosePython(ctx.parts.config.pythonPath, editor?.document.uri ?? folder.uri);
-    if (before) chosenPythons.set(key, before);
+    const automatic = await choosePython(ctx.parts.config.pythonPath, editor?.document.uri ?? folder.uri, {
+      ignoreChosen: true,
+    });
     // The machine setting decides over any folder's choice: say so rather than offer a choice that does nothing.
     if (automatic.source === 'setting')
       return void vscode.window.showInformationMessage(

@@ -31,10 +31,12 @@ export const chosenPythons = new Map<string, string>();
 export async function choosePython(
   configured: string | undefined,
   resource: vscode.Uri | undefined,
+  { ignoreChosen = false } = {},
 ): Promise<PythonChoice> {
   if (configured) return { python: configured, source: 'setting', label: 'motion.python.path' };
   const folder = resource && vscode.workspace.getWorkspaceFolder(resource);
-  const chosen = folder && chosenPythons.get(folder.uri.toString());
+  // ignoreChosen: what Automatic would pick, offered beside a person's choice.
+  const chosen = folder && !ignoreChosen && chosenPythons.get(folder.uri.toString());
   if (chosen) return { python: chosen, source: 'chosen', label: chosen };
   if (folder && resource?.scheme === 'file' && vscode.workspace.isTrusted) {
     const environment = await findVirtualEnvironment(resource.fsPath, folder.uri.fsPath);
