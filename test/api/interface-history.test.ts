@@ -98,6 +98,20 @@ describe('the application’s interface history, read from its public changelog'
     assert.deepEqual(lifetimeOf('motion.settings.processing.skeleton.get_skeleton_name', history), { changes: [] });
   });
 
+  it('knows a path only while every module it is in is there: it comes with the latest, and goes with the first to go', () => {
+    // The real history: motion.settings.processing came in 2024.1, and with it its skeleton module's operations.
+    assert.deepEqual(lifetimeOf('motion.settings.processing.skeleton.get_skeleton_name'), {
+      added: '2024.1',
+      changes: [],
+    });
+    assert.equal(presentIn('motion.settings.processing.skeleton.get_skeleton_name', '2023.3'), false);
+    // An operation added after its module's parent keeps its own version.
+    assert.equal(lifetimeOf('motion.settings.processing.skeleton.get_settings').added, '2025.2');
+    // The operations of a removed module's own modules go with it.
+    assert.equal(lifetimeOf('motion.utilities.math.vector.cross', history).gone, '2026.1');
+    assert.equal(lifetimeOf('motion.utilities.documentation.get_package_name').gone, undefined);
+  });
+
   it('puts a path’s history in a line, for hovers', () => {
     assert.equal(historyNote('motion.file.export_c3d', history), 'Since 2026.2.');
     assert.equal(historyNote('motion.gui.timeline.set_measured_range', history), 'Removed in 2026.1.');

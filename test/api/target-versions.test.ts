@@ -52,7 +52,8 @@ describe('the versions a script targets', () => {
       message: 'removed in 2026.1; this script targets 2025.1 to 2026.2',
     });
     assert.equal(lackOf('motion.file.export_c3d', parseTargets('>=2026.2')), undefined, 'fits all its targets');
-    assert.equal(lackOf('motion.settings.processing.skeleton.get_skeleton_name', parseTargets('>=2023.2')), undefined);
+    assert.equal(lackOf('motion.utilities.documentation.get_package_name', parseTargets('>=2023.2')), undefined);
+    assert.equal(lackOf('motion.settings.processing.skeleton.get_skeleton_name', parseTargets('>=2024.1')), undefined);
     assert.equal(
       lackOf('motion.file.save', parseTargets('2024.3, 2026.2'))?.message,
       'added in 2025.1; this script targets 2024.3, 2026.2',

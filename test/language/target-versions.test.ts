@@ -20,7 +20,7 @@ describe('a script’s target versions, in its diagnostics', () => {
   it('warns at a call that some target version lacks, saying when it came and what the script targets', async () => {
     const got = await check(
       'python',
-      '# motion: targets >=2023.2\nimport motion\nmotion.data.object.bone.get_bone_count()\nmotion.settings.processing.skeleton.get_skeleton_count("project")\n',
+      '# motion: targets >=2023.2\nimport motion\nmotion.data.object.bone.get_bone_count()\nmotion.utilities.documentation.get_package_name()\n',
     );
     assert.deepEqual(got, [
       {
@@ -72,7 +72,7 @@ describe('a script’s target versions, in its diagnostics', () => {
     assert.match(value, /\n\n---\n\n\*Since 2024\.1\.\*$/);
     const plain = await scriptFixture(
       'python',
-      'import motion\nmotion.settings.processing.skeleton.get_skeleton_c|ount("project")\n',
+      'import motion\nmotion.utilities.documentation.get_package_n|ame()\n',
     );
     assert.doesNotMatch((plain.service.hover(plain.uri, plain.position)?.contents as { value: string }).value, /Since/);
   });

@@ -21,9 +21,10 @@ interface Lifetime {
   changes: InterfaceChange[];
 }
 
-/** The module of an operation's path: `motion.gui.set_menu_item` → `motion.gui`. */
-function parentOf(path: string): string {
-  return path.split('.').slice(0, -1).join('.');
+/** The modules a path is in, nearest first: `motion.gui.timeline.x` → `motion.gui.timeline`, `motion.gui`. */
+function modulesOf(path: string): string[] {
+  const parts = path.split('.');
+  return parts.slice(2).map((_, i) => parts.slice(0, parts.length - 1 - i).join('.'));
 }
 
 /** Whether a changelog path (which may hold `*` for any one name) names `path`. */
@@ -32,14 +33,23 @@ function names(pattern: string, path: string): boolean {
   return p.length === q.length && p.every((part, i) => part === '*' || part === q[i]);
 }
 
-/** The lifetime of a module or an operation, by its full path (`motion.file.export_c3d`). */
+/**
+ * The lifetime of a module or an operation, by its full path (`motion.file.export_c3d`). A path is
+ * there only while every module it is in is: it came with the latest of them (2024.1's
+ * motion.settings.processing brought its skeleton module's operations), and goes with the first that goes.
+ */
 export function lifetimeOf(path: string, history: InterfaceHistory = HISTORY): Lifetime {
   const own = history.changes.filter((c) => names(c.path, path));
-  const module = history.changes.filter((c) => c.of === 'module' && c.path === parentOf(path));
+  const modules = modulesOf(path).map((m) => history.changes.filter((c) => c.of === 'module' && names(c.path, m)));
+  const byVersion = (a: InterfaceChange, b: InterfaceChange) => compareVersions(a.version, b.version);
   const first = (kinds: InterfaceChange['kind'][], among: InterfaceChange[]) =>
-    among.filter((c) => kinds.includes(c.kind)).sort((a, b) => compareVersions(a.version, b.version))[0];
-  const added = first(['added'], own) ?? first(['added'], module);
-  const gone = first(['removed', 'renamed'], [...own, ...module]);
+    among.filter((c) => kinds.includes(c.kind)).sort(byVersion)[0];
+  const added = [own, ...modules]
+    .map((among) => first(['added'], among))
+    .filter((c): c is InterfaceChange => c !== undefined)
+    .sort(byVersion)
+    .at(-1);
+  const gone = first(['removed', 'renamed'], [...own, ...modules.flat()]);
   return {
     ...(added ? { added: added.version } : {}),
     ...(gone ? { gone: gone.version, goneBy: gone.kind as 'removed' | 'renamed' } : {}),
