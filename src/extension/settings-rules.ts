@@ -20,6 +20,7 @@ export const SETTING_NEEDS = {
   'motion.inlayHints.parameterNames': 'read-when-used',
   'motion.inlayHints.variableTypes': 'read-when-used',
   'motion.inlayHints.identifierNames': 'read-when-used',
+  'motion.targetVersions': 'read-when-used',
 } as const satisfies Record<string, SettingNeed>;
 
 export type SettingKey = keyof typeof SETTING_NEEDS;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { lackOf, parseTargets, targetsComment } from '../../src/api/catalogue/target-versions';
+import { lackOf, parseTargets, targetsComment, targetsOfScript } from '../../src/api/catalogue/target-versions';
 
 const KNOWN = ['2023.2', '2023.3', '2024.1', '2024.2', '2024.3', '2025.1', '2025.2', '2026.1', '2026.2'];
 
@@ -58,5 +58,31 @@ describe('the versions a script targets', () => {
       lackOf('motion.file.save', parseTargets('2024.3, 2026.2'))?.message,
       'added in 2025.1; this script targets 2024.3, 2026.2',
     );
+  });
+
+  it('takes a script’s comment, else the targets given for it, else the connected application’s release', () => {
+    const top = '# motion: targets 2024.3\nimport motion\n';
+    const setting = { text: '>=2025.1', from: 'setting' as const };
+    assert.deepEqual(targetsOfScript(top, setting, '2026.2.0', KNOWN).from, 'comment');
+    assert.deepEqual(targetsOfScript('import motion\n', setting, '2026.2.0', KNOWN), {
+      key: '>=2025.1',
+      targets: { versions: ['2025.1', '2025.2', '2026.1', '2026.2'], described: '2025.1 and later' },
+      from: 'setting',
+    });
+    assert.deepEqual(targetsOfScript('import motion\n', { text: '  ', from: 'setting' }, '2025.2.1', KNOWN), {
+      key: '=2025.2',
+      targets: { versions: ['2025.2'], described: "2025.2, the connected application's version" },
+      from: 'application',
+    });
+    assert.deepEqual(targetsOfScript('import motion\n', undefined, '2025.2', KNOWN).targets?.versions, ['2025.2']);
+    // A version the history does not know (the reference server's own, a release after the changelog): no targets.
+    for (const version of ['0.1.0', '2027.1.3', '20251.2', 'version unknown', undefined])
+      assert.deepEqual(targetsOfScript('import motion\n', undefined, version, KNOWN), { key: '' }, String(version));
+    assert.deepEqual(targetsOfScript('import motion\n', { text: 'newest', from: 'option' }, '2025.2', KNOWN).problem, {
+      from: 'option',
+      said: 'newest',
+      message:
+        '"newest" is not a version: write a version (2025.1), a bound (>=2025.1, <2026.1) or a range (2025.1..2026.2), several joined by commas',
+    });
   });
 });

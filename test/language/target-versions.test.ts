@@ -70,10 +70,7 @@ describe('a script’s target versions, in its diagnostics', () => {
     const shown = service.hover(uri, position);
     const value = (shown?.contents as { value: string }).value;
     assert.match(value, /\n\n---\n\n\*Since 2024\.1\.\*$/);
-    const plain = await scriptFixture(
-      'python',
-      'import motion\nmotion.utilities.documentation.get_package_n|ame()\n',
-    );
+    const plain = await scriptFixture('python', 'import motion\nmotion.utilities.documentation.get_package_n|ame()\n');
     assert.doesNotMatch((plain.service.hover(plain.uri, plain.position)?.contents as { value: string }).value, /Since/);
   });
 
@@ -87,5 +84,22 @@ describe('a script’s target versions, in its diagnostics', () => {
       [['newest', 'target-versions', false]],
     );
     assert.match(got[0].message, /"newest" is not a version: write a version \(2025\.1\)/);
+  });
+});
+
+describe('a module or operation the connected application lacks, in the words of the changelog', () => {
+  it('says when the changelog has it come or go, and nothing more for a name it never knew', async () => {
+    const got = await check(
+      'python',
+      'import motion\nmotion.file.export_c3d("a.c3d")\nmotion.utilities.math.cross()\nmotion.gui.selectoin.get_selection()\n',
+    );
+    assert.deepEqual(
+      got.map((d) => [d.text, d.message.replace(/^.*?has no module or method "\w+"(; did you mean [^(]*)?/, '…')]),
+      [
+        ['file', "… (the application's changelog: Since 2025.1.)"],
+        ['math', "… (the application's changelog: Removed in 2026.1.)"],
+        ['selectoin', '…'],
+      ],
+    );
   });
 });

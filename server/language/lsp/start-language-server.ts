@@ -70,6 +70,16 @@ export function startLanguageServer(connection: Connection): void {
     return loaded;
   };
 
+  // The versions of the application a folder's scripts must run on (motion.targetVersions, a
+  // resource setting): read for each script as it opens, and again when settings change.
+  const readTargets = async (uri: string) => {
+    if (!canReadSettings) return;
+    const text: unknown = await connection.workspace
+      .getConfiguration({ scopeUri: uri, section: 'motion.targetVersions' })
+      .catch(() => undefined);
+    scripts?.setTargets(uri, typeof text === 'string' && text.trim() ? { text, from: 'setting' } : undefined);
+  };
+
   const configuredUrl = async (): Promise<string | undefined> => {
     if (!canAskConfiguration) return undefined;
     const settings = (await connection.workspace.getConfiguration('motion.server').catch(() => undefined)) as
@@ -144,6 +154,7 @@ export function startLanguageServer(connection: Connection): void {
     const before = JSON.stringify(hintSettings);
     await readHintSettings();
     if (JSON.stringify(hintSettings) !== before) void connection.languages.inlayHint.refresh().catch(() => undefined);
+    await Promise.all(service?.documents.uris().map(readTargets) ?? []);
     if (canAskConfiguration && source?.useServerUrl(await configuredUrl())) await reload();
   });
 
@@ -166,7 +177,7 @@ export function startLanguageServer(connection: Connection): void {
   });
 
   connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {
-    scripts?.open(uri, languageId, version, text);
+    if (scripts?.open(uri, languageId, version, text)) void readTargets(uri);
   });
   connection.onDidChangeTextDocument(({ textDocument: { uri, version }, contentChanges }) =>
     scripts?.change(uri, version, contentChanges),

@@ -4,10 +4,13 @@ import type { DocumentationSource } from '../../../src/api/docs/documentation-in
 import type { PackageDocumentation } from '../../../src/api/docs/documentation-shapes';
 import type { NameReference } from '../service/live-names';
 import type { ScriptLanguageId } from '../service/script-parsers';
+import type { TargetsGiven } from '../service/script-documents';
 
 /** What the request thread tells the analysis worker: the documents as they change, and what to check. */
 export type ToAnalysis =
-  | { kind: 'open'; uri: string; languageId: ScriptLanguageId; version: number; text: string }
+  | { kind: 'open'; uri: string; languageId: ScriptLanguageId; version: number; text: string; targets?: TargetsGiven }
+  /** The versions of the application given for a script (its folder's setting), or none. */
+  | { kind: 'targets'; uri: string; targets?: TargetsGiven }
   | { kind: 'change'; uri: string; version: number; changes: TextDocumentContentChangeEvent[] }
   | { kind: 'close'; uri: string }
   | { kind: 'documentation'; documentation: PackageDocumentation; source: DocumentationSource }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { DocumentationIndex, IndexedMethod, IndexedParameter } from '../../../src/api/docs/documentation-index';
 import { closestNames } from '../../../src/api/text/closest-names';
-import { lackOf, parseTargets, targetsComment } from '../../../src/api/catalogue/target-versions';
+import { lackOf, targetsOfScript, type ScriptTargets } from '../../../src/api/catalogue/target-versions';
+import { historyNote, namedInChangelog } from '../../../src/api/catalogue/interface-history';
 import { nonNull } from '../../../src/api/types/type-tree';
 import { validateValue } from '../../../src/api/types/validate';
 import type { Node } from 'web-tree-sitter';
@@ -31,7 +32,7 @@ export function* diagnosisSteps(
   within?: TextStretch,
 ): Generator<void, Diagnostic[]> {
   const aliases = yield* document.aliasSteps(index.packageName, within?.end);
-  const targets = scriptTargets(document);
+  const targets = scriptTargets(document, index);
   const context = `diagnostics:${documentationId(index)}:${targets.key}:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}\u0000`;
   const diagnostics: Diagnostic[] = [];
   for (const unit of document.units(within)) {
@@ -59,7 +60,7 @@ export function* diagnosisSteps(
       });
     }
   }
-  const bad = targets.problem;
+  const bad = targets.at;
   if (bad && (!within || (bad.start < within.end && bad.end > within.start)))
     diagnostics.unshift({
       range: { start: document.text.positionAt(bad.start), end: document.text.positionAt(bad.end) },
@@ -96,28 +97,32 @@ function documentationId(index: DocumentationIndex): string {
   return id;
 }
 
+/** Where targets that cannot be read were said, in a diagnostic's words. */
+const SAID_IN = { comment: '', setting: 'the setting motion.targetVersions: ', option: '--target: ', application: '' };
+
 /**
- * The versions of the application the script must run on, from the comment at its top
- * (`# motion: targets >=2025.1`); `key` keeps cached diagnostics apart per targets. A comment that
- * cannot be read is itself a problem, said at its line.
+ * The versions of the application the script must run on: the comment at its top
+ * (`# motion: targets >=2025.1`), else those given for it (its folder's setting, `motion check
+ * --target`), else the connected application's. `key` keeps cached diagnostics apart per targets.
+ * Targets that cannot be read are themselves a problem: at the comment, or at the script's first line.
  */
-function scriptTargets(document: ScriptDocument): {
-  key: string;
-  targets?: ReturnType<typeof parseTargets>;
-  problem?: Problem;
-} {
+function scriptTargets(document: ScriptDocument, index: DocumentationIndex): ScriptTargets & { at?: Problem } {
   const top = document.text.slice(0, Math.min(document.text.size, 4_000));
-  const said = targetsComment(top);
-  if (said === undefined) return { key: '' };
-  try {
-    return { key: said, targets: parseTargets(said) };
-  } catch (error) {
-    const start = top.indexOf(said);
-    return {
-      key: said,
-      problem: { start, end: start + said.length, message: (error as Error).message, code: 'target-versions' },
-    };
-  }
+  const { source } = index;
+  const found = targetsOfScript(top, document.targetsGiven, source.kind === 'bundled' ? undefined : source.version);
+  const { problem } = found;
+  if (!problem) return found;
+  const start = problem.from === 'comment' ? top.indexOf(problem.said) : 0;
+  const end = problem.from === 'comment' ? start + problem.said.length : Math.max(top.indexOf('\n'), 0) || top.length;
+  return {
+    ...found,
+    at: { start, end, message: `${SAID_IN[problem.from]}${problem.message}`, code: 'target-versions' },
+  };
+}
+
+/** What the application's changelog says of a path the connected application lacks: when it came or went. */
+function changelogOf(path: string): string {
+  return namedInChangelog(path) ? ` (the application's changelog: ${historyNote(path)})` : '';
 }
 
 function diagnoseStatement(
@@ -125,7 +130,7 @@ function diagnoseStatement(
   document: ScriptDocument,
   index: DocumentationIndex,
   aliases: Map<string, string>,
-  { targets }: ReturnType<typeof scriptTargets>,
+  { targets }: ScriptTargets,
 ): Problem[] {
   const problems: Problem[] = [];
   const at = (span: Span, message: string, code: string): Problem => ({ ...span, message, code });
@@ -140,7 +145,7 @@ function diagnoseStatement(
     problems.push({
       ...at(
         chain.segments[unknown.segment].span,
-        `${unknown.parent} has no module or method "${name}"${didYouMean(hint)}`,
+        `${unknown.parent} has no module or method "${name}"${didYouMean(hint)}${changelogOf(`${unknown.parent}.${name}`)}`,
         'unknown-member',
       ),
       ...(hint.length ? { fix: { replaceWith: hint, suggested: hint } } : {}),

@@ -3,7 +3,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { FromAnalysis, ToAnalysis } from './analysis-messages';
 import { DiagnosticsScheduler } from './diagnostics-scheduler';
 import type { MotionLanguageService } from './language-service';
-import { ScriptDocuments } from './script-documents';
+import { ScriptDocuments, type TargetsGiven } from './script-documents';
 import type { ScriptLanguageId } from './script-parsers';
 
 /** How long a slice of the request thread's catching up may take before it yields to requests. */
@@ -69,8 +69,9 @@ export class OpenScripts {
   open(uri: string, languageId: string, version: number, text: string): boolean {
     if (!OpenScripts.takes(languageId)) return false;
     this.unsent.delete(uri); // the text sent now has them
-    this.options.service.documents.open(uri, languageId, version, text);
-    this.options.post({ kind: 'open', uri, languageId, version, text });
+    const document = this.options.service.documents.open(uri, languageId, version, text);
+    const { targetsGiven: targets } = document;
+    this.options.post({ kind: 'open', uri, languageId, version, text, ...(targets ? { targets } : {}) });
     this.scheduler.opened(uri);
     return true;
   }
@@ -84,6 +85,15 @@ export class OpenScripts {
       waiting.changes.push(...changes);
     } else this.unsent.set(uri, { version, changes: [...changes] });
     this.scheduler.edited(uri);
+  }
+
+  /** The versions of the application given for a script (its folder's setting): both sides take them, and an open script is checked again. */
+  setTargets(uri: string, targets: TargetsGiven | undefined): void {
+    const { documents } = this.options.service;
+    const before = documents.get(uri)?.targetsGiven;
+    documents.setTargets(uri, targets);
+    this.options.post({ kind: 'targets', uri, targets });
+    if (documents.get(uri) && JSON.stringify(before) !== JSON.stringify(targets)) this.scheduler.checkNow(uri);
   }
 
   /** The lines the editor shows of a script: a long one's first check starts there, on the text the editor has. */
@@ -136,6 +146,7 @@ export class OpenScripts {
               languageId: document.syntax.languageId,
               version: document.text.version,
               text: document.text.getText(),
+              ...(document.targetsGiven ? { targets: document.targetsGiven } : {}),
             },
           ]
         : [];

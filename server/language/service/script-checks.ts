@@ -49,11 +49,15 @@ export class ScriptChecks {
     const { documents } = this.service;
     switch (message.kind) {
       case 'open':
+        documents.setTargets(message.uri, message.targets);
         documents.open(message.uri, message.languageId, message.version, message.text);
         this.checkedWhole.delete(message.uri);
         return;
       case 'change':
         documents.change(message.uri, message.version, message.changes);
+        return;
+      case 'targets':
+        documents.setTargets(message.uri, message.targets);
         return;
       case 'close':
         documents.close(message.uri);

@@ -46,6 +46,8 @@ export class ScriptDocument {
   readonly unitCache = new Map<string, unknown>();
   private used = new Set<string>();
   private asideParser?: Parser;
+  /** The versions of the application given for this script (its folder's setting, `motion check --target`); its own comment wins. */
+  targetsGiven?: TargetsGiven;
 
   constructor(
     public text: ScriptText,
@@ -243,9 +245,17 @@ export function finishSteps<T>(steps: Generator<void, T>): T {
   return step.value;
 }
 
+/** Targets given for a script from outside it: a setting, or an option of `motion check`. */
+export interface TargetsGiven {
+  text?: string;
+  from: 'setting' | 'option';
+}
+
 /** The open scripts. */
 export class ScriptDocuments {
   private documents = new Map<string, ScriptDocument>();
+  /** Per URI, kept across a close and an open (the setting outlives the tab). */
+  private readonly targets = new Map<string, TargetsGiven>();
 
   constructor(
     private readonly parsers: ScriptParsers,
@@ -260,8 +270,17 @@ export class ScriptDocuments {
     this.close(uri);
     const text = new ScriptText(uri, languageId, version, content);
     const document = new ScriptDocument(text, this.parsers.syntax(languageId), this.parsers, this.limits);
+    document.targetsGiven = this.targets.get(uri);
     this.documents.set(uri, document);
     return document;
+  }
+
+  /** The targets given for a script (undefined: none); the next check reads them. */
+  setTargets(uri: string, given: TargetsGiven | undefined): void {
+    if (given) this.targets.set(uri, given);
+    else this.targets.delete(uri);
+    const document = this.documents.get(uri);
+    if (document) document.targetsGiven = given;
   }
 
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): ScriptDocument | undefined {

@@ -57,6 +57,14 @@ export function lifetimeOf(path: string, history: InterfaceHistory = HISTORY): L
   };
 }
 
+/**
+ * Whether the changelog speaks of this path itself (it came, went or changed), or of a module it
+ * is in going: a name it never knew is only a slip.
+ */
+export function namedInChangelog(path: string, history: InterfaceHistory = HISTORY): boolean {
+  return history.changes.some((c) => names(c.path, path)) || lifetimeOf(path, history).gone !== undefined;
+}
+
 /** Whether the application of `version` has the module or operation at `path`, as far as its changelog says. */
 export function presentIn(path: string, version: string, history: InterfaceHistory = HISTORY): boolean {
   const { added, gone } = lifetimeOf(path, history);

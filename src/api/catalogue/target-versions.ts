@@ -85,3 +85,50 @@ export function lackOf(path: string, targets: Targets): { versions: string[]; me
   ];
   return { versions: lacking, message: `${reasons.join(', ')}; this script targets ${targets.described}` };
 }
+
+/** Where a script's targets were said. */
+type TargetsFrom = 'comment' | 'setting' | 'option' | 'application';
+
+/** A script's targets and where they come from, or what is wrong with them. */
+export interface ScriptTargets {
+  /** Keeps cached checks apart per targets. */
+  key: string;
+  targets?: Targets;
+  from?: TargetsFrom;
+  /** Targets that cannot be read: where they were said, what was said, and what is wrong. */
+  problem?: { from: TargetsFrom; said: string; message: string };
+}
+
+/**
+ * A script's targets, in this order: the comment at its top; the targets given for it (the setting
+ * motion.targetVersions of its folder, or `motion check --target`); else the version of the
+ * connected application (`2025.2.1` is 2025.2), when the history knows it. None otherwise.
+ */
+export function targetsOfScript(
+  top: string,
+  given: { text?: string; from: 'setting' | 'option' } | undefined,
+  applicationVersion: string | undefined,
+  known: readonly string[] = HISTORY.versions,
+): ScriptTargets {
+  const comment = targetsComment(top);
+  const said: { text: string; from: TargetsFrom } | undefined =
+    comment !== undefined
+      ? { text: comment, from: 'comment' }
+      : given?.text?.trim()
+        ? { text: given.text, from: given.from }
+        : undefined;
+  if (said) {
+    try {
+      return { key: said.text, targets: parseTargets(said.text, known), from: said.from };
+    } catch (error) {
+      return { key: said.text, problem: { from: said.from, said: said.text, message: (error as Error).message } };
+    }
+  }
+  const release = /^(\d{4}\.\d+)(?:\.|$)/.exec(applicationVersion ?? '')?.[1];
+  if (!release || !known.includes(release)) return { key: '' };
+  return {
+    key: `=${release}`,
+    targets: { versions: [release], described: `${release}, the connected application's version` },
+    from: 'application',
+  };
+}
