@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { scratchFolder } from '../support/scratch-folder';
-import { startLspSession, type LspSession } from '../support/lsp-client';
+import { messageText, startLspSession, type LspSession } from '../support/lsp-client';
 import { referenceServer } from '../support/reference-server';
 import { waitFor } from '../support/wait-for';
 
@@ -30,7 +30,9 @@ describe('the language server: the target versions a folder’s setting names', 
         ),
     );
     let loaded = false;
-    lsp.connection.onNotification('motion/documentationLoaded', () => (loaded = true));
+    lsp.connection.onNotification('motion/documentationLoaded', () => {
+      loaded = true;
+    });
     await lsp.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: null,
@@ -77,7 +79,7 @@ describe('the language server: the target versions a folder’s setting names', 
     const [problem] = (await said).diagnostics;
     assert.equal(problem.code, 'target-versions');
     assert.equal(problem.severity, 1, 'an error');
-    assert.match(problem.message, /^the setting motion\.targetVersions: ">= next" is not a version/);
+    assert.match(messageText(problem.message), /^the setting motion\.targetVersions: ">= next" is not a version/);
     assert.deepEqual(problem.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 13 } });
   });
 
@@ -88,7 +90,7 @@ describe('the language server: the target versions a folder’s setting names', 
       textDocument: { uri: LAB, languageId: 'python', version: 1, text: `# motion: targets 2023.3\n${SCRIPT}` },
     });
     assert.deepEqual(
-      (await warned).diagnostics.map((d) => d.message),
+      (await warned).diagnostics.map((d) => messageText(d.message)),
       ['motion.data.object.bone.get_bone_count: added in 2024.1; this script targets 2023.3'],
     );
   });
