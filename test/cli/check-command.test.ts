@@ -135,4 +135,44 @@ describe('motion check', function () {
       ],
     );
   });
+
+  it('--target checks every script against the versions named, failing (exit 1) at a call one of them lacks; SARIF too', async () => {
+    write('lab/bones.py', 'import motion\nmotion.data.object.bone.get_bone_count()\n');
+    write('lab/newer.py', '# motion: targets >=2024.1\nimport motion\nmotion.data.object.bone.get_bone_count()\n');
+    write('lab/docs.py', 'import motion\nmotion.utilities.documentation.get_package_name()\n');
+    const sarif = join(scratch.path, 'lab.sarif');
+    const run = await runCli(
+      ['check', 'lab', '--target', '2023.3..2026.2', '--sarif', sarif],
+      app.env,
+      undefined,
+      scratch.path,
+    );
+    assert.equal(run.code, 1, run.stderr);
+    // The script that says it runs on 2024.1 and later holds to its own word; the others to the range.
+    assert.equal(
+      run.stdout,
+      `${join('lab', 'bones.py')}:2:25: error: motion.data.object.bone.get_bone_count: added in 2024.1; this script targets 2023.3 to 2026.2 [target-versions]\n`,
+    );
+    assert.match(run.stderr, /3 files, 1 problem \(1 error\); documentation .*; targets 2023\.3 to 2026\.2\n$/);
+    const [only] = JSON.parse(readFileSync(sarif, 'utf8')).runs;
+    assert.deepEqual(
+      only.results.map((r: { level: string; ruleId: string }) => [r.level, r.ruleId]),
+      [['error', 'target-versions']],
+    );
+    const fits = await runCli(['check', 'lab', '--target', '>=2024.1'], app.env, undefined, scratch.path);
+    assert.deepEqual([fits.code, fits.stdout], [0, '']);
+  });
+
+  it('refuses --target versions it cannot read, as bad usage', async () => {
+    for (const [target, message] of [
+      ['latest', /--target: "latest" is not a version: write a version \(2025\.1\)/],
+      ['2026.1..2025.1', /--target: "2026\.1\.\.2025\.1" ends before it starts/],
+      ['>2026.2', /--target: ">2026\.2" names none of the versions the history knows/],
+    ] as const) {
+      const run = await runCli(['check', 'clean.py', '--target', target], app.env, undefined, scratch.path);
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, message);
+      assert.equal(run.stdout, '');
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { createMotionLanguageService } from './language-service';
 import { OpenScripts } from './open-scripts';
 import { ScriptChecks } from './script-checks';
 import type { ScriptLanguageId, ScriptParsers } from './script-parsers';
+import type { TargetsGiven } from './script-documents';
 
 interface ScriptToCheck {
   uri: string;
@@ -14,11 +15,13 @@ interface ScriptToCheck {
 /**
  * Checks scripts as the editor does, without one (`motion check`): each goes through the open
  * scripts' pipeline, with its checking side in-process, and its whole check is what comes back.
+ * `targets`: the versions of the application given for every script (a script's comment wins).
  */
 export async function checkScripts(
   parsers: ScriptParsers,
   documentation: DocumentationIndex,
   scripts: readonly ScriptToCheck[],
+  { targets }: { targets?: TargetsGiven } = {},
 ): Promise<Diagnostic[][]> {
   const waiting = new Map<string, { resolve(d: Diagnostic[]): void; reject(error: Error): void }>();
   const checks = new ScriptChecks(
@@ -44,6 +47,7 @@ export async function checkScripts(
       found.push(
         await new Promise<Diagnostic[]>((resolve, reject) => {
           waiting.set(uri, { resolve, reject });
+          open.setTargets(uri, targets);
           open.open(uri, languageId, 1, text);
         }),
       );

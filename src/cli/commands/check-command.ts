@@ -18,8 +18,9 @@ import {
 import { messageText, type CheckedFile } from './checked-file';
 import { sarifReport } from './sarif-report';
 import { readUserText } from '../../api/files/user-text';
+import { parseTargets } from '../../api/catalogue/target-versions';
 
-const CHECK_HELP = `Usage: motion check [FILE|DIR...] [--sarif FILE]
+const CHECK_HELP = `Usage: motion check [FILE|DIR...] [--target VERSIONS] [--sarif FILE]
 
 Checks Python and Lua scripts the way the editor does, without an editor: every motion.* call
 against the application's documentation (live from --url, else the one cached from it, else the
@@ -31,6 +32,13 @@ the wrong type or out of range. Prints each problem like a compiler:
 Directories are searched for .py and .lua files (not node_modules, .git or hidden folders);
 without arguments, the current directory.
 
+  --target VERSIONS
+                   the versions of the application the scripts must run on, as your lab runs
+                   them: 2025.2, >=2025.1, 2025.1..2026.2, or several joined by commas. A call
+                   that one of them lacks (added later, or removed) is an error naming them,
+                   from the application's changelog. A script's own "# motion: targets …"
+                   comment at its top wins. Without it: the warnings of the script's comment,
+                   else of the application's version.
   --sarif FILE     also write the problems as SARIF 2.1.0 (for code scanning)
 
 Exit status: 0 no errors, 1 errors found, 2 bad usage.
@@ -68,15 +76,26 @@ function compilerLine(path: string, d: Diagnostic): string {
   return `${path}:${line + 1}:${character + 1}: ${SEVERITY[d.severity ?? 1]}: ${messageText(d.message)}${d.code ? ` [${d.code}]` : ''}`;
 }
 
+/** --target's versions, or the usage error naming what is wrong with them. */
+function targetsOption(text: string) {
+  try {
+    return parseTargets(text);
+  } catch (error) {
+    throw new UsageError(`--target: ${(error as Error).message}`);
+  }
+}
+
 export async function checkCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { ...GLOBAL_OPTIONS, sarif: { type: 'string' } },
+    options: { ...GLOBAL_OPTIONS, sarif: { type: 'string' }, target: { type: 'string' } },
     allowPositionals: true,
     strict: true,
   });
   if (values.help) return (void process.stdout.write(`${CHECK_HELP}\n`), EXIT.ok);
   const options = globalOptions(values);
+  // Read before anything is asked of the application: a range that cannot be read is bad usage.
+  const targets = values.target === undefined ? undefined : targetsOption(values.target);
   const files = await scriptFiles(positionals.length > 0 ? positionals : ['.']);
   const client = clientFor(options);
   let documentation;
@@ -94,11 +113,16 @@ export async function checkCommand(argv: string[]): Promise<number> {
       languageId: path.endsWith('.lua') ? ('lua' as const) : ('python' as const),
       text: await readUserText(path),
     });
-  const found = await checkScripts(await loadScriptParsers(), documentation, scripts);
+  const found = await checkScripts(await loadScriptParsers(), documentation, scripts, {
+    ...(targets ? { targets: { text: values.target, from: 'option' } } : {}),
+  });
   const checked: CheckedFile[] = scripts.map(({ path, languageId }, i) => ({
     path: relative('.', path) || path,
     languageId,
-    diagnostics: found[i],
+    // Versions named on the command line are what CI must hold to: a call one of them lacks fails the check.
+    diagnostics: targets
+      ? found[i].map((d) => (d.code === 'target-versions' ? { ...d, severity: 1 as const } : d))
+      : found[i],
   }));
   const problems = checked.flatMap((f) => f.diagnostics.map((d) => ({ file: f, d })));
   const errors = problems.filter(({ d }) => (d.severity ?? 1) === 1).length;
@@ -110,7 +134,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   if (values.sarif) await writeFile(values.sarif, `${JSON.stringify(sarifReport(checked), null, 2)}\n`);
   const counted = `${problems.length} problem${problems.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'})`;
   process.stderr.write(
-    `motion check: ${files.length} file${files.length === 1 ? '' : 's'}, ${counted}; documentation ${documentation.describeSource()}\n`,
+    `motion check: ${files.length} file${files.length === 1 ? '' : 's'}, ${counted}; documentation ${documentation.describeSource()}${targets ? `; targets ${targets.described}` : ''}\n`,
   );
   return errors > 0 ? EXIT.refused : EXIT.ok;
 }
