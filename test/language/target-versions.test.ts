@@ -103,3 +103,46 @@ describe('a module or operation the connected application lacks, in the words of
     );
   });
 });
+
+describe('completion and the target versions', () => {
+  /** The items after `motion.data.object.`: label, what is beside it, struck through or not, in the list's order. */
+  async function listed(text: string) {
+    const { service, uri, position } = await scriptFixture('python', text);
+    return service
+      .complete(uri, position)
+      .items.sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''))
+      .map((i) => [i.label, i.labelDetails?.description, i.tags?.includes(1) ?? false]);
+  }
+
+  it('says beside a name since when it is there, from the changelog; nothing beside one always there', async () => {
+    const items = await listed('import motion\nmotion.data.object.|\n');
+    assert.deepEqual(
+      items.find(([label]) => label === 'bone'),
+      ['bone', 'since 2024.1', false],
+    );
+    assert.deepEqual(
+      items.find(([label]) => label === 'trajectory'),
+      ['trajectory', undefined, false],
+    );
+  });
+
+  it('strikes through, and puts last, a name one of the script’s targets lacks, naming those versions', async () => {
+    const items = await listed('# motion: targets 2023.2..2024.1\nimport motion\nmotion.data.object.|\n');
+    assert.deepEqual(items.at(-1), ['bone', 'since 2024.1, not in 2023.2, 2023.3', true]);
+    assert.ok(items.slice(0, -1).every(([, , struck]) => !struck));
+  });
+});
+
+describe('signature help and the changelog', () => {
+  it('says below the operation what its changelog says: since when, what changed', async () => {
+    const { service, uri, position } = await scriptFixture(
+      'python',
+      'import motion\nmotion.data.object.bone.get_bone_color(|)\n',
+    );
+    const [signature] = service.signatureHelp(uri, position)!.signatures;
+    assert.match((signature.documentation as { value: string }).value, /\n\n---\n\n\*Since 2024\.1\.\*$/);
+    const plain = await scriptFixture('python', 'import motion\nmotion.utilities.documentation.get_method_count(|)\n');
+    const [other] = plain.service.signatureHelp(plain.uri, plain.position)!.signatures;
+    assert.doesNotMatch((other.documentation as { value: string }).value, /---/);
+  });
+});

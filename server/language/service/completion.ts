@@ -1,5 +1,6 @@
 import {
   CompletionItemKind,
+  CompletionItemTag,
   MarkupKind,
   type CompletionItem,
   type CompletionList,
@@ -15,6 +16,9 @@ import { closedStatement } from './open-brackets';
 import { chainPath, parameterIndexOf, pathDocumentation, resolveCall } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
 import type { StringSite } from './script-model';
+import { scriptTargets } from './script-targets';
+import { lackOf, type Targets } from '../../../src/api/catalogue/target-versions';
+import { lifetimeOf } from '../../../src/api/catalogue/interface-history';
 
 /**
  * Completion after `motion.` (and aliases) of module path segments and operations; inside a string
@@ -39,7 +43,7 @@ export function complete(
       !endsInCode(line, document.syntax.languageId)
     )
       return NOTHING;
-    return memberCompletions(document, offset, member, index);
+    return memberCompletions(document, offset, member, index, scriptTargets(document, index).targets);
   }
   const site = document.syntax.stringAt(document.rootAt(offset), offset);
   if (site) return stringCompletions(document, site, index, live);
@@ -93,6 +97,7 @@ function memberCompletions(
   offset: number,
   member: MemberContext,
   index: DocumentationIndex,
+  targets: Targets | undefined,
 ): CompletionList {
   const children = index.childrenOf(member.path);
   const replace = {
@@ -100,11 +105,16 @@ function memberCompletions(
     end: document.text.positionAt(offset),
   };
   if (children.length <= MAX_COMPLETION_ITEMS)
-    return { isIncomplete: false, items: children.map((child, i) => memberItem(child, index, replace, i, true)) };
+    return {
+      isIncomplete: false,
+      items: children.map((child, i) => memberItem(child, index, replace, i, true, targets)),
+    };
   const matching = matchTyped(children, member.partial);
   return {
     isIncomplete: true,
-    items: matching.slice(0, MAX_COMPLETION_ITEMS).map((child, i) => memberItem(child, index, replace, i, false)),
+    items: matching
+      .slice(0, MAX_COMPLETION_ITEMS)
+      .map((child, i) => memberItem(child, index, replace, i, false, targets)),
   };
 }
 
@@ -167,14 +177,20 @@ function memberItem(
   range: Range,
   order: number,
   withDocumentation: boolean,
+  targets: Targets | undefined,
 ): CompletionItem {
   const resolved = index.resolve(child.path);
+  const lack = targets && lackOf(child.path, targets);
   const item: CompletionItem = {
     label: child.name,
     textEdit: { range, newText: child.name },
-    sortText: String(order).padStart(4, '0'),
+    // What one of the script's target versions lacks comes last, struck through.
+    sortText: `${lack ? 'z' : ''}${String(order).padStart(4, '0')}`,
     data: { path: child.path },
   };
+  const life = lifeInWords(child.path, lack?.versions);
+  if (life) item.labelDetails = { description: life };
+  if (lack) item.tags = [CompletionItemTag.Deprecated];
   if (resolved?.kind === 'method') {
     item.kind = CompletionItemKind.Method;
     item.detail = methodSignature(resolved.method.method);
@@ -186,6 +202,20 @@ function memberItem(
   if (withDocumentation)
     item.documentation = { kind: MarkupKind.Markdown, value: pathDocumentation(child.path, index) ?? '' };
   return item;
+}
+
+/**
+ * A name's life in a few words beside it in the list, from the application's changelog: "since
+ * 2024.1", "removed in 2026.1", and the script's target versions that lack it.
+ */
+function lifeInWords(path: string, lacking: string[] | undefined): string | undefined {
+  const { added, gone, goneBy } = lifetimeOf(path);
+  const words = [...(added ? [`since ${added}`] : []), ...(gone ? [`${goneBy} in ${gone}`] : [])];
+  if (lacking) {
+    const shown = lacking.length > 3 ? `${lacking.slice(0, 3).join(', ')}…` : lacking.join(', ');
+    words.push(`not in ${shown}`);
+  }
+  return words.length > 0 ? words.join(', ') : undefined;
 }
 
 /**

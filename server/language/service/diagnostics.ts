@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { DocumentationIndex, IndexedMethod, IndexedParameter } from '../../../src/api/docs/documentation-index';
 import { closestNames } from '../../../src/api/text/closest-names';
-import { lackOf, targetsOfScript, type ScriptTargets } from '../../../src/api/catalogue/target-versions';
+import { lackOf, type ScriptTargets } from '../../../src/api/catalogue/target-versions';
+import { scriptTargets } from './script-targets';
 import { historyNote, namedInChangelog } from '../../../src/api/catalogue/interface-history';
 import { nonNull } from '../../../src/api/types/type-tree';
 import { validateValue } from '../../../src/api/types/validate';
@@ -95,29 +96,6 @@ function documentationId(index: DocumentationIndex): string {
     ids.set(index, id);
   }
   return id;
-}
-
-/** Where targets that cannot be read were said, in a diagnostic's words. */
-const SAID_IN = { comment: '', setting: 'the setting motion.targetVersions: ', option: '--target: ', application: '' };
-
-/**
- * The versions of the application the script must run on: the comment at its top
- * (`# motion: targets >=2025.1`), else those given for it (its folder's setting, `motion check
- * --target`), else the connected application's. `key` keeps cached diagnostics apart per targets.
- * Targets that cannot be read are themselves a problem: at the comment, or at the script's first line.
- */
-function scriptTargets(document: ScriptDocument, index: DocumentationIndex): ScriptTargets & { at?: Problem } {
-  const top = document.text.slice(0, Math.min(document.text.size, 4_000));
-  const { source } = index;
-  const found = targetsOfScript(top, document.targetsGiven, source.kind === 'bundled' ? undefined : source.version);
-  const { problem } = found;
-  if (!problem) return found;
-  const start = problem.from === 'comment' ? top.indexOf(problem.said) : 0;
-  const end = problem.from === 'comment' ? start + problem.said.length : Math.max(top.indexOf('\n'), 0) || top.length;
-  return {
-    ...found,
-    at: { start, end, message: `${SAID_IN[problem.from]}${problem.message}`, code: 'target-versions' },
-  };
 }
 
 /** What the application's changelog says of a path the connected application lacks: when it came or went. */

@@ -1,6 +1,6 @@
 import { MarkupKind, type Hover, type LocationLink } from 'vscode-languageserver-types';
 import { documentationUri } from '../../../src/api/docs/documentation-uri';
-import { historyNote } from '../../../src/api/catalogue/interface-history';
+import { withChangelogNote } from '../../../src/api/docs/markdown';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import { chainPath, pathDocumentation } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
@@ -16,9 +16,7 @@ export function hover(document: ScriptDocument, offset: number, index: Documenta
   if (documentation === undefined) return null;
   // A namespace has no documentation of its own: the hover names it above the list of its modules.
   const shown = index.resolve(path)?.kind === 'namespace' ? `### ${path}\n\n${documentation}` : documentation;
-  // When it came, went or changed, from the application's changelog: what a script for other versions must know.
-  const note = historyNote(path);
-  const value = note ? `${shown}\n\n---\n\n*${note}*` : shown;
+  const value = withChangelogNote(shown, path);
   const span = found.chain.segments[found.index].span;
   return {
     contents: { kind: MarkupKind.Markdown, value },

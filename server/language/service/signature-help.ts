@@ -1,6 +1,6 @@
 import { MarkupKind, type ParameterInformation, type SignatureHelp } from 'vscode-languageserver-types';
 import type { DocumentationIndex, IndexedMethod } from '../../../src/api/docs/documentation-index';
-import { methodMarkdown } from '../../../src/api/docs/markdown';
+import { methodMarkdown, withChangelogNote } from '../../../src/api/docs/markdown';
 import { methodSignatureParts } from '../../../src/api/docs/signature';
 import { chainPath, parameterIndexOf, resolveCall } from './resolve-chain';
 import type { ScriptDocument } from './script-documents';
@@ -33,7 +33,11 @@ function describeSignature(method: IndexedMethod, active: number): SignatureHelp
     signatures: [
       {
         label,
-        documentation: { kind: MarkupKind.Markdown, value: methodMarkdown(method.module.path, method.method) },
+        // What changed in the operation across versions (its parameters' meaning, what it accepts), from the changelog.
+        documentation: {
+          kind: MarkupKind.Markdown,
+          value: withChangelogNote(methodMarkdown(method.module.path, method.method), method.path),
+        },
         parameters,
       },
     ],

@@ -39,6 +39,16 @@ function names(pattern: string, path: string): boolean {
  * motion.settings.processing brought its skeleton module's operations), and goes with the first that goes.
  */
 export function lifetimeOf(path: string, history: InterfaceHistory = HISTORY): Lifetime {
+  // Completion asks for every name of a list at each keystroke: the real history's answers are kept.
+  if (history !== HISTORY) return lifetimeIn(path, history);
+  let known = LIFETIMES.get(path);
+  if (!known) LIFETIMES.set(path, (known = lifetimeIn(path, history)));
+  return known;
+}
+
+const LIFETIMES = new Map<string, Lifetime>();
+
+function lifetimeIn(path: string, history: InterfaceHistory): Lifetime {
   const own = history.changes.filter((c) => names(c.path, path));
   const modules = modulesOf(path).map((m) => history.changes.filter((c) => c.of === 'module' && names(c.path, m)));
   const byVersion = (a: InterfaceChange, b: InterfaceChange) => compareVersions(a.version, b.version);

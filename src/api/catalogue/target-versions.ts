@@ -6,7 +6,7 @@ import { HISTORY, lifetimeOf, presentIn } from './interface-history';
  * `>=2025.1`, `<2026.1`, `2025.1..2026.2`, or several joined by commas. They are read against the
  * versions the interface's history knows. No I/O.
  */
-interface Targets {
+export interface Targets {
   /** The known versions they cover, oldest first. */
   versions: string[];
   /** In a person's words: "2025.1 and later", "2025.1 to 2026.2", "2024.3, 2025.2". */

@@ -1,5 +1,6 @@
 import type { MethodDocumentation, ModuleDocumentation, PackageDocumentation } from './documentation-shapes';
 import { methodSignature } from './signature';
+import { historyNote } from '../catalogue/interface-history';
 
 /**
  * Markdown for the package, a module or a method: one renderer for the language server's hover,
@@ -40,4 +41,13 @@ export function packageMarkdown(pkg: PackageDocumentation): string {
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/**
+ * Markdown of a module or an operation, and below it what the application's changelog says of it
+ * (when it came, went or changed): what a script for other versions must know.
+ */
+export function withChangelogNote(markdown: string, path: string): string {
+  const note = historyNote(path);
+  return note ? `${markdown}\n\n---\n\n*${note}*` : markdown;
 }
