@@ -17,6 +17,8 @@ interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<op
   --empty           start with no skeletons instead of the demo data
   --log-level L     debug (a line per request), info, warn, error or silent (default info)
   --delay-ms N      answer every request N milliseconds late, as a slow application does (default 0)
+  --as-version V    answer as the application of release V (2023.2 to 2026.2): its get_version,
+                    and only the modules and operations the application's changelog says it has
   --stop-with-stdin stop when standard input closes: a program that starts the server with a pipe
                     it never writes ties the server's life to its own, even if it is killed
   --version, --help`;
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
         'log-level': { type: 'string', default: 'info' },
         'delay-ms': { type: 'string', default: '0' },
         'stop-with-stdin': { type: 'boolean', default: false },
+        'as-version': { type: 'string' },
         help: { type: 'boolean', default: false },
         version: { type: 'boolean', default: false },
       },
@@ -66,6 +69,7 @@ async function main(): Promise<void> {
       empty: values.empty,
       logLevel,
       delayMs,
+      asVersion: values['as-version'],
     });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;

@@ -5,6 +5,9 @@ import type { MotionModel } from './model/motion-model';
 import { DurableModel } from './persistence/durable-model';
 import { emptyState, type MotionState } from './model/records';
 import { buildOperationTable } from './operations/operation-table';
+import { CATALOGUE } from '../../src/api/catalogue';
+import { catalogueAsOf } from '../../src/api/catalogue/catalogue-as-of';
+import { APPLICATION_TITLE } from './version';
 import { StateFile } from './persistence/state-file';
 
 export interface MotionServerOptions {
@@ -20,6 +23,11 @@ export interface MotionServerOptions {
   log?: Log;
   /** Every answer this many milliseconds late, as a slow application gives it (benches). */
   delayMs?: number;
+  /**
+   * Answer as the application of this release (`2025.2`): its get_version, and only the modules
+   * and operations the interface's history says it has.
+   */
+  asVersion?: string;
 }
 
 export interface MotionServer extends RunningMotionServer {
@@ -43,7 +51,7 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
   try {
     const running = await listen({
       model: durable,
-      table: buildOperationTable(),
+      table: operationTable(options.asVersion),
       log,
       host: options.host,
       port: options.port,
@@ -63,4 +71,14 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
     await stateFile?.close();
     throw error;
   }
+}
+
+/** The operations served: all of the catalogue, or those of the release the server answers as. */
+function operationTable(asVersion: string | undefined) {
+  if (asVersion === undefined) return buildOperationTable();
+  const [major, minor] = asVersion.split('.').map(Number);
+  return buildOperationTable(catalogueAsOf(asVersion, CATALOGUE), {
+    version: { major, minor, build: 0 },
+    title: `${APPLICATION_TITLE}, answering as ${asVersion}`,
+  });
 }

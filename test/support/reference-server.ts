@@ -17,11 +17,24 @@ export interface ReferenceServer {
  * tests and hooks. `client` adds options to the client (a request counter); `log` hears the server.
  */
 export function referenceServer(
-  options: { per?: 'test' | 'suite'; empty?: boolean; client?: Omit<MotionClientOptions, 'url'>; log?: Log } = {},
+  options: {
+    per?: 'test' | 'suite';
+    empty?: boolean;
+    client?: Omit<MotionClientOptions, 'url'>;
+    log?: Log;
+    /** Answer as the application of this release (motion-server --as-version). */
+    asVersion?: string;
+  } = {},
 ): ReferenceServer {
   const fixture = {} as ReferenceServer;
   const start = async () => {
-    fixture.server = await startMotionServer({ port: 0, logLevel: 'silent', empty: options.empty, log: options.log });
+    fixture.server = await startMotionServer({
+      port: 0,
+      logLevel: 'silent',
+      empty: options.empty,
+      log: options.log,
+      asVersion: options.asVersion,
+    });
     fixture.client = new MotionClient({ ...options.client, url: fixture.server.url });
     fixture.env = { MOTION_URL: fixture.server.url };
   };

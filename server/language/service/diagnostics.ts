@@ -4,6 +4,7 @@ import type { DocumentationIndex, IndexedMethod, IndexedParameter } from '../../
 import { closestNames } from '../../../src/api/text/closest-names';
 import { lackOf, type ScriptTargets } from '../../../src/api/catalogue/target-versions';
 import { scriptTargets } from './script-targets';
+import { versionGuard } from './version-guard';
 import { historyNote, namedInChangelog } from '../../../src/api/catalogue/interface-history';
 import { nonNull } from '../../../src/api/types/type-tree';
 import { validateValue } from '../../../src/api/types/validate';
@@ -137,7 +138,12 @@ function diagnoseStatement(
     const lack = path !== undefined && targets ? lackOf(path, targets) : undefined;
     if (lack) {
       const name = call.chain.segments[call.chain.segments.length - 1];
-      problems.push({ ...at(name.span, `${path}: ${lack.message}`, 'target-versions'), severity: 'warning' });
+      const guard = versionGuard(call, path!, document, aliases, index.packageName, lack.versions);
+      problems.push({
+        ...at(name.span, `${path}: ${lack.message}`, 'target-versions'),
+        severity: 'warning',
+        ...(guard ? { fix: { guard } } : {}),
+      });
     }
   }
   return problems;

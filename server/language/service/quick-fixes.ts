@@ -1,4 +1,5 @@
 import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver-types';
+import type { VersionGuard } from './version-guard';
 
 /** What a diagnostic offers to fix, carried in its `data` to the editor and back. */
 export type QuickFix =
@@ -9,7 +10,9 @@ export type QuickFix =
    */
   | { replaceWith: string[]; suggested: string[] }
   /** Add placeholders for the missing arguments before the call's `)`, after a comma when some are given. */
-  | { addArguments: string[]; comma: boolean };
+  | { addArguments: string[]; comma: boolean }
+  /** Run the call only on the application versions that have it (version-guard.ts). */
+  | { guard: VersionGuard };
 
 /**
  * The quick fixes of the language server's own diagnostics among those given. `snippetCommand`:
@@ -20,6 +23,22 @@ export function quickFixes(uri: string, diagnostics: readonly Diagnostic[], snip
   return diagnostics.flatMap((diagnostic): CodeAction[] => {
     const fix = (diagnostic.data as { fix?: QuickFix } | undefined)?.fix;
     if (diagnostic.source !== 'motion' || !fix) return [];
+    if ('guard' in fix) {
+      const { title, header, footer, endCharacter } = fix.guard;
+      const { line } = diagnostic.range.start;
+      const edits = [
+        { range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: header },
+        ...(footer
+          ? [
+              {
+                range: { start: { line, character: endCharacter }, end: { line, character: endCharacter } },
+                newText: footer,
+              },
+            ]
+          : []),
+      ];
+      return [{ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], edit: { changes: { [uri]: edits } } }];
+    }
     if ('replaceWith' in fix)
       return fix.replaceWith.map((text, i) => ({
         title: `Change to "${fix.suggested[i]}"`,

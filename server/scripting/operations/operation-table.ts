@@ -25,16 +25,25 @@ export interface OperationEntry {
 /** module path → operation name → entry. Built from the catalogue; a catalogue operation without a handler is a startup error. */
 export type OperationTable = Map<string, Map<string, OperationEntry>>;
 
-export function buildOperationTable(modules: readonly ModuleSpec[] = CATALOGUE): OperationTable {
+/** Which application the table answers as: its version as get_version gives it, and its title for help(). */
+export interface AnsweringAs {
+  version: { major: number; minor: number; build: number };
+  title: string;
+}
+
+export function buildOperationTable(
+  modules: readonly ModuleSpec[] = CATALOGUE,
+  as: AnsweringAs = { version: APPLICATION_VERSION, title: APPLICATION_TITLE },
+): OperationTable {
   const pkg = catalogueDocumentation(modules);
   const implementations: Record<string, ModuleHandlers> = {
-    motion: { get_version: () => ({ ...APPLICATION_VERSION }) },
+    motion: { get_version: () => ({ ...as.version }) },
     'motion.settings.processing.skeleton': settingsSkeletonHandlers(),
     'motion.data.object.skeleton': dataSkeletonHandlers(),
     'motion.data.object.trajectory': TRAJECTORY_HANDLERS,
     'motion.data.object.bone': BONE_HANDLERS,
     'motion.gui.selection': SELECTION_HANDLERS,
-    'motion.utilities.documentation': documentationHandlers(pkg, APPLICATION_TITLE, INTERFACE_CHANGELOG),
+    'motion.utilities.documentation': documentationHandlers(pkg, as.title, INTERFACE_CHANGELOG),
   };
   const table: OperationTable = new Map();
   for (const module of modules) {

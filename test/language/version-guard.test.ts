@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { scriptFixture } from '../support/script-fixture';
+
+/** The version guards offered for a script, each with the script's text once it is applied. */
+export async function guarded(languageId: 'python' | 'lua', text: string): Promise<{ title: string; after: string }[]> {
+  const { service, uri } = await scriptFixture(languageId, text);
+  const diagnostics = service.diagnose(uri).filter((d) => d.code === 'target-versions');
+  return service.codeActions(uri, diagnostics).map((action) => ({
+    title: action.title,
+    after: TextDocument.applyEdits(TextDocument.create(uri, languageId, 1, text), action.edit!.changes![uri]),
+  }));
+}
+
+describe('the quick fix that runs a call only on the versions that have it', () => {
+  it('guards a Python call by get_version, at its own indentation, with only the bound a target crosses', async () => {
+    const text = [
+      '# motion: targets 2023.3, 2025.1',
+      'import motion',
+      'def tidy():',
+      '    motion.data.object.bone.clear_bones()  # every bone',
+      '    print("done")',
+      '',
+    ].join('\n');
+    assert.deepEqual(await guarded('python', text), [
+      {
+        title: 'Call clear_bones only on 2024.1 and later (by motion.get_version())',
+        after: [
+          '# motion: targets 2023.3, 2025.1',
+          'import motion',
+          'def tidy():',
+          '    if [motion.get_version()[k] for k in ("major", "minor")] >= [2024, 1]:',
+          '        motion.data.object.bone.clear_bones()  # every bone',
+          '    print("done")',
+          '',
+        ].join('\n'),
+      },
+    ]);
+  });
+
+  it('guards a Lua call, closing it with end, the last line of a script too', async () => {
+    const text =
+      '-- motion: targets >=2023.2\nfunction tidy()\n\tmotion.data.object.bone.clear_bones()\nend\nmotion.data.object.bone.clear_bones()';
+    const [inside, last] = await guarded('lua', text);
+    assert.equal(inside.title, 'Call clear_bones only on 2024.1 and later (by motion.get_version())');
+    assert.equal(
+      inside.after,
+      '-- motion: targets >=2023.2\nfunction tidy()\n\tif motion.get_version().major * 100 + motion.get_version().minor >= 202401 then\n\t\tmotion.data.object.bone.clear_bones()\n\tend\nend\nmotion.data.object.bone.clear_bones()',
+    );
+    assert.ok(
+      last.after.endsWith(
+        '\nif motion.get_version().major * 100 + motion.get_version().minor >= 202401 then\n  motion.data.object.bone.clear_bones()\nend',
+      ),
+      last.after,
+    );
+  });
+
+  it('offers none where a guard would change what the script means, or where the package has no name', async () => {
+    for (const [languageId, text] of [
+      ['python', '# motion: targets 2023.3\nimport motion\ncount = motion.data.object.bone.get_bone_count()\n'],
+      ['python', '# motion: targets 2023.3\nimport motion\nprint(motion.data.object.bone.get_bone_count())\n'],
+      ['python', '# motion: targets 2023.3\nimport motion\nx = 1; motion.data.object.bone.clear_bones()\n'],
+      ['python', '# motion: targets 2023.3\nimport motion\nmotion.data.object.bone.clear_bones(); x = 1\n'],
+      ['python', '# motion: targets 2023.3\nimport motion.data.object.bone as bone\nbone.clear_bones()\n'],
+      ['lua', '-- motion: targets 2023.3\nif ok then motion.data.object.bone.clear_bones() end\n'],
+      ['lua', '-- motion: targets 2023.3\nlocal n = motion.data.object.bone.get_bone_count()\n'],
+    ] as const) {
+      const { service, uri } = await scriptFixture(languageId, text);
+      const warned = service.diagnose(uri).filter((d) => d.code === 'target-versions');
+      assert.equal(warned.length, 1, text);
+      assert.deepEqual(await guarded(languageId, text), [], text);
+    }
+  });
+});
