@@ -1,16 +1,6 @@
 import assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { scriptFixture } from '../support/script-fixture';
-
-/** The version guards offered for a script, each with the script's text once it is applied. */
-export async function guarded(languageId: 'python' | 'lua', text: string): Promise<{ title: string; after: string }[]> {
-  const { service, uri } = await scriptFixture(languageId, text);
-  const diagnostics = service.diagnose(uri).filter((d) => d.code === 'target-versions');
-  return service.codeActions(uri, diagnostics).map((action) => ({
-    title: action.title,
-    after: TextDocument.applyEdits(TextDocument.create(uri, languageId, 1, text), action.edit!.changes![uri]),
-  }));
-}
+import { guarded } from '../support/version-guard-fix';
 
 describe('the quick fix that runs a call only on the versions that have it', () => {
   it('guards a Python call by get_version, at its own indentation, with only the bound a target crosses', async () => {

@@ -62,6 +62,7 @@ const SOME_TESTS: [string, RegExp, string][] = [
   ],
   ['test/extension-logic/script-literals.test.ts', /CPython/, NO_PYTHON],
   ['test/cli/script-templates.test.ts', /\(Python\)/, NO_PYTHON],
+  ['test/cli/version-guard-run.test.ts', /Python:/, NO_PYTHON],
   ['test/cli/run.test.ts', /\.py|Python twin|traceback at the script|sys\.exit|examples’ tests/, NO_PYTHON],
   [
     'test/cli/snapshot-command.test.ts',
