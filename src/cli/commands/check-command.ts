@@ -18,7 +18,7 @@ import {
 import { messageText, type CheckedFile } from './checked-file';
 import { sarifReport } from './sarif-report';
 import { readUserText } from '../../api/files/user-text';
-import { parseTargets } from '../../api/catalogue/target-versions';
+import { versionsOption } from '../versions-option';
 
 const CHECK_HELP = `Usage: motion check [FILE|DIR...] [--target VERSIONS] [--sarif FILE]
 
@@ -76,15 +76,6 @@ function compilerLine(path: string, d: Diagnostic): string {
   return `${path}:${line + 1}:${character + 1}: ${SEVERITY[d.severity ?? 1]}: ${messageText(d.message)}${d.code ? ` [${d.code}]` : ''}`;
 }
 
-/** --target's versions, or the usage error naming what is wrong with them. */
-function targetsOption(text: string) {
-  try {
-    return parseTargets(text);
-  } catch (error) {
-    throw new UsageError(`--target: ${(error as Error).message}`);
-  }
-}
-
 export async function checkCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -95,7 +86,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   if (values.help) return (void process.stdout.write(`${CHECK_HELP}\n`), EXIT.ok);
   const options = globalOptions(values);
   // Read before anything is asked of the application: a range that cannot be read is bad usage.
-  const targets = values.target === undefined ? undefined : targetsOption(values.target);
+  const targets = values.target === undefined ? undefined : versionsOption('--target', values.target);
   const files = await scriptFiles(positionals.length > 0 ? positionals : ['.']);
   const client = clientFor(options);
   let documentation;
