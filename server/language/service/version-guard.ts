@@ -37,7 +37,9 @@ export function versionGuard(
     languageId === 'python'
       ? statement?.type === 'expression_statement' && statement.namedChildCount === 1
       : ['chunk', 'block'].includes(statement?.parent?.type ?? '');
-  if (!statement || !alone || statement.text.includes('\n')) return undefined;
+  // Where a statement spans lines, a guard of its first line would cut it: none is offered.
+  const written = statement?.text;
+  if (!statement || !alone || written === undefined || written.includes('\n')) return undefined;
   // The name the script gives the package: `import motion` (Python), the global `motion` (Lua).
   const pkg =
     [...aliases].find(([, target]) => target === packageName)?.[0] ?? (languageId === 'lua' ? packageName : undefined);
@@ -55,7 +57,7 @@ export function versionGuard(
   const indentBy = before.includes('\t') ? '\t' : languageId === 'python' ? '    ' : '  ';
   const words = [...(added ? [`${added} and later`] : []), ...(gone ? [`before ${gone}`] : [])].join(', ');
   const title = `Call ${path.split('.').pop()} only on ${words} (by ${pkg}.get_version())`;
-  const endCharacter = start.character + statement.text.length;
+  const endCharacter = start.character + written.length;
   if (languageId === 'python') {
     const version = `[${pkg}.get_version()[k] for k in ("major", "minor")]`;
     const bound = (v: string) => `[${numbers(v).join(', ')}]`;

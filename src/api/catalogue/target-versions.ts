@@ -74,8 +74,22 @@ export function targetsComment(script: string): string | undefined {
   return undefined;
 }
 
+type Lack = { versions: string[]; message: string } | undefined;
+
+/** What each targets' lack of a path was found to be: a script calls the same operations many times over. */
+const LACKS = new WeakMap<Targets, Map<string, Lack>>();
+
 /** Why a call of `path` fails on some of the targets, in a person's words, or undefined when it fits them all. */
-export function lackOf(path: string, targets: Targets): { versions: string[]; message: string } | undefined {
+export function lackOf(path: string, targets: Targets): Lack {
+  let known = LACKS.get(targets);
+  if (!known) LACKS.set(targets, (known = new Map()));
+  if (known.has(path)) return known.get(path);
+  const lack = findLack(path, targets);
+  known.set(path, lack);
+  return lack;
+}
+
+function findLack(path: string, targets: Targets): Lack {
   const lacking = targets.versions.filter((v) => !presentIn(path, v));
   if (lacking.length === 0) return undefined;
   const { added, gone, goneBy } = lifetimeOf(path);
