@@ -47,6 +47,8 @@ interface CheckScriptParams {
   uri: string;
   languageId: string;
   text: string;
+  /** The application releases the script must run on (`>=2025.1`); its own comment wins. */
+  targets?: string;
 }
 
 /** The diagnostics of a text on its own, as an open script gets them (the assistants' check). */

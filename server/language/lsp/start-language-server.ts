@@ -170,10 +170,10 @@ export function startLanguageServer(connection: Connection): void {
     return { documentation, source: from };
   });
 
-  connection.onRequest(CheckScriptRequest, ({ uri, languageId, text }) => {
+  connection.onRequest(CheckScriptRequest, ({ uri, languageId, text, targets }) => {
     if (!OpenScripts.takes(languageId))
       throw new ResponseError(ErrorCodes.InvalidParams, `only Python and Lua scripts are checked, not ${languageId}`);
-    return service!.checkText(uri, languageId, text);
+    return service!.checkText(uri, languageId, text, targets ? { text: targets, from: 'option' } : undefined);
   });
 
   connection.onDidOpenTextDocument(({ textDocument: { uri, languageId, version, text } }) => {

@@ -24,6 +24,7 @@ import {
   ScriptDocuments,
   yieldToRequests,
   type ScriptDocument,
+  type TargetsGiven,
   type TextStretch,
 } from './script-documents';
 import type { ScriptLanguageId, ScriptParsers } from './script-parsers';
@@ -57,7 +58,7 @@ export interface MotionLanguageService {
    * The diagnostics of a text on its own (`motion check`, the assistants' check): read aside, so a
    * document open under the same URI is left as it is.
    */
-  checkText(uri: string, languageId: ScriptLanguageId, text: string): Diagnostic[];
+  checkText(uri: string, languageId: ScriptLanguageId, text: string, targets?: TargetsGiven): Diagnostic[];
   /** On a module or operation: where its rendered documentation opens. */
   definition(uri: string, position: Position, token?: Cancellation): LocationLink[];
   /** The `motion` calls of the script (Outline, Go to Symbol). */
@@ -123,8 +124,9 @@ export function createMotionLanguageService(options: {
     signatureHelp: (uri, position, token) =>
       withDocument(uri, null, (d) => signatureHelp(d, d.text.offsetAt(position), options.documentation()), token),
     diagnose: (uri) => withDocument(uri, [], (d) => diagnose(d, options.documentation())),
-    checkText: (uri, languageId, text) => {
+    checkText: (uri, languageId, text, targets) => {
       const aside = new ScriptDocuments(options.parsers);
+      aside.setTargets(uri, targets);
       try {
         return diagnose(aside.open(uri, languageId, 1, text), options.documentation());
       } finally {

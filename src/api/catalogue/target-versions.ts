@@ -82,7 +82,7 @@ const LACKS = new WeakMap<Targets, Map<string, Lack>>();
 /** Why a call of `path` fails on some of the targets, in a person's words, or undefined when it fits them all. */
 export function lackOf(path: string, targets: Targets): Lack {
   let known = LACKS.get(targets);
-  if (!known) LACKS.set(targets, (known = new Map()));
+  if (!known) LACKS.set(targets, (known = new Map<string, Lack>()));
   if (known.has(path)) return known.get(path);
   const lack = findLack(path, targets);
   known.set(path, lack);

@@ -42,13 +42,15 @@ export function cliAssistantContext(
     serverScript: join(__dirname, 'motion-server.js'),
     python: async () => python,
     rehearsals,
-    async check(text, language, path): Promise<ScriptProblem[]> {
+    async check(text, language, path, targets): Promise<ScriptProblem[]> {
       const index = await current();
       const service = createMotionLanguageService({
         parsers: await (parsers ??= loadScriptParsers()),
         documentation: () => index,
       });
-      return service.checkText(pathToFileURL(path).href, language, text).map(scriptProblem);
+      return service
+        .checkText(pathToFileURL(path).href, language, text, targets ? { text: targets, from: 'option' } : undefined)
+        .map(scriptProblem);
     },
     close: () => client.close(),
   };

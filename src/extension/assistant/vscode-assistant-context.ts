@@ -45,11 +45,12 @@ export function vscodeAssistantContext(ctx: MotionContext): AssistantContext {
     serverScript: ctx.extension.asAbsolutePath(path.join('dist', 'motion-server.js')),
     python: (file) => pythonInterpreter(parts.config.pythonPath, vscode.Uri.file(file)),
     rehearsals,
-    async check(text, language, file) {
+    async check(text, language, file, targets) {
       const diagnostics = await parts.languageClient.sendRequest(CheckScriptRequest, {
         uri: vscode.Uri.file(file).toString(),
         languageId: language,
         text,
+        ...(targets ? { targets } : {}),
       });
       return diagnostics.map(scriptProblem);
     },

@@ -28,7 +28,8 @@ export interface AssistantContext {
   /** A script's text: the editor's, unsaved edits included, where it is open. */
   readScript(path: string): Promise<string>;
   /** Our diagnostics for a script's text, as the editor shows them. */
-  check(text: string, language: ScriptLanguage, path: string): Promise<ScriptProblem[]>;
+  /** `targets`: the application releases the script must run on (`>=2025.1`), as motion check --target. */
+  check(text: string, language: ScriptLanguage, path: string, targets?: string): Promise<ScriptProblem[]>;
   /** The built reference server (`dist/motion-server.js`) that dry runs and tests start. */
   serverScript: string;
   /** The Python interpreter for a script. */

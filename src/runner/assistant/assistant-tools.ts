@@ -6,6 +6,7 @@ import { dryRunScript, dryRunScriptInput } from './dry-run-script';
 import { readApplication, readApplicationInput } from './read-application';
 import { runScriptTests, runScriptTestsInput } from './run-script-tests';
 import { searchDocumentation } from './search-documentation';
+import { releasesInput } from './releases-input';
 import { takeSnapshotInput, takeSnapshotTool } from './take-snapshot';
 import { ToolRefusal, type ToolAnswer } from './tool-answer';
 
@@ -32,6 +33,13 @@ const searchInput = z
   .object({
     query: z.string().min(1).describe('Words to look for: "skeleton scale", "select trajectories", "gap fill".'),
     limit: z.number().int().min(1).max(30).optional().describe('How many results at most (default 8).'),
+    version: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "Only what the application of this release has ('2025.1'), or of every release of a range ('2025.1..2026.2'): for a script that must run there. Each result says when it came or went.",
+      ),
   })
   .strict();
 
@@ -63,8 +71,9 @@ export const ASSISTANT_TOOLS: readonly AssistantTool[] = [
     runsCode: false,
     run: async (ctx, input) => {
       const documentation = await ctx.documentation();
-      const hits = searchDocumentation(documentation, input.query, input.limit ?? 8);
-      const source = `the documentation ${documentation.describeSource()}`;
+      const releases = input.version === undefined ? undefined : releasesInput('version', input.version);
+      const hits = searchDocumentation(documentation, input.query, input.limit ?? 8, releases);
+      const source = `the documentation ${documentation.describeSource()}${releases ? `, as the application ${releases.described} has it` : ''}`;
       if (hits.length === 0)
         return {
           text: `Nothing in ${source} matches "${input.query}". Its modules: ${documentation

@@ -1,6 +1,7 @@
 import type { DocumentationIndex, IndexedMethod } from '../../api/docs/documentation-index';
 import type { ModuleDocumentation } from '../../api/docs/documentation-shapes';
-import { methodMarkdown } from '../../api/docs/markdown';
+import { methodMarkdown, withChangelogNote } from '../../api/docs/markdown';
+import { lackOf, type Targets } from '../../api/catalogue/target-versions';
 
 /** One operation or module that matches a search, best first. */
 interface DocumentationHit {
@@ -79,11 +80,19 @@ function moduleFields(module: ModuleDocumentation): Fields {
  * words: those holding every word first (by how well they match, names counting most), then those
  * holding most of them. An empty list when no word matches anything.
  */
-export function searchDocumentation(index: DocumentationIndex, query: string, limit: number): DocumentationHit[] {
+export function searchDocumentation(
+  index: DocumentationIndex,
+  query: string,
+  limit: number,
+  releases?: Targets,
+): DocumentationHit[] {
   const words = searchWords(query);
   if (words.length === 0) return [];
   const scored: { hit: DocumentationHit; matched: number; score: number }[] = [];
+  // For given releases, only what every one of them has.
+  const kept = (path: string) => !releases || lackOf(path, releases) === undefined;
   for (const module of index.modules()) {
+    if (!kept(module.path)) continue;
     const moduleScore = score(words, moduleFields(module));
     if (moduleScore.matched > 0)
       scored.push({
@@ -92,13 +101,22 @@ export function searchDocumentation(index: DocumentationIndex, query: string, li
           kind: 'module',
           path: module.path,
           brief: module.brief,
-          text: [
-            `${module.path}: ${module.brief}`,
-            `Operations: ${module.methods.map((m) => m.name).join(', ') || 'none'}`,
-          ].join('\n'),
+          text: withChangelogNote(
+            [
+              `${module.path}: ${module.brief}`,
+              `Operations: ${
+                module.methods
+                  .map((m) => m.name)
+                  .filter((name) => kept(`${module.path}.${name}`))
+                  .join(', ') || 'none'
+              }`,
+            ].join('\n'),
+            module.path,
+          ),
         },
       });
     for (const method of index.methodsOf(module.path)) {
+      if (!kept(method.path)) continue;
       const methodScore = score(words, methodFields(method));
       if (methodScore.matched > 0)
         scored.push({
@@ -107,7 +125,7 @@ export function searchDocumentation(index: DocumentationIndex, query: string, li
             kind: 'operation',
             path: method.path,
             brief: method.method.brief,
-            text: methodMarkdown(module.path, method.method),
+            text: withChangelogNote(methodMarkdown(module.path, method.method), method.path),
           },
         });
     }
