@@ -34,6 +34,7 @@ import { ApplicationDocumentation } from './connection/application-documentation
 import { MotionContext } from './motion-context';
 import { reloadOnSave, runCommands } from './commands/run-commands';
 import { pythonCommands, startPythonStatus } from './commands/python-status';
+import { startTargetsStatus } from './commands/targets-status';
 import { ScriptRunner } from './run/script-runner';
 import { segmentCommands, startSegmentEditor } from './commands/segment-commands';
 import { SegmentPreviews } from './segment-editor/segment-previews';
@@ -240,6 +241,7 @@ export async function startMotion(
     pythonCommands,
   );
   startPythonStatus(ctx);
+  startTargetsStatus(ctx);
   const notebooks = startNotebooks(ctx, explorerTree);
   const assistantTools = registerLanguageModelTools(ctx);
   // VS Code 1.101 and later: `motion mcp` offered to its assistants too, with no configuration.

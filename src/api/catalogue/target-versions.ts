@@ -138,11 +138,20 @@ export function targetsOfScript(
       return { key: said.text, problem: { from: said.from, said: said.text, message: (error as Error).message } };
     }
   }
-  const release = /^(\d{4}\.\d+)(?:\.|$)/.exec(applicationVersion ?? '')?.[1];
-  if (!release || !known.includes(release)) return { key: '' };
+  const release = releaseOf(applicationVersion, known);
+  if (!release) return { key: '' };
   return {
     key: `=${release}`,
     targets: { versions: [release], described: `${release}, the connected application's version` },
     from: 'application',
   };
+}
+
+/** The release of an application version (`2025.2.1` → `2025.2`) when the interface's history knows it. */
+export function releaseOf(
+  version: string | undefined,
+  known: readonly string[] = HISTORY.versions,
+): string | undefined {
+  const release = /^(\d{4}\.\d+)(?:\.|$)/.exec(version ?? '')?.[1];
+  return release && known.includes(release) ? release : undefined;
 }
