@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { scriptFixture } from '../support/script-fixture';
 import { guarded } from '../support/version-guard-fix';
+import { scriptOfLines } from '../../bench/ten-thousand-lines';
 
 describe('the quick fix that runs a call only on the versions that have it', () => {
   it('guards a Python call by get_version, at its own indentation, with only the bound a target crosses', async () => {
@@ -60,5 +61,45 @@ describe('the quick fix that runs a call only on the versions that have it', () 
       assert.equal(warned.length, 1, text);
       assert.deepEqual(await guarded(languageId, text), [], text);
     }
+  });
+
+  it('warns no more at a call the script guards by get_version, in Python and Lua; its else is not guarded', async () => {
+    const warnedAt = async (languageId: 'python' | 'lua', text: string) => {
+      const { service, uri } = await scriptFixture(languageId, text);
+      return service
+        .diagnose(uri)
+        .filter((d) => d.code === 'target-versions')
+        .map((d) => d.range.start.line + 1);
+    };
+    for (const [languageId, text] of [
+      ['python', '# motion: targets 2023.3\nimport motion\nmotion.data.object.bone.clear_bones()\n'],
+      ['lua', '-- motion: targets 2023.3\nmotion.data.object.bone.clear_bones()'],
+    ] as const) {
+      const [fix] = await guarded(languageId, text);
+      assert.deepEqual(await warnedAt(languageId, fix.after), [], fix.after);
+    }
+    assert.deepEqual(
+      await warnedAt(
+        'python',
+        '# motion: targets 2023.3\nimport motion\nif motion.get_version()["major"] >= 2024:\n    motion.data.object.bone.clear_bones()\nelse:\n    motion.data.object.bone.clear_bones()\nif ready:\n    motion.data.object.bone.clear_bones()\n',
+      ),
+      [6, 8],
+    );
+  });
+
+  it('guards, and then warns no more, at the end of a script long enough to be analysed in chunks', async () => {
+    const long = `# motion: targets 2023.3\n${scriptOfLines(5_200)}\nmotion.data.object.bone.clear_bones()\n`;
+    const { service, uri } = await scriptFixture('python', long);
+    assert.ok(service.documents.get(uri)!.chunked, 'analysed in chunks');
+    const fix = (await guarded('python', long)).find((f) => f.title.startsWith('Call clear_bones'))!;
+    assert.match(
+      fix.after,
+      /\nif \[motion\.get_version\(\)\[k\] for k in \("major", "minor"\)\] >= \[2024, 1\]:\n {4}motion\.data\.object\.bone\.clear_bones\(\)\n$/,
+    );
+    const again = await scriptFixture('python', fix.after);
+    const left = again.service
+      .diagnose(again.uri)
+      .filter((d) => d.code === 'target-versions' && d.message.includes('bone'));
+    assert.deepEqual(left, []);
   });
 });

@@ -4,7 +4,7 @@ import type { DocumentationIndex, IndexedMethod, IndexedParameter } from '../../
 import { closestNames } from '../../../src/api/text/closest-names';
 import { lackOf, type ScriptTargets } from '../../../src/api/catalogue/target-versions';
 import { scriptTargets } from './script-targets';
-import { versionGuard } from './version-guard';
+import { guardedByVersion, versionGuard } from './version-guard';
 import { historyNote, namedInChangelog } from '../../../src/api/catalogue/interface-history';
 import { nonNull } from '../../../src/api/types/type-tree';
 import { validateValue } from '../../../src/api/types/validate';
@@ -113,6 +113,12 @@ function diagnoseStatement(
 ): Problem[] {
   const problems: Problem[] = [];
   const at = (span: Span, message: string, code: string): Problem => ({ ...span, message, code });
+  // Only a statement that asks the application's version can guard a call by it: the walk up from
+  // each call is made only there (a whole script's check stays within a tenth of today's).
+  let asksVersion: boolean | undefined;
+  const guarded = (call: CallSite) =>
+    (asksVersion ??= document.text.slice(statement.startIndex, statement.endIndex).includes('get_version')) &&
+    guardedByVersion(call);
   for (const chain of document.syntax.chains(statement)) {
     const unknown = firstUnknownSegment(chain, aliases, index);
     if (!unknown) continue;
@@ -135,8 +141,9 @@ function diagnoseStatement(
     const method = path === undefined ? undefined : index.method(path);
     if (method) problems.push(...checkCall(call, method, document, at));
     // A call that some of the script's target versions lack: a warning naming them.
+    // A call the script guards by the application's version is its own business.
     const lack = path !== undefined && targets ? lackOf(path, targets) : undefined;
-    if (lack) {
+    if (lack && !guarded(call)) {
       const name = call.chain.segments[call.chain.segments.length - 1];
       const guard = versionGuard(call, path!, document, aliases, index.packageName, lack.versions);
       problems.push({

@@ -82,3 +82,21 @@ export function versionGuard(
     endCharacter,
   };
 }
+
+/**
+ * Whether a call is already guarded by the application's version: in the body of an `if` (or
+ * `elif`) whose condition asks get_version. The script has then taken the versions in hand, as the
+ * quick fix does, and its target versions are not warned of there; the `else` is not guarded.
+ */
+export function guardedByVersion(call: CallSite): boolean {
+  for (let node = call.node.parent; node; node = node.parent) {
+    // The type first: asking a node for its fields is dear, and most ancestors are no `if`.
+    if (node.type !== 'if_statement' && node.type !== 'elif_clause') continue;
+    const condition = node.childForFieldName('condition');
+    const body = node.childForFieldName('consequence');
+    if (!condition || !body) continue;
+    const inBody = call.node.startIndex >= body.startIndex && call.node.endIndex <= body.endIndex;
+    if (inBody && /\bget_version\s*\(/.test(condition.text)) return true;
+  }
+  return false;
+}
