@@ -54,6 +54,16 @@ export function targetVersionsTests(): void {
         warning.message,
         'motion.data.object.bone.clear_bones: added in 2024.1; this script targets 2023.3 to 2026.2',
       );
+      // The hover at the call, as a person brings it up from the keyboard: the warning, and what the changelog says.
+      await hands.goToLine(4);
+      for (const key of ['End', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'Control+k', 'Control+i'])
+        await hands.press(key);
+      await waitFor(
+        async () => (await hands.textOf('.monaco-hover')).some((t) => t.includes('added in 2024.1')),
+        'the hover with the warning',
+      );
+      await takeScreenshot('target-versions.png', [WORKBENCH.editor], 420);
+      await hands.press('Escape');
       await hands.goToLine(4);
       await hands.press('Control+.');
       const menu = '.action-widget';
@@ -61,7 +71,6 @@ export function targetVersionsTests(): void {
         async () => (await hands.textOf(menu)).some((t) => t.includes('Call clear_bones only on 2024.1 and later')),
         'the quick fix in the menu',
       );
-      await takeScreenshot('target-versions.png', [WORKBENCH.editor], 360);
       await hands.press('Enter');
       await waitFor(
         () =>
