@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { scriptFixture } from '../support/script-fixture';
 import { guarded } from '../support/version-guard-fix';
+import { messageText } from '../support/lsp-client';
 import { scriptOfLines } from '../../bench/ten-thousand-lines';
 
 describe('the quick fix that runs a call only on the versions that have it', () => {
@@ -99,7 +100,7 @@ describe('the quick fix that runs a call only on the versions that have it', () 
     const again = await scriptFixture('python', fix.after);
     const left = again.service
       .diagnose(again.uri)
-      .filter((d) => d.code === 'target-versions' && d.message.includes('bone'));
+      .filter((d) => d.code === 'target-versions' && messageText(d.message).includes('bone'));
     assert.deepEqual(left, []);
   });
 });

@@ -3,6 +3,7 @@ import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 import { scriptLanguage } from '../run/script-runner';
 import { trustedToRun } from '../run/workspace-trust';
+import { scriptTargetsStatus } from './targets-status';
 
 function activeLanguage() {
   const editor = vscode.window.activeTextEditor;
@@ -23,6 +24,12 @@ export const runCommands: CommandTable = {
     const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
     if (!document || !scriptLanguage(document))
       return void vscode.window.showWarningMessage('Motion: open a Python or Lua script to run it.');
+    // Run where the script does not aim: it runs (the person asked), and is told before it fails.
+    const targets = scriptTargetsStatus(ctx, document);
+    if (targets?.severity === 'warning')
+      void vscode.window.showWarningMessage(
+        `Motion: ${document.uri.path.split('/').pop()} ${targets.text.replace(/^Targets: /, 'targets ')}; ${targets.detail}.`,
+      );
     return ctx.parts.runner.runFile(document);
   },
   'motion.restartSession': (ctx) => async () => {

@@ -9,6 +9,15 @@ const SEVERITY = {
   error: vscode.LanguageStatusSeverity.Error,
 } as const;
 
+/** A script's targets (its comment, its folder's setting) against the application connected now. */
+export function scriptTargetsStatus(ctx: MotionContext, document: vscode.TextDocument) {
+  const state = ctx.parts.connection.state;
+  const version = state.kind === 'connected' ? state.version : undefined;
+  const setting = vscode.workspace.getConfiguration('motion', document.uri).get<string>('targetVersions', '');
+  const top = document.getText(new vscode.Range(0, 0, Math.min(document.lineCount, 60), 0));
+  return targetsStatus(targetsOfScript(top, { text: setting, from: 'setting' }, version), version);
+}
+
 /**
  * Beside a Python or Lua script (VS Code's language status, the `{}` in the status bar): the
  * application releases it targets (its comment, its folder's motion.targetVersions), and whether
@@ -26,11 +35,7 @@ export function startTargetsStatus(ctx: MotionContext): void {
   const show = () => {
     const document = vscode.window.activeTextEditor?.document;
     if (!document || !['python', 'lua'].includes(document.languageId)) return;
-    const state = ctx.parts.connection.state;
-    const version = state.kind === 'connected' ? state.version : undefined;
-    const setting = vscode.workspace.getConfiguration('motion', document.uri).get<string>('targetVersions', '');
-    const top = document.getText(new vscode.Range(0, 0, Math.min(document.lineCount, 60), 0));
-    const status = targetsStatus(targetsOfScript(top, { text: setting, from: 'setting' }, version), version);
+    const status = scriptTargetsStatus(ctx, document);
     item.text = status?.text ?? 'Targets: the connected application';
     item.detail = status?.detail ?? 'name the releases this script must run on';
     item.severity = SEVERITY[status?.severity ?? 'information'];

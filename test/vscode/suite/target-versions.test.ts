@@ -85,7 +85,7 @@ export function targetVersionsTests(): void {
       await waitFor(() => warned().length === 0, 'the warning gone once the call is guarded');
     });
 
-    it('the language status names the targets, and says when the application is older than them', async () => {
+    it('the language status names the targets and says when the application is older than them; Run File there says so first', async () => {
       const status = '[id="status.languageStatus"]';
       await hands.click(status);
       const said = async () => (await hands.textOf('.workbench-hover, .monaco-hover')).join('\n');
@@ -113,6 +113,18 @@ export function targetVersionsTests(): void {
       );
       assert.match(shown, /the connected application is 2024\.1, older than this script's targets/);
       await hands.press('Escape');
+      // Run all the same (the person asks): it runs, and is told first where it does not aim.
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await hands.palette('Motion: Run File');
+      await waitFor(
+        async () =>
+          (await hands.notifications()).some((t) =>
+            /Untitled-1 targets 2025\.1 and later; the connected application is 2024\.1, older than this script's targets/.test(
+              t,
+            ),
+          ),
+        'the warning as it runs',
+      );
     });
   });
 }
