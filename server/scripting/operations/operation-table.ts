@@ -26,7 +26,7 @@ export interface OperationEntry {
 export type OperationTable = Map<string, Map<string, OperationEntry>>;
 
 /** Which application the table answers as: its version as get_version gives it, and its title for help(). */
-export interface AnsweringAs {
+interface AnsweringAs {
   version: { major: number; minor: number; build: number };
   title: string;
 }

@@ -2,7 +2,7 @@ import { compareVersions } from './changelog';
 import { releaseOf, type ScriptTargets } from './target-versions';
 
 /** What the editor says of a script's targets beside the connected application: a language status. */
-export interface TargetsStatus {
+interface TargetsStatus {
   text: string;
   detail: string;
   severity: 'information' | 'warning' | 'error';
