@@ -25,16 +25,21 @@ export function scriptTargetsStatus(ctx: MotionContext, document: vscode.TextDoc
  * script does not target is said before it fails.
  */
 export function startTargetsStatus(ctx: MotionContext): void {
-  const item = vscode.languages.createLanguageStatusItem('motion.targets', [
+  const scripts: vscode.DocumentSelector = [
     { language: 'python', scheme: 'file' },
     { language: 'lua', scheme: 'file' },
     { language: 'python', scheme: 'untitled' },
     { language: 'lua', scheme: 'untitled' },
-  ]);
+  ];
+  const item = vscode.languages.createLanguageStatusItem('motion.targets', scripts);
   item.name = 'Motion target versions';
   const show = () => {
     const document = vscode.window.activeTextEditor?.document;
     if (!document || !['python', 'lua'].includes(document.languageId)) return;
+    // A script that never names the package (a plain project's other files) is none of Motion's business.
+    const motionScript = /\bmotion\b/.test(document.getText());
+    item.selector = motionScript ? scripts : [];
+    if (!motionScript) return;
     const status = scriptTargetsStatus(ctx, document);
     item.text = status?.text ?? 'Targets: the connected application';
     item.detail = status?.detail ?? 'name the releases this script must run on';
