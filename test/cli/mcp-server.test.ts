@@ -175,37 +175,6 @@ describe('motion mcp: the assistant tools over the Model Context Protocol, with 
     assert.deepEqual(right.structuredContent, { script: 'right.lua', errors: 0, problems: [] });
   });
 
-  it('checks a script against the releases an assistant names, and searches what a release has', async () => {
-    writeFileSync(join(scratch.path, 'bones.py'), 'import motion\nmotion.data.object.bone.clear_bones()\n');
-    const checked = await client.callTool({
-      name: 'motion_check_script',
-      arguments: { path: 'bones.py', targets: '2023.3..2026.2' },
-    });
-    const [head, line] = text(checked).split('\n');
-    assert.match(head, /^1 problem \(0 errors\) in bones\.py; .* for the application 2023\.3 to 2026\.2\.$/);
-    assert.equal(
-      line,
-      '2:25: warning: motion.data.object.bone.clear_bones: added in 2024.1; this script targets 2023.3 to 2026.2 [target-versions]',
-    );
-    const refused = await client.callTool({
-      name: 'motion_check_script',
-      arguments: { path: 'bones.py', targets: 'soon' },
-    });
-    assert.equal(refused.isError, true);
-    assert.match(text(refused), /targets: "soon" is not a version/);
-
-    const everywhere = text(
-      await client.callTool({ name: 'motion_search_documentation', arguments: { query: 'clear bones' } }),
-    );
-    assert.match(everywhere, /motion\.data\.object\.bone\.clear_bones[\s\S]*\*Since 2024\.1\.\*/);
-    const old = await client.callTool({
-      name: 'motion_search_documentation',
-      arguments: { query: 'clear bones', version: '2023.3' },
-    });
-    assert.match(text(old), /as the application 2023\.3 has it/);
-    assert.doesNotMatch(text(old), /clear_bones/);
-  });
-
   it('dry-runs a script: the diff and the calls not sent, and no change reaches the application', async () => {
     writeFileSync(
       join(scratch.path, 'tool.py'),
