@@ -43,21 +43,48 @@ export interface RememberedFlags {
 
 const KEY = 'languageServerNodeFlags';
 
+type Runtime = { execPath: string; v8: string; env?: NodeJS.ProcessEnv };
+
+/** What was asked: the runtime (its path and V8 version) and the flags. */
+const askedOf = (runtime: Runtime, flags: readonly string[]) => [runtime.execPath, runtime.v8, ...flags].join(' ');
+
+/** The answer remembered for exactly this question, if one of the right shape is. */
+function rememberedAnswer(remembered: RememberedFlags, asked: string): string[] | undefined {
+  const known = remembered.get(KEY) as { asked: string; taken: string[] } | undefined;
+  return known?.asked === asked && Array.isArray(known.taken) ? known.taken : undefined;
+}
+
 /**
  * The language server's flags that the runtime at `execPath` takes, asked of it once per runtime
  * (its path and V8 version) and per set of flags, then remembered: starting a runtime to ask costs
- * what starting the server does, and the server waits for the answer.
+ * what starting the server does.
  */
 export async function languageServerFlags(
   remembered: RememberedFlags,
-  runtime: { execPath: string; v8: string; env?: NodeJS.ProcessEnv },
+  runtime: Runtime,
   flags: readonly string[] = LANGUAGE_SERVER_NODE_FLAGS,
 ): Promise<string[]> {
-  const asked = [runtime.execPath, runtime.v8, ...flags].join(' ');
-  const known = remembered.get(KEY) as { asked: string; taken: string[] } | undefined;
-  if (known?.asked === asked && Array.isArray(known.taken)) return known.taken;
+  const asked = askedOf(runtime, flags);
+  const known = rememberedAnswer(remembered, asked);
+  if (known) return known;
   const taken = await flagsTheRuntimeTakes(runtime.execPath, flags, runtime.env);
   if (taken === undefined) return [];
   await remembered.update(KEY, { asked, taken });
   return taken;
+}
+
+/**
+ * The flags for a start that does not wait to ask: those remembered for this runtime, else none
+ * this time, while the runtime is asked meanwhile (`asking`) and its answer remembered for the next
+ * start. The flags only shorten completion's slow tail; a runtime started to ask them would hold
+ * up the first start, where a person waits for Motion.
+ */
+export function languageServerFlagsNow(
+  remembered: RememberedFlags,
+  runtime: Runtime,
+  flags: readonly string[] = LANGUAGE_SERVER_NODE_FLAGS,
+): { flags: string[]; asking: Promise<string[]> } {
+  const known = rememberedAnswer(remembered, askedOf(runtime, flags));
+  if (known) return { flags: known, asking: Promise.resolve(known) };
+  return { flags: [], asking: languageServerFlags(remembered, runtime, flags) };
 }

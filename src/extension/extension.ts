@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { MotionExtensionApi } from './start-motion';
 import { registerMotionbookSerializer } from './notebooks/motionbook-serializer';
 import { MotionWorkspace } from './workspace/motion-workspace';
-import { FirstCompletion } from './workspace/first-completion';
+import { FirstCompletion, NO_COMPLETION } from './workspace/first-completion';
 import { COMMAND_INSTALL_COMMANDS, registerCommandInstall } from './workspace/motion-command-install';
 
 export type { MotionExtensionApi };
@@ -30,6 +30,7 @@ let stopMotion: (() => Promise<void>) | undefined;
  * uses motion.
  */
 export async function activate(extension: vscode.ExtensionContext): Promise<MotionExports> {
+  const activatedAt = performance.now();
   const manifest = extension.extension.packageJSON as {
     contributes: {
       commands: { command: string; title: string; category?: string }[];
@@ -77,10 +78,15 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const motion = require(extension.asAbsolutePath('dist/motion-main.js')) as typeof import('./start-motion');
       const started = await motion
-        .startMotion(extension, releaseCommands, (completion) => firstCompletion.languageServerStarted(completion))
+        .startMotion(
+          extension,
+          releaseCommands,
+          (completion) => firstCompletion.languageServerStarted(completion),
+          activatedAt,
+        )
         .catch((error: unknown) => {
           // A start that failed has no list to give: the requests waiting for one get none.
-          firstCompletion.languageServerStarted({ complete: async () => undefined, resolve: async (item) => item });
+          firstCompletion.languageServerStarted(NO_COMPLETION);
           throw error;
         });
       stopMotion = () => started.stop();

@@ -17,7 +17,7 @@ import {
   type DocumentationState,
   type InitializationOptions,
 } from '../../server/language/lsp/protocol';
-import { languageServerFlags } from '../../server/language/node-flags';
+import { languageServerFlagsNow } from '../../server/language/node-flags';
 import type { LanguageServerCompletion } from './workspace/first-completion';
 
 /** Where the extension keeps each application's documentation: its own global storage. */
@@ -25,14 +25,27 @@ function documentationCacheDir(extension: vscode.ExtensionContext): string {
   return path.join(extension.globalStorageUri.fsPath, 'documentation');
 }
 
-/** Starts the bundled language server (dist/language-server.js) for Python and Lua files. */
-export async function startLanguageClient(
+/** The language client, and its start: the bundled language server's process and handshake. */
+interface StartingLanguageClient {
+  client: LanguageClient;
+  /** Resolves once the language server has answered the handshake and the client's features are there. */
+  started: Promise<void>;
+}
+
+/**
+ * Starts the bundled language server (dist/language-server.js) for Python and Lua files. Returns
+ * the client as soon as the server's process is asked for, not when it has started: the rest of
+ * Motion (the connection above all) starts meanwhile, and a request sent to the client before the
+ * server is there waits for it.
+ */
+export function startLanguageClient(
   extension: vscode.ExtensionContext,
   onDocumentation: (state: DocumentationState) => void,
-): Promise<LanguageClient> {
+): StartingLanguageClient {
   const module = extension.asAbsolutePath(path.join('dist', 'language-server.js'));
   // The client forks the server with VS Code's own runtime (Electron, as Node).
-  const execArgv = await languageServerFlags(extension.globalState, {
+  // The first start on a runtime runs without the flags rather than wait to ask it (node-flags.ts).
+  const { flags: execArgv } = languageServerFlagsNow(extension.globalState, {
     execPath: process.execPath,
     v8: process.versions.v8,
     env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
@@ -61,9 +74,7 @@ export async function startLanguageClient(
   };
   const client = new LanguageClient('motion', 'Motion Scripting', serverOptions, clientOptions);
   client.onNotification(DocumentationLoadedNotification, onDocumentation);
-  await client.start();
-  followVisibleRanges(extension, client);
-  return client;
+  return { client, started: client.start().then(() => followVisibleRanges(extension, client)) };
 }
 
 /**

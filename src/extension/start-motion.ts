@@ -1,6 +1,6 @@
+import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
 import type { DocumentationState } from '../../server/language/lsp/protocol';
 import { registerCommands } from './commands/command-table';
 import { MotionConfig } from './config';
@@ -29,7 +29,7 @@ import { newScriptCommands } from './commands/new-script-command';
 import { offerStubsUpdate, typeCheckingCommands } from './typings/type-checking-commands';
 import { languageCommands } from './commands/language-commands';
 import { completionOf, documentationOf, startLanguageClient } from './language-client';
-import type { LanguageServerCompletion } from './workspace/first-completion';
+import { NO_COMPLETION, type LanguageServerCompletion } from './workspace/first-completion';
 import { ApplicationDocumentation } from './connection/application-documentation';
 import { MotionContext } from './motion-context';
 import { reloadOnSave, runCommands } from './commands/run-commands';
@@ -50,6 +50,10 @@ import { registerLanguageModelTools, type LanguageModelTools } from './assistant
 import { SelectionView } from './selection/selection-view';
 import { skeletonViewCommands } from './commands/skeleton-view-commands';
 import { SkeletonViews } from './skeletons-in-3d/skeleton-views';
+import { StartTimes } from './start-times';
+
+/** The parts of a start the log times (start-times.ts): Motion's code, the connection settled, the language server, the documentation. */
+const START_PARTS = ['code loaded', 'connection', 'language server', 'documentation'];
 
 /** What the extension offers other extensions and its tests. */
 export interface MotionExtensionApi {
@@ -98,14 +102,20 @@ export async function startMotion(
   extension: vscode.ExtensionContext,
   releaseCommands: () => void,
   languageServerStarted: (completion: LanguageServerCompletion) => void,
+  activatedAt: number,
 ): Promise<StartedMotion> {
   const own = (...items: vscode.Disposable[]) => extension.subscriptions.push(...items);
   const log = vscode.window.createOutputChannel('Motion Scripting', { log: true });
+  const times = new StartTimes(activatedAt, START_PARTS, (line) => log.info(line));
+  times.note('code loaded');
   const config = new MotionConfig();
   const loaded = new vscode.EventEmitter<DocumentationState>();
   own(log, config, loaded);
 
-  await vscode.workspace.fs.createDirectory(extension.globalStorageUri);
+  log.info('starting');
+  // Made by Node in this process, where the folder is (the extension host runs beside it): through
+  // workspace.fs it is a round trip to the workbench, a tenth of a second at a busy start.
+  await mkdir(extension.globalStorageUri.fsPath, { recursive: true });
   const embedded = new EmbeddedServer(
     extension.asAbsolutePath(path.join('dist', 'motion-server.js')),
     path.join(extension.globalStorageUri.fsPath, 'state.json'),
@@ -116,14 +126,30 @@ export async function startMotion(
   let documentation: DocumentationState | undefined;
   // The same documentation as the editor's, from its one loader: the language server.
   const indexes = new ApplicationDocumentation((url) => documentationOf(languageClient, url));
-  const languageClient: LanguageClient = await startLanguageClient(extension, (state) => {
+  const { client: languageClient, started: languageServerReady } = startLanguageClient(extension, (state) => {
     documentation = state;
     indexes.forget();
     log.info(`documentation ${state.description}, ${state.modules} modules`);
+    times.note('documentation');
     loaded.fire(state);
   });
-  // No wait between the client's start and this: a completion asked meanwhile would come twice.
-  languageServerStarted(completionOf(languageClient));
+  // The language server starts while the rest of Motion does (the embedded server above all): the
+  // first thing a person waits for is whichever of the two comes last, not both one after the other.
+  // No wait between the client's start and the hand-over: a completion asked meanwhile would come twice.
+  languageServerReady.then(
+    () => {
+      log.info('language server started');
+      times.note('language server');
+      languageServerStarted(completionOf(languageClient));
+    },
+    (error: unknown) => {
+      languageServerStarted(NO_COMPLETION);
+      log.error(`the language server did not start: ${(error as Error).message}`);
+      void vscode.window.showErrorMessage(
+        `Motion's language server did not start, so scripts get no completion or checks: ${(error as Error).message}`,
+      );
+    },
+  );
   const connected = () => connection.state.kind === 'connected';
   const applicationDocumentation = () => indexes.of(connection.state.url);
   const history = new ChangeHistory();
@@ -252,6 +278,7 @@ export async function startMotion(
   followConnection(ctx);
   followApplication(ctx, embedded);
   followSettings(ctx);
+  own(connection.onDidChange((state) => state.kind !== 'connecting' && times.note('connection')));
   void connection.connect();
 
   const api: MotionExtensionApi = {

@@ -5,6 +5,7 @@ import {
   flagsTheRuntimeTakes,
   LANGUAGE_SERVER_NODE_FLAGS,
   languageServerFlags,
+  languageServerFlagsNow,
   type RememberedFlags,
 } from '../../server/language/node-flags';
 
@@ -102,6 +103,29 @@ describe('the language server’s Node flags', () => {
     const env = { ...process.env, NODE_OPTIONS: '--no-such-node-option' };
     assert.deepEqual(await flagsTheRuntimeTakes(process.execPath, LANGUAGE_SERVER_NODE_FLAGS, env), []);
     assert.deepEqual(await languageServerFlags(remembered(), { ...thisNode, env }), []);
+  });
+
+  it('do not hold up a first start: none this time, the runtime asked meanwhile, and the answer used the next time', async () => {
+    const store = remembered();
+    const first = languageServerFlagsNow(store, thisNode);
+    assert.deepEqual(first.flags, [], 'nothing is remembered yet: the server starts without them');
+    assert.deepEqual(await first.asking, [...LANGUAGE_SERVER_NODE_FLAGS]);
+    assert.equal(store.writes.length, 1, 'the answer is remembered');
+    const next = languageServerFlagsNow(store, thisNode);
+    assert.deepEqual(next.flags, [...LANGUAGE_SERVER_NODE_FLAGS], 'the next start has them at once');
+    await next.asking;
+    assert.equal(store.writes.length, 1, 'and asks nothing');
+  });
+
+  it('for a start that does not wait are those remembered for this runtime only', () => {
+    const asked = `${missingRuntime.execPath} ${missingRuntime.v8} ${LANGUAGE_SERVER_NODE_FLAGS.join(' ')}`;
+    assert.deepEqual(languageServerFlagsNow(remembered({ asked, taken: ['--remembered'] }), missingRuntime).flags, [
+      '--remembered',
+    ]);
+    const other = remembered({ asked, taken: ['--remembered'] });
+    const now = languageServerFlagsNow(other, thisNode);
+    assert.deepEqual(now.flags, [], 'another runtime’s answer is not this one’s');
+    return now.asking;
   });
 
   it('are the ones the README tells other editors to start the server with', () => {

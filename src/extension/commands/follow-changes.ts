@@ -8,7 +8,12 @@ import type { MotionContext } from '../motion-context';
  * against it. While connected, the views refresh every motion.explorer.autoRefreshSeconds.
  */
 export function followConnection(ctx: MotionContext): void {
-  const { connection, explorer, selection, languageClient, runner, periodicRefresh } = ctx.parts;
+  const { connection, explorer, selection, languageClient, runner, periodicRefresh, log } = ctx.parts;
+  // A language server that did not start has said so already (start-motion.ts): here it is only logged.
+  const reload = (url: string) =>
+    reloadDocumentation(languageClient, url).catch((error: Error) =>
+      log.warn(`the documentation of ${url} was not loaded: ${error.message}`),
+    );
   let connectedUrl: string | undefined;
   let connectedVersion: string | undefined;
   let told = false;
@@ -40,7 +45,7 @@ export function followConnection(ctx: MotionContext): void {
       // documentation, else the bundled one).
       if ((state.kind === 'offline' || state.kind === 'foreign') && !told) {
         told = true;
-        void reloadDocumentation(languageClient, state.url);
+        void reload(state.url);
       }
       // Another application, or the same one of another version (updated and restarted in place):
       // its documentation. Sessions restart only for another application.
@@ -49,7 +54,7 @@ export function followConnection(ctx: MotionContext): void {
       const previous = connectedUrl;
       connectedUrl = state.url;
       connectedVersion = state.version;
-      void reloadDocumentation(languageClient, state.url);
+      void reload(state.url);
       if (previous && previous !== state.url)
         void runner.reset(`the application changed from ${previous} to ${state.url}`);
     }),

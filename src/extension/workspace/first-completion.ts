@@ -11,6 +11,12 @@ export interface LanguageServerCompletion {
   resolve(item: vscode.CompletionItem, token: vscode.CancellationToken): Promise<vscode.CompletionItem>;
 }
 
+/** What a language server that did not start gives: no list, each item as it is. */
+export const NO_COMPLETION: LanguageServerCompletion = {
+  complete: async () => undefined,
+  resolve: async (item) => item,
+};
+
 /**
  * The completion asked for before Motion's language server is there: `motion.` typed right after
  * `import motion` in a plain project. The import starts Motion, but the editor asks the providers

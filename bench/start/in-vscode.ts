@@ -1,0 +1,193 @@
+/**
+ * bench:start's starts of a real VS Code, each as a person meets it: the window opening on a motion
+ * project (the status bar, `motion.` typed as soon as the editor shows, the Skeletons view opened as
+ * soon as its icon shows, then Dry Run File), a plain project where `import motion` is typed, and
+ * VS Code on its own on the same project (the bound of the workbench's own start).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { motionProject, plainProject, TOOL_RESULT } from './projects';
+import { SIGHT } from './sights';
+import { breakdown, extensionHostMemory } from './breakdown';
+import { openWorkbench, type Workbench } from './workbench';
+
+/** Milliseconds, each from the moment named in its figure. */
+export type Figures = Record<string, number>;
+
+const WORKBENCH_MARK = 'code/didStartWorkbench';
+/** How long after its figures a start is left to settle before its memory is read. */
+const SETTLE_MS = 2000;
+
+async function workbenchStart(workbench: Workbench): Promise<number> {
+  const started = await workbench.page
+    .waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, WORKBENCH_MARK, { polling: 20 })
+    .then((h) => h.jsonValue());
+  return started;
+}
+
+/** At the end of the active editor's text, on a line of its own. */
+async function toNewLineAtEnd(page: Page): Promise<void> {
+  await page.locator('.part.editor .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Types `text` (ending in its trigger character), and when nothing shows for half a second, does
+ * what a person does: takes the trigger back and types it again. A `.` typed before any provider of
+ * completions for the language is there (the extension host still starting) gets no list, however
+ * long one waits; one typed later shows the list, or the suggest widget while it is coming.
+ */
+async function typeUntilListed(workbench: Workbench, text: string): Promise<void> {
+  await workbench.page.keyboard.type(text);
+  for (;;) {
+    await workbench.watch([SIGHT.suggestWidget]);
+    const shown = await workbench.seen(['suggest'], 500).then(
+      () => true,
+      () => false,
+    );
+    if (shown) return;
+    await workbench.page.keyboard.press('Backspace');
+    await workbench.page.keyboard.type(text.slice(-1));
+  }
+}
+
+/**
+ * VS Code without our extension, on the same project: the workbench, the script's text, and the
+ * Git extension's branch in the status bar (VS Code's own extension host, started and showing).
+ */
+export async function bareStart(browser: Browser, extensionless: string): Promise<Figures> {
+  const project = motionProject();
+  const workbench = await openWorkbench(
+    {
+      extensions: extensionless,
+      open: project.folder,
+      file: project.file,
+      sights: [SIGHT.editorText('import motion'), SIGHT.gitBranch],
+    },
+    browser,
+  );
+  try {
+    const workbenchAt = await workbenchStart(workbench);
+    const { editor, branch } = await workbench.seen(['editor', 'branch']);
+    await workbench.page.waitForTimeout(SETTLE_MS);
+    const memory = extensionHostMemory(workbench.userData);
+    return {
+      workbench: workbenchAt,
+      editor: editor - workbenchAt,
+      branch: branch - workbenchAt,
+      ...(memory ? { hostMiB: memory.host, childrenMiB: memory.children } : {}),
+    };
+  } finally {
+    await workbench.close();
+  }
+}
+
+/**
+ * A motion project, its tool open: the status bar, and the first completion of `motion.` typed on a
+ * new line as soon as the editor shows the script (each from the workbench's start).
+ */
+export async function motionStartCompletion(browser: Browser, extensions: string): Promise<Figures> {
+  const project = motionProject();
+  const workbench = await openWorkbench(
+    {
+      extensions,
+      open: project.folder,
+      file: project.file,
+      sights: [SIGHT.editorText('import motion'), SIGHT.motionStatus],
+    },
+    browser,
+  );
+  try {
+    const workbenchAt = await workbenchStart(workbench);
+    const { editor } = await workbench.seen(['editor']);
+    await workbench.watch([SIGHT.completion('settings')]);
+    await toNewLineAtEnd(workbench.page);
+    await typeUntilListed(workbench, 'motion.');
+    const seen = await workbench.seen(['status', 'completion']);
+    await workbench.page.waitForTimeout(SETTLE_MS);
+    const moments = breakdown(workbench.userData, (await workbench.timeOrigin()) + workbenchAt);
+    const memory = extensionHostMemory(workbench.userData);
+    return {
+      workbench: workbenchAt,
+      editor: editor - workbenchAt,
+      status: seen.status - workbenchAt,
+      completion: seen.completion - workbenchAt,
+      ...(memory ? { hostMiB: memory.host, childrenMiB: memory.children } : {}),
+      ...Object.fromEntries(moments.map(([what, at]) => [`· ${what}`, at])),
+    };
+  } finally {
+    await workbench.close();
+  }
+}
+
+/**
+ * A motion project: the Skeletons view opened by its icon as soon as the icon shows, to its tree
+ * (from the workbench's start); then Dry Run File from the palette, to its result in the Dry Run view
+ * (from the Enter that ran it).
+ */
+export async function motionStartTreeAndDryRun(browser: Browser, extensions: string): Promise<Figures> {
+  const project = motionProject();
+  const workbench = await openWorkbench(
+    {
+      extensions,
+      open: project.folder,
+      file: project.file,
+      sights: [
+        SIGHT.editorText('import motion'),
+        SIGHT.motionStatus,
+        SIGHT.skeletonsTree,
+        { name: 'icon', selector: '.part.activitybar .action-item a[aria-label^="Motion"]' },
+      ],
+    },
+    browser,
+  );
+  try {
+    const workbenchAt = await workbenchStart(workbench);
+    await workbench.seen(['icon']);
+    await workbench.page.locator('.part.activitybar .action-item a[aria-label^="Motion"]').first().click();
+    const seen = await workbench.seen(['tree', 'status']);
+    // The script's editor again, then Dry Run File as a person runs it.
+    await workbench.page.locator('.part.editor .monaco-editor .view-lines').first().click();
+    await workbench.watch([SIGHT.dryRunResult(TOOL_RESULT)]);
+    await workbench.page.keyboard.press('F1');
+    await workbench.page.locator('.quick-input-widget .quick-input-box input').waitFor({ state: 'visible' });
+    await workbench.page.keyboard.type('Motion: Dry Run File');
+    await workbench.page
+      .locator('.quick-input-widget .monaco-list-row.focused', { hasText: 'Motion: Dry Run File' })
+      .waitFor({ state: 'visible' });
+    const pressed = await workbench.now();
+    await workbench.page.keyboard.press('Enter');
+    const { dryRun } = await workbench.seen(['dryRun']);
+    return { tree: seen.tree - workbenchAt, dryRun: dryRun - pressed };
+  } finally {
+    await workbench.close();
+  }
+}
+
+/**
+ * A plain Python project, its script open and Motion not started: `import motion` typed on a new
+ * line, then `motion.` on the next, to the first completion (from the end of `import motion`).
+ */
+export async function plainImportCompletion(browser: Browser, extensions: string): Promise<Figures> {
+  const project = plainProject();
+  const workbench = await openWorkbench(
+    { extensions, open: project.folder, file: project.file, sights: [SIGHT.editorText('from analysis')] },
+    browser,
+  );
+  try {
+    await workbenchStart(workbench);
+    await workbench.seen(['editor']);
+    // The extension has looked at the workspace and found no use of motion by now: what a person meets.
+    await workbench.page.waitForTimeout(3000);
+    await workbench.watch([SIGHT.completion('settings')]);
+    await toNewLineAtEnd(workbench.page);
+    await workbench.page.keyboard.type('import motion');
+    const typed = await workbench.now();
+    await workbench.page.keyboard.press('Enter');
+    await typeUntilListed(workbench, 'motion.');
+    const { completion } = await workbench.seen(['completion']);
+    return { importCompletion: completion - typed };
+  } finally {
+    await workbench.close();
+  }
+}
