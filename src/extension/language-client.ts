@@ -45,14 +45,22 @@ export function startLanguageClient(
   const module = extension.asAbsolutePath(path.join('dist', 'language-server.js'));
   // The client forks the server with VS Code's own runtime (Electron, as Node).
   // The first start on a runtime runs without the flags rather than wait to ask it (node-flags.ts).
-  const { flags: execArgv } = languageServerFlagsNow(extension.globalState, {
+  const { flags, asking } = languageServerFlagsNow(extension.globalState, {
     execPath: process.execPath,
     v8: process.versions.v8,
     env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
   });
+  const execArgv = [...flags];
+  const debugArgv = [...flags, '--nolazy', '--inspect=6011'];
+  // The answer, once the runtime has given it, is the next start's (Restart Language Server's):
+  // the client reads its options at each start.
+  void asking.then((taken) => {
+    execArgv.splice(0, execArgv.length, ...taken);
+    debugArgv.splice(0, debugArgv.length, ...taken, '--nolazy', '--inspect=6011');
+  });
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc, options: { execArgv } },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...execArgv, '--nolazy', '--inspect=6011'] } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: debugArgv } },
   };
   // The connection owns the URL (it may be the embedded server's): no URL here, the language server
   // loads nothing until told with reloadDocumentation (follow-changes.ts), once, by the connection.

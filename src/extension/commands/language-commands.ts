@@ -3,7 +3,7 @@ import { INSERT_SNIPPET_COMMAND } from '../../../server/language/lsp/protocol';
 import { reloadDocumentation } from '../language-client';
 import type { CommandTable } from './command-table';
 
-/** The language server's commands: a quick fix's snippet, and Reload Documentation. */
+/** The language server's commands: a quick fix's snippet, Reload Documentation and Restart Language Server. */
 export const languageCommands: CommandTable = {
   // A quick fix's placeholders (missing arguments): inserted as a snippet, to tab through.
   [INSERT_SNIPPET_COMMAND]:
@@ -19,5 +19,13 @@ export const languageCommands: CommandTable = {
     const state = await reloadDocumentation(ctx.parts.languageClient, ctx.parts.connection.state.url);
     void vscode.window.showInformationMessage(`Motion documentation ${state.description}: ${state.modules} modules.`);
     return state;
+  },
+  // A language server that went wrong, or one started before its runtime's flags were known
+  // (node-flags.ts): a new one, told the connected application's documentation as the first was.
+  'motion.restartLanguageServer': (ctx) => async () => {
+    const { languageClient, connection, log } = ctx.parts;
+    await languageClient.restart();
+    log.info('language server restarted');
+    return reloadDocumentation(languageClient, connection.state.url);
   },
 };

@@ -69,10 +69,16 @@ export class DryRunGateway {
   private readonly server: Server;
   private address = '';
 
+  /** The private server's address: a promise while it starts (the script's session may start meanwhile). */
+  private readonly privateServer: Promise<string>;
+
   private constructor(
-    private readonly privateUrl: string,
+    privateUrl: string | Promise<string>,
     private readonly options: GatewayOptions,
   ) {
+    this.privateServer = Promise.resolve(privateUrl);
+    // A server that never started fails the calls that wait for it, each on its own.
+    this.privateServer.catch(() => undefined);
     this.testing = options.testing ? new TestingCalls() : undefined;
     this.server = createServer((req, res) => {
       let body = '';
@@ -88,8 +94,12 @@ export class DryRunGateway {
     });
   }
 
-  /** Starts a gateway in front of the private server at `privateUrl`, on a free loopback port. */
-  static async start(privateUrl: string, options: GatewayOptions = {}): Promise<DryRunGateway> {
+  /**
+   * Starts a gateway in front of the private server at `privateUrl`, on a free loopback port. Given
+   * the promise of a server still starting, it listens at once: a call for the server waits for it,
+   * and what the gateway answers itself (the documentation read before, a recorded answer) does not.
+   */
+  static async start(privateUrl: string | Promise<string>, options: GatewayOptions = {}): Promise<DryRunGateway> {
     const gateway = new DryRunGateway(privateUrl, options);
     await new Promise<void>((resolve) => gateway.server.listen(0, '127.0.0.1', resolve));
     gateway.address = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
@@ -109,19 +119,20 @@ export class DryRunGateway {
   }
 
   private async answer(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
-    const { privateUrl, options, testing } = this;
+    const { options, testing } = this;
+    const toServer = async (operation?: string) => forward(await this.privateServer, req, res, body, operation);
     const path = req.url ?? '';
     const parts = path.startsWith(PREFIX) ? path.slice(PREFIX.length).split('/').filter(Boolean) : [];
     const name = parts.pop();
     const module = dottedPath(parts.join('/'));
-    if (!name) return forward(privateUrl, req, res, body);
+    if (!name) return toServer();
     const operation = `${module}.${name}`;
     let args: unknown[];
     try {
       const parsed: unknown = body.trim() === '' ? [] : JSON.parse(body);
       args = Array.isArray(parsed) ? parsed : [parsed];
     } catch {
-      return forward(privateUrl, req, res, body, operation); // the reference server says what is wrong with it
+      return toServer(operation); // the reference server says what is wrong with it
     }
     if (module === TestingCalls.MODULE) {
       if (!testing)
@@ -138,8 +149,7 @@ export class DryRunGateway {
     // included; else the reference server's.
     if (module === DOCUMENTATION) return this.documentation(operation, args, req, res, body);
     testing?.made(operation, args);
-    if (findOperation(module, name) && !options.lacking?.includes(module))
-      return forward(privateUrl, req, res, body, operation);
+    if (findOperation(module, name) && !options.lacking?.includes(module)) return toServer(operation);
     const caller = callerFromHeader(req.headers[CALLER_HEADER]);
     const declared = testing?.declared(operation, args);
     if (!isReadOperation(operation)) {
@@ -239,7 +249,7 @@ export class DryRunGateway {
       const missing = answer.error.code === 'unknown_operation' || answer.error.status === 404;
       if (answer.failed !== 'unreachable' && !missing) return replay(res, answer);
     }
-    forward(this.privateUrl, req, res, body, operation);
+    forward(await this.privateServer, req, res, body, operation);
   }
 }
 

@@ -68,40 +68,60 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   } catch (error) {
     throw new DryRunError((error as Error).message);
   }
+  // The script's package is built from the application's documentation, read before it starts
+  // (an application that just restarted is waited for), unless the snapshot recorded it.
+  const documentationRead =
+    options.application && !recorded?.find('motion.utilities.documentation.get_package_documentation', [])
+      ? documentationBeforeRun(options.application, { signal: options.signal })
+      : Promise.resolve(undefined);
+  let serverStarted: (url: string) => void = () => undefined;
+  let serverGone: (error: Error) => void = () => undefined;
+  const privateServer = new Promise<string>((resolve, reject) => ((serverStarted = resolve), (serverGone = reject)));
+  // The script's side starts while the private server does: the gateway the script talks to (what
+  // the reference server models goes to the server, once it is there; the rest is answered, reads
+  // by the application, or held back, changes), then the script's session (Python, and the
+  // package's import, built from the documentation read before) and the arguments' prelude.
+  const scriptSide = documentationRead.then(async (documentation) => {
+    const gateway = await DryRunGateway.start(privateServer, {
+      application: options.application,
+      recorded,
+      lacking: snapshotLacking(options.snapshot),
+      documentation,
+    });
+    const sessionOptions = { serverUrl: gateway.url, onOutput: options.onOutput, readLine: options.readLine };
+    const session =
+      language === 'lua'
+        ? new LuaSession(sessionOptions)
+        : new PythonSession({ ...sessionOptions, interpreter: options.python });
+    const preluded = session.run(scriptArgumentsPrelude(language, script.path, script.args ?? []), {
+      filename: '<motion dry run>',
+    });
+    // Awaited with the script; until then its failure must not count as unhandled.
+    preluded.catch(() => undefined);
+    let ended: Promise<unknown> | undefined;
+    return { gateway, session, preluded, end: () => (ended ??= Promise.all([session.dispose(), gateway.close()])) };
+  });
+  scriptSide.catch(() => undefined);
   try {
     return await withPrivateServer(options.serverScript, options.snapshot, async (server) => {
-      // Read back as the server holds it, so that both sides of the diff are read the same way.
-      const before = await readState(server.url);
-      // The script talks to the gateway: what the reference server models goes to it, the rest is
-      // answered (reads, by the application) or held back (changes).
-      // The script's package is built from the application's documentation, read before it starts
-      // (an application that just restarted is waited for), unless the snapshot recorded it.
-      const documentation =
-        options.application && !recorded?.find('motion.utilities.documentation.get_package_documentation', [])
-          ? await documentationBeforeRun(options.application, { signal: options.signal })
-          : undefined;
-      const gateway = await DryRunGateway.start(server.url, {
-        application: options.application,
-        recorded,
-        lacking: snapshotLacking(options.snapshot),
-        documentation,
-      });
-      const sessionOptions = { serverUrl: gateway.url, onOutput: options.onOutput, readLine: options.readLine };
-      const session =
-        language === 'lua'
-          ? new LuaSession(sessionOptions)
-          : new PythonSession({ ...sessionOptions, interpreter: options.python });
-      const running = session;
-      const prelude = scriptArgumentsPrelude(language, script.path, script.args ?? []);
+      serverStarted(server.url);
+      // Read back as the server holds it, so that both sides of the diff are read the same way. It
+      // is read while the script's session starts; the script waits for it before it runs.
+      const beforeRead = readState(server.url);
+      beforeRead.catch(() => undefined);
+      const { gateway, session, preluded, end } = await scriptSide;
       const result = await withDeadline(
         (async () => {
-          await running.run(prelude, { filename: '<motion dry run>' });
-          return running.run(script.code, { filename: script.path, line: script.line ?? 1 });
+          await preluded;
+          await beforeRead;
+          return session.run(script.code, { filename: script.path, line: script.line ?? 1 });
         })(),
         options.deadlineMs ?? DRY_RUN_DEADLINE_MS,
         options.signal,
-      ).finally(() => Promise.all([running.dispose(), gateway.close()]));
+      ).finally(end);
+      // Read once the session is gone: nothing of the script changes the state after.
       const after = await readState(server.url);
+      const before = await beforeRead;
       return {
         result,
         before,
@@ -116,6 +136,11 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
     if (error instanceof SnapshotRefused || error instanceof DocumentationNotReady)
       throw new DryRunError(error.message);
     throw error;
+  } finally {
+    // A private server that never started (the snapshot refused): the calls waiting for it fail,
+    // and the script's side ends however far it got.
+    serverGone(new Error('the private server is not running'));
+    await scriptSide.then(({ end }) => end()).catch(() => undefined);
   }
 }
 
