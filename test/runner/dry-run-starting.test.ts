@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MotionClient } from '../../src/api/client/motion-client';
@@ -65,6 +65,42 @@ describe('the dry run’s gateway in front of a private server still starting', 
   });
 });
 
+const SCRIPT =
+  'import motion\nsk = motion.settings.processing.skeleton\nsk.set_skeleton_scale("project", sk.find_skeleton("project", "FullBody"), 2.5)\nprint("done")\n';
+
+/** Resolves once `condition` holds (checked every 10 ms), rejects after `ms`. */
+async function until(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Python, as a chosen interpreter: a wrapper that marks that it started (and its pid), then is Python. */
+function pythonThatSaysItStarted(dir: string, mark: string): string {
+  const python = join(dir, 'python');
+  writeFileSync(python, `#!/bin/sh\necho $$ >> '${mark}'\nexec python3 "$@"\n`);
+  chmodSync(python, 0o755);
+  return python;
+}
+
+/** The Pythons the wrapper started that still run. */
+function pythonsOf(mark: string): number[] {
+  return readFileSync(mark, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+}
+
 describe('a dry run starts the script’s session while its private server starts', function () {
   this.timeout(60_000);
   const app = referenceServer();
@@ -73,11 +109,8 @@ describe('a dry run starts the script’s session while its private server start
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('Python has started before the private server listens, and the run is as ever', async () => {
-    // Python, as a chosen interpreter: a wrapper that says it started, then is Python.
     const startedMark = join(dir, 'python-started');
-    const python = join(dir, 'python');
-    writeFileSync(python, `#!/bin/sh\ntouch '${startedMark}'\nexec python3 "$@"\n`);
-    chmodSync(python, 0o755);
+    const python = pythonThatSaysItStarted(dir, startedMark);
     // The private server, as a script that starts the real one only once Python has started (or
     // gives up after 10 s): one after the other, the dry run would fail.
     const server = join(dir, 'server.js');
@@ -100,7 +133,7 @@ wait();
         snapshot: encodeSnapshot(state, origin),
         script: {
           path: join(dir, 'tool.py'),
-          code: 'import motion\nsk = motion.settings.processing.skeleton\nsk.set_skeleton_scale("project", sk.find_skeleton("project", "FullBody"), 2.5)\nprint("done")\n',
+          code: SCRIPT,
         },
         python,
         application,
@@ -117,5 +150,51 @@ wait();
     } finally {
       await application.close();
     }
+  });
+
+  it('a snapshot being taken now is taken while Python starts; the script runs from it', async () => {
+    const startedMark = join(dir, 'python-started');
+    const python = pythonThatSaysItStarted(dir, startedMark);
+    const application = new MotionClient({ url: app.server.url });
+    try {
+      // The snapshot is done only once Python has started: one after the other, it never would be.
+      const snapshot = until(() => existsSync(startedMark), 10_000).then(async () => {
+        const { state, origin } = await readSnapshot(application);
+        return encodeSnapshot(state, origin);
+      });
+      const outcome = await dryRun({
+        serverScript: SERVER_SCRIPT,
+        snapshot,
+        script: { path: join(dir, 'tool.py'), code: SCRIPT },
+        python,
+        application,
+        onOutput: () => undefined,
+      });
+      assert.equal(outcome.result.ok, true, JSON.stringify(outcome.result));
+      assert.deepEqual(
+        outcome.changes.map((c) => c.text),
+        ['scale: 1 → 2.5'],
+      );
+    } finally {
+      await application.close();
+    }
+  });
+
+  it('a snapshot that fails fails the dry run with its own error, and ends the session started meanwhile', async () => {
+    const startedMark = join(dir, 'python-started');
+    const python = pythonThatSaysItStarted(dir, startedMark);
+    const failed = new Error('the snapshot could not be read');
+    const snapshot = until(() => existsSync(startedMark), 10_000).then(() => Promise.reject(failed));
+    await assert.rejects(
+      dryRun({
+        serverScript: SERVER_SCRIPT,
+        snapshot,
+        script: { path: join(dir, 'tool.py'), code: SCRIPT },
+        python,
+        onOutput: () => undefined,
+      }),
+      (error) => error === failed,
+    );
+    assert.deepEqual(pythonsOf(startedMark), [], 'no Python of the run is left');
   });
 });

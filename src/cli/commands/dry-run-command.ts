@@ -35,7 +35,9 @@ export async function dryRunCommand(request: DryRunRequest, options: GlobalOptio
     outcome = await dryRun({
       application,
       serverScript: join(__dirname, 'motion-server.js'),
-      snapshot: await snapshotText(request.snapshotFile, options),
+      // A snapshot taken now is taken while the script's session starts; a file's is read first.
+      snapshot:
+        request.snapshotFile === undefined ? snapshotNow(options) : await snapshotFile(request.snapshotFile, options),
       script: { path: request.path, code: request.code, args: request.args },
       python: request.python,
       deadlineMs,
@@ -74,30 +76,35 @@ function deadline(seconds: string | undefined): number | undefined {
   return value * 1000;
 }
 
-/** The chosen snapshot file (of this application's version, when the application answers), or one taken now. */
-async function snapshotText(file: string | undefined, options: GlobalOptions): Promise<string> {
+/** A snapshot of the application, taken now. */
+async function snapshotNow(options: GlobalOptions): Promise<string> {
   const client = clientFor(options);
   try {
-    if (file === undefined) {
-      const { state, origin } = await readSnapshot(client);
-      return encodeSnapshot(state, origin);
-    }
-    let text: string;
-    try {
-      text = await readUserText(file);
-    } catch (error) {
-      throw new UsageError(
-        `cannot read the snapshot ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-      );
-    }
-    try {
-      checkSnapshotVersion(snapshotOrigin(text), await client.get_version());
-    } catch (error) {
-      // The application is away: a dry run from a file needs nothing of it.
-      if (!(error instanceof MotionConnectionError)) throw error;
-    }
-    return text;
+    const { state, origin } = await readSnapshot(client);
+    return encodeSnapshot(state, origin);
   } finally {
     await client.close();
   }
+}
+
+/** The chosen snapshot file, of this application's version when the application answers. */
+async function snapshotFile(file: string, options: GlobalOptions): Promise<string> {
+  let text: string;
+  try {
+    text = await readUserText(file);
+  } catch (error) {
+    throw new UsageError(
+      `cannot read the snapshot ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+  const client = clientFor(options);
+  try {
+    checkSnapshotVersion(snapshotOrigin(text), await client.get_version());
+  } catch (error) {
+    // The application is away: a dry run from a file needs nothing of it.
+    if (!(error instanceof MotionConnectionError)) throw error;
+  } finally {
+    await client.close();
+  }
+  return text;
 }

@@ -95,16 +95,23 @@ async function chooseStart(ctx: MotionContext, script: vscode.Uri): Promise<Star
 }
 
 /** The chosen start as a state file's text; a file of another version than the application's is refused. */
-async function startText(ctx: MotionContext, start: Start): Promise<string | undefined> {
-  if (!start.file) {
-    const taken = await snapshotNow(ctx, 'Motion: taking a snapshot for the dry run');
-    return taken && encodeSnapshot(taken.state, taken.origin);
-  }
-  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(start.file));
+/** A snapshot of the application taken now, with its progress: rejects with SnapshotCancelled when cancelled. */
+async function snapshotTextNow(ctx: MotionContext): Promise<string> {
+  const taken = await snapshotNow(ctx, 'Motion: taking a snapshot for the dry run');
+  if (!taken) throw new SnapshotCancelled();
+  return encodeSnapshot(taken.state, taken.origin);
+}
+
+/** A snapshot file's text, of the connected application's version. */
+async function snapshotFileText(ctx: MotionContext, file: vscode.Uri): Promise<string> {
+  const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
   if (ctx.parts.connection.state.kind === 'connected')
     checkSnapshotVersion(snapshotOrigin(text), await ctx.parts.connection.client().get_version());
   return text;
 }
+
+/** The person cancelled the snapshot a dry run was to start from: the dry run is not made, and says nothing. */
+class SnapshotCancelled extends Error {}
 
 /** Runs `code` of `document` against a private server started from the chosen snapshot, and shows what it would change. */
 async function dryRunCode(
@@ -141,39 +148,47 @@ async function dryRunFrom(
   start: Start,
 ): Promise<DryRunOutcome | undefined> {
   const language = scriptLanguage(document)!;
-  const snapshot = await startText(ctx, start);
-  if (snapshot === undefined) return undefined;
+  // A snapshot taken now is taken while the script's session starts (the dry run waits for it
+  // before the script runs); a file's is read first.
+  const python = language === 'python' ? await pythonInterpreter(ctx.parts.config.pythonPath, document.uri) : undefined;
+  const snapshot = start.file ? await snapshotFileText(ctx, start.file) : snapshotTextNow(ctx);
   const output = ctx.parts.dryRunOutput;
   output.clear();
   output.appendLine(`# Dry run of ${scriptLabel} from ${start.label}`);
   let printed = '';
-  const outcome = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Motion: dry run of ${scriptLabel}`, cancellable: true },
-    async (_progress, token) => {
-      const cancel = new AbortController();
-      token.onCancellationRequested(() => cancel.abort());
-      return dryRun({
-        serverScript: ctx.extension.asAbsolutePath(path.join('dist', 'motion-server.js')),
-        snapshot,
-        script: {
-          path: document.isUntitled ? `<${scriptLabel}>` : document.uri.fsPath,
-          code: code.code,
-          line: code.line,
-        },
-        python: language === 'python' ? await pythonInterpreter(ctx.parts.config.pythonPath, document.uri) : undefined,
-        onOutput: (_stream, text) => {
-          printed += text;
-          output.append(text);
-        },
-        signal: cancel.signal,
-        // The reads the reference server does not model, and the documentation the script's package
-        // is built from, are the application's: the one the snapshot was read from, whatever the
-        // connection's state says at this moment (right after the application restarted it is being
-        // checked again, and a script built from the reference server's smaller interface failed).
-        application: ctx.parts.connection.client(),
-      });
-    },
-  );
+  const outcome = await vscode.window
+    .withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Motion: dry run of ${scriptLabel}`, cancellable: true },
+      async (_progress, token) => {
+        const cancel = new AbortController();
+        token.onCancellationRequested(() => cancel.abort());
+        return dryRun({
+          serverScript: ctx.extension.asAbsolutePath(path.join('dist', 'motion-server.js')),
+          snapshot,
+          script: {
+            path: document.isUntitled ? `<${scriptLabel}>` : document.uri.fsPath,
+            code: code.code,
+            line: code.line,
+          },
+          python,
+          onOutput: (_stream, text) => {
+            printed += text;
+            output.append(text);
+          },
+          signal: cancel.signal,
+          // The reads the reference server does not model, and the documentation the script's package
+          // is built from, are the application's: the one the snapshot was read from, whatever the
+          // connection's state says at this moment (right after the application restarted it is being
+          // checked again, and a script built from the reference server's smaller interface failed).
+          application: ctx.parts.connection.client(),
+        });
+      },
+    )
+    .then(undefined, (error: unknown) => {
+      if (error instanceof SnapshotCancelled) return undefined;
+      throw error;
+    });
+  if (!outcome) return undefined;
   const { result, changes, before, after, notSent, reads } = outcome;
   if (!result.ok) output.appendLine(`${result.error?.type}: ${result.error?.message}`);
   // A script that raised is not applied: what it would do is not what the view shows.

@@ -46,18 +46,22 @@ async function startingState(
   ctx: AssistantContext,
   snapshot: string | undefined,
   signal?: AbortSignal,
-): Promise<{ text: string; from: { application: string } | { snapshot: string } }> {
+): Promise<{ text: string | Promise<string>; from: { application: string } | { snapshot: string } }> {
   const client = ctx.client();
   if (snapshot === undefined) {
-    try {
-      const { state, origin } = await readSnapshot(client, { signal });
-      return { text: encodeSnapshot(state, origin), from: { application: client.url } };
-    } catch (error) {
-      if (!(error instanceof MotionConnectionError)) throw error;
-      throw new ToolRefusal(
-        `${error.message}. A dry run starts from the application's state: start the application, or give snapshot (a .motion.json file) to dry-run without it.`,
-      );
-    }
+    // Taken while the script's session starts (dryRun waits for it before the script runs).
+    const text = readSnapshot(client, { signal }).then(
+      ({ state, origin }) => encodeSnapshot(state, origin),
+      (error: unknown) => {
+        if (!(error instanceof MotionConnectionError)) throw error;
+        throw new ToolRefusal(
+          `${error.message}. A dry run starts from the application's state: start the application, or give snapshot (a .motion.json file) to dry-run without it.`,
+        );
+      },
+    );
+    // Met by dryRun, which awaits it however the run ends; until then not unhandled.
+    text.catch(() => undefined);
+    return { text, from: { application: client.url } };
   }
   let text: string;
   try {

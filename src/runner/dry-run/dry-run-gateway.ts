@@ -36,8 +36,11 @@ interface GatewayOptions {
   recorded?: RecordedAnswers;
   /** A test's application: motion.testing.answer and motion.testing.calls are served. */
   testing?: boolean;
-  /** Modules the snapshot could not read (its application lacks them): served as the reference server's unmodelled ones. */
-  lacking?: readonly string[];
+  /**
+   * Modules the snapshot could not read (its application lacks them): served as the reference
+   * server's unmodelled ones. A promise while the snapshot is being taken: a call waits for it.
+   */
+  lacking?: readonly string[] | Promise<readonly string[]>;
   /** The application's package documentation, read before the run (documentationBeforeRun): what the script's package is built from. */
   documentation?: unknown;
 }
@@ -149,7 +152,7 @@ export class DryRunGateway {
     // included; else the reference server's.
     if (module === DOCUMENTATION) return this.documentation(operation, args, req, res, body);
     testing?.made(operation, args);
-    if (findOperation(module, name) && !options.lacking?.includes(module)) return toServer(operation);
+    if (findOperation(module, name) && !(await options.lacking)?.includes(module)) return toServer(operation);
     const caller = callerFromHeader(req.headers[CALLER_HEADER]);
     const declared = testing?.declared(operation, args);
     if (!isReadOperation(operation)) {

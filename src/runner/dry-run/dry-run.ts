@@ -18,8 +18,12 @@ const DRY_RUN_DEADLINE_MS = 60_000;
 export interface DryRunOptions {
   /** The built reference server (`dist/motion-server.js`) that serves the snapshot. */
   serverScript: string;
-  /** The state the script starts from: a snapshot file's text (taken now, or chosen), checked by the server that serves it. */
-  snapshot: string;
+  /**
+   * The state the script starts from: a snapshot file's text (taken now, or chosen), checked by the
+   * server that serves it; or a snapshot being taken now (which records no answers), while which
+   * the script's session starts. Its failure is the dry run's; it is awaited however the run ends.
+   */
+  snapshot: string | Promise<string>;
   /** The code, as it stands at `line` (default 1) of the file at `path` (tracebacks name them). */
   script: { path: string; code: string; line?: number; args?: readonly string[] };
   python?: string;
@@ -62,9 +66,13 @@ export class DryRunError extends Error {
 export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   const { script } = options;
   const language = script.path.endsWith('.lua') ? 'lua' : 'python';
+  const snapshotText = Promise.resolve(options.snapshot);
+  // Its failure is met where it is awaited; until then it must not count as unhandled.
+  snapshotText.catch(() => undefined);
   let recorded;
   try {
-    recorded = recordingOf(options.snapshot);
+    // A snapshot taken now records no answers: only a snapshot file's text may hold some.
+    recorded = typeof options.snapshot === 'string' ? recordingOf(options.snapshot) : undefined;
   } catch (error) {
     throw new DryRunError((error as Error).message);
   }
@@ -74,6 +82,8 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
     options.application && !recorded?.find('motion.utilities.documentation.get_package_documentation', [])
       ? documentationBeforeRun(options.application, { signal: options.signal })
       : Promise.resolve(undefined);
+  const lacking = snapshotText.then(snapshotLacking);
+  lacking.catch(() => undefined);
   let serverStarted: (url: string) => void = () => undefined;
   let serverGone: (error: Error) => void = () => undefined;
   const privateServer = new Promise<string>((resolve, reject) => ((serverStarted = resolve), (serverGone = reject)));
@@ -85,7 +95,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
     const gateway = await DryRunGateway.start(privateServer, {
       application: options.application,
       recorded,
-      lacking: snapshotLacking(options.snapshot),
+      lacking,
       documentation,
     });
     const sessionOptions = { serverUrl: gateway.url, onOutput: options.onOutput, readLine: options.readLine };
@@ -103,7 +113,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   });
   scriptSide.catch(() => undefined);
   try {
-    return await withPrivateServer(options.serverScript, options.snapshot, async (server) => {
+    return await withPrivateServer(options.serverScript, await snapshotText, async (server) => {
       serverStarted(server.url);
       // Read back as the server holds it, so that both sides of the diff are read the same way. It
       // is read while the script's session starts; the script waits for it before it runs.
