@@ -6,7 +6,8 @@
  * from Dry Run File on a 10-line script to the Dry Run view's result; and `motion run --dry-run` of
  * the same script. Each beside its goal and its bound, measured in the same run: VS Code's own start
  * without our extension, the reference server's bare start, and a Python process that imports our
- * package and makes one call. Medians of BENCH_ROUNDS starts (default 5).
+ * package and makes one call. Medians of BENCH_ROUNDS starts (default 5). BENCH_PRODUCT=<checkout>
+ * measures another checkout's package instead (workbench.ts), for a before and after.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import {
   type Figures,
 } from './start/in-vscode';
 import { cliDryRun, languageServerBareStart, pythonOneCall, serverBareStart } from './start/outside-vscode';
-import { CODE_SERVER, ROOT, startBrowser } from './start/workbench';
+import { CODE_SERVER, PRODUCT, ROOT, startBrowser } from './start/workbench';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
@@ -42,7 +43,7 @@ function installed(): string {
       '--extensions-dir',
       extensions,
       '--install-extension',
-      join(ROOT, 'motion-scripting.vsix'),
+      join(PRODUCT, 'motion-scripting.vsix'),
       '--force',
     ],
     { encoding: 'utf8' },
@@ -71,7 +72,9 @@ async function main(): Promise<void> {
   const extensionless = mkdtempSync(join(tmpdir(), 'motion-bench-no-extensions-'));
   const browser = await startBrowser();
   try {
-    console.log(`bench:start — medians of ${ROUNDS} starts each, every start on a fresh profile`);
+    console.log(
+      `bench:start — medians of ${ROUNDS} starts each, every start on a fresh profile${PRODUCT === ROOT ? '' : `, the product of ${PRODUCT}`}`,
+    );
     const bare = await medians('VS Code alone', () => bareStart(browser, extensionless));
     const server = await medians('the reference server alone', serverBareStart);
     const language = await medians('the language server alone', languageServerBareStart);

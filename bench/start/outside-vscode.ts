@@ -10,10 +10,10 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 import { MotionClient } from '../../src/api/client/motion-client';
 import { startChildServer } from '../../test/support/child-server';
 import { motionProject } from './projects';
-import { ROOT } from './workbench';
+import { PRODUCT } from './workbench';
 import type { Figures } from './in-vscode';
 
-const DIST = join(ROOT, 'dist');
+const DIST = join(PRODUCT, 'dist');
 
 /** Runs a process to its end; its time from spawn to exit. A failure says what it printed. */
 function timedRun(

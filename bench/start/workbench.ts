@@ -14,6 +14,12 @@ import { freePort } from '../../test/support/free-port';
 import { SIGHTS_SCRIPT, type Sight } from './sights';
 
 export const ROOT = resolve(__dirname, '../..');
+/**
+ * The product measured: this checkout's package (motion-scripting.vsix) and dist/, or another
+ * checkout's (BENCH_PRODUCT), built there with `npm run package`: a start before a change beside
+ * the same start after it, on the same machine in the same hour.
+ */
+export const PRODUCT = resolve(process.env.BENCH_PRODUCT ?? ROOT);
 export const CODE_SERVER = join(ROOT, '.vscode-test/code-server/node_modules/code-server/out/node/entry.js');
 
 export interface WorkbenchOptions {
