@@ -74,6 +74,8 @@ export interface MotionExtensionApi {
   readonly statusBar: vscode.StatusBarItem;
   /** What a language's Motion terminal has shown since it was last cleared. */
   terminalText(language: 'python' | 'lua'): string;
+  /** Whether the language server has started (Motion starts without waiting for it). */
+  languageServerStarted(): boolean;
   /** The embedded reference server's process, while it runs. */
   embeddedServerPid(): number | undefined;
   /** Record as Script. */
@@ -136,8 +138,10 @@ export async function startMotion(
   // The language server starts while the rest of Motion does (the embedded server above all): the
   // first thing a person waits for is whichever of the two comes last, not both one after the other.
   // No wait between the client's start and the hand-over: a completion asked meanwhile would come twice.
+  let languageServerUp = false;
   languageServerReady.then(
     () => {
+      languageServerUp = true;
       log.info('language server started');
       times.note('language server');
       languageServerStarted(completionOf(languageClient));
@@ -292,6 +296,7 @@ export async function startMotion(
     dryRun,
     scriptTests,
     statusBar,
+    languageServerStarted: () => languageServerUp,
     embeddedServerPid: () => embedded.pid,
     recording,
     notebooks,
