@@ -122,6 +122,8 @@ export async function startMotion(
     extension.asAbsolutePath(path.join('dist', 'motion-server.js')),
     path.join(extension.globalStorageUri.fsPath, 'state.json'),
     (line) => log.info(line),
+    // A second window's own, when the first one's embedded server holds the shared state.
+    extension.storageUri && path.join(extension.storageUri.fsPath, 'state.json'),
   );
   own({ dispose: () => void embedded.stop() });
   const connection = new MotionConnection(() => ({ url: config.serverUrl, embedded: config.embedded }), embedded, log);

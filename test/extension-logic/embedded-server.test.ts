@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { EmbeddedServer } from '../../src/extension/connection/embedded-server';
 import { applicationPorts, embeddedMayListenOn } from '../../src/extension/connection/embedded-port';
 import { freePort } from '../support/free-port';
@@ -100,5 +102,67 @@ describe('the embedded server process (built dist/motion-server.js)', () => {
     await server.start('http://127.0.0.1:7979');
     await server.stop();
     assert.deepEqual(exits, ['killed by SIGKILL'], 'an asked-for stop is not reported');
+  });
+});
+
+describe('two windows, each with its own embedded server', () => {
+  const servers: EmbeddedServer[] = [];
+  const scratch = scratchFolder('motion-embedded-windows-', {
+    stopFirst: () => Promise.all(servers.map((s) => s.stop())).then(() => undefined),
+  });
+  const script = resolve(__dirname, '../../dist/motion-server.js');
+  afterEach(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    servers.length = 0;
+  });
+
+  it('the second keeps its state in its own workspace storage while the first holds the shared one', async () => {
+    const shared = join(scratch.path, 'global', 'state.json');
+    const logged: string[] = [];
+    const first = new EmbeddedServer(script, shared, () => undefined, join(scratch.path, 'first', 'state.json'));
+    const second = new EmbeddedServer(
+      script,
+      shared,
+      (line) => logged.push(line),
+      join(scratch.path, 'second', 'state.json'),
+    );
+    servers.push(first, second);
+    await mkdir(dirname(shared), { recursive: true });
+    const firstUrl = await first.start('http://127.0.0.1:7979');
+    const secondUrl = await second.start('http://127.0.0.1:7979');
+    assert.notEqual(secondUrl, firstUrl);
+    assert.ok(existsSync(join(scratch.path, 'second', 'state.json')), 'the second window’s own state file');
+    assert.ok(!existsSync(join(scratch.path, 'first', 'state.json')), 'the first kept the shared one');
+    assert.ok(
+      logged.some((line) => /another window's embedded server's: this window's keeps its own, in .*second/.test(line)),
+      logged.join('\n'),
+    );
+    assert.ok(
+      logged.some((line) =>
+        line.includes(`listening on ${secondUrl}, state in ${join(scratch.path, 'second', 'state.json')}`),
+      ),
+    );
+    // Each answers with its own application.
+    for (const url of [firstUrl, secondUrl])
+      assert.equal(
+        (
+          await fetch(`${url}/api/scripting/motion/utilities/documentation/get_package_name/`, {
+            method: 'POST',
+            body: '[]',
+            headers: { 'content-type': 'application/json' },
+          })
+        ).status,
+        200,
+      );
+  });
+
+  it('without a window state file the second says why it did not start, naming the first', async () => {
+    const shared = join(scratch.path, 'global', 'state.json');
+    await mkdir(dirname(shared), { recursive: true });
+    const first = new EmbeddedServer(script, shared, () => undefined);
+    const second = new EmbeddedServer(script, shared, () => undefined);
+    servers.push(first, second);
+    await first.start('http://127.0.0.1:7979');
+    await assert.rejects(second.start('http://127.0.0.1:7979'), /is in use by another motion-server \(pid \d+\)/);
   });
 });

@@ -1,6 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { ServerDidNotStart, startReferenceServer, stopReferenceServer } from '../../runner/reference-server-process';
 import { embeddedMayListenOn } from './embedded-port';
+
+/** What a server says when another server holds its state file (server/scripting/persistence/state-lock.ts). */
+const IN_USE = /is in use by another motion-server/;
 
 /** How many ports the system may hand out before one that is not the application's is taken. */
 const PORT_TRIES = 3;
@@ -17,10 +22,16 @@ export class EmbeddedServer {
   private readonly exitListeners = new Set<(description: string) => void>();
   url: string | undefined;
 
+  /**
+   * `stateFile`: the state every window shares (the extension's global storage); `windowStateFile`:
+   * where this window's server keeps its state when another window's embedded server holds that
+   * one (two VS Code windows, each with its own extension host), rather than stay offline.
+   */
   constructor(
     private readonly serverScript: string,
     private readonly stateFile: string,
     private readonly log: (line: string) => void,
+    private readonly windowStateFile?: string,
   ) {}
 
   get running(): boolean {
@@ -88,15 +99,25 @@ export class EmbeddedServer {
   }
 
   private async spawnServer(): Promise<string> {
-    const { child, url } = await startReferenceServer(
-      this.serverScript,
-      ['--port', '0', '--state', this.stateFile],
-      (text) => this.log(text.trimEnd()),
-    ).catch((error: Error) => {
-      throw error instanceof ServerDidNotStart
-        ? new Error(`the embedded server ${error.message}:\n${error.output}`, { cause: error })
-        : error;
-    });
+    const spawnOn = (stateFile: string) =>
+      startReferenceServer(this.serverScript, ['--port', '0', '--state', stateFile], (text) =>
+        this.log(text.trimEnd()),
+      ).then((started) => ({ ...started, stateFile }));
+    const { child, url, stateFile } = await spawnOn(this.stateFile)
+      .catch(async (error: Error) => {
+        const windowFile = this.windowStateFile;
+        if (!(error instanceof ServerDidNotStart && IN_USE.test(error.output) && windowFile)) throw error;
+        this.log(
+          `the shared state is another window's embedded server's: this window's keeps its own, in ${windowFile}`,
+        );
+        await mkdir(dirname(windowFile), { recursive: true });
+        return spawnOn(windowFile);
+      })
+      .catch((error: Error) => {
+        throw error instanceof ServerDidNotStart
+          ? new Error(`the embedded server ${error.message}:\n${error.output}`, { cause: error })
+          : error;
+      });
     this.child = child;
     child.on('exit', (code, signal) => {
       const description = signal ? `killed by ${signal}` : `exit code ${code}`;
@@ -108,7 +129,7 @@ export class EmbeddedServer {
       for (const listener of this.exitListeners) listener(description);
     });
     this.url = url;
-    this.log(`embedded server listening on ${url}, state in ${this.stateFile}`);
+    this.log(`embedded server listening on ${url}, state in ${stateFile}`);
     return url;
   }
 }
