@@ -91,43 +91,20 @@ async function main(): Promise<void> {
     const hostShows = "VS Code's own Git branch";
     // Each row: the figure, its goal, its bound (what it is made of, and the sum).
     type Row = [string, number, number | undefined, [string, number][]];
+    const hostAndServer: [string, number][] = [
+      [hostShows, bare.branch],
+      ["server's bare start", server.start],
+    ];
+    const languageServer: [string, number] = ["language server's bare start", language.start];
+    const pythonCall: [string, number] = ['Python: import + one call', python.call];
     const rows: Row[] = [
       ['the workbench, from navigation', opening.workbench, undefined, [['VS Code alone', bare.workbench]]],
-      [
-        '(a) status bar names the server',
-        opening.status,
-        1000,
-        [
-          [hostShows, bare.branch],
-          ["server's bare start", server.start],
-        ],
-      ],
-      [
-        '(b) first completion after motion.',
-        opening.completion,
-        1500,
-        [
-          [hostShows, bare.branch],
-          ["language server's bare start", language.start],
-        ],
-      ],
-      [
-        '(c) Skeletons view shows the tree',
-        tree.tree,
-        1500,
-        [
-          [hostShows, bare.branch],
-          ["server's bare start", server.start],
-        ],
-      ],
-      [
-        'import motion → first completion',
-        plain.importCompletion,
-        1000,
-        [["language server's bare start", language.start]],
-      ],
-      ['Dry Run File → Dry Run view', tree.dryRun, 1000, [['Python: import + one call', python.call]]],
-      ['motion run --dry-run', cli.dryRun, 1500, [['Python: import + one call', python.call]]],
+      ['(a) status bar names the server', opening.status, 1000, hostAndServer],
+      ['(b) first completion after motion.', opening.completion, 1500, [[hostShows, bare.branch], languageServer]],
+      ['(c) Skeletons view shows the tree', tree.tree, 1500, hostAndServer],
+      ['import motion → first completion', plain.importCompletion, 1000, [languageServer]],
+      ['Dry Run File → Dry Run view', tree.dryRun, 1000, [pythonCall]],
+      ['motion run --dry-run', cli.dryRun, 1500, [pythonCall]],
     ];
     console.log(
       "\n(a)–(c) from the workbench's start. Each figure, its goal, and its bound measured in this run (what it cannot be under)",

@@ -5,8 +5,8 @@
  * VS Code on its own on the same project (the bound of the workbench's own start).
  */
 import type { Browser, Page } from 'playwright-core';
-import { motionProject, plainProject, TOOL_RESULT } from './projects';
-import { SIGHT } from './sights';
+import { motionProject, plainProject, TOOL_RESULT, type Project } from './projects';
+import { SIGHT, type Sight } from './sights';
 import { breakdown, extensionHostMemory } from './breakdown';
 import { openWorkbench, type Workbench } from './workbench';
 
@@ -14,6 +14,11 @@ import { openWorkbench, type Workbench } from './workbench';
 export type Figures = Record<string, number>;
 
 const WORKBENCH_MARK = 'code/didStartWorkbench';
+
+/** VS Code on `project`, its script open, with `extensions` (none: VS Code alone), watching for `sights`. */
+function openProject(browser: Browser, extensions: string, project: Project, sights: Sight[]): Promise<Workbench> {
+  return openWorkbench({ extensions, open: project.folder, file: project.file, sights }, browser);
+}
 /** How long after its figures a start is left to settle before its memory is read. */
 const SETTLE_MS = 2000;
 
@@ -57,15 +62,10 @@ async function typeUntilListed(workbench: Workbench, text: string): Promise<void
  */
 export async function bareStart(browser: Browser, extensionless: string): Promise<Figures> {
   const project = motionProject();
-  const workbench = await openWorkbench(
-    {
-      extensions: extensionless,
-      open: project.folder,
-      file: project.file,
-      sights: [SIGHT.editorText('import motion'), SIGHT.gitBranch],
-    },
-    browser,
-  );
+  const workbench = await openProject(browser, extensionless, project, [
+    SIGHT.editorText('import motion'),
+    SIGHT.gitBranch,
+  ]);
   try {
     const workbenchAt = await workbenchStart(workbench);
     const { editor, branch } = await workbench.seen(['editor', 'branch']);
@@ -88,15 +88,10 @@ export async function bareStart(browser: Browser, extensionless: string): Promis
  */
 export async function motionStartCompletion(browser: Browser, extensions: string): Promise<Figures> {
   const project = motionProject();
-  const workbench = await openWorkbench(
-    {
-      extensions,
-      open: project.folder,
-      file: project.file,
-      sights: [SIGHT.editorText('import motion'), SIGHT.motionStatus],
-    },
-    browser,
-  );
+  const workbench = await openProject(browser, extensions, project, [
+    SIGHT.editorText('import motion'),
+    SIGHT.motionStatus,
+  ]);
   try {
     const workbenchAt = await workbenchStart(workbench);
     const { editor } = await workbench.seen(['editor']);
@@ -127,20 +122,12 @@ export async function motionStartCompletion(browser: Browser, extensions: string
  */
 export async function motionStartTreeAndDryRun(browser: Browser, extensions: string): Promise<Figures> {
   const project = motionProject();
-  const workbench = await openWorkbench(
-    {
-      extensions,
-      open: project.folder,
-      file: project.file,
-      sights: [
-        SIGHT.editorText('import motion'),
-        SIGHT.motionStatus,
-        SIGHT.skeletonsTree,
-        { name: 'icon', selector: '.part.activitybar .action-item a[aria-label^="Motion"]' },
-      ],
-    },
-    browser,
-  );
+  const workbench = await openProject(browser, extensions, project, [
+    SIGHT.editorText('import motion'),
+    SIGHT.motionStatus,
+    SIGHT.skeletonsTree,
+    { name: 'icon', selector: '.part.activitybar .action-item a[aria-label^="Motion"]' },
+  ]);
   try {
     const workbenchAt = await workbenchStart(workbench);
     await workbench.seen(['icon']);
@@ -170,10 +157,7 @@ export async function motionStartTreeAndDryRun(browser: Browser, extensions: str
  */
 export async function plainImportCompletion(browser: Browser, extensions: string): Promise<Figures> {
   const project = plainProject();
-  const workbench = await openWorkbench(
-    { extensions, open: project.folder, file: project.file, sights: [SIGHT.editorText('from analysis')] },
-    browser,
-  );
+  const workbench = await openProject(browser, extensions, project, [SIGHT.editorText('from analysis')]);
   try {
     await workbenchStart(workbench);
     await workbench.seen(['editor']);

@@ -47,8 +47,6 @@ export interface Workbench {
   userData: string;
   /** When the page's navigation began, in the machine's epoch milliseconds. */
   timeOrigin(): Promise<number>;
-  /** A mark VS Code's workbench made (ms since navigation), if it made it. */
-  mark(name: string): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -114,7 +112,6 @@ export async function openWorkbench(options: WorkbenchOptions, browser: Browser)
       timeOrigin: () => page.evaluate(() => performance.timeOrigin),
       now: () => page.evaluate(() => performance.now()),
       watch: (sights) => page.evaluate((more) => (window as SightsWindow).benchWatch(more), sights),
-      mark: (name) => page.evaluate((n) => performance.getEntriesByName(n)[0]?.startTime as number | undefined, name),
       async seen(names, timeoutMs = 120_000) {
         const handle = await page
           .waitForFunction(

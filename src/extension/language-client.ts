@@ -25,6 +25,9 @@ function documentationCacheDir(extension: vscode.ExtensionContext): string {
   return path.join(extension.globalStorageUri.fsPath, 'documentation');
 }
 
+/** Where the language server of an extension under development listens for a debugger. */
+const DEBUG_FLAGS = ['--nolazy', '--inspect=6011'];
+
 /** The language client, and its start: the bundled language server's process and handshake. */
 interface StartingLanguageClient {
   client: LanguageClient;
@@ -51,12 +54,12 @@ export function startLanguageClient(
     env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
   });
   const execArgv = [...flags];
-  const debugArgv = [...flags, '--nolazy', '--inspect=6011'];
+  const debugArgv = [...flags, ...DEBUG_FLAGS];
   // The answer, once the runtime has given it, is the next start's (Restart Language Server's):
   // the client reads its options at each start.
   void asking.then((taken) => {
     execArgv.splice(0, execArgv.length, ...taken);
-    debugArgv.splice(0, debugArgv.length, ...taken, '--nolazy', '--inspect=6011');
+    debugArgv.splice(0, debugArgv.length, ...taken, ...DEBUG_FLAGS);
   });
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc, options: { execArgv } },

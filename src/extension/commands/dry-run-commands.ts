@@ -94,7 +94,6 @@ async function chooseStart(ctx: MotionContext, script: vscode.Uri): Promise<Star
   return picked?.start;
 }
 
-/** The chosen start as a state file's text; a file of another version than the application's is refused. */
 /** A snapshot of the application taken now, with its progress: rejects with SnapshotCancelled when cancelled. */
 async function snapshotTextNow(ctx: MotionContext): Promise<string> {
   const taken = await snapshotNow(ctx, 'Motion: taking a snapshot for the dry run');
@@ -102,7 +101,7 @@ async function snapshotTextNow(ctx: MotionContext): Promise<string> {
   return encodeSnapshot(taken.state, taken.origin);
 }
 
-/** A snapshot file's text, of the connected application's version. */
+/** A snapshot file's text; a file of another version than the connected application's is refused. */
 async function snapshotFileText(ctx: MotionContext, file: vscode.Uri): Promise<string> {
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
   if (ctx.parts.connection.state.kind === 'connected')
