@@ -3,9 +3,11 @@
 # ripgrep (the real-VS-Code tests, the demo check), libkrb5-dev (code-server's build), and
 # python3-debugpy, python3-pytest and python3-matplotlib (debugging and testing Python scripts, and
 # figures in notebooks, with Debian's /usr/bin/python3), wine64 (the Windows leg: Node for Windows under Wine),
-# and iproute2 (`ip netns`: the real-VS-Code WSL run's network of its own).
+# iproute2 (`ip netns`: the real-VS-Code WSL and SSH runs' networks of their own), and
+# openssh-server (the SSH run's sshd, started by the run with a configuration of its own; Debian's
+# package also sets up a system sshd where the machine's init starts services).
 set -euo pipefail
-PACKAGES=(ripgrep chromium libkrb5-dev python3-debugpy python3-pytest python3-matplotlib wine64 iproute2)
+PACKAGES=(ripgrep chromium libkrb5-dev python3-debugpy python3-pytest python3-matplotlib wine64 iproute2 openssh-server)
 missing=()
 for p in "${PACKAGES[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 [ ${#missing[@]} -eq 0 ] && exit 0

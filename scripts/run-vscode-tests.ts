@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { quietLoopbackArgs } from './code-server-args';
 import { launchHeadlessChromium } from './headless-chromium';
 import { handsRequest, serveHands } from './workbench-hands';
+import { canSimulateSsh, simulateSsh, type SshSimulation } from './ssh-simulation';
 import { canSimulateWsl, hostRequest, simulateWsl, type WslSimulation } from './wsl-simulation';
 import { startMotionServer } from '../server/scripting/motion-server';
 import { freePort } from '../test/support/free-port';
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
   // The trusted suite; Workspace Trust left to the workbench (a fresh profile trusts nothing); a
   // plain Python project of two folders, where Motion stays quiet until a file imports motion.
   // MOTION_TEST_RUNS picks some of them (`plain`, `trusted,untrusted`) while developing.
-  const runs = (process.env.MOTION_TEST_RUNS ?? 'trusted,untrusted,plain,wsl').split(',') as SuiteRun[];
+  const runs = (process.env.MOTION_TEST_RUNS ?? 'trusted,untrusted,plain,wsl,ssh').split(',') as SuiteRun[];
   let worst = 0;
   for (const run of runs) worst = Math.max(worst, await runSuite(run));
   console.log(`[test:vscode] all runs:\n${totals.passed} passed, ${totals.failed} failed`);
@@ -59,6 +60,7 @@ const RUN_TITLES: Record<SuiteRun, string> = {
   untrusted: 'the untrusted-workspace tests',
   plain: 'the plain Python project (two folders)',
   wsl: 'VS Code connected to WSL, with the application on the Windows host (a network namespace)',
+  ssh: 'VS Code connected over SSH to the capture PC, with the application on it (sshd in a network namespace)',
 };
 
 /**
@@ -75,13 +77,23 @@ async function runSuite(trust: SuiteRun): Promise<number> {
     );
     return 0;
   }
+  if (trust === 'ssh' && !canSimulateSsh()) {
+    console.log(
+      "[test:vscode] NOT RUN: the SSH run needs root, network namespaces and sshd (Debian's openssh-server) on this machine",
+    );
+    return 0;
+  }
 
   const suite = await buildSuite();
 
   const wsl: WslSimulation | undefined = trust === 'wsl' ? await simulateWsl() : undefined;
-  // In the WSL run the application is the one on the "Windows host"; elsewhere a reference server of the run's own.
-  const server = wsl
-    ? { url: wsl.applicationUrl, close: () => wsl.dispose() }
+  const ssh: SshSimulation | undefined =
+    trust === 'ssh' ? await simulateSsh(join(root, 'dist/motion-server.js')) : undefined;
+  // In the WSL run the application is the one on the "Windows host", in the SSH run the capture
+  // PC's; elsewhere a reference server of the run's own.
+  const remote = wsl ?? ssh;
+  const server = remote
+    ? { url: remote.applicationUrl, close: () => remote.dispose() }
     : await startMotionServer({ port: 0, logLevel: 'silent' });
   // The address the browser reaches code-server at: WSL's own, across the cable, in the WSL run.
   const address = wsl?.wslAddress ?? '127.0.0.1';
@@ -98,35 +110,36 @@ async function runSuite(trust: SuiteRun): Promise<number> {
   let browser: Browser | undefined;
   let log = '';
   try {
-    const [command, ...prefix] = [...(wsl?.inWsl ?? []), process.execPath];
-    codeServer = spawn(
-      command,
-      [
-        ...prefix,
-        entry,
-        '--config',
-        join(tmp, 'config.yaml'),
-        ...quietLoopbackArgs(port, address),
-        ...(trust !== 'untrusted' ? ['--disable-workspace-trust'] : []),
-        '--user-data-dir',
-        join(tmp, 'user-data'),
-        '--extensions-dir',
-        join(tmp, 'extensions'),
-      ],
-      {
+    const args = [
+      entry,
+      '--config',
+      join(tmp, 'config.yaml'),
+      ...quietLoopbackArgs(port, address),
+      ...(trust !== 'untrusted' ? ['--disable-workspace-trust'] : []),
+      '--user-data-dir',
+      join(tmp, 'user-data'),
+      '--extensions-dir',
+      join(tmp, 'extensions'),
+    ];
+    // MOTION_TEST_HANDS: this harness serves the tests' keys and clicks (workbench-hands.ts).
+    const env = {
+      ...suiteEnvironment(server.url, trust),
+      MOTION_TEST_HANDS: '1',
+      // Install 'motion' Command writes the user's bin folder: the run's own, not this machine's ~/.local/bin.
+      XDG_BIN_HOME: join(tmp, 'bin'),
+      ...(wsl ? { WSL_DISTRO_NAME: 'Motion-Test' } : {}),
+    };
+    if (ssh) {
+      // Over SSH, code-server gets the session's environment and the suite's variables, nothing of this process's.
+      codeServer = ssh.startOverSsh([process.execPath, ...args], env, port, port);
+    } else {
+      const [command, ...prefix] = [...(wsl?.inWsl ?? []), process.execPath];
+      codeServer = spawn(command, [...prefix, ...args], {
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        // MOTION_TEST_HANDS: this harness serves the tests' keys and clicks (workbench-hands.ts).
-        env: {
-          ...process.env,
-          ...suiteEnvironment(server.url, trust),
-          MOTION_TEST_HANDS: '1',
-          // Install 'motion' Command writes the user's bin folder: the run's own, not this machine's ~/.local/bin.
-          XDG_BIN_HOME: join(tmp, 'bin'),
-          ...(wsl ? { WSL_DISTRO_NAME: 'Motion-Test' } : {}),
-        },
-      },
-    );
+        env: { ...process.env, ...env },
+      });
+    }
     codeServer.stdout!.on('data', (d) => (log += d));
     codeServer.stderr!.on('data', (d) => (log += d));
     await new Promise<void>((ok, fail) => {

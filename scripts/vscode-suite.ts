@@ -59,10 +59,11 @@ export async function buildSuite(): Promise<string> {
  * The throwaway profile's user settings: quiet, and the machine-scoped server URL pointed at the
  * test application; none for the plain project's run, which starts as a user's machine does (the
  * default URL, where no application answers until the test starts one), nor for the WSL run's
- * (the default URL, where WSL's own loopback has nothing: the application is on the host).
+ * (the default URL, where WSL's own loopback has nothing: the application is on the host), nor
+ * for the SSH run's (the default URL, the capture PC's own loopback, where the application is).
  */
 export function userSettings(serverUrl: string, run: SuiteRun): string {
-  const ownUrl = run === 'plain' || run === 'wsl';
+  const ownUrl = run === 'plain' || run === 'wsl' || run === 'ssh';
   return JSON.stringify({ ...quietProfileSettings(), ...(ownUrl ? {} : { 'motion.server.url': serverUrl }) });
 }
 

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { MotionExtensionApi } from '../../../src/extension/extension';
+import { waitFor } from '../../support/wait-for';
+import { hands, hasHands } from './hands';
+import { motionApi, testApplication } from './motion-extension';
+import { connectionState } from './wait';
+
+/**
+ * VS Code connected over SSH to the capture PC (scripts/ssh-simulation.ts): Motion runs there,
+ * beside the workspace and the application, whose 127.0.0.1:7979 is the application itself. With
+ * no setting at all, Motion connects to it, runs scripts with the capture PC's Python against it,
+ * and `motion` in a terminal reaches it; nothing speaks of WSL or the embedded server.
+ */
+export function sshTests(): void {
+  describe('VS Code connected over SSH to the capture PC, with the application on it', function () {
+    this.timeout(120_000);
+    const applicationUrl = process.env.MOTION_TEST_SERVER_URL!;
+    let api: MotionExtensionApi;
+    const folder = mkdtempSync(join(tmpdir(), 'motion-ssh-'));
+    before(async function () {
+      if (!hasHands) this.skip();
+      assert.ok(process.env.SSH_CONNECTION, 'this run is over SSH: its extension host has the session’s environment');
+      assert.equal(process.env.WSL_DISTRO_NAME, undefined);
+      api = await motionApi();
+    });
+    after(() => rmSync(folder, { recursive: true, force: true }));
+
+    it('connects to the application at the capture PC’s own 127.0.0.1:7979 with no setting, and names it', async () => {
+      const state = await connectionState(api, (s) => s.kind === 'connected', 'a connection');
+      assert.deepEqual(
+        state.kind === 'connected' && { url: state.url, embedded: state.embedded },
+        { url: applicationUrl, embedded: false },
+        'the application on the capture PC, not the embedded server',
+      );
+      await waitFor(
+        async () => (await hands.textOf('.statusbar-item')).some((t) => t.includes('Motion: 127.0.0.1:7979')),
+        'the status bar naming 127.0.0.1:7979',
+      );
+      const said = await hands.notifications();
+      assert.ok(
+        !said.some((t) => /WSL|embedded/.test(t)),
+        `nothing about WSL or the embedded server: ${said.join(' | ')}`,
+      );
+    });
+
+    it('Run File from the palette runs the script with the capture PC’s Python, against its application', async () => {
+      const app = testApplication();
+      const count = await app.settings.processing.skeleton.get_skeleton_count('project');
+      await app.close();
+      const script = join(folder, 'check_rig.py');
+      writeFileSync(
+        script,
+        [
+          'import os',
+          'from motion.settings.processing import skeleton',
+          'print("over SSH:", bool(os.environ.get("SSH_CONNECTION")))',
+          'print("skeletons on the rig:", skeleton.get_skeleton_count("project"))',
+          '',
+        ].join('\n'),
+      );
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(script));
+      const from = api.terminalText('python').length;
+      await hands.palette('Motion: Run File');
+      const shown = () => api.terminalText('python').slice(from);
+      await waitFor(() => /skeletons on the rig: \d+/.test(shown()), 'the script’s output', 60_000);
+      assert.match(shown(), /over SSH: True\n/);
+      assert.match(shown(), new RegExp(`skeletons on the rig: ${count}\\n`));
+      assert.doesNotMatch(shown(), /Traceback|Error/);
+    });
+
+    it('`motion` typed in a terminal of VS Code, on the capture PC, reaches the same application', async () => {
+      const terminal = vscode.window.createTerminal({ name: 'on the capture PC', cwd: folder });
+      try {
+        terminal.show();
+        await waitFor(async () => (await terminal.processId) !== undefined, 'the terminal’s shell');
+        const out = join(folder, 'tree.txt');
+        await vscode.commands.executeCommand('workbench.action.terminal.focus');
+        await hands.type(`motion tree --source project > "${out}" 2>&1; echo "$? $MOTION_URL" > "${out}.done"`);
+        await hands.press('Enter');
+        await waitFor(
+          () => existsSync(`${out}.done`) && readFileSync(`${out}.done`, 'utf8').endsWith('\n'),
+          'the command to end',
+          30_000,
+        );
+        assert.equal(readFileSync(`${out}.done`, 'utf8').trim(), `0 ${applicationUrl}`, readFileSync(out, 'utf8'));
+        assert.match(readFileSync(out, 'utf8'), /FullBody/);
+      } finally {
+        terminal.dispose();
+      }
+    });
+  });
+}
