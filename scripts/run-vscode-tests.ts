@@ -26,8 +26,22 @@ import {
 } from './vscode-suite';
 import type { SuiteRun } from '../test/vscode/suite/run-order';
 
+/** code-server 4.103.2 is VS Code 1.103.2: the oldest on the npm registry whose extensions offer MCP servers. */
+const NEWER_CODE_SERVER = '4.103.2';
+
 const codeServerDir = join(root, '.vscode-test/code-server');
-const entry = process.env.CODE_SERVER_ENTRY ?? join(codeServerDir, 'node_modules/code-server/out/node/entry.js');
+/** The newer VS Code of the MCP run, with the Node 22 it needs (scripts/install-code-server.sh). */
+const newerCodeServerDir = join(root, `.vscode-test/code-server-${NEWER_CODE_SERVER}`);
+/** Which code-server a run uses, and the Node that runs it: VS Code 1.100 on this Node, but 1.103 for the MCP run. */
+function codeServerOf(run: SuiteRun): { entry: string; node: string } {
+  const dir = run === 'mcp' ? newerCodeServerDir : codeServerDir;
+  return {
+    entry:
+      (run === 'mcp' ? undefined : process.env.CODE_SERVER_ENTRY) ??
+      join(dir, 'node_modules/code-server/out/node/entry.js'),
+    node: run === 'mcp' ? join(dir, 'node/bin/node') : process.execPath,
+  };
+}
 // A guard against a run that hangs, not a time it must keep: the trusted run takes about 4 minutes
 // here on its own (92 tests), longer beside other work; it had 240 s and reached it.
 const limitMs = Number(process.env.TEST_TIMEOUT_MS ?? 480_000);
@@ -41,14 +55,15 @@ async function main(): Promise<number> {
   // The extension under test is dist/extension.js: built from the sources of this run, never a stale one.
   if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0)
     throw new Error('the build failed');
-  const install = spawnSync('bash', [join(root, 'scripts/install-code-server.sh'), codeServerDir], {
-    stdio: 'inherit',
-  });
-  if (install.status !== 0) throw new Error('could not install code-server and chromium');
   // The trusted suite; Workspace Trust left to the workbench (a fresh profile trusts nothing); a
   // plain Python project of two folders, where Motion stays quiet until a file imports motion.
   // MOTION_TEST_RUNS picks some of them (`plain`, `trusted,untrusted`) while developing.
-  const runs = (process.env.MOTION_TEST_RUNS ?? 'trusted,untrusted,plain,wsl,ssh').split(',') as SuiteRun[];
+  const runs = (process.env.MOTION_TEST_RUNS ?? 'trusted,untrusted,plain,wsl,ssh,mcp').split(',') as SuiteRun[];
+  const installs = [[codeServerDir], ...(runs.includes('mcp') ? [[newerCodeServerDir, NEWER_CODE_SERVER]] : [])];
+  for (const args of installs) {
+    const install = spawnSync('bash', [join(root, 'scripts/install-code-server.sh'), ...args], { stdio: 'inherit' });
+    if (install.status !== 0) throw new Error(`could not install code-server ${args[1] ?? ''} and chromium`);
+  }
   let worst = 0;
   for (const run of runs) worst = Math.max(worst, await runSuite(run));
   console.log(`[test:vscode] all runs:\n${totals.passed} passed, ${totals.failed} failed`);
@@ -60,6 +75,7 @@ const RUN_TITLES: Record<SuiteRun, string> = {
   untrusted: 'the untrusted-workspace tests',
   plain: 'the plain Python project (two folders)',
   wsl: 'VS Code connected to WSL, with the application on the Windows host (a network namespace)',
+  mcp: `VS Code ${NEWER_CODE_SERVER.replace(/^4\./, '1.')} (code-server ${NEWER_CODE_SERVER}), where Motion offers its MCP server to the assistants`,
   ssh: 'VS Code connected over SSH to the capture PC, with the application on it (sshd in a network namespace)',
 };
 
@@ -110,6 +126,7 @@ async function runSuite(trust: SuiteRun): Promise<number> {
   let browser: Browser | undefined;
   let log = '';
   try {
+    const { entry, node } = codeServerOf(trust);
     const args = [
       entry,
       '--config',
@@ -131,9 +148,9 @@ async function runSuite(trust: SuiteRun): Promise<number> {
     };
     if (ssh) {
       // Over SSH, code-server gets the session's environment and the suite's variables, nothing of this process's.
-      codeServer = ssh.startOverSsh([process.execPath, ...args], env, port, port);
+      codeServer = ssh.startOverSsh([node, ...args], env, port, port);
     } else {
-      const [command, ...prefix] = [...(wsl?.inWsl ?? []), process.execPath];
+      const [command, ...prefix] = [...(wsl?.inWsl ?? []), node];
       codeServer = spawn(command, [...prefix, ...args], {
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,7 +17,7 @@ describe('the real-VS-Code suite: every test file runs', () => {
     }
   });
 
-  it('runs every trusted file, alphabetically, the walkthrough last; the untrusted, plain, WSL and SSH ones alone in theirs', () => {
+  it('runs every trusted file, alphabetically, the walkthrough last; the untrusted, plain, WSL, SSH and MCP ones alone in theirs', () => {
     const trusted = filesOfRun(files, 'trusted');
     const alone = [
       'untrusted-workspace.test.ts',
@@ -25,6 +25,7 @@ describe('the real-VS-Code suite: every test file runs', () => {
       'plain-project-python.test.ts',
       'wsl.test.ts',
       'ssh.test.ts',
+      'mcp-servers.test.ts',
     ];
     assert.deepEqual([...trusted].sort(), files.filter((f) => !alone.includes(f)).sort());
     assert.equal(trusted.at(-1), 'walkthrough.test.ts');
@@ -32,6 +33,7 @@ describe('the real-VS-Code suite: every test file runs', () => {
     assert.deepEqual(filesOfRun(files, 'plain'), ['plain-project.test.ts', 'plain-project-python.test.ts']);
     assert.deepEqual(filesOfRun(files, 'wsl'), ['wsl.test.ts']);
     assert.deepEqual(filesOfRun(files, 'ssh'), ['ssh.test.ts']);
+    assert.deepEqual(filesOfRun(files, 'mcp'), ['mcp-servers.test.ts']);
     assert.deepEqual(filesOfRun(['b.test.ts', 'new.test.ts', 'a.test.ts'], 'trusted'), [
       'a.test.ts',
       'b.test.ts',
