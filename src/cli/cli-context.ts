@@ -60,8 +60,8 @@ export function terminalSafe(text: string): string {
   return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-/** Prints an error the way a user can act on it, and returns the exit code. */
-export function report(error: unknown, json: boolean): number {
+/** Prints an error the way a user can act on it (with `advice`, when there is some), and returns the exit code. */
+export function report(error: unknown, json: boolean, advice?: string): number {
   if (error instanceof MotionError) {
     if (json)
       process.stderr.write(
@@ -73,9 +73,9 @@ export function report(error: unknown, json: boolean): number {
   if (error instanceof MotionConnectionError) {
     if (json)
       process.stderr.write(
-        `${JSON.stringify({ error: { code: error.kind, message: error.message, operation: error.operation } })}\n`,
+        `${JSON.stringify({ error: { code: error.kind, message: error.message, operation: error.operation, advice } })}\n`,
       );
-    else process.stderr.write(`motion: ${terminalSafe(error.message)}\n`);
+    else process.stderr.write(`motion: ${terminalSafe(error.message)}\n${advice ? `${advice}\n` : ''}`);
     return EXIT.unreachable;
   }
   if (error instanceof UsageError) {

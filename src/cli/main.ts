@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { report, EXIT, GLOBAL_HELP } from './cli-context';
+import { wslAdvice } from './wsl-advice';
 import { callCommand } from './commands/call-command';
 import { checkCommand } from './commands/check-command';
 import { docsCommand } from './commands/docs-command';
@@ -68,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`motion ${command}: ${(error as Error).message}\n`);
       return EXIT.usage;
     }
-    return report(error, json);
+    return report(error, json, await wslAdvice(error));
   }
 }
 

@@ -67,13 +67,17 @@ export async function windowsHostUrl(url: string, facts: MachineFacts = THIS_MAC
   return parsed.origin;
 }
 
-/** Why the application on the Windows host cannot be used from WSL, and how to fix it: said before the embedded server stands in. */
-export function windowsHostUnreachable(url: string, hostUrl: string): string {
+/**
+ * Why the application on the Windows host cannot be used from WSL, and how to fix it: said by the
+ * extension before the embedded server stands in, and by `motion` typed in WSL's own shell.
+ */
+export function windowsHostUnreachable(url: string, hostUrl: string, who: 'VS Code' | 'motion' = 'VS Code'): string {
   const { host } = new URL(url);
+  const useIt = who === 'VS Code' ? `set motion.server.url to ${hostUrl}` : `run motion with --url ${hostUrl}`;
   return (
-    `VS Code runs in WSL, where ${host} is WSL's own loopback, not the Windows host's; ` +
+    `${who} runs in WSL, where ${host} is WSL's own loopback, not the Windows host's; ` +
     `the application on the host does not answer at ${new URL(hostUrl).host} either. ` +
     `Turn on WSL's mirrored networking (networkingMode=mirrored under [wsl2] in %UserProfile%\\.wslconfig, then wsl --shutdown), ` +
-    `or let the application's port through the Windows firewall for WSL and set motion.server.url to ${hostUrl}`
+    `or let the application's port through the Windows firewall for WSL and ${useIt}`
   );
 }

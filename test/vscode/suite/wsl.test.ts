@@ -17,6 +17,32 @@ async function onTheHost(what: 'start' | 'stop'): Promise<void> {
 }
 
 /**
+ * `motion tree` typed in a terminal as in WSL's own shell, without what VS Code's terminals are
+ * given (MOTION_URL follows the window there): what it printed, and its exit code.
+ */
+async function motionInWslShell(folder: string, name: string): Promise<{ code: string; output: string }> {
+  const terminal = vscode.window.createTerminal({ name, cwd: folder });
+  try {
+    terminal.show();
+    await waitFor(async () => (await terminal.processId) !== undefined, 'the terminal’s shell');
+    const out = join(folder, `${name}.txt`);
+    await vscode.commands.executeCommand('workbench.action.terminal.focus');
+    await hands.type(
+      `env -u MOTION_URL -u MOTION_CONNECTION_FILE motion tree > "${out}" 2>&1; echo $? > "${out}.done"`,
+    );
+    await hands.press('Enter');
+    await waitFor(
+      () => existsSync(`${out}.done`) && readFileSync(`${out}.done`, 'utf8').endsWith('\n'),
+      'the command to end',
+      30_000,
+    );
+    return { code: readFileSync(`${out}.done`, 'utf8').trim(), output: readFileSync(out, 'utf8') };
+  } finally {
+    terminal.dispose();
+  }
+}
+
+/**
  * VS Code connected to WSL, the application on the Windows host (scripts/wsl-simulation.ts): Motion
  * runs beside the workspace, where 127.0.0.1:7979 is WSL's own loopback with nothing on it. It
  * finds the application at WSL's default gateway, and says why and how to fix it when it cannot.
@@ -48,6 +74,15 @@ export function wslTests(): void {
       assert.match(advice!, new RegExp(`does not answer at ${hostAddress.replace(/\./g, '\\.')} either`));
       assert.match(advice!, /networkingMode=mirrored/);
       assert.match(advice!, /Meanwhile Motion uses the embedded reference server, with its demo data/);
+    });
+
+    it('`motion` in WSL’s own shell, with nothing on the host: says why, and how to fix it', async () => {
+      const { code, output } = await motionInWslShell(folder, 'shell-no-host');
+      assert.equal(code, '3', output);
+      assert.match(output, /^motion: nothing is listening on 127\.0\.0\.1:7979/);
+      assert.match(output, /motion runs in WSL, where 127\.0\.0\.1:7979 is WSL's own loopback/);
+      assert.match(output, new RegExp(`does not answer at ${hostAddress.replace(/\./g, '\\.')} either`));
+      assert.match(output, new RegExp(`run motion with --url ${hostUrl.replace(/\./g, '\\.')}\\n$`));
     });
 
     it('an application that starts on the host later: Motion moves to it across WSL’s network', async () => {
@@ -97,6 +132,16 @@ export function wslTests(): void {
       } finally {
         terminal.dispose();
       }
+    });
+
+    it('`motion` in WSL’s own shell, with the application on the host: names the URL to use', async () => {
+      const { code, output } = await motionInWslShell(folder, 'shell-host');
+      assert.equal(code, '3', output);
+      assert.match(
+        output,
+        new RegExp(`the application on the Windows host answers at ${hostUrl.replace(/\./g, '\\.')}`),
+      );
+      assert.match(output, new RegExp(`export MOTION_URL=${hostUrl.replace(/\./g, '\\.')}\\n$`));
     });
 
     it('an application that stops on the host: the embedded server stands in, and it is said, without blaming WSL’s network', async () => {
