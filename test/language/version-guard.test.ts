@@ -88,7 +88,9 @@ describe('the quick fix that runs a call only on the versions that have it', () 
     );
   });
 
-  it('guards, and then warns no more, at the end of a script long enough to be analysed in chunks', async () => {
+  it('guards, and then warns no more, at the end of a script long enough to be analysed in chunks', async function () {
+    // Slow by its size: a 5,200-line script analysed whole three times, 15 s alone, more beside the other worker's file.
+    this.timeout(60_000);
     const long = `# motion: targets 2023.3\n${scriptOfLines(5_200)}\nmotion.data.object.bone.clear_bones()\n`;
     const { service, uri } = await scriptFixture('python', long);
     assert.ok(service.documents.get(uri)!.chunked, 'analysed in chunks');

@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { DEBIAN_PYTHON } from './debug-fixture';
 
-/** An interpreter that has pytest: python3 on PATH when it does, else Debian's (python3-pytest, installed by npm test). */
+/**
+ * An interpreter that has pytest: Debian's (python3-pytest, which npm test installs) when it does,
+ * else python3 on PATH. Debian's first: the same pytest on every machine, started without a
+ * version manager's shim (pyenv's costs 0.1 s a start, and `motion test` starts one per test).
+ */
 export function pythonWithPytest(): string {
-  for (const python of ['python3', DEBIAN_PYTHON]) {
+  for (const python of [DEBIAN_PYTHON, 'python3']) {
     try {
       execFileSync(python, ['-c', 'import pytest'], { stdio: 'ignore' });
       return python;

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { scratchFolder } from '../support/scratch-folder';
 
 const ROOT = resolve(__dirname, '../..');
+
+/** What packaging does not read: the dependencies (linked instead), the repository, the tests and what they build. */
+const NOT_COPIED = new Set(['node_modules', '.git', '.vscode-test', '.stryker-tmp', 'dist', 'test']);
 
 /** What the registries (the Marketplace, Open VSX) take: one .vsix, and what it holds. */
 const BUDGET = { packed: 4.5 * 1024 * 1024, unpacked: 12 * 1024 * 1024 };
@@ -18,15 +21,24 @@ function zipEntries(zip: string): { name: string; size: number }[] {
     .map((m) => ({ name: m[2].trim(), size: Number(m[1]) }));
 }
 
-// The package people install, as `npm run package` makes it from the built bundles (npm test builds them first).
+// The package people install, as `npm run package` makes it (its prepublish builds the bundles for release).
 describe('the extension’s package (.vsix), as the registries get it', function () {
   this.timeout(120_000);
-  const scratch = scratchFolder('motion-vsix-');
+  const scratch = scratchFolder('motion-vsix-', { per: 'suite' });
   let vsix: string;
   let entries: { name: string; size: number }[];
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
 
+  /** A copy of the project, packaged there: vsce's prepublish empties and rebuilds dist/, which the tests running beside this one use. */
+  let project: string;
+
   before(() => {
+    project = join(scratch.path, 'project');
+    cpSync(ROOT, project, {
+      recursive: true,
+      filter: (path) => !NOT_COPIED.has(relative(ROOT, path).split(sep)[0]),
+    });
+    symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
     vsix = join(scratch.path, 'motion-scripting.vsix');
     const vsce = join(ROOT, 'node_modules/@vscode/vsce/vsce');
     const args = (manifest.scripts as Record<string, string>).package
@@ -34,7 +46,7 @@ describe('the extension’s package (.vsix), as the registries get it', function
       .replace(/--out \S+/, '')
       .split(/\s+/)
       .filter(Boolean);
-    execFileSync(process.execPath, [vsce, ...args, '--out', vsix], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, [vsce, ...args, '--out', vsix], { cwd: project, stdio: 'pipe' });
     entries = zipEntries(vsix).map((e) => ({ ...e, name: e.name.replace(/^extension\//, '') }));
   });
 
@@ -53,7 +65,7 @@ describe('the extension’s package (.vsix), as the registries get it', function
     const stray = entries.map((e) => e.name).filter((name) => !allowed.some((pattern) => pattern.test(name)));
     assert.deepEqual(stray, [], 'no tests, fixtures, sources, source maps or node_modules');
     // .vscodeignore lists what goes in: a bundle added to the build and not to that list would be left out.
-    const built = readdirSync(join(ROOT, 'dist'), { recursive: true, encoding: 'utf8' })
+    const built = readdirSync(join(project, 'dist'), { recursive: true, encoding: 'utf8' })
       .map((f) => `dist/${f.split('\\').join('/')}`)
       .filter((f) => /\.(js|wasm|py)$/.test(f));
     const packed = new Set(entries.map((e) => e.name));
