@@ -138,7 +138,8 @@ describe('finding the Python that runs scripts', () => {
       const alias = command(
         'python3',
         `echo '${STORE_ALIAS_WORDS}' >&2; exit 49`,
-        `echo ${STORE_ALIAS_WORDS} 1>&2\r\nexit /b 9009`,
+        // cmd.exe reads a bare '>' as a redirection (it made a file named "Manage"): '^>' prints it.
+        `echo ${STORE_ALIAS_WORDS.replace('>', '^>')} 1>&2\r\nexit /b 9009`,
       );
       await assert.rejects(
         findPython(alias, probeCommand, 'win32'),
