@@ -13,7 +13,8 @@ import { quietLoopbackArgs } from './code-server-args';
 import { launchHeadlessChromium } from './headless-chromium';
 import { handsRequest, serveHands } from './workbench-hands';
 import { canSimulateSsh, simulateSsh, type SshSimulation } from './ssh-simulation';
-import { canSimulateWsl, hostRequest, simulateWsl, type WslSimulation } from './wsl-simulation';
+import { canMakeNamespaces } from './network-namespace';
+import { hostRequest, simulateWsl, type WslSimulation } from './wsl-simulation';
 import { startMotionServer } from '../server/scripting/motion-server';
 import { freePort } from '../test/support/free-port';
 import {
@@ -34,13 +35,9 @@ const codeServerDir = join(root, '.vscode-test/code-server');
 const newerCodeServerDir = join(root, `.vscode-test/code-server-${NEWER_CODE_SERVER}`);
 /** Which code-server a run uses, and the Node that runs it: VS Code 1.100 on this Node, but 1.103 for the MCP run. */
 function codeServerOf(run: SuiteRun): { entry: string; node: string } {
-  const dir = run === 'mcp' ? newerCodeServerDir : codeServerDir;
-  return {
-    entry:
-      (run === 'mcp' ? undefined : process.env.CODE_SERVER_ENTRY) ??
-      join(dir, 'node_modules/code-server/out/node/entry.js'),
-    node: run === 'mcp' ? join(dir, 'node/bin/node') : process.execPath,
-  };
+  const entryIn = (dir: string) => join(dir, 'node_modules/code-server/out/node/entry.js');
+  if (run === 'mcp') return { entry: entryIn(newerCodeServerDir), node: join(newerCodeServerDir, 'node/bin/node') };
+  return { entry: process.env.CODE_SERVER_ENTRY ?? entryIn(codeServerDir), node: process.execPath };
 }
 // A guard against a run that hangs, not a time it must keep: the trusted run takes about 4 minutes
 // here on its own (92 tests), longer beside other work; it had 240 s and reached it.
@@ -85,7 +82,7 @@ const RUN_TITLES: Record<SuiteRun, string> = {
  */
 async function runSuite(trust: SuiteRun): Promise<number> {
   console.log(`[test:vscode] ${RUN_TITLES[trust]}`);
-  if (trust === 'wsl' && !canSimulateWsl()) {
+  if (trust === 'wsl' && !canMakeNamespaces()) {
     // A machine that cannot make network namespaces (not root, or a container without the right)
     // says so loudly; the run is not made, and nothing of it counts as passed.
     console.log(

@@ -13,7 +13,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { canSimulateWsl } from './wsl-simulation';
+import { canMakeNamespaces, namespaceWithCable, removeNamespace } from './network-namespace';
 
 const SSHD = '/usr/sbin/sshd';
 
@@ -31,13 +31,8 @@ export interface SshSimulation {
   dispose(): Promise<void>;
 }
 
-function ip(...args: string[]): void {
-  const result = spawnSync('ip', args, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`ip ${args.join(' ')}: ${result.stderr || result.error?.message}`);
-}
-
 /** A word for a POSIX shell: in single quotes, its own single quotes closed and escaped. */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -69,10 +64,10 @@ export async function simulateSsh(serverScript: string): Promise<SshSimulation> 
   const namespace = `motion-ssh-${process.pid}`;
   const ownEnd = `msh${process.pid % 100_000}`;
   const pcEnd = `msp${process.pid % 100_000}`;
+  namespaceWithCable({ namespace, ownEnd, otherEnd: pcEnd, ownAddress, otherAddress: capturePcAddress });
   const keys = mkdtempSync(join(tmpdir(), 'motion-ssh-'));
   const started: ChildProcess[] = [];
   const remotePidFiles: string[] = [];
-  ip('netns', 'add', namespace);
   const onCapturePc = ['ip', 'netns', 'exec', namespace];
 
   const dispose = async (): Promise<void> => {
@@ -85,22 +80,11 @@ export async function simulateSsh(serverScript: string): Promise<SshSimulation> 
       }
     }
     for (const child of started.reverse()) stopGroup(child.pid);
-    spawnSync('ip', ['netns', 'del', namespace]);
+    removeNamespace(namespace);
     rmSync(keys, { recursive: true, force: true });
   };
 
   try {
-    ip('link', 'add', ownEnd, 'type', 'veth', 'peer', 'name', pcEnd);
-    ip('link', 'set', pcEnd, 'netns', namespace);
-    ip('addr', 'add', `${ownAddress}/30`, 'dev', ownEnd);
-    ip('link', 'set', ownEnd, 'up');
-    for (const args of [
-      ['link', 'set', 'lo', 'up'],
-      ['addr', 'add', `${capturePcAddress}/30`, 'dev', pcEnd],
-      ['link', 'set', pcEnd, 'up'],
-    ])
-      ip('-n', namespace, ...args);
-
     for (const key of ['host', 'person'])
       if (spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(keys, key)]).status !== 0)
         throw new Error('ssh-keygen could not make a key');
@@ -195,5 +179,5 @@ export async function simulateSsh(serverScript: string): Promise<SshSimulation> 
 
 /** Whether this machine can make the simulation: network namespaces (as for WSL's) and an sshd. */
 export function canSimulateSsh(): boolean {
-  return spawnSync(SSHD, ['-V']).error === undefined && canSimulateWsl();
+  return spawnSync(SSHD, ['-V']).error === undefined && canMakeNamespaces();
 }

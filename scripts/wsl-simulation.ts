@@ -6,7 +6,7 @@
  * The application listens on the host's end of the cable, on 7979, once a test starts it. Needs root (ip netns); the
  * namespace and its cable are deleted by name when the run ends, the application by its handle.
  */
-import { spawnSync } from 'node:child_process';
+import { namespaceWithCable, removeNamespace } from './network-namespace';
 import { startMotionServer, type MotionServer } from '../server/scripting/motion-server';
 
 export interface WslSimulation {
@@ -26,11 +26,6 @@ export interface WslSimulation {
   dispose(): Promise<void>;
 }
 
-function ip(...args: string[]): void {
-  const result = spawnSync('ip', args, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`ip ${args.join(' ')}: ${result.stderr || result.error?.message}`);
-}
-
 /** Sets up the namespace and its cable; the application on the host is started when a test asks (MOTION_HOST). */
 export async function simulateWsl(): Promise<WslSimulation> {
   // A /30 of TEST-NET-2 (198.51.100.0/24, never routed) of this run's own, and names of its own.
@@ -40,24 +35,15 @@ export async function simulateWsl(): Promise<WslSimulation> {
   const namespace = `motion-wsl-${process.pid}`;
   const hostEnd = `mwh${process.pid % 100_000}`;
   const wslEnd = `mww${process.pid % 100_000}`;
-  ip('netns', 'add', namespace);
+  namespaceWithCable({
+    namespace,
+    ownEnd: hostEnd,
+    otherEnd: wslEnd,
+    ownAddress: hostAddress,
+    otherAddress: wslAddress,
+    routeThroughOwnEnd: true,
+  });
   const inWsl = ['ip', 'netns', 'exec', namespace];
-  try {
-    ip('link', 'add', hostEnd, 'type', 'veth', 'peer', 'name', wslEnd);
-    ip('link', 'set', wslEnd, 'netns', namespace);
-    ip('addr', 'add', `${hostAddress}/30`, 'dev', hostEnd);
-    ip('link', 'set', hostEnd, 'up');
-    for (const args of [
-      ['link', 'set', 'lo', 'up'],
-      ['addr', 'add', `${wslAddress}/30`, 'dev', wslEnd],
-      ['link', 'set', wslEnd, 'up'],
-      ['route', 'add', 'default', 'via', hostAddress],
-    ])
-      ip('-n', namespace, ...args);
-  } catch (error) {
-    ip('netns', 'del', namespace);
-    throw error;
-  }
   let application: MotionServer | undefined;
   const applicationUrl = `http://${hostAddress}:7979`;
   const simulation: WslSimulation = {
@@ -75,21 +61,10 @@ export async function simulateWsl(): Promise<WslSimulation> {
     },
     async dispose() {
       await simulation.stopApplication();
-      // Deleting the namespace deletes its end of the cable, and with it the host's end.
-      spawnSync('ip', ['netns', 'del', namespace]);
+      removeNamespace(namespace);
     },
   };
   return simulation;
-}
-
-/** Whether this machine can make the simulation (root, and `ip` with network namespaces). */
-export function canSimulateWsl(): boolean {
-  if (process.getuid?.() !== 0 || spawnSync('ip', ['netns', 'list']).status !== 0) return false;
-  // Listing needs no right; making one does (a container may refuse it): try, and take it down.
-  const probe = `motion-wsl-probe-${process.pid}`;
-  const made = spawnSync('ip', ['netns', 'add', probe]).status === 0;
-  if (made) spawnSync('ip', ['netns', 'del', probe]);
-  return made;
 }
 
 const PREFIX = 'MOTION_HOST ';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -7,6 +7,7 @@ import type { MotionExtensionApi } from '../../../src/extension/extension';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
 import { motionApi, testApplication } from './motion-extension';
+import { runInNewTerminal } from './typed-in-terminal';
 import { connectionState } from './wait';
 
 /**
@@ -73,24 +74,13 @@ export function sshTests(): void {
     });
 
     it('`motion` typed in a terminal of VS Code, on the capture PC, reaches the same application', async () => {
-      const terminal = vscode.window.createTerminal({ name: 'on the capture PC', cwd: folder });
-      try {
-        terminal.show();
-        await waitFor(async () => (await terminal.processId) !== undefined, 'the terminal’s shell');
-        const out = join(folder, 'tree.txt');
-        await vscode.commands.executeCommand('workbench.action.terminal.focus');
-        await hands.type(`motion tree --source project > "${out}" 2>&1; echo "$? $MOTION_URL" > "${out}.done"`);
-        await hands.press('Enter');
-        await waitFor(
-          () => existsSync(`${out}.done`) && readFileSync(`${out}.done`, 'utf8').endsWith('\n'),
-          'the command to end',
-          30_000,
-        );
-        assert.equal(readFileSync(`${out}.done`, 'utf8').trim(), `0 ${applicationUrl}`, readFileSync(out, 'utf8'));
-        assert.match(readFileSync(out, 'utf8'), /FullBody/);
-      } finally {
-        terminal.dispose();
-      }
+      const { status, motionUrl, output } = await runInNewTerminal(
+        folder,
+        'on the capture PC',
+        'motion tree --source project',
+      );
+      assert.deepEqual([status, motionUrl], ['0', applicationUrl], output);
+      assert.match(output, /FullBody/);
     });
   });
 }

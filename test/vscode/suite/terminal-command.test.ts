@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +9,7 @@ import { startOtherVersion } from '../../support/other-version';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
 import { EXTENSION_ID, setting } from './motion-extension';
+import { runInTerminal } from './typed-in-terminal';
 import { connectionState } from './wait';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 
@@ -25,20 +26,21 @@ export function terminalCommandTests(): void {
     it('is found on PATH, runs with VS Code’s own runtime and talks to the application Motion is connected to', async () => {
       const terminal = vscode.window.createTerminal({ name: 'motion on PATH', cwd: folder });
       try {
-        terminal.show();
-        const out = join(folder, 'tree.txt');
-        // What a person types; the output goes to files, which a test can read.
-        terminal.sendText(`motion tree --source project > "${out}" 2>&1; echo "$? $MOTION_URL" > "${out}.done"`);
-        await waitFor(
-          () => existsSync(`${out}.done`) && readFileSync(`${out}.done`, 'utf8').endsWith('\n'),
-          'the command to end',
-          30_000,
+        // Sent, not typed: this one runs without hands too.
+        const { status, motionUrl, output } = await runInTerminal(
+          terminal,
+          folder,
+          'motion tree --source project',
+          'sent',
         );
-        const [status, url] = readFileSync(`${out}.done`, 'utf8').trim().split(' ');
-        assert.equal(status, '0', readFileSync(out, 'utf8'));
+        assert.equal(status, '0', output);
         const state = api.connection.state;
-        assert.equal(url, state.kind === 'connected' ? state.url : undefined, 'the application Motion is connected to');
-        assert.match(readFileSync(out, 'utf8'), /FullBody/, 'its skeletons');
+        assert.equal(
+          motionUrl,
+          state.kind === 'connected' ? state.url : undefined,
+          'the application Motion is connected to',
+        );
+        assert.match(output, /FullBody/, 'its skeletons');
       } finally {
         terminal.dispose();
       }
@@ -75,18 +77,10 @@ export function terminalCommandTests(): void {
         await waitFor(async () => (await terminal.processId) !== undefined, 'the terminal’s shell');
         await setting('server.url', other.url);
         await connectionState(api, (s) => s.kind === 'connected' && s.url === other.url, 'the move');
-        const out = join(folder, 'moved.txt');
         // Typed by a person, in the terminal opened before the move.
-        await vscode.commands.executeCommand('workbench.action.terminal.focus');
-        await hands.type(`motion tree --source project > "${out}" 2>&1; echo $? > "${out}.done"`);
-        await hands.press('Enter');
-        await waitFor(
-          () => existsSync(`${out}.done`) && readFileSync(`${out}.done`, 'utf8').endsWith('\n'),
-          'the command to end',
-          30_000,
-        );
-        assert.equal(readFileSync(`${out}.done`, 'utf8').trim(), '0', readFileSync(out, 'utf8'));
-        assert.match(readFileSync(out, 'utf8'), /FullBody/);
+        const { status, output } = await runInTerminal(terminal, folder, 'motion tree --source project');
+        assert.equal(status, '0', output);
+        assert.match(output, /FullBody/);
         assert.ok(
           other.requests.some((path) => path.includes('/settings/processing/skeleton/')),
           'the tree was read from the application Motion moved to',

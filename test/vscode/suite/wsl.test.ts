@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -7,6 +7,7 @@ import type { MotionExtensionApi } from '../../../src/extension/extension';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
 import { EXTENSION_ID } from './motion-extension';
+import { runInNewTerminal } from './typed-in-terminal';
 import { connectionState } from './wait';
 
 /** The application on the "Windows host" (the harness's, across the namespace's cable), started and stopped as a person does on the host. */
@@ -18,28 +19,10 @@ async function onTheHost(what: 'start' | 'stop'): Promise<void> {
 
 /**
  * `motion tree` typed in a terminal as in WSL's own shell, without what VS Code's terminals are
- * given (MOTION_URL follows the window there): what it printed, and its exit code.
+ * given (MOTION_URL follows the window there): what it printed, and its exit status.
  */
-async function motionInWslShell(folder: string, name: string): Promise<{ code: string; output: string }> {
-  const terminal = vscode.window.createTerminal({ name, cwd: folder });
-  try {
-    terminal.show();
-    await waitFor(async () => (await terminal.processId) !== undefined, 'the terminal’s shell');
-    const out = join(folder, `${name}.txt`);
-    await vscode.commands.executeCommand('workbench.action.terminal.focus');
-    await hands.type(
-      `env -u MOTION_URL -u MOTION_CONNECTION_FILE motion tree > "${out}" 2>&1; echo $? > "${out}.done"`,
-    );
-    await hands.press('Enter');
-    await waitFor(
-      () => existsSync(`${out}.done`) && readFileSync(`${out}.done`, 'utf8').endsWith('\n'),
-      'the command to end',
-      30_000,
-    );
-    return { code: readFileSync(`${out}.done`, 'utf8').trim(), output: readFileSync(out, 'utf8') };
-  } finally {
-    terminal.dispose();
-  }
+function motionInWslShell(folder: string, name: string) {
+  return runInNewTerminal(folder, name, 'env -u MOTION_URL -u MOTION_CONNECTION_FILE motion tree');
 }
 
 /**
@@ -77,8 +60,8 @@ export function wslTests(): void {
     });
 
     it('`motion` in WSL’s own shell, with nothing on the host: says why, and how to fix it', async () => {
-      const { code, output } = await motionInWslShell(folder, 'shell-no-host');
-      assert.equal(code, '3', output);
+      const { status, output } = await motionInWslShell(folder, 'shell-no-host');
+      assert.equal(status, '3', output);
       assert.match(output, /^motion: nothing is listening on 127\.0\.0\.1:7979/);
       assert.match(output, /motion runs in WSL, where 127\.0\.0\.1:7979 is WSL's own loopback/);
       assert.match(output, new RegExp(`does not answer at ${hostAddress.replace(/\./g, '\\.')} either`));
@@ -114,29 +97,14 @@ export function wslTests(): void {
       const roots = await api.explorer.getChildren();
       assert.ok(roots.length > 0, 'the Skeletons view shows the application’s sources');
       // What a person types in a terminal of VS Code (in WSL): it reaches the same application.
-      const terminal = vscode.window.createTerminal({ name: 'in WSL', cwd: folder });
-      try {
-        terminal.show();
-        await waitFor(async () => (await terminal.processId) !== undefined, 'the terminal’s shell');
-        const out = join(folder, 'tree.txt');
-        await vscode.commands.executeCommand('workbench.action.terminal.focus');
-        await hands.type(`motion tree --source project > "${out}" 2>&1; echo "$? $MOTION_URL" > "${out}.done"`);
-        await hands.press('Enter');
-        await waitFor(
-          () => existsSync(`${out}.done`) && readFileSync(`${out}.done`, 'utf8').endsWith('\n'),
-          'the command to end',
-          30_000,
-        );
-        assert.equal(readFileSync(`${out}.done`, 'utf8').trim(), `0 ${hostUrl}`, readFileSync(out, 'utf8'));
-        assert.match(readFileSync(out, 'utf8'), /FullBody/);
-      } finally {
-        terminal.dispose();
-      }
+      const { status, motionUrl, output } = await runInNewTerminal(folder, 'in WSL', 'motion tree --source project');
+      assert.deepEqual([status, motionUrl], ['0', hostUrl], output);
+      assert.match(output, /FullBody/);
     });
 
     it('`motion` in WSL’s own shell, with the application on the host: names the URL to use', async () => {
-      const { code, output } = await motionInWslShell(folder, 'shell-host');
-      assert.equal(code, '3', output);
+      const { status, output } = await motionInWslShell(folder, 'shell-host');
+      assert.equal(status, '3', output);
       assert.match(
         output,
         new RegExp(`the application on the Windows host answers at ${hostUrl.replace(/\./g, '\\.')}`),
