@@ -1,30 +1,23 @@
 #!/usr/bin/env node
 import { report, EXIT, GLOBAL_HELP } from './cli-context';
 import { wslAdvice } from './wsl-advice';
-import { callCommand } from './commands/call-command';
-import { checkCommand } from './commands/check-command';
-import { docsCommand } from './commands/docs-command';
-import { mcpCommand } from './commands/mcp-command';
-import { replCommand } from './commands/repl-command';
-import { runCommand } from './commands/run-command';
-import { skeletonCommand } from './commands/skeleton-command';
-import { snapshotCommand } from './commands/snapshot-command';
-import { stubsCommand } from './commands/stubs-command';
-import { testCommand } from './commands/test-command';
-import { treeCommand } from './commands/tree-command';
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  call: callCommand,
-  tree: treeCommand,
-  skeleton: skeletonCommand,
-  snapshot: snapshotCommand,
-  docs: docsCommand,
-  stubs: stubsCommand,
-  run: runCommand,
-  check: checkCommand,
-  test: testCommand,
-  repl: replCommand,
-  mcp: mcpCommand,
+type Command = (argv: string[]) => Promise<number>;
+
+// Each command's code is loaded when it runs: a command starts without the others' libraries (the
+// MCP SDK, the language service, the Lua runtime...), which `motion call` in a shell loop feels.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  call: () => import('./commands/call-command').then((m) => m.callCommand),
+  tree: () => import('./commands/tree-command').then((m) => m.treeCommand),
+  skeleton: () => import('./commands/skeleton-command').then((m) => m.skeletonCommand),
+  snapshot: () => import('./commands/snapshot-command').then((m) => m.snapshotCommand),
+  docs: () => import('./commands/docs-command').then((m) => m.docsCommand),
+  stubs: () => import('./commands/stubs-command').then((m) => m.stubsCommand),
+  run: () => import('./commands/run-command').then((m) => m.runCommand),
+  check: () => import('./commands/check-command').then((m) => m.checkCommand),
+  test: () => import('./commands/test-command').then((m) => m.testCommand),
+  repl: () => import('./commands/repl-command').then((m) => m.replCommand),
+  mcp: () => import('./commands/mcp-command').then((m) => m.mcpCommand),
 };
 
 const HELP = `Usage: motion <command> [options]
@@ -56,13 +49,15 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return command === undefined ? EXIT.usage : EXIT.ok;
   }
-  const run = COMMANDS[command];
-  if (!run) {
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
     process.stderr.write(`motion: unknown command "${command}"\n\n${HELP}\n`);
     return EXIT.usage;
   }
   try {
-    return await run(rest);
+    return await (
+      await load()
+    )(rest);
   } catch (error) {
     const json = rest.includes('--json');
     if ((error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {

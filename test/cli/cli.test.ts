@@ -31,6 +31,8 @@ describe('motion CLI (the built dist/motion.js)', function () {
       const cases: [string[], RegExp][] = [
         [[], /Usage: motion <command>/],
         [['fly'], /unknown command "fly"/],
+        // A name every object has is no command either.
+        [['constructor'], /unknown command "constructor"/],
         [['call', 'gui/selection'], /call needs a module path and an operation/],
         [['call', 'gui/selection', 'get_selections', '--colour'], /Unknown option '--colour'/],
         [['tree', '--source', 'scene'], /--source must be one of project, measurement, data, got "scene"/],
