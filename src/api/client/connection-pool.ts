@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { buildConnector, Pool } from 'undici';
+import type { buildConnector as BuildConnector, Pool } from 'undici';
+import { buildConnector, Pool as PoolOfUndici } from './undici-pool';
 
 /**
  * One keep-alive connection pool per base URL, shared by every client of that URL.
@@ -21,7 +22,7 @@ export function acquirePool(origin: string): Pool {
   let entry = pools.get(origin);
   if (!entry || entry.pool.destroyed || entry.pool.closed) {
     entry = {
-      pool: new Pool(origin, {
+      pool: new PoolOfUndici(origin, {
         connections: CONNECTIONS,
         pipelining: PIPELINING,
         keepAliveTimeout: 4_000,
@@ -41,7 +42,7 @@ export function acquirePool(origin: string): Pool {
  * cost a system call each (a quarter of the client's CPU in a tree load; a tenth so). The socket is corked
  * while undici reads what arrived, and uncorked before the callers' code runs.
  */
-function answersInOneWrite(connect: buildConnector.connector): buildConnector.connector {
+function answersInOneWrite(connect: BuildConnector.connector): BuildConnector.connector {
   return (options, callback) =>
     connect(options, (...connected) => {
       const socket = connected[1];
