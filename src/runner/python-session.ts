@@ -64,6 +64,8 @@ export class PythonSession implements ScriptSession {
     return this.startedWith;
   }
   private startedWith: string | undefined;
+  /** How many times the session was ended (dispose): a start begun before the last one starts nothing. */
+  private ended = 0;
 
   /** Whether code is running or waiting to run. */
   get running(): boolean {
@@ -73,13 +75,14 @@ export class PythonSession implements ScriptSession {
   /** Runs code as if it stood at `line` of `filename` (tracebacks name the script's own lines). */
   run(code: string, where: CodeOrigin = { filename: '<selection>' }): Promise<RunResult> {
     this.inFlight++;
-    const result = this.tail.then(() => this.runNow(code, where)).finally(() => this.inFlight--);
+    const ended = this.ended;
+    const result = this.tail.then(() => this.runNow(code, where, ended)).finally(() => this.inFlight--);
     this.tail = result.catch(() => undefined);
     return result;
   }
 
-  private async runNow(code: string, where: CodeOrigin): Promise<RunResult> {
-    await this.start();
+  private async runNow(code: string, where: CodeOrigin, ended: number): Promise<RunResult> {
+    await this.start(ended);
     const id = this.nextId++;
     return new Promise((resolvePromise) => {
       this.pending.set(id, { resolve: resolvePromise, streams: 0, displays: [] });
@@ -153,6 +156,7 @@ export class PythonSession implements ScriptSession {
   }
 
   async dispose(): Promise<void> {
+    this.ended++;
     const child = this.child;
     this.child = undefined;
     if (child) this.retired.add(child);
@@ -165,10 +169,17 @@ export class PythonSession implements ScriptSession {
     }
   }
 
-  private start(): Promise<void> {
+  /**
+   * Starts the interpreter, unless the session was ended since `ended` (when the run that asks was
+   * sent): a Python started then would outlive the session that was ended.
+   */
+  private start(ended = this.ended): Promise<void> {
+    const endedSince = () => new Error('the session was ended before its Python started');
+    if (this.ended !== ended) return Promise.reject(endedSince());
     if (this.child && this.child.exitCode === null && this.starting) return this.starting;
     this.startedWith = this.options.interpreter ?? defaultPythonCommand();
     this.starting = findPython(this.options.interpreter).then((python) => {
+      if (this.ended !== ended) throw endedSince();
       this.startedWith = python.command;
       return this.spawnSession(python.executable);
     });

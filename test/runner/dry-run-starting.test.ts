@@ -180,6 +180,41 @@ wait();
     }
   });
 
+  it('a snapshot the server refuses once Python has started: the refusal, and nothing the session said', async () => {
+    const startedMark = join(dir, 'python-started');
+    // A Python that says something as it starts (a warning of the interpreter's own, say).
+    const python = join(dir, 'python');
+    writeFileSync(
+      python,
+      `#!/bin/sh\necho "a warning as it starts" >&2\necho $$ >> '${startedMark}'\nexec python3 "$@"\n`,
+    );
+    chmodSync(python, 0o755);
+    // The private server reads the snapshot only once Python has started, and refuses it.
+    const server = join(dir, 'server.js');
+    writeFileSync(
+      server,
+      `const { existsSync } = require('node:fs');
+const wait = () => existsSync(${JSON.stringify(startedMark)}) ? setTimeout(() => require(${JSON.stringify(SERVER_SCRIPT)}), 300) : setTimeout(wait, 10);
+wait();
+`,
+    );
+    const { state, origin } = await readSnapshot(app.client);
+    let printed = '';
+    await assert.rejects(
+      dryRun({
+        serverScript: server,
+        snapshot: encodeSnapshot(state, origin).replace('"scale": 1,', '"scale": "big",'),
+        script: { path: join(dir, 'tool.py'), code: SCRIPT },
+        python,
+        onOutput: (_stream, text) => (printed += text),
+      }),
+      /^DryRunError: the snapshot cannot be served: file\.state\.skeletons\.project\[0\]\.scale: expected a number/,
+    );
+    assert.ok(existsSync(startedMark), 'Python had started');
+    assert.equal(printed, '', 'the refusal is the whole story');
+    assert.deepEqual(pythonsOf(startedMark), [], 'no Python of the run is left');
+  });
+
   it('a snapshot that fails fails the dry run with its own error, and ends the session started meanwhile', async () => {
     const startedMark = join(dir, 'python-started');
     const python = pythonThatSaysItStarted(dir, startedMark);

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PythonSession } from '../../src/runner/python-session';
 import { waitFor } from '../support/wait-for';
 import { pythonSessionPerTest } from '../support/python-session-fixture';
@@ -51,6 +53,37 @@ describe('Python sessions: how an interpreter ends (crash, dispose, sys.exit, ki
     await fixture.session.run('x = 1');
     await fixture.session.dispose();
     await fixture.session.dispose();
+  });
+
+  it('ended before its Python started: none is started, and the run sent before says why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'motion-session-ended-'));
+    try {
+      // A chosen interpreter that leaves a mark when it starts.
+      const mark = join(dir, 'started');
+      const python = join(dir, 'python');
+      writeFileSync(python, `#!/bin/sh\necho $$ > '${mark}'\nexec python3 "$@"\n`);
+      chmodSync(python, 0o755);
+      let said = '';
+      const session = new PythonSession({
+        serverUrl: fixture.server.url,
+        interpreter: python,
+        onOutput: (_stream, text) => (said += text),
+      });
+      // Ended as soon as the run is sent, before its Python is found (as a dry run refused at once ends it).
+      const run = session.run('print("ran")');
+      const ending = session.dispose();
+      await assert.rejects(run, /the session was ended before its Python started/);
+      await ending;
+      await new Promise((r) => setTimeout(r, 500));
+      assert.equal(existsSync(mark), false, 'no Python was started for the ended session');
+      assert.equal(said, '');
+      // A run after it starts a new Python, as after any end.
+      assert.equal((await session.run('print("again")')).ok, true);
+      assert.equal(said, 'again\n');
+      await session.dispose();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('drops an answer typed after its session ended', async () => {

@@ -91,6 +91,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   // the reference server models goes to the server, once it is there; the rest is answered, reads
   // by the application, or held back, changes), then the script's session (Python, and the
   // package's import, built from the documentation read before) and the arguments' prelude.
+  const output = heldUntilServed(options.onOutput);
   const scriptSide = documentationRead.then(async (documentation) => {
     const gateway = await DryRunGateway.start(privateServer, {
       application: options.application,
@@ -98,7 +99,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
       lacking,
       documentation,
     });
-    const sessionOptions = { serverUrl: gateway.url, onOutput: options.onOutput, readLine: options.readLine };
+    const sessionOptions = { serverUrl: gateway.url, onOutput: output.onOutput, readLine: options.readLine };
     const session =
       language === 'lua'
         ? new LuaSession(sessionOptions)
@@ -115,6 +116,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   try {
     return await withPrivateServer(options.serverScript, await snapshotText, async (server) => {
       serverStarted(server.url);
+      output.release();
       // Read back as the server holds it, so that both sides of the diff are read the same way. It
       // is read while the script's session starts; the script waits for it before it runs.
       const beforeRead = readState(server.url);
@@ -152,6 +154,23 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
     serverGone(new Error('the private server is not running'));
     await scriptSide.then(({ end }) => end()).catch(() => undefined);
   }
+}
+
+/**
+ * The session's output, held until the private server serves the snapshot. A snapshot it refuses
+ * ends the dry run before the script's turn: the session started meanwhile is ended, and what it
+ * said as it ended (that motion is not available) would only blur the refusal's reason.
+ */
+function heldUntilServed(onOutput: SessionOutput): { onOutput: SessionOutput; release(): void } {
+  let held: Parameters<SessionOutput>[] | undefined = [];
+  return {
+    onOutput: (stream, text) => (held ? void held.push([stream, text]) : onOutput(stream, text)),
+    release() {
+      const said = held ?? [];
+      held = undefined;
+      for (const [stream, text] of said) onOutput(stream, text);
+    },
+  };
 }
 
 async function readState(url: string): Promise<MotionState> {
