@@ -5,7 +5,7 @@
  * user profile. Exit code: 0 passed, 1 failed, 2 harness error or time-out.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -197,10 +197,14 @@ async function runSuite(trust: SuiteRun): Promise<number> {
     ]);
     await page.goto(`http://${address}:${port}/?${opened}&payload=${encodeURIComponent(payload)}`);
     const code = await Promise.race([exited, new Promise<number>((r) => setTimeout(() => r(-1), limitMs))]);
-    if (code !== 0)
+    if (code !== 0) {
       console.log(
         `[test:vscode] ${code === -1 ? `timed out after ${limitMs} ms` : `exit ${code}`}\n--- code-server log ---\n${log}`,
       );
+      // What Motion and the extension host logged: a failure seen only in CI is read there.
+      for (const file of logsOf(join(tmp, 'user-data/logs')))
+        console.log(`--- ${file.slice(tmp.length + 1)} (its last ${LOG_LINES} lines) ---\n${lastLines(file)}`);
+    }
     return code === 0 ? 0 : code === 1 ? 1 : 2;
   } finally {
     await browser?.close().catch(() => undefined);
@@ -214,6 +218,22 @@ async function runSuite(trust: SuiteRun): Promise<number> {
     await server.close();
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** How much of each log a failed run prints. */
+const LOG_LINES = 80;
+
+/** The logs of Motion's output channel and of the extension host, under a run's logs folder. */
+function logsOf(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /(Motion Scripting|exthost|remoteagent)\.log$/.test(path))
+    .map((path) => join(folder, path))
+    .sort();
+}
+
+function lastLines(file: string): string {
+  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-LOG_LINES).join('\n');
 }
 
 main().then(
