@@ -35,9 +35,11 @@ export class FirstCompletion implements vscode.Disposable {
     const provider: vscode.CompletionItemProvider = {
       provideCompletionItems: async (document, position, token, context) => {
         // The editor asks at every word typed: a plain project's script is read whole only when
-        // the line asks about motion (`motion.`, `import motion.`), not at every keystroke.
+        // the cursor is in a path of motion's (`motion.`, `import motion.se`), not at every
+        // keystroke; nor at `import motion` itself, where a list waiting for the language server
+        // would show "Loading..." and take the keys typed next.
         const before = document.lineAt(position.line).text.slice(0, position.character);
-        if (!/\bmotion\b/.test(before) || !startsMotion(document)) return undefined;
+        if (!/\bmotion\.[\w.]*$/.test(before) || !startsMotion(document)) return undefined;
         const completion = await this.languageServer;
         return token.isCancellationRequested ? undefined : completion.complete(document, position, context, token);
       },
