@@ -34,6 +34,36 @@ describe('cancellation: a request the editor superseded answers nothing', () => 
   });
 });
 
+describe('analysis in slices: nothing read once the answer is not wanted', () => {
+  it('takes no step after a yield in which it was cancelled (the trees may have been freed meanwhile)', async () => {
+    const { service, uri } = await scriptFixture('python', scriptOfLines(2_000));
+    const document = service.documents.get(uri)!;
+    // The units of the script, as the steps pull them: counted once the answer is not wanted.
+    const trees = (document as unknown as { trees: { units(): Iterable<unknown> } }).trees;
+    const units = trees.units.bind(trees);
+    let cancelled = false;
+    let pulledAfter = 0;
+    trees.units = function* () {
+      for (const unit of units()) {
+        if (cancelled) pulledAfter++;
+        yield unit;
+      }
+    };
+    // Cancelled by the editor while the analysis yields to it, a few turns in.
+    let turns = 0;
+    const tick = () => (++turns === 5 ? (cancelled = true) : setImmediate(tick));
+    setImmediate(tick);
+    const token = {
+      get isCancellationRequested() {
+        return cancelled;
+      },
+    };
+    assert.equal(await service.diagnoseInSlices(uri, 1, token), undefined);
+    assert.ok(cancelled, 'it was cancelled while it ran');
+    assert.equal(pulledAfter, 0, 'no unit was read after the cancellation');
+  });
+});
+
 describe('analysis in slices: sharing the thread with requests', () => {
   /** The event-loop turns other work got while a slice-wise analysis ran, as seen from its steps. */
   async function turnsSeenBySteps(budgetMs: number): Promise<{ result: unknown; distinctTurns: number }> {

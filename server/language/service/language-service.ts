@@ -181,9 +181,13 @@ export function createMotionLanguageService(options: {
     await document.refresh(budgetMs);
     const steps = start(document);
     let deadline = performance.now() + budgetMs;
-    for (let step = steps.next(); ; step = steps.next()) {
+    for (;;) {
+      // Asked before every step, the first after a yield included: a step of a document changed
+      // meanwhile would read a syntax tree that a parse of the new text has freed (tree-sitter's
+      // memory: "memory access out of bounds", seen in a real VS Code).
       if (documents.get(uri) !== document || document.text.version !== version) return undefined;
       if (token.isCancellationRequested) return undefined;
+      const step = steps.next();
       if (step.done) return step.value;
       if (performance.now() > deadline) {
         await yieldToRequests();
