@@ -174,7 +174,7 @@ export class PythonSession implements ScriptSession {
    * sent): a Python started then would outlive the session that was ended.
    */
   private start(ended = this.ended): Promise<void> {
-    const endedSince = () => new Error('the session was ended before its Python started');
+    const endedSince = () => new Error('the session was ended before this code ran');
     if (this.ended !== ended) return Promise.reject(endedSince());
     if (this.child && this.child.exitCode === null && this.starting) return this.starting;
     this.startedWith = this.options.interpreter ?? defaultPythonCommand();
