@@ -38,16 +38,13 @@ describe('analysis in slices: nothing read once the answer is not wanted', () =>
   it('takes no step after a yield in which it was cancelled (the trees may have been freed meanwhile)', async () => {
     const { service, uri } = await scriptFixture('python', scriptOfLines(2_000));
     const document = service.documents.get(uri)!;
-    // The units of the script, as the steps pull them: counted once the answer is not wanted.
-    const trees = (document as unknown as { trees: { units(): Iterable<unknown> } }).trees;
-    const units = trees.units.bind(trees);
+    // Each step reads one unit of the script (document.perUnit): counted once the answer is not wanted.
+    const perUnit = document.perUnit.bind(document);
     let cancelled = false;
     let pulledAfter = 0;
-    trees.units = function* () {
-      for (const unit of units()) {
-        if (cancelled) pulledAfter++;
-        yield unit;
-      }
+    document.perUnit = (unit, purpose, compute) => {
+      if (cancelled) pulledAfter++;
+      return perUnit(unit, purpose, compute);
     };
     // Cancelled by the editor while the analysis yields to it, a few turns in.
     let turns = 0;
