@@ -7,7 +7,7 @@ import type { MotionExtensionApi } from '../../../src/extension/extension';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
 import { motionApi, testApplication } from './motion-extension';
-import { runInNewTerminal } from './typed-in-terminal';
+import { runInNewTerminal } from './run-in-terminal';
 import { connectionState } from './wait';
 
 /**

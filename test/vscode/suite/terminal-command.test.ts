@@ -9,7 +9,7 @@ import { startOtherVersion } from '../../support/other-version';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
 import { EXTENSION_ID, setting } from './motion-extension';
-import { runInTerminal } from './typed-in-terminal';
+import { runInTerminal } from './run-in-terminal';
 import { connectionState } from './wait';
 import type { MotionExtensionApi } from '../../../src/extension/extension';
 

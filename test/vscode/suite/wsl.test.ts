@@ -7,7 +7,7 @@ import type { MotionExtensionApi } from '../../../src/extension/extension';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
 import { EXTENSION_ID } from './motion-extension';
-import { runInNewTerminal } from './typed-in-terminal';
+import { runInNewTerminal } from './run-in-terminal';
 import { connectionState } from './wait';
 
 /** The application on the "Windows host" (the harness's, across the namespace's cable), started and stopped as a person does on the host. */
