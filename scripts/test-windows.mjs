@@ -60,9 +60,12 @@ const wine = spawn(
     'tsx/cjs',
     '--require',
     'test/windows/cannot-run.ts',
-    // One file at a time. Two at a time (`-- --parallel --jobs 2`: Node for Windows forks mocha's
-    // workers and talks to them over named pipes, which Wine has) took 5.6 to 6.9 min instead of
-    // 11, but once in four clean-clone runs Wine refused to start a process ("spawn UNKNOWN").
+    // Two files at a time, one per core (mocha's parallel mode, as the plain-Node leg): Node for
+    // Windows forks mocha's workers and talks to them over named pipes, which Wine has. It takes
+    // about 6 min where one file at a time (`-- --no-parallel`) takes 10 to 11.
+    '--parallel',
+    '--jobs',
+    '2',
     // Files named on the command line run instead of the whole plain-Node set.
     ...(given.some((arg) => arg.endsWith('.ts')) ? [] : nodeTestFilesSlowestFirst()),
     ...given,
@@ -121,5 +124,9 @@ if (!summary) {
   console.log(`test:windows: mocha under Wine ended (${code}) without its summary, after ${minutes} min`);
   process.exit(1);
 }
+// Wine's refusals to start a process, each tried again by wine-preload.cjs: said, so that a leg
+// that needed many is seen.
+const refusals = text.match(/^wine-preload: Wine refused to start/gm)?.length ?? 0;
+if (refusals > 0) console.log(`Wine refused to start a process ${refusals} times; wine-preload.cjs tried each again`);
 console.log(`Windows leg (Node ${WINDOWS_NODE} for Windows under Wine): ${summary[0]} in ${minutes} min`);
 process.exit(code);

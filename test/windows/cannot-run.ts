@@ -1,6 +1,6 @@
 // Mocha root hooks for the Windows leg (scripts/test-windows.mjs): the tests that cannot run on
 // Node for Windows on these machines, each with why. They are skipped before they start, counted,
-// and listed by reason at the end; every other test runs there.
+// and listed by reason at the end (scripts/test-windows.mjs); every other test runs there.
 import { appendFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Context, Suite, Test } from 'mocha';
@@ -160,18 +160,12 @@ export const mochaHooks = {
   beforeAll(this: Context) {
     const root = this.test?.parent;
     if (root) markCannotRun(root);
-    // In parallel mode each file is a run of its own, in a worker whose output is not shown (and
-    // a file none of whose tests can run has no afterAll): the counts go to the leg's tally file
-    // now, and scripts/test-windows.mjs adds them up and lists them at the end.
+    // Each file counts its own (in parallel mode a file is a run of its own, in a worker whose
+    // output is not shown, and a file none of whose tests can run has no afterAll): the counts go
+    // to the leg's tally file now, and scripts/test-windows.mjs adds them up and lists them at the
+    // end. Without the file (a bare mocha run), the tests are still skipped, only not listed.
     const tally = process.env.MOTION_CANNOT_RUN_TALLY;
-    if (!tally || skipped.size === 0) return;
-    appendFileSync(tally, [...skipped].map(([reason, count]) => `${count}\t${reason}\n`).join(''));
+    if (tally && skipped.size > 0) appendFileSync(tally, [...skipped].map(([r, n]) => `${n}\t${r}\n`).join(''));
     skipped.clear();
-  },
-  afterAll() {
-    if (skipped.size === 0) return;
-    process.stdout.write('\nNot run on Windows, and why:\n');
-    for (const [reason, count] of skipped)
-      process.stdout.write(`  ${count} ${count === 1 ? 'test' : 'tests'}: ${reason}\n`);
   },
 };

@@ -23,3 +23,28 @@ if (wasmEsbuild) {
     return request === 'esbuild' ? wasmEsbuild : resolve.call(this, request, ...rest);
   };
 }
+
+// - Wine now and then refuses to start a process ("spawn UNKNOWN", thrown at once, nothing started),
+//   when two test files start processes at the same moment; Windows does not. The start is tried
+//   again, up to five times, a moment apart, and each retry is said on standard error.
+const childProcess = require('node:child_process');
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const retried = (name) => {
+  const start = childProcess[name];
+  const withRetries = function (...args) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return start.apply(this, args);
+      } catch (error) {
+        if (error?.code !== 'UNKNOWN' || error?.syscall !== 'spawn' || attempt === 5) throw error;
+        process.stderr.write(`wine-preload: Wine refused to start ${args[0]} (spawn UNKNOWN); try ${attempt + 1}\n`);
+        Atomics.wait(pause, 0, 0, 100 * attempt);
+      }
+    }
+  };
+  // execFile's own promisified form (util.promisify.custom: it resolves with stdout and stderr) is kept.
+  Object.defineProperties(withRetries, Object.getOwnPropertyDescriptors(start));
+  childProcess[name] = withRetries;
+};
+for (const name of ['spawn', 'fork', 'execFile']) retried(name);
+Module.syncBuiltinESMExports();
