@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// Only the version is taken from package.json: the bundler leaves its other fields out.
+import { version } from '../../package.json';
 import { report, EXIT, GLOBAL_HELP } from './cli-context';
 import { wslAdvice } from './wsl-advice';
 
@@ -39,7 +41,7 @@ Commands:
   mcp [--allow-apply]                       a Model Context Protocol server (stdio) for coding assistants:
                                             documentation, checks, dry runs, tests and snapshots as tools
 
-motion <command> --help for more.
+motion <command> --help for more; motion --version prints its version.
 
 ${GLOBAL_HELP}`;
 
@@ -48,6 +50,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(`${HELP}\n`);
     return command === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (command === '--version' || command === '-V') {
+    process.stdout.write(`motion ${version}\n`);
+    return EXIT.ok;
   }
   const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!load) {

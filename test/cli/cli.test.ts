@@ -27,6 +27,15 @@ describe('motion CLI (the built dist/motion.js)', function () {
       }
     });
 
+    it('says its version, the extension’s, as a command-line tool does', async () => {
+      const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+      for (const flag of ['--version', '-V']) {
+        const run = await runCli([flag]);
+        assert.deepEqual([run.code, run.stdout, run.stderr], [0, `motion ${version}\n`, ''], flag);
+      }
+      assert.match((await runCli(['--help'])).stdout, /motion --version prints its version/);
+    });
+
     it('exits 2 on bad usage, saying what was wrong', async () => {
       const cases: [string[], RegExp][] = [
         [[], /Usage: motion <command>/],
