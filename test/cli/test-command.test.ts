@@ -226,7 +226,7 @@ describe('motion test: the tests users wrote for their scripts', function () {
       'def test_forever():\n    while True:\n        pass\n\ndef test_after():\n    assert True\n',
     );
     const run = await runCli(
-      ['test', 'tests/test_forever.py', '--deadline', '10', '--python', python],
+      ['test', 'tests/test_forever.py', '--deadline', '4', '--python', python],
       app.env,
       undefined,
       scratch.path,
@@ -234,7 +234,7 @@ describe('motion test: the tests users wrote for their scripts', function () {
     assert.equal(run.code, 1, run.stderr);
     assert.match(
       run.stdout,
-      /^! tests\/test_forever\.py::test_forever \(\d+\.\d\d s\)\n {4}the test run did not finish within 10 s, so it was stopped\n✓ tests\/test_forever\.py::test_after/,
+      /^! tests\/test_forever\.py::test_forever \(\d+\.\d\d s\)\n {4}the test run did not finish within 4 s, so it was stopped\n✓ tests\/test_forever\.py::test_after/,
     );
     assert.equal(run.stderr, 'motion test: 1 passed, 0 failed, 1 errored\n');
     const orphans = execFileSync('ps', ['-eo', 'ppid=,args='], { encoding: 'utf8' })

@@ -5,6 +5,7 @@ import { MotionClient } from '../../src/api/client/motion-client';
 import { SnapshotRefused, withPrivateServer } from '../../src/runner/dry-run/private-server';
 import { ServerDidNotStart } from '../../src/runner/reference-server-process';
 import { SERVER_BIN } from '../support/child-server';
+import { timersSet, withFakeClock } from '../support/fake-clock';
 import { scratchFolder } from '../support/scratch-folder';
 
 /**
@@ -57,8 +58,26 @@ describe('a private reference server', function () {
 
   it('one that never listens is stopped after 15 s, with what it said', async () => {
     const silent = join(scratch.path, 'silent.js');
-    writeFileSync(silent, 'process.stderr.write("  warming up  \\n"); setInterval(() => {}, 1000);\n');
-    const error = await refusal(silent);
+    // It says it is warming up, then leaves a mark that it did: the clock moves once it has spoken.
+    const spoke = join(scratch.path, 'spoke');
+    writeFileSync(
+      silent,
+      `process.stderr.write("  warming up  \\n"); require("fs").writeFileSync(${JSON.stringify(spoke)}, "");
+setInterval(() => {}, 1000);\n`,
+    );
+    const error = await withFakeClock(async (clock) => {
+      let settled = false;
+      const refused = refusal(silent);
+      void refused.finally(() => (settled = true));
+      await timersSet(clock);
+      // What it wrote before the mark is read in the next turns of the event loop.
+      for (let turns = 0; !existsSync(spoke) || turns < 3; turns += existsSync(spoke) ? 1 : 0)
+        await new Promise((turn) => setImmediate(turn));
+      await clock.tickAsync(14_999);
+      assert.equal(settled, false, 'not stopped before its time');
+      await clock.tickAsync(1);
+      return refused;
+    });
     assert.ok(!(error instanceof SnapshotRefused), 'not the snapshot’s fault');
     assert.equal((error as Error).message, 'the private server did not start within 15 s:\nwarming up');
     assert.ok((error as Error).cause instanceof ServerDidNotStart, 'the cause kept for whoever logs it');

@@ -8,6 +8,7 @@ import {
   stopReferenceServer,
 } from '../../src/runner/reference-server-process';
 import { SERVER_BIN } from '../support/child-server';
+import { timersSet, withFakeClock } from '../support/fake-clock';
 import { commandLine, processesWith } from '../support/processes';
 import { scratchFolder } from '../support/scratch-folder';
 import { waitFor } from '../support/wait-for';
@@ -54,17 +55,21 @@ describe('a reference server started as a child process', () => {
     assert.equal(existsSync(`${stateFile}.lock`), false, 'the lock is gone, so no later start can mistake it');
   });
 
-  it('kills a server that does not stop within 5 s of its input closing', async function () {
-    this.timeout(20_000);
+  it('kills a server that does not stop within 5 s of its input closing', async () => {
     // Not our server: a program that says it listens and then ignores its input.
     const stubborn = join(scratch.path, 'stubborn.js');
     writeFileSync(stubborn, 'console.log("listening on http://127.0.0.1:1");\nsetInterval(() => {}, 1000);\n');
     const { child } = await startReferenceServer(stubborn, []);
     const exited = exitOf(child);
-    const started = Date.now();
-    await stopReferenceServer(child);
+    await withFakeClock(async (clock) => {
+      const stopping = stopReferenceServer(child);
+      await clock.tickAsync(4_999);
+      assert.equal(child.killed, false, 'not killed before its time');
+      await clock.tickAsync(1);
+      assert.equal(child.killed, true, 'killed at 5 s');
+      await stopping;
+    });
     assert.equal(await exited, 'SIGKILL');
-    assert.ok(Date.now() - started >= 4_500, `killed after ${Date.now() - started} ms, not before its time`);
   });
 
   it('a server started by hand, without --stop-with-stdin, does not stop when its input ends', async () => {
@@ -99,20 +104,26 @@ describe('a reference server started as a child process', () => {
     assert.match(error.output, /^motion-server: state file .* is corrupt/);
   });
 
-  it('a server that says nothing within 15 s is stopped, and says so', async function () {
-    this.timeout(30_000);
+  it('a server that says nothing within 15 s is stopped, and says so', async () => {
     // Not a server at all: a program that never says where it listens.
     const silent = join(scratch.path, 'silent.js');
     writeFileSync(silent, 'setInterval(() => {}, 1000);\n');
-    const started = Date.now();
-    const error = await startReferenceServer(silent, []).then(
-      () => assert.fail('it started'),
-      (e: unknown) => e,
-    );
+    const error = await withFakeClock(async (clock) => {
+      let settled = false;
+      const starting = startReferenceServer(silent, []).then(
+        () => assert.fail('it started'),
+        (e: unknown) => e,
+      );
+      void starting.finally(() => (settled = true));
+      await timersSet(clock);
+      await clock.tickAsync(14_999);
+      assert.equal(settled, false, 'not stopped before its time');
+      await clock.tickAsync(1);
+      return starting;
+    });
     assert.ok(error instanceof ServerDidNotStart, String(error));
     assert.equal(error.exited, false);
     assert.equal(error.message, 'did not start within 15 s');
-    assert.ok(Date.now() - started >= 14_000, 'not before its time');
     await waitFor(() => processesWith(silent).length === 0, 'the silent program stopped');
   });
 
