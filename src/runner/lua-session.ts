@@ -112,6 +112,15 @@ export class LuaSession implements ScriptSession {
         reject(error);
       });
       worker.on('exit', (code) => {
+        // A thread that ends before it is ready fails the runs waiting for it to start (once ready,
+        // this does nothing): they would otherwise wait for ever.
+        reject(
+          new Error(
+            this.disposing === worker
+              ? 'the session was ended before this code ran'
+              : `the Lua session stopped (exit ${code}) before it was ready`,
+          ),
+        );
         if (this.worker === worker) {
           this.worker = undefined;
           this.ready = undefined;

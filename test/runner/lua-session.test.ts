@@ -246,6 +246,20 @@ describe('Lua sessions (Lua 5.4 in wasmoon) against the reference server', funct
     assert.equal(thread(), old + 1, 'one new thread, not a second one leaving the first running');
   });
 
+  it('a run sent while its session starts, then ended, says so rather than waiting for ever', async () => {
+    const ran = session.run('print(1)');
+    await session.dispose();
+    const settled = await Promise.race([
+      ran.then(
+        () => 'ran',
+        (error: Error) => error.message,
+      ),
+      new Promise((waiting) => setTimeout(() => waiting('still waiting after 5 s'), 5_000).unref()),
+    ]);
+    assert.equal(settled, 'the session was ended before this code ran');
+    assert.equal(printed(), '');
+  });
+
   it('says why a session could not start: a server address that is no URL', async () => {
     const broken = new LuaSession({
       serverUrl: 'not a url',
