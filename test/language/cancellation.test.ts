@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { scriptFixture } from '../support/script-fixture';
 import { scriptOfLines } from '../../bench/ten-thousand-lines';
+import { withFakeClock } from '../support/fake-clock';
 
 /** A token that counts how often it was asked, and says "cancelled" from the n-th question on. */
 function cancelledAfter(questions: number): { readonly isCancellationRequested: boolean; asked: number } {
@@ -92,6 +93,39 @@ describe('analysis in slices: sharing the thread with requests', () => {
     const ample = await turnsSeenBySteps(1e9);
     assert.ok(Array.isArray(ample.result));
     assert.equal(ample.distinctTurns, 1, 'all steps in one turn within the budget');
+  });
+
+  it('each slice runs steps until its budget is spent, then yields: a budget of 4 ms and steps of 1 ms', async () => {
+    const { service, uri } = await scriptFixture('python', scriptOfLines(400));
+    const stepsPerTurn = await withFakeClock(
+      async (clock) => {
+        let turns = 0;
+        let running = true;
+        const tick = () => {
+          turns++;
+          if (running) setImmediate(tick);
+        };
+        setImmediate(tick);
+        const seen: number[] = [];
+        const token = {
+          // Asked before each step: each step takes a millisecond of the analysis's own clock.
+          get isCancellationRequested() {
+            seen.push(turns);
+            clock.tick(1);
+            return false;
+          },
+        };
+        assert.ok(Array.isArray(await service.diagnoseInSlices(uri, 4, token)));
+        running = false;
+        const counts = new Map<number, number>();
+        for (const turn of seen.slice(1)) counts.set(turn, (counts.get(turn) ?? 0) + 1);
+        return [...counts.values()];
+      },
+      ['performance'],
+    );
+    assert.ok(stepsPerTurn.length > 10, `${stepsPerTurn.length} turns`);
+    // Every slice but the first (after the refresh) and the last (what was left) is the same length.
+    assert.deepEqual(new Set(stepsPerTurn.slice(1, -1)), new Set([5]), stepsPerTurn.join(' '));
   });
 
   it('answers nothing when the document changes or closes while it runs', async () => {

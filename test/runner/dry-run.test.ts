@@ -106,10 +106,11 @@ describe('dry runs: a script against a private server started from a snapshot', 
   it('says "no changes" for a script that only reads', async () => {
     const { result, changes } = await run(
       '/scripts/read.py',
-      'import motion\nprint(motion.settings.processing.skeleton.get_skeleton_count("project"))\n',
+      'import motion, sys\nprint(motion.settings.processing.skeleton.get_skeleton_count("project"), sys.argv)\n',
     );
     assert.equal(result.ok, true);
-    assert.equal(output, '2\n');
+    // Given no arguments, the script sees its own path alone, as when it is run.
+    assert.equal(output, "2 ['/scripts/read.py']\n");
     assert.deepEqual(changes, []);
   });
 

@@ -8,8 +8,12 @@ type InstalledClock = ReturnType<typeof install>;
  * Everything else runs for real: processes, I/O, setImmediate, Date. Mocha keeps its own timers;
  * a timer set before the clock (a start's limit, cleared by an exit meanwhile) is cleared for real.
  */
-export async function withFakeClock<T>(use: (clock: InstalledClock) => Promise<T>): Promise<T> {
-  const clock = install({ toFake: ['setTimeout', 'clearTimeout'], shouldClearNativeTimers: true });
+export async function withFakeClock<T>(
+  use: (clock: InstalledClock) => Promise<T>,
+  /** What the clock stands in for: the product's waits, or `['performance']` for its own sense of time. */
+  toFake: ('setTimeout' | 'clearTimeout' | 'performance')[] = ['setTimeout', 'clearTimeout'],
+): Promise<T> {
+  const clock = install({ toFake, shouldClearNativeTimers: true });
   try {
     return await use(clock);
   } finally {
