@@ -34,6 +34,16 @@ export function* diagnosisSteps(
   within?: TextStretch,
 ): Generator<void, Diagnostic[]> {
   const aliases = yield* document.aliasSteps(index.packageName, within?.end);
+  return yield* unitDiagnosisSteps(document, index, aliases, within);
+}
+
+/** diagnosisSteps once the aliases are known: one unit per step, each step before its unit is read. */
+export function* unitDiagnosisSteps(
+  document: ScriptDocument,
+  index: DocumentationIndex,
+  aliases: Map<string, string>,
+  within?: TextStretch,
+): Generator<void, Diagnostic[]> {
   const targets = scriptTargets(document, index);
   const context = `diagnostics:${documentationId(index)}:${targets.key}:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}\u0000`;
   const diagnostics: Diagnostic[] = [];

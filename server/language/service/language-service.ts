@@ -13,6 +13,7 @@ import type {
 } from 'vscode-languageserver-types';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import { complete, resolveCompletion } from './completion';
+import { checkSteps, type ScriptCheck } from './check-steps';
 import { diagnose, diagnosisSteps } from './diagnostics';
 import { documentSymbols } from './document-symbols';
 import { liveNameDiagnostics, type LiveNames, type NameReference } from './live-names';
@@ -80,13 +81,17 @@ export interface MotionLanguageService {
   ): Promise<Diagnostic[] | undefined>;
   /** The strings of the script that name application objects (what live-name checks look at). */
   nameReferences(uri: string): NameReference[];
-  /** The same, in slices, as diagnoseInSlices. */
-  nameReferencesInSlices(
+  /**
+   * The diagnostics and, when `names`, the name references, in slices as diagnoseInSlices: one
+   * reading of the script for both (a long script's chunks are parsed once for the two).
+   */
+  checkInSlices(
     uri: string,
     budgetMs: number,
+    names: boolean,
     token?: Cancellation,
     within?: Range,
-  ): Promise<NameReference[] | undefined>;
+  ): Promise<ScriptCheck | undefined>;
   /** Information on the names among `references` that the connected application does not have (from what LiveNames knows now). */
   liveNameDiagnostics(uri: string, references: readonly NameReference[]): Diagnostic[];
 }
@@ -153,8 +158,8 @@ export function createMotionLanguageService(options: {
     codeActions: (uri, diagnostics) =>
       withDocument(uri, [], () => quickFixes(uri, diagnostics, options.snippetCommand)),
     nameReferences: (uri) => withDocument(uri, [], (d) => finishSteps(nameReferenceSteps(d, options.documentation()))),
-    nameReferencesInSlices: (uri, budgetMs, token = NOT_CANCELLED, within) =>
-      inSlices(uri, budgetMs, token, (d) => nameReferenceSteps(d, options.documentation(), stretch(d, within))),
+    checkInSlices: (uri, budgetMs, names, token = NOT_CANCELLED, within) =>
+      inSlices(uri, budgetMs, token, (d) => checkSteps(d, options.documentation(), names, stretch(d, within))),
     liveNameDiagnostics: (uri, references) =>
       withDocument(uri, [], (d) => (options.liveNames ? liveNameDiagnostics(d, references, options.liveNames) : [])),
     diagnoseInSlices: (uri, budgetMs, token = NOT_CANCELLED, within) =>

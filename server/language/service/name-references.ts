@@ -169,6 +169,16 @@ export function* nameReferenceSteps(
   within?: TextStretch,
 ): Generator<void, NameReference[]> {
   const aliases = yield* document.aliasSteps(index.packageName, within?.end);
+  return yield* unitNameReferenceSteps(document, index, aliases, within);
+}
+
+/** nameReferenceSteps once the aliases are known: one unit per step, each step before its unit is read. */
+export function* unitNameReferenceSteps(
+  document: ScriptDocument,
+  index: DocumentationIndex,
+  aliases: Map<string, string>,
+  within?: TextStretch,
+): Generator<void, NameReference[]> {
   const reader = new ArgumentReader(document, index, aliases);
   const context = `names:${[...aliases].map(([k, v]) => `${k}=${v}`).join(';')}\u0000`;
   const known = new KnownNames();

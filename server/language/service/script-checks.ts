@@ -98,10 +98,10 @@ export class ScriptChecks {
       end: ranges.reduce((a, r) => (r.end.line > a.line ? r.end : a), ranges[0].end),
     };
     try {
-      const diagnostics = await this.service.diagnoseInSlices(uri, SLICE_MS, undefined, within);
-      const references = diagnostics && (await this.references(uri, undefined, within));
+      const checked = await this.service.checkInSlices(uri, SLICE_MS, this.nameReferences, undefined, within);
       // The whole check may have got there first: its diagnostics stand.
-      if (!diagnostics || !references || this.checkedWhole.get(uri) === version) return;
+      if (!checked || this.checkedWhole.get(uri) === version) return;
+      const { diagnostics, references } = checked;
       this.send({ kind: 'diagnostics', uri, version, diagnostics, aliases: [], references, partial: true });
     } catch (error) {
       this.send({ kind: 'failed', uri, message: (error as Error).stack ?? String(error) });
@@ -122,9 +122,9 @@ export class ScriptChecks {
     };
     try {
       if (document.chunked && !this.checkedWhole.has(uri)) await this.checkInView(uri);
-      const diagnostics = await this.service.diagnoseInSlices(uri, SLICE_MS, superseded);
-      const references = diagnostics && (await this.references(uri, superseded));
-      if (!diagnostics || !references || this.service.documents.get(uri) !== document) return;
+      const checked = await this.service.checkInSlices(uri, SLICE_MS, this.nameReferences, superseded);
+      if (!checked || this.service.documents.get(uri) !== document) return;
+      const { diagnostics, references } = checked;
       this.checkedWhole.set(uri, version);
       this.send({
         kind: 'diagnostics',
@@ -138,11 +138,5 @@ export class ScriptChecks {
       // One file that trips a bug must not stop the checking of every other file.
       this.send({ kind: 'failed', uri, message: (error as Error).stack ?? String(error) });
     }
-  }
-
-  private references(uri: string, token?: { readonly isCancellationRequested: boolean }, within?: Range) {
-    return this.nameReferences
-      ? this.service.nameReferencesInSlices(uri, SLICE_MS, token, within)
-      : Promise.resolve([]);
   }
 }

@@ -103,7 +103,7 @@ export class ChunkedTrees implements SyntaxTrees {
       };
     }
     // The last chunk analysed stays parsed: the next reading of the units (a check reads them
-    // three times: aliases, diagnostics, names) finds the one an edit changed without parsing it again.
+    // twice: the aliases, then diagnostics and names together) finds the one an edit changed without parsing it again.
   }
 
   /** The chunks' text as cache keys, once per text (a check reads the units twice: aliases, then diagnostics). */
