@@ -139,11 +139,13 @@ export function plainProjectTests(): void {
       }
       assert.equal(cursorLine(), 1, 'the cursor on the line below the import');
       await hands.type('motion.');
-      // Motion starts without waiting for its language server: it is the server that was not there yet.
+      // Motion starts without waiting for its language server, which is most often not there yet
+      // when the `.` is typed: the first list is then the stand-in's. On a quick machine it may be
+      // there already (seen once in CI): the list is then its own. Either way the list must come.
       const exported = extension().exports;
-      assert.ok(
-        !exported.started || !exported.languageServerStarted?.(),
-        'Motion’s language server was still starting when the `.` was typed',
+      const serverThere = exported.started && exported.languageServerStarted?.();
+      console.log(
+        `[plain project] the \`.\` was typed ${serverThere ? 'after' : 'before'} Motion's language server started`,
       );
       await waitFor(async () => {
         const shown = (await hands.textOf('.monaco-editor .suggest-widget.visible')).join(' ');

@@ -67,7 +67,8 @@ export function sshTests(): void {
       const from = api.terminalText('python').length;
       await hands.palette('Motion: Run File');
       const shown = () => api.terminalText('python').slice(from);
-      await waitFor(() => /skeletons on the rig: \d+/.test(shown()), 'the script’s output', 60_000);
+      // The whole line, its end included: the terminal may show the number before the line's end.
+      await waitFor(() => /skeletons on the rig: \d+\n/.test(shown()), 'the script’s output', 60_000);
       assert.match(shown(), /over SSH: True\n/);
       assert.match(shown(), new RegExp(`skeletons on the rig: ${count}\\n`));
       assert.doesNotMatch(shown(), /Traceback|Error/);
