@@ -1,6 +1,5 @@
 import { MotionClient } from '../../api/client/motion-client';
 import type { MotionState } from '../../api/state/motion-state';
-import { readSnapshot } from '../../api/state/read-snapshot';
 import { recordingOf, type RecordedAnswer } from '../../api/state/recorded-answers';
 import { diffStates, type StateChange } from '../../api/state/state-diff';
 import { versionText, type SnapshotOrigin, snapshotLacking } from '../../api/state/state-document';
@@ -10,6 +9,7 @@ import { scriptArgumentsPrelude } from '../script-arguments';
 import type { LineReader, RunResult, SessionOutput } from '../script-session';
 import { DryRunGateway, type NotSentCall, type PassedRead } from './dry-run-gateway';
 import { SnapshotRefused, withPrivateServer } from './private-server';
+import { readPrivateState } from './private-state';
 import { DocumentationNotReady, documentationBeforeRun } from './documentation-before-run';
 
 /** How long a dry run lets a script take before stopping it (a script that never ends). */
@@ -119,7 +119,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
       output.release();
       // Read back as the server holds it, so that both sides of the diff are read the same way. It
       // is read while the script's session starts; the script waits for it before it runs.
-      const beforeRead = readState(server.url);
+      const beforeRead = readPrivateState(server);
       beforeRead.catch(() => undefined);
       const { gateway, session, preluded, end } = await scriptSide;
       const result = await withDeadline(
@@ -132,8 +132,8 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
         options.signal,
       ).finally(end);
       // Read once the session is gone: nothing of the script changes the state after.
-      const after = await readState(server.url);
-      const before = await beforeRead;
+      const { state: before, reading } = await beforeRead;
+      const { state: after } = await readPrivateState(server, reading);
       return {
         result,
         before,
@@ -171,15 +171,6 @@ function heldUntilServed(onOutput: SessionOutput): { onOutput: SessionOutput; re
       for (const [stream, text] of said) onOutput(stream, text);
     },
   };
-}
-
-async function readState(url: string): Promise<MotionState> {
-  const client = new MotionClient({ url });
-  try {
-    return (await readSnapshot(client)).state;
-  } finally {
-    await client.close();
-  }
 }
 
 /** The run, or a DryRunError once the deadline passed or the user cancelled (the caller then ends the session). */

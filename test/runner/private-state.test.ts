@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { demoState } from '../../server/scripting/model/demo-data';
+import { MotionClient } from '../../src/api/client/motion-client';
+import type { MotionState } from '../../src/api/state/motion-state';
+import { readSnapshot } from '../../src/api/state/read-snapshot';
+import { encodeState } from '../../src/api/state/state-document';
+import { withPrivateServer } from '../../src/runner/dry-run/private-server';
+import { readPrivateState } from '../../src/runner/dry-run/private-state';
+import { SERVER_BIN } from '../support/child-server';
+
+/** The state as any application's is read: through the interface, call by call. */
+async function throughInterface(url: string): Promise<MotionState> {
+  const client = new MotionClient({ url });
+  try {
+    return (await readSnapshot(client)).state;
+  } finally {
+    await client.close();
+  }
+}
+
+/** A change of each kind a script makes: a field, an added segment, a removed skeleton, a bone, the selection. */
+async function change(url: string): Promise<void> {
+  const client = new MotionClient({ url });
+  const sk = 'settings/processing/skeleton';
+  try {
+    const body = await client.call(sk, 'find_skeleton', ['project', 'FullBody']);
+    await client.call(sk, 'set_skeleton_scale', ['project', body, 2.5]);
+    const head = await client.call(sk, 'find_segment', ['project', body, 'Head']);
+    await client.call(sk, 'add_segment', ['project', head, 'Hat']);
+    await client.call(sk, 'delete_skeleton', ['project', await client.call(sk, 'find_skeleton', ['project', 'Wand'])]);
+    await client.call('gui/selection', 'select', [[{ type: 'trajectory', id: 73 }]]);
+  } finally {
+    await client.close();
+  }
+}
+
+describe('a dry run’s private state, read as its server holds it', function () {
+  this.timeout(30_000);
+
+  it('is read from the state file, which holds what the interface reads, before the changes and after', async () => {
+    await withPrivateServer(SERVER_BIN, undefined, async (server) => {
+      const before = await readPrivateState(server);
+      assert.equal(before.reading, 'file');
+      assert.deepEqual(before.state, await throughInterface(server.url));
+      await change(server.url);
+      const after = await readPrivateState(server, before.reading);
+      assert.equal(after.reading, 'file');
+      assert.deepEqual(after.state, await throughInterface(server.url));
+      assert.notDeepEqual(after.state, before.state, 'the changes are there');
+    });
+  });
+
+  it('a snapshot the server upgrades as it reads it (an older format) is read through the interface, before and after', async () => {
+    const current = demoState();
+    const older = JSON.stringify({
+      format: 'motion-server-state',
+      version: 1,
+      state: {
+        ...current,
+        trajectories: current.trajectories
+          .filter((t) => t.label !== null)
+          .map((t) => ({ id: t.id, label: t.label, parts: t.parts.length })),
+        bones: current.bones.map((b) => ({ id: b.id, name: `bone ${b.id}`, from: b.from, to: b.to })),
+      },
+    });
+    await withPrivateServer(SERVER_BIN, older, async (server) => {
+      const before = await readPrivateState(server);
+      assert.equal(before.reading, 'interface');
+      assert.deepEqual(before.state, await throughInterface(server.url));
+      await change(server.url);
+      // The file is now of the current format: the reading stays the one the state was first read by.
+      const after = await readPrivateState(server, before.reading);
+      assert.equal(after.reading, 'interface');
+      assert.deepEqual(after.state, await throughInterface(server.url));
+    });
+  });
+
+  it('a snapshot saved with a byte-order mark is read through the interface', async () => {
+    await withPrivateServer(SERVER_BIN, `\uFEFF${encodeState(demoState())}`, async (server) => {
+      const { state, reading } = await readPrivateState(server);
+      assert.equal(reading, 'interface');
+      assert.deepEqual(state, await throughInterface(server.url));
+    });
+  });
+});
