@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { demoState } from '../../server/scripting/model/demo-data';
 import { MotionClient } from '../../src/api/client/motion-client';
 import type { MotionState } from '../../src/api/state/motion-state';
@@ -7,6 +9,7 @@ import { encodeState } from '../../src/api/state/state-document';
 import { withPrivateServer } from '../../src/runner/dry-run/private-server';
 import { readPrivateState } from '../../src/runner/dry-run/private-state';
 import { SERVER_BIN } from '../support/child-server';
+import { scratchFolder } from '../support/scratch-folder';
 
 /** The state as any application's is read: through the interface, call by call. */
 async function throughInterface(url: string): Promise<MotionState> {
@@ -36,6 +39,7 @@ async function change(url: string): Promise<void> {
 
 describe('a dry run’s private state, read as its server holds it', function () {
   this.timeout(30_000);
+  const scratch = scratchFolder('motion-private-state-');
 
   it('is read from the state file, which holds what the interface reads, before the changes and after', async () => {
     await withPrivateServer(SERVER_BIN, undefined, async (server) => {
@@ -72,6 +76,15 @@ describe('a dry run’s private state, read as its server holds it', function ()
       const after = await readPrivateState(server, before.reading);
       assert.equal(after.reading, 'interface');
       assert.deepEqual(after.state, await throughInterface(server.url));
+    });
+  });
+
+  it('a state file that stopped being readable after it was read once is an error, not a read of another way', async () => {
+    const stateFile = join(scratch.path, 'state.motion.json');
+    writeFileSync(stateFile, '{ half written');
+    // No server at that address: the interface is not asked.
+    await assert.rejects(readPrivateState({ url: 'http://127.0.0.1:9', stateFile }, 'file'), {
+      message: `the private server's state file ${stateFile} cannot be read`,
     });
   });
 
