@@ -5,7 +5,7 @@ import { readSnapshot } from '../../api/state/read-snapshot';
 import { STATE_FORMAT, STATE_VERSION } from '../../api/state/state-document';
 
 /** How a private server's state was read: its state file, or through the interface. */
-export type StateReading = 'file' | 'interface';
+type StateReading = 'file' | 'interface';
 
 /**
  * A private server's state as the server holds it, read before a dry run's script and after it,
