@@ -61,15 +61,20 @@ describe('a reference server started as a child process', () => {
     writeFileSync(stubborn, 'console.log("listening on http://127.0.0.1:1");\nsetInterval(() => {}, 1000);\n');
     const { child } = await startReferenceServer(stubborn, []);
     const exited = exitOf(child);
-    await withFakeClock(async (clock) => {
-      const stopping = stopReferenceServer(child);
-      await clock.tickAsync(4_999);
-      assert.equal(child.killed, false, 'not killed before its time');
-      await clock.tickAsync(1);
-      assert.equal(child.killed, true, 'killed at 5 s');
-      await stopping;
-    });
-    assert.equal(await exited, 'SIGKILL');
+    try {
+      await withFakeClock(async (clock) => {
+        const stopping = stopReferenceServer(child);
+        await clock.tickAsync(4_999);
+        assert.equal(child.killed, false, 'not killed before its time');
+        await clock.tickAsync(1);
+        assert.equal(child.killed, true, 'killed at 5 s');
+        await stopping;
+      });
+      assert.equal(await exited, 'SIGKILL');
+    } finally {
+      // A failed assertion leaves the program running, which stops only when killed.
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
   });
 
   it('a server started by hand, without --stop-with-stdin, does not stop when its input ends', async () => {
