@@ -30,7 +30,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // The three programs by name, not the project service: one program per tsconfig, built once,
+    // lints the whole project in about two thirds of the time and memory the service needed.
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './src/webview/tsconfig.json', './bench/view-peer/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
