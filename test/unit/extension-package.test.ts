@@ -50,7 +50,7 @@ describe('the extension’s package (.vsix), as the registries get it', function
     entries = zipEntries(vsix).map((e) => ({ ...e, name: e.name.replace(/^extension\//, '') }));
   });
 
-  it('holds only what the extension runs or shows: bundles, the Python side, grammars, snippets, pictures and its papers', () => {
+  it('holds only what the extension runs or shows: bundles, the Python side, grammars, pictures and its papers (the snippets are in the language server’s bundle)', () => {
     const allowed = [
       /^extension\.vsixmanifest$/,
       /^\[Content_Types\]\.xml$/,
@@ -60,7 +60,6 @@ describe('the extension’s package (.vsix), as the registries get it', function
       /^media\/[\w-]+\.(svg|png)$/,
       /^media\/screenshots\/[\w-]+\.png$/,
       /^syntaxes\/[\w.-]+\.json$/,
-      /^snippets\/[\w-]+\.json$/,
     ];
     const stray = entries.map((e) => e.name).filter((name) => !allowed.some((pattern) => pattern.test(name)));
     assert.deepEqual(stray, [], 'no tests, fixtures, sources, source maps or node_modules');
@@ -87,7 +86,7 @@ describe('the extension’s package (.vsix), as the registries get it', function
         ),
       }));
     const unreferenced = entries
-      .filter((e) => /^(dist|media|syntaxes|snippets)\//.test(e.name))
+      .filter((e) => /^(dist|media|syntaxes)\//.test(e.name))
       .filter((e) => {
         const base = e.name.split('/').pop()!;
         const stem = base.replace(/\.py$/, '');

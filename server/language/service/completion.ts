@@ -17,12 +17,14 @@ import { chainPath, parameterIndexOf, pathDocumentation, resolveCall } from './r
 import type { ScriptDocument } from './script-documents';
 import type { StringSite } from './script-model';
 import { scriptTargets } from './script-targets';
+import { snippetItems } from './snippets';
 import { lackOf, type Targets } from '../../../src/api/catalogue/target-versions';
 import { lifetimeOf } from '../../../src/api/catalogue/interface-history';
 
 /**
  * Completion after `motion.` (and aliases) of module path segments and operations; inside a string
- * argument of an enumeration type, its values; inside `help("`, the module's method names.
+ * argument of an enumeration type, its values; inside `help("`, the module's method names; where a
+ * statement starts, Motion's snippets.
  */
 export function complete(
   document: ScriptDocument,
@@ -47,7 +49,9 @@ export function complete(
   }
   const site = document.syntax.stringAt(document.rootAt(offset), offset);
   if (site) return stringCompletions(document, site, index, live);
-  return typedStringCompletions(document, offset, index, live);
+  const typed = typedStringCompletions(document, offset, index, live);
+  if (typed.items.length > 0 || document.syntax.inCommentOrString(document.shiftedRootAt(offset), offset)) return typed;
+  return { isIncomplete: false, items: snippetItems(document.syntax.languageId, line, position) };
 }
 
 /**

@@ -149,6 +149,25 @@ export function languageClientTests(): void {
       assert.ok(labels.includes('add_skeleton'), labels.slice(0, 20).join(', '));
     });
 
+    it('inserts a snippet typed by its prefix where a statement starts, and Enter takes it', async function () {
+      if (!hasHands) this.skip();
+      const document = await vscode.workspace.openTextDocument({ language: 'python', content: 'import motion\n\n' });
+      const editor = await vscode.window.showTextDocument(document);
+      await hands.goToLine(3);
+      await hands.type('motion-seg');
+      await waitFor(
+        async () =>
+          (await hands.textOf('.monaco-editor .suggest-widget.visible')).join(' ').includes('motion-segments'),
+        'the list offering motion-segments',
+      );
+      await hands.press('Enter');
+      await waitFor(() => document.getText().includes('def walk('), 'the snippet in the script');
+      assert.match(document.getText(), /^import motion\n\nfrom motion\.settings\.processing import skeleton\n/);
+      assert.match(document.getText(), /walk\("project", skeleton\.get_skeleton_root_id\("project", skeleton_id\)\)/);
+      assert.equal(editor.selections.length, 2, 'the source chosen in both places it is used');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+
     it('fixes a misspelt value and adds missing arguments as a snippet, from the quick fixes', async () => {
       const document = await vscode.workspace.openTextDocument({
         language: 'python',

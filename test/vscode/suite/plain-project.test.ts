@@ -126,6 +126,12 @@ export function plainProjectTests(): void {
       await hands.press('ArrowUp');
       await hands.press('ArrowUp');
       await hands.type('import motion');
+      // What the editor offers for the word `motion` here is never one of Motion's snippets: they come
+      // from its language server, where a statement starts. Contributed as files, they were offered
+      // here, and an Enter inserted a loop in place of the import.
+      const suggested = () => hands.textOf('.monaco-editor .suggest-widget.visible');
+      await waitFor(async () => (await suggested()).length > 0, 'a list', 1000).catch(() => undefined);
+      assert.doesNotMatch((await suggested()).join(' '), /motion-/);
       // Then at once, as a person goes on typing: `motion.` on the next line. The `.` asks for a
       // list before Motion has started (its language server is not there yet): the list must come.
       // A list that shows a moment after the Escape takes the ArrowDown (`import motionmotion.`,
