@@ -170,7 +170,15 @@ export async function plainImportCompletion(browser: Browser, extensions: string
     await workbench.page.keyboard.press('Enter');
     await typeUntilListed(workbench, 'motion.');
     const { completion } = await workbench.seen(['completion']);
-    return { importCompletion: completion - typed };
+    await workbench.page.waitForTimeout(SETTLE_MS);
+    // Where it went: Motion's start, from the end of `import motion` (the activation was long before).
+    const moments = breakdown(workbench.userData, (await workbench.timeOrigin()) + typed).filter(([what]) =>
+      what.startsWith('Motion: '),
+    );
+    return {
+      importCompletion: completion - typed,
+      ...Object.fromEntries(moments.map(([what, at]) => [`· ${what}`, at])),
+    };
   } finally {
     await workbench.close();
   }
