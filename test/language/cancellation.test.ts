@@ -63,8 +63,11 @@ describe('analysis in slices: nothing read once the answer is not wanted', () =>
 });
 
 describe('analysis in slices: sharing the thread with requests', () => {
-  /** The event-loop turns other work got while a slice-wise analysis ran, as seen from its steps. */
-  async function turnsSeenBySteps(budgetMs: number): Promise<{ result: unknown; distinctTurns: number }> {
+  /**
+   * The event-loop turn each step of a slice-wise analysis ran in (other work ticks a counter each
+   * turn), and its result. `eachStep` runs as each step asks whether it is cancelled.
+   */
+  async function turnsOfSteps(budgetMs: number, eachStep = () => {}): Promise<{ result: unknown; turns: number[] }> {
     const { service, uri } = await scriptFixture('python', scriptOfLines(400));
     let turns = 0;
     let running = true;
@@ -77,48 +80,34 @@ describe('analysis in slices: sharing the thread with requests', () => {
     const token = {
       get isCancellationRequested() {
         seen.push(turns);
+        eachStep();
         return false;
       },
     };
     const result = await service.diagnoseInSlices(uri, budgetMs, token);
     running = false;
     // The first question comes before the trees are refreshed: only the steps' questions count.
-    return { result, distinctTurns: new Set(seen.slice(1)).size };
+    return { result, turns: seen.slice(1) };
   }
 
   it('yields to other work between steps once its budget is spent, and not before', async () => {
-    const spent = await turnsSeenBySteps(0);
+    const spent = await turnsOfSteps(0);
     assert.ok(Array.isArray(spent.result));
-    assert.ok(spent.distinctTurns > 10, `other work ran between steps (${spent.distinctTurns} turns)`);
-    const ample = await turnsSeenBySteps(1e9);
+    const spentTurns = new Set(spent.turns).size;
+    assert.ok(spentTurns > 10, `other work ran between steps (${spentTurns} turns)`);
+    const ample = await turnsOfSteps(1e9);
     assert.ok(Array.isArray(ample.result));
-    assert.equal(ample.distinctTurns, 1, 'all steps in one turn within the budget');
+    assert.equal(new Set(ample.turns).size, 1, 'all steps in one turn within the budget');
   });
 
   it('each slice runs steps until its budget is spent, then yields: a budget of 4 ms and steps of 1 ms', async () => {
-    const { service, uri } = await scriptFixture('python', scriptOfLines(400));
     const stepsPerTurn = await withFakeClock(
       async (clock) => {
-        let turns = 0;
-        let running = true;
-        const tick = () => {
-          turns++;
-          if (running) setImmediate(tick);
-        };
-        setImmediate(tick);
-        const seen: number[] = [];
-        const token = {
-          // Asked before each step: each step takes a millisecond of the analysis's own clock.
-          get isCancellationRequested() {
-            seen.push(turns);
-            clock.tick(1);
-            return false;
-          },
-        };
-        assert.ok(Array.isArray(await service.diagnoseInSlices(uri, 4, token)));
-        running = false;
+        // Each step takes a millisecond of the analysis's own clock.
+        const { result, turns } = await turnsOfSteps(4, () => clock.tick(1));
+        assert.ok(Array.isArray(result));
         const counts = new Map<number, number>();
-        for (const turn of seen.slice(1)) counts.set(turn, (counts.get(turn) ?? 0) + 1);
+        for (const turn of turns) counts.set(turn, (counts.get(turn) ?? 0) + 1);
         return [...counts.values()];
       },
       ['performance'],

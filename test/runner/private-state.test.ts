@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoState } from '../../server/scripting/model/demo-data';
+import { versionOneState } from '../support/version-one-state';
 import { MotionClient } from '../../src/api/client/motion-client';
 import type { MotionState } from '../../src/api/state/motion-state';
 import { readSnapshot } from '../../src/api/state/read-snapshot';
@@ -55,18 +56,7 @@ describe('a dry run’s private state, read as its server holds it', function ()
   });
 
   it('a snapshot the server upgrades as it reads it (an older format) is read through the interface, before and after', async () => {
-    const current = demoState();
-    const older = JSON.stringify({
-      format: 'motion-server-state',
-      version: 1,
-      state: {
-        ...current,
-        trajectories: current.trajectories
-          .filter((t) => t.label !== null)
-          .map((t) => ({ id: t.id, label: t.label, parts: t.parts.length })),
-        bones: current.bones.map((b) => ({ id: b.id, name: `bone ${b.id}`, from: b.from, to: b.to })),
-      },
-    });
+    const older = JSON.stringify(versionOneState());
     await withPrivateServer(SERVER_BIN, older, async (server) => {
       const before = await readPrivateState(server);
       assert.equal(before.reading, 'interface');

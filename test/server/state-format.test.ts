@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { LIMITS } from '../../src/api/catalogue/limits';
 import { demoState } from '../../server/scripting/model/demo-data';
+import { versionOneState } from '../support/version-one-state';
 import { decodeState } from '../../server/scripting/persistence/state-format';
 import { encodeState } from '../../src/api/state/state-document';
 
@@ -297,17 +298,7 @@ describe('state file format: every rule of a loaded state, by its message (state
 
   it('reads a version-1 file (part counts, named bones) as version 2, without losing an object', () => {
     const current = demoState();
-    const old = {
-      format: 'motion-server-state',
-      version: 1,
-      state: {
-        ...current,
-        trajectories: current.trajectories
-          .filter((t) => t.label !== null)
-          .map((t) => ({ id: t.id, label: t.label, parts: t.parts.length })),
-        bones: current.bones.map((b) => ({ id: b.id, name: `bone ${b.id}`, from: b.from, to: b.to })),
-      },
-    };
+    const old = versionOneState();
     const upgraded = decodeState(JSON.stringify(old));
     assert.deepEqual(
       upgraded.trajectories.map((t) => [t.id, t.label, t.parts.length]),
