@@ -4,6 +4,7 @@ import { registerMotionbookSerializer } from './notebooks/motionbook-serializer'
 import { MotionWorkspace } from './workspace/motion-workspace';
 import { FirstCompletion, NO_COMPLETION } from './workspace/first-completion';
 import { COMMAND_INSTALL_COMMANDS, registerCommandInstall } from './workspace/motion-command-install';
+import { LanguageServerProcesses } from './language-server-process';
 
 export type { MotionExtensionApi };
 
@@ -74,6 +75,12 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
 
   const start = (reason: string): Promise<MotionExtensionApi> =>
     (starting ??= (async () => {
+      // The language server's process starts while Motion's code loads: the first completion waits for both.
+      const languageServer = new LanguageServerProcesses(
+        extension.asAbsolutePath('dist/language-server.js'),
+        extension.globalState,
+      );
+      extension.subscriptions.push(languageServer);
       // A bundle of its own: a workspace that never uses motion never loads it.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const motion = require(extension.asAbsolutePath('dist/motion-main.js')) as typeof import('./start-motion');
@@ -83,6 +90,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
           releaseCommands,
           (completion) => firstCompletion.languageServerStarted(completion),
           activatedAt,
+          () => languageServer.next(),
         )
         .catch((error: unknown) => {
           // A start that failed has no list to give: the requests waiting for one get none.

@@ -1,10 +1,10 @@
+import type { ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   CompletionRequest,
   CompletionResolveRequest,
   LanguageClient,
-  TransportKind,
   type LanguageClientOptions,
   type ServerOptions,
 } from 'vscode-languageclient/node';
@@ -17,16 +17,12 @@ import {
   type DocumentationState,
   type InitializationOptions,
 } from '../../server/language/lsp/protocol';
-import { languageServerFlagsNow } from '../../server/language/node-flags';
 import type { LanguageServerCompletion } from './workspace/first-completion';
 
 /** Where the extension keeps each application's documentation: its own global storage. */
 function documentationCacheDir(extension: vscode.ExtensionContext): string {
   return path.join(extension.globalStorageUri.fsPath, 'documentation');
 }
-
-/** Where the language server of an extension under development listens for a debugger. */
-const DEBUG_FLAGS = ['--nolazy', '--inspect=6011'];
 
 /** The language client, and its start: the bundled language server's process and handshake. */
 interface StartingLanguageClient {
@@ -36,35 +32,19 @@ interface StartingLanguageClient {
 }
 
 /**
- * Starts the bundled language server (dist/language-server.js) for Python and Lua files. Returns
- * the client as soon as the server's process is asked for, not when it has started: the rest of
- * Motion (the connection above all) starts meanwhile, and a request sent to the client before the
- * server is there waits for it.
+ * Starts the language client for Python and Lua files, on the language server's process that
+ * `languageServer` gives (the first was started before Motion's code was loaded). Returns the client
+ * as soon as its start is asked for, not when the server has answered: the rest of Motion (the
+ * connection above all) starts meanwhile, and a request sent to the client before the server is
+ * there waits for it.
  */
 export function startLanguageClient(
   extension: vscode.ExtensionContext,
+  languageServer: () => ChildProcess,
   onDocumentation: (state: DocumentationState) => void,
 ): StartingLanguageClient {
-  const module = extension.asAbsolutePath(path.join('dist', 'language-server.js'));
-  // The client forks the server with VS Code's own runtime (Electron, as Node).
-  // The first start on a runtime runs without the flags rather than wait to ask it (node-flags.ts).
-  const { flags, asking } = languageServerFlagsNow(extension.globalState, {
-    execPath: process.execPath,
-    v8: process.versions.v8,
-    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-  });
-  const execArgv = [...flags];
-  const debugArgv = [...flags, ...DEBUG_FLAGS];
-  // The answer, once the runtime has given it, is the next start's (Restart Language Server's):
-  // the client reads its options at each start.
-  void asking.then((taken) => {
-    execArgv.splice(0, execArgv.length, ...taken);
-    debugArgv.splice(0, debugArgv.length, ...taken, ...DEBUG_FLAGS);
-  });
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc, options: { execArgv } },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: debugArgv } },
-  };
+  // A function: the client asks it again at each restart (Restart Language Server).
+  const serverOptions: ServerOptions = () => Promise.resolve(languageServer());
   // The connection owns the URL (it may be the embedded server's): no URL here, the language server
   // loads nothing until told with reloadDocumentation (follow-changes.ts), once, by the connection.
   const initializationOptions: InitializationOptions = {

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -98,13 +99,15 @@ interface StartedMotion {
  * `releaseCommands` takes away the stand-ins the extension registered for the commands until now;
  * it is called just before the commands are registered, with no wait between the two.
  * `languageServerStarted` hands the language server's completion to the stand-in that answered
- * until then (FirstCompletion), the moment the language client is there.
+ * until then (FirstCompletion), the moment the language client is there. `languageServer` gives the
+ * language server's process for each start of the client (the first is started already).
  */
 export async function startMotion(
   extension: vscode.ExtensionContext,
   releaseCommands: () => void,
   languageServerStarted: (completion: LanguageServerCompletion) => void,
   activatedAt: number,
+  languageServer: () => ChildProcess,
 ): Promise<StartedMotion> {
   const own = (...items: vscode.Disposable[]) => extension.subscriptions.push(...items);
   const log = vscode.window.createOutputChannel('Motion Scripting', { log: true });
@@ -130,13 +133,17 @@ export async function startMotion(
   let documentation: DocumentationState | undefined;
   // The same documentation as the editor's, from its one loader: the language server.
   const indexes = new ApplicationDocumentation((url) => documentationOf(languageClient, url));
-  const { client: languageClient, started: languageServerReady } = startLanguageClient(extension, (state) => {
-    documentation = state;
-    indexes.forget();
-    log.info(`documentation ${state.description}, ${state.modules} modules`);
-    times.note('documentation');
-    loaded.fire(state);
-  });
+  const { client: languageClient, started: languageServerReady } = startLanguageClient(
+    extension,
+    languageServer,
+    (state) => {
+      documentation = state;
+      indexes.forget();
+      log.info(`documentation ${state.description}, ${state.modules} modules`);
+      times.note('documentation');
+      loaded.fire(state);
+    },
+  );
   // The language server starts while the rest of Motion does (the embedded server above all): the
   // first thing a person waits for is whichever of the two comes last, not both one after the other.
   // No wait between the client's start and the hand-over: a completion asked meanwhile would come twice.
