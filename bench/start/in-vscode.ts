@@ -37,17 +37,17 @@ async function toNewLineAtEnd(page: Page): Promise<void> {
 }
 
 /**
- * Types `text` (ending in its trigger character), and when nothing shows for two seconds, does what
- * a person does: takes the trigger back and types it again. A `.` typed before any provider of
+ * Types `text` (ending in its trigger character), and when nothing shows for a second, does what a
+ * person does: takes the trigger back and types it again. A `.` typed before any provider of
  * completions for the language is there (the extension host still starting) gets no list, however
- * long one waits; one typed later shows the list once it comes. Taken back sooner (half a second,
- * as before), a list already on its way was dropped, and the figure was the retyped one's.
+ * long one waits; one typed later shows the list once it comes. Taken back after half a second (as
+ * before 28 November), a list already on its way was dropped, and the figure was the retyped one's.
  */
 async function typeUntilListed(workbench: Workbench, text: string): Promise<void> {
   await workbench.page.keyboard.type(text);
   for (;;) {
     await workbench.watch([SIGHT.suggestWidget]);
-    const shown = await workbench.seen(['suggest'], 2000).then(
+    const shown = await workbench.seen(['suggest'], 1000).then(
       () => true,
       () => false,
     );
