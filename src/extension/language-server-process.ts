@@ -4,8 +4,9 @@ import { languageServerFlagsNow, type RememberedFlags } from '../../server/langu
 /** Where the language server of an extension under development listens for a debugger. */
 const DEBUG_FLAGS = ['--nolazy', '--inspect=6011'];
 
-/** Whether the extension host itself runs under a debugger (as the language client tells it). */
-const underDebugger = () => process.execArgv.some((arg) => /^--(inspect|debug)(-brk)?(=|$)/.test(arg));
+/** Whether a process of these Node flags (the extension host's) runs under a debugger, as the language client tells it. */
+export const underDebugger = (execArgv = process.execArgv) =>
+  execArgv.some((arg) => /^--(inspect|debug)(-brk)?(=|$)/.test(arg));
 
 /**
  * The language server's processes, over stdio, with VS Code's own runtime (Electron, as Node). The

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { LanguageServerProcesses } from '../../src/extension/language-server-process';
+import { LanguageServerProcesses, underDebugger } from '../../src/extension/language-server-process';
 import { LANGUAGE_SERVER_NODE_FLAGS, type RememberedFlags } from '../../server/language/node-flags';
 import { scratchFolder } from '../support/scratch-folder';
 import { waitFor } from '../support/wait-for';
@@ -97,5 +97,19 @@ describe('the language server’s processes, the first started as Motion starts'
     assert.ok(isRunning(pid));
     processes.dispose();
     await waitFor(() => !isRunning(pid), 'the early process gone');
+  });
+
+  it('listen for a debugger only when the extension host runs under one', () => {
+    for (const flags of [['--inspect'], ['--inspect=6009'], ['--inspect-brk=9229'], ['--nolazy', '--debug']])
+      assert.ok(underDebugger(flags), flags.join(' '));
+    for (const flags of [
+      [],
+      ['--inspector-port'],
+      ['--max-old-space-size=100'],
+      ['--inspect-brk-x'],
+      ['-inspect'],
+      ['x--inspect'],
+    ])
+      assert.ok(!underDebugger(flags), flags.join(' '));
   });
 });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { InsertTextFormat, CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import { labels, scriptFixture } from '../support/script-fixture';
 
+const ROOT = join(__dirname, '..', '..');
 const PREFIXES = ['motion-skeletons', 'motion-segments', 'motion-select-markers'];
 
 async function items(languageId: 'python' | 'lua', marked: string): Promise<CompletionItem[]> {
@@ -32,12 +35,24 @@ describe("Motion's snippets, offered by the language server where a statement st
       }
       const segments = found.find((i) => i.label === 'motion-segments')!;
       assert.equal(segments.detail, 'Motion: segments depth first');
+      const files = JSON.parse(readFileSync(join(ROOT, 'snippets', `${languageId}.json`), 'utf8')) as Record<
+        string,
+        { body: string[] }
+      >;
+      assert.equal(segments.textEdit!.newText, files['Motion: segments depth first'].body.join('\n'));
       assert.match(segments.textEdit!.newText, /\$\{1\|project,measurement\|\}/);
+      // After the names of the code, which sort by their letters.
+      for (const item of found) assert.ok(item.sortText! > 'zzzz', item.sortText);
     });
   }
 
   it('on an empty line too (asked for with Ctrl+Space)', async () => {
     assert.deepEqual(await snippetLabels('python', 'import motion\n\n|'), PREFIXES);
+    for (const item of await items('python', 'import motion\n  |'))
+      assert.deepEqual((item.textEdit as { range: unknown }).range, {
+        start: { line: 1, character: 2 },
+        end: { line: 1, character: 2 },
+      });
     assert.deepEqual(await snippetLabels('lua', '    |'), PREFIXES);
   });
 

@@ -24,8 +24,9 @@ const SNIPPETS: Record<'python' | 'lua', Record<string, Snippet>> = { python: py
  */
 export function snippetItems(languageId: 'python' | 'lua', line: string, position: Position): CompletionItem[] {
   // The word being typed, dashes included (the prefixes have them), alone on its line so far.
-  const typed = /^\s*([A-Za-z][\w-]*)?$/.exec(line)?.[1] ?? '';
-  if (typed.length === 0 && !/^\s*$/.test(line)) return [];
+  const statement = /^\s*([A-Za-z][\w-]*)?$/.exec(line);
+  if (!statement) return [];
+  const typed = statement[1] ?? '';
   const range = { start: { line: position.line, character: position.character - typed.length }, end: position };
   return Object.entries(SNIPPETS[languageId]).map(([name, snippet]) => ({
     label: snippet.prefix,
