@@ -4,6 +4,9 @@ import { languageServerFlagsNow, type RememberedFlags } from '../../server/langu
 /** Where the language server of an extension under development listens for a debugger. */
 const DEBUG_FLAGS = ['--nolazy', '--inspect=6011'];
 
+/** VS Code's runtime is Electron: Node only with this in its environment. */
+const asNode = () => ({ ...process.env, ELECTRON_RUN_AS_NODE: '1' });
+
 /** Whether a process of these Node flags (the extension host's) runs under a debugger, as the language client tells it. */
 export const underDebugger = (execArgv = process.execArgv) =>
   execArgv.some((arg) => /^--(inspect|debug)(-brk)?(=|$)/.test(arg));
@@ -26,7 +29,7 @@ export class LanguageServerProcesses {
     const { flags, asking } = languageServerFlagsNow(remembered, {
       execPath: process.execPath,
       v8: process.versions.v8,
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      env: asNode(),
     });
     this.flags = flags;
     void asking.then((taken) => (this.flags = taken));
@@ -49,7 +52,7 @@ export class LanguageServerProcesses {
   private start(): ChildProcess {
     return fork(this.script, ['--stdio'], {
       execArgv: [...this.flags, ...(underDebugger() ? DEBUG_FLAGS : [])],
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      env: asNode(),
       // stdin and stdout carry the protocol; stderr goes to the client's output.
       silent: true,
     });

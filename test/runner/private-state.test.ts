@@ -38,35 +38,39 @@ async function change(url: string): Promise<void> {
   }
 }
 
+/**
+ * The state read before and after changes of each kind, the way a dry run reads them: each time
+ * `way`, and each time what the interface reads.
+ */
+async function readBeforeAndAfterChanges(
+  server: { url: string; stateFile: string },
+  way: 'file' | 'interface',
+): Promise<{ before: MotionState; after: MotionState }> {
+  const before = await readPrivateState(server);
+  assert.equal(before.reading, way);
+  assert.deepEqual(before.state, await throughInterface(server.url));
+  await change(server.url);
+  const after = await readPrivateState(server, before.reading);
+  assert.equal(after.reading, way);
+  assert.deepEqual(after.state, await throughInterface(server.url));
+  return { before: before.state, after: after.state };
+}
+
 describe('a dry run’s private state, read as its server holds it', function () {
   this.timeout(30_000);
   const scratch = scratchFolder('motion-private-state-');
 
   it('is read from the state file, which holds what the interface reads, before the changes and after', async () => {
     await withPrivateServer(SERVER_BIN, undefined, async (server) => {
-      const before = await readPrivateState(server);
-      assert.equal(before.reading, 'file');
-      assert.deepEqual(before.state, await throughInterface(server.url));
-      await change(server.url);
-      const after = await readPrivateState(server, before.reading);
-      assert.equal(after.reading, 'file');
-      assert.deepEqual(after.state, await throughInterface(server.url));
-      assert.notDeepEqual(after.state, before.state, 'the changes are there');
+      const { before, after } = await readBeforeAndAfterChanges(server, 'file');
+      assert.notDeepEqual(after, before, 'the changes are there');
     });
   });
 
   it('a snapshot the server upgrades as it reads it (an older format) is read through the interface, before and after', async () => {
     const older = JSON.stringify(versionOneState());
-    await withPrivateServer(SERVER_BIN, older, async (server) => {
-      const before = await readPrivateState(server);
-      assert.equal(before.reading, 'interface');
-      assert.deepEqual(before.state, await throughInterface(server.url));
-      await change(server.url);
-      // The file is now of the current format: the reading stays the one the state was first read by.
-      const after = await readPrivateState(server, before.reading);
-      assert.equal(after.reading, 'interface');
-      assert.deepEqual(after.state, await throughInterface(server.url));
-    });
+    // After the changes the file is of the current format: the reading stays the one the state was first read by.
+    await withPrivateServer(SERVER_BIN, older, (server) => readBeforeAndAfterChanges(server, 'interface'));
   });
 
   it('a state file that stopped being readable after it was read once is an error, not a read of another way', async () => {

@@ -50,8 +50,12 @@ export function complete(
   const site = document.syntax.stringAt(document.rootAt(offset), offset);
   if (site) return stringCompletions(document, site, index, live);
   const typed = typedStringCompletions(document, offset, index, live);
-  if (typed.items.length > 0 || document.syntax.inCommentOrString(document.shiftedRootAt(offset), offset)) return typed;
-  return { isIncomplete: false, items: snippetItems(document.syntax.languageId, line, position) };
+  if (typed.items.length > 0) return typed;
+  // The line is read first (most lines are no statement's start); the tree only for a line that is,
+  // which may be inside a string or comment opened above (a docstring).
+  const snippets = snippetItems(document.syntax.languageId, line, position);
+  if (snippets.length === 0 || document.syntax.inCommentOrString(document.shiftedRootAt(offset), offset)) return typed;
+  return { isIncomplete: false, items: snippets };
 }
 
 /**
