@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { onPath } from './path-entries';
+import { announceEnvironmentChange, changeUserPath } from './windows-user-path';
 
 /**
  * `motion` outside VS Code, in any shell, as editors offer their own command ("Install 'code'
@@ -69,46 +70,48 @@ export function commandLauncher(place: CommandPlace): { name: string; text: stri
   };
 }
 
-/** Whether `folder` is on a PATH value (Windows compares without case, and with or without a trailing separator). */
-export function onPath(pathValue: string | undefined, folder: string, platform: NodeJS.Platform): boolean {
-  const norm = (p: string) => {
-    const trimmed = p.replace(/[\\/]+$/, '');
-    return platform === 'win32' ? trimmed.toLowerCase() : trimmed;
-  };
-  const separator = platform === 'win32' ? ';' : ':';
-  return (pathValue ?? '')
-    .split(separator)
-    .filter(Boolean)
-    .some((p) => norm(p) === norm(folder));
-}
-
 interface Installed {
   /** The launcher written. */
   file: string;
   folder: string;
   /** Whether a new shell finds it: the folder on PATH (on Windows, put there now). */
   onPath: boolean;
-  /** What the person still has to do, when the folder is not on PATH. */
+  /** What the person still has to do, when the folder is not on PATH or running programs were not told. */
   advice?: string;
 }
 
-/** Changes the user's PATH (Windows): `add` puts `folder` at its end, else removes it. */
-type UserPathChange = (folder: string, add: boolean) => Promise<void>;
+/** The user's PATH on Windows: changed where new sessions read it, then announced to running programs. */
+export interface UserPath {
+  /** `add` puts `folder` at the PATH's end, else takes it off; says whether the PATH changed. */
+  change(folder: string, add: boolean): Promise<boolean>;
+  /** Says whether running programs were told. */
+  announce(): Promise<boolean>;
+}
+
+const WINDOWS_USER_PATH: UserPath = {
+  change: (folder, add) => changeUserPath(folder, add),
+  announce: announceEnvironmentChange,
+};
+
+/** What a person is told when the programs already running could not be told of the new PATH. */
+const NOT_ANNOUNCED =
+  'Programs started before (Explorer, open terminals) see the new PATH once you sign out and in again.';
 
 /**
  * Writes the launcher (again, when the extension moved with an update: it names the CLI's path).
- * On Windows the folder is added to the user's PATH; elsewhere the person is told how, when the
- * folder is not on it.
+ * On Windows the folder is added to the user's PATH (the launcher is taken back when that fails, so
+ * nothing is half-installed); elsewhere the person is told how, when the folder is not on it.
  */
 export async function installMotionCommand(
   place: CommandPlace,
-  changeUserPath: UserPathChange = windowsUserPath,
+  userPath: UserPath = WINDOWS_USER_PATH,
 ): Promise<Installed> {
   const folder = commandFolder(place);
   const { name, text } = commandLauncher(place);
   const file = join(folder, name);
   await mkdir(folder, { recursive: true });
-  if ((await readFile(file, 'utf8').catch(() => undefined)) !== text) await writeFile(file, text);
+  const before = await readFile(file, 'utf8').catch(() => undefined);
+  if (before !== text) await writeFile(file, text);
   if (place.platform !== 'win32') {
     await chmod(file, 0o755);
     if (onPath(place.env.PATH, folder, place.platform)) return { file, folder, onPath: true };
@@ -119,51 +122,26 @@ export async function installMotionCommand(
       advice: `${folder} is not on PATH: add it (for example \`export PATH="${folder}:$PATH"\` in ~/.profile), then open a new shell.`,
     };
   }
-  await changeUserPath(folder, true);
-  return { file, folder, onPath: true };
+  try {
+    if (!(await userPath.change(folder, true)) || (await userPath.announce())) return { file, folder, onPath: true };
+  } catch (error) {
+    if (before === undefined) await rm(file, { force: true });
+    throw error;
+  }
+  return { file, folder, onPath: true, advice: NOT_ANNOUNCED };
 }
 
 /** Removes the launcher (and, on Windows, its folder from the user's PATH). Nothing else is touched. */
 export async function uninstallMotionCommand(
   place: CommandPlace,
-  changeUserPath: UserPathChange = windowsUserPath,
+  userPath: UserPath = WINDOWS_USER_PATH,
 ): Promise<string> {
   const folder = commandFolder(place);
   const file = join(folder, commandLauncher(place).name);
   await rm(file, { force: true });
-  if (place.platform === 'win32') await changeUserPath(folder, false);
+  if (place.platform === 'win32' && (await userPath.change(folder, false))) await userPath.announce();
   return file;
 }
-
-/**
- * The user's PATH, in the registry, through PowerShell: [Environment]::SetEnvironmentVariable
- * tells running programs (Explorer, new terminals) that it changed, which `setx` does only by cutting
- * the value to 1024 characters. The folder is passed in the environment, never in the script's text.
- */
-function windowsUserPath(folder: string, add: boolean): Promise<void> {
-  const script = [
-    "$now = [Environment]::GetEnvironmentVariable('Path', 'User')",
-    "$parts = @(if ($now) { $now -split ';' | Where-Object { $_ -and ($_.TrimEnd('\\') -ne $env:MOTION_BIN.TrimEnd('\\')) } })",
-    'if ($env:MOTION_ADD -eq "1") { $parts += $env:MOTION_BIN }',
-    "[Environment]::SetEnvironmentVariable('Path', ($parts -join ';'), 'User')",
-  ].join('; ');
-  return new Promise((resolve, reject) => {
-    const child = spawn('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', script], {
-      env: { ...process.env, MOTION_BIN: folder, MOTION_ADD: add ? '1' : '0' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      windowsHide: true,
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.once('error', (error) => reject(new Error(`the user's PATH could not be changed: ${error.message}`)));
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`the user's PATH could not be changed: ${stderr.trim() || `exit ${code}`}`)),
-    );
-  });
-}
-
 /**
  * After an update the extension lives in another folder: a launcher installed before is written
  * again to name the new CLI. One not installed (or removed by the person) is left absent.

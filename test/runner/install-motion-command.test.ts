@@ -7,11 +7,12 @@ import {
   commandFolder,
   commandLauncher,
   installMotionCommand,
-  onPath,
   refreshMotionCommand,
   uninstallMotionCommand,
   type CommandPlace,
+  type UserPath,
 } from '../../src/runner/install-motion-command';
+import { onPath } from '../../src/runner/path-entries';
 import { startMotionServer, type MotionServer } from '../../server/scripting/motion-server';
 import { CLI_BIN } from '../support/run-cli';
 import { scratchFolder } from '../support/scratch-folder';
@@ -39,6 +40,17 @@ describe("motion outside VS Code: the launcher Install 'motion' Command writes",
       cli: CLI_BIN,
       ...overrides,
     };
+  }
+
+  /** The user's PATH, each change recorded; `announced` is what telling running programs gives. */
+  function recordedPath(announced = true): UserPath & { calls: [string, boolean][]; announced: number } {
+    const path = {
+      calls: [] as [string, boolean][],
+      announced: 0,
+      change: async (folder: string, add: boolean) => (path.calls.push([folder, add]), true),
+      announce: async () => (path.announced++, announced),
+    };
+    return path;
   }
 
   /** A shell started by nobody but this test: the system's PATH with the launcher's folder, nothing of VS Code. */
@@ -70,8 +82,8 @@ describe("motion outside VS Code: the launcher Install 'motion' Command writes",
   });
 
   it(`runs the installed extension's CLI by the name "motion" from ${windows ? 'cmd' : 'a POSIX shell'}: its help, a tree, and its exit codes`, async () => {
-    const calls: [string, boolean][] = [];
-    const installed = await installMotionCommand(place(), async (folder, add) => void calls.push([folder, add]));
+    const path = recordedPath();
+    const installed = await installMotionCommand(place(), path);
     assert.equal(installed.file, join(commandFolder(place()), windows ? 'motion.cmd' : 'motion'));
     if (!windows) assert.equal(statSync(installed.file).mode & 0o111, 0o111, 'executable');
     const { stdout } = await shell(installed.folder, 'motion docs --help');
@@ -85,7 +97,36 @@ describe("motion outside VS Code: the launcher Install 'motion' Command writes",
     assert.equal(failed?.code, 2);
     assert.match(failed?.stderr ?? '', /unknown command "no-such-command"/);
     // Windows: the folder goes on the user's PATH; elsewhere PATH is the person's own.
-    assert.deepEqual(calls, windows ? [[installed.folder, true]] : []);
+    assert.deepEqual(path.calls, windows ? [[installed.folder, true]] : []);
+    assert.equal(path.announced, windows ? 1 : 0);
+    if (windows) assert.equal(installed.advice, undefined, 'the PATH changed and was announced');
+  });
+
+  it('on Windows, says when running programs could not be told of the new PATH, and takes the launcher back when the PATH cannot be changed', async () => {
+    const windowsPlace = place({ platform: 'win32', env: { LOCALAPPDATA: join(scratch.path, 'local') } });
+    const unannounced = await installMotionCommand(windowsPlace, recordedPath(false));
+    assert.equal(unannounced.onPath, true);
+    assert.match(
+      unannounced.advice ?? '',
+      /^Programs started before \(Explorer, open terminals\) see the new PATH once you sign out and in again\.$/,
+    );
+    const already = { ...recordedPath(false), change: async () => false };
+    assert.equal(
+      (await installMotionCommand(windowsPlace, already)).advice,
+      undefined,
+      'nothing changed, nothing to tell',
+    );
+    await uninstallMotionCommand(windowsPlace, recordedPath());
+    const refused: UserPath = {
+      change: () => Promise.reject(new Error("the user's PATH could not be changed: ERROR: Access is denied.")),
+      announce: async () => true,
+    };
+    await assert.rejects(installMotionCommand(windowsPlace, refused), /Access is denied/);
+    assert.equal(existsSync(join(commandFolder(windowsPlace), 'motion.cmd')), false, 'nothing half-installed');
+    // A launcher there before (an update's) stays when the PATH cannot be changed.
+    await installMotionCommand(windowsPlace, recordedPath());
+    await assert.rejects(installMotionCommand(windowsPlace, refused));
+    assert.equal(existsSync(join(commandFolder(windowsPlace), 'motion.cmd')), true);
   });
 
   it('says how to put the folder on PATH when it is not there, and nothing when it is', async function () {
@@ -101,7 +142,7 @@ describe("motion outside VS Code: the launcher Install 'motion' Command writes",
   });
 
   it('is written again naming the new CLI after an update, and is not brought back once removed', async () => {
-    await installMotionCommand(place(), async () => undefined);
+    await installMotionCommand(place(), recordedPath());
     const moved = place({ cli: join(scratch.path, 'motion-scripting-0.2.0', 'dist', 'motion.js') });
     assert.equal(await refreshMotionCommand(moved), true);
     assert.equal(
@@ -109,10 +150,11 @@ describe("motion outside VS Code: the launcher Install 'motion' Command writes",
       commandLauncher(moved).text,
     );
     assert.equal(await refreshMotionCommand(moved), false, 'already current');
-    const calls: [string, boolean][] = [];
-    const removed = await uninstallMotionCommand(moved, async (folder, add) => void calls.push([folder, add]));
+    const path = recordedPath();
+    const removed = await uninstallMotionCommand(moved, path);
     assert.equal(existsSync(removed), false);
-    assert.deepEqual(calls, windows ? [[commandFolder(moved), false]] : []);
+    assert.deepEqual(path.calls, windows ? [[commandFolder(moved), false]] : []);
+    assert.equal(path.announced, windows ? 1 : 0);
     assert.equal(await refreshMotionCommand(moved), false);
     assert.equal(existsSync(removed), false, 'an update does not bring back what the person removed');
   });
