@@ -5,7 +5,12 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { changedPath, changeUserPath, exportedString } from '../../src/runner/windows-user-path';
+import {
+  announceEnvironmentChange,
+  changedPath,
+  changeUserPath,
+  exportedString,
+} from '../../src/runner/windows-user-path';
 
 const run = promisify(execFile);
 
@@ -49,6 +54,17 @@ describe("the user's PATH on Windows, read and written in the registry", functio
     assert.equal(changedPath(`C:\\a;${folder}2`, folder, false), undefined, 'another folder that starts the same');
   });
 
+  it('says running programs were not told when PowerShell cannot be started, rather than fail', async () => {
+    const path = process.env.PATH;
+    // No folder on PATH holds powershell.exe (nor anything else).
+    process.env.PATH = join(tmpdir(), `motion-no-programs-${randomUUID()}`);
+    try {
+      assert.equal(await announceEnvironmentChange(), false);
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
   describe("with Windows' reg.exe, in a key of the test's own", function () {
     this.timeout(30_000);
     const key = `HKCU\\Software\\Motion Scripting tests\\${randomUUID()}`;
@@ -69,7 +85,10 @@ describe("the user's PATH on Windows, read and written in the registry", functio
       await run('reg.exe', ['export', where, file, '/y']);
       const text = (await readFile(file)).toString('utf16le');
       await rm(file);
-      return text.slice(text.indexOf(']') + 1).split(/\r?\n\r?\n\[/)[0].trimEnd();
+      return text
+        .slice(text.indexOf(']') + 1)
+        .split(/\r?\n\r?\n\[/)[0]
+        .trimEnd();
     }
 
     it('adds the folder to an expandable PATH, unexpanded and unmangled, then takes it off to the PATH that was', async () => {
