@@ -5,6 +5,8 @@ import { MotionWorkspace } from './workspace/motion-workspace';
 import { FirstCompletion, NO_COMPLETION } from './workspace/first-completion';
 import { COMMAND_INSTALL_COMMANDS, registerCommandInstall } from './workspace/motion-command-install';
 import { LanguageServerProcesses } from './language-server-process';
+import { MotionConfig } from './config';
+import { ownEmbeddedServer } from './connection/own-embedded-server';
 
 export type { MotionExtensionApi };
 
@@ -81,6 +83,10 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
         extension.globalState,
       );
       extension.subscriptions.push(languageServer);
+      // So does the embedded server, when it is sure to be needed (own-embedded-server.ts).
+      const config = new MotionConfig();
+      extension.subscriptions.push(config);
+      const embedded = await ownEmbeddedServer(extension, config);
       // A bundle of its own: a workspace that never uses motion never loads it.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const motion = require(extension.asAbsolutePath('dist/motion-main.js')) as typeof import('./start-motion');
@@ -91,6 +97,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
           (completion) => firstCompletion.languageServerStarted(completion),
           activatedAt,
           () => languageServer.next(),
+          config,
+          embedded,
         )
         .catch((error: unknown) => {
           // A start that failed has no list to give: the requests waiting for one get none.

@@ -1,12 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocumentationState } from '../../server/language/lsp/protocol';
 import { registerCommands } from './commands/command-table';
-import { MotionConfig } from './config';
+import type { MotionConfig } from './config';
 import { connectionCommands, startConnectionStatus } from './commands/connection-status';
-import { EmbeddedServer } from './connection/embedded-server';
+import type { OwnEmbeddedServer } from './connection/own-embedded-server';
 import { followApplication } from './commands/follow-application';
 import { MotionConnection } from './connection/motion-connection';
 import { serverCommands, startServerChoices } from './commands/server-commands';
@@ -101,6 +99,8 @@ interface StartedMotion {
  * `languageServerStarted` hands the language server's completion to the stand-in that answered
  * until then (FirstCompletion), the moment the language client is there. `languageServer` gives the
  * language server's process for each start of the client (the first is started already).
+ * `config` and `ownEmbedded` (the embedded server, started already when sure to be needed) were made
+ * as Motion started, before its code was loaded.
  */
 export async function startMotion(
   extension: vscode.ExtensionContext,
@@ -108,27 +108,19 @@ export async function startMotion(
   languageServerStarted: (completion: LanguageServerCompletion) => void,
   activatedAt: number,
   languageServer: () => ChildProcess,
+  config: MotionConfig,
+  ownEmbedded: OwnEmbeddedServer,
 ): Promise<StartedMotion> {
   const own = (...items: vscode.Disposable[]) => extension.subscriptions.push(...items);
   const log = vscode.window.createOutputChannel('Motion Scripting', { log: true });
   const times = new StartTimes(activatedAt, START_PARTS, (line) => log.info(line));
   times.note('code loaded');
-  const config = new MotionConfig();
   const loaded = new vscode.EventEmitter<DocumentationState>();
-  own(log, config, loaded);
+  own(log, loaded);
 
   log.info('starting');
-  // Made by Node in this process, where the folder is (the extension host runs beside it): through
-  // workspace.fs it is a round trip to the workbench, a tenth of a second at a busy start.
-  await mkdir(extension.globalStorageUri.fsPath, { recursive: true });
-  const embedded = new EmbeddedServer(
-    extension.asAbsolutePath(path.join('dist', 'motion-server.js')),
-    path.join(extension.globalStorageUri.fsPath, 'state.json'),
-    (line) => log.info(line),
-    // A second window's own, when the first one's embedded server holds the shared state.
-    extension.storageUri && path.join(extension.storageUri.fsPath, 'state.json'),
-  );
-  own({ dispose: () => void embedded.stop() });
+  const embedded = ownEmbedded.server;
+  ownEmbedded.logTo((line) => log.info(line));
   const connection = new MotionConnection(() => ({ url: config.serverUrl, embedded: config.embedded }), embedded, log);
   let documentation: DocumentationState | undefined;
   // The same documentation as the editor's, from its one loader: the language server.

@@ -16,7 +16,7 @@ export interface MachineFacts {
   read: (path: string) => Promise<string | undefined>;
 }
 
-const THIS_MACHINE: MachineFacts = {
+export const THIS_MACHINE: MachineFacts = {
   platform: process.platform,
   env: process.env,
   read: (path) => readFile(path, 'utf8').catch(() => undefined),
@@ -44,7 +44,8 @@ export function defaultGateway(routeTable: string): string | undefined {
   return undefined;
 }
 
-function isLoopback(hostname: string): boolean {
+/** Whether `hostname` names this machine itself, as a URL writes it. */
+export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || /^127\./.test(hostname) || hostname === '[::1]';
 }
 
