@@ -54,6 +54,7 @@ export default {
     'src/extension/dry-run/change-tree.ts',
     'src/extension/dry-run/changes-in-3d.ts',
     'src/extension/connection/embedded-port.ts',
+    'src/extension/connection/embedded-server-early.ts',
     'src/extension/connection/application-watcher.ts',
     'src/extension/connection/switch-resets.ts',
     'src/extension/commands/command-needs.ts',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { embeddedNeededNow, HeldLines, nothingListensAt } from '../../src/extension/connection/embedded-server-early';
 import type { MachineFacts } from '../../src/api/client/windows-host';
 
@@ -10,11 +10,13 @@ const WSL: MachineFacts = { platform: 'linux', env: { WSL_DISTRO_NAME: 'Ubuntu' 
 describe('the embedded server started as Motion starts, when it is sure to be needed', function () {
   this.timeout(10_000);
   let listening: Server;
+  const sockets: Socket[] = [];
   let listeningUrl: string;
   /** A loopback port nothing listens on (one the system gave, then closed). */
   let refusedUrl: string;
   before(async () => {
-    listening = createServer((socket) => socket.destroy());
+    // It keeps what connects open: the answer must come from the connection itself, not from its end.
+    listening = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
     listeningUrl = `http://127.0.0.1:${(listening.address() as { port: number }).port}`;
     const closed = createServer();
@@ -22,13 +24,21 @@ describe('the embedded server started as Motion starts, when it is sure to be ne
     refusedUrl = `http://127.0.0.1:${(closed.address() as { port: number }).port}`;
     await new Promise((resolve) => closed.close(resolve));
   });
-  after(() => listening.close());
+  after(() => {
+    for (const socket of sockets) socket.destroy();
+    listening.close();
+  });
 
   it('knows nothing listens where the system refuses a connection, and not where one is taken', async () => {
     assert.equal(await nothingListensAt(refusedUrl), true);
     // A name is looked up first, which can take longer than the start waits (then nothing is concluded).
     assert.equal(await nothingListensAt(refusedUrl.replace('127.0.0.1', 'localhost'), 2_000), true);
-    assert.equal(await nothingListensAt(listeningUrl), false);
+    // Concluded when the connection is taken, not at the end of the time given.
+    const started = performance.now();
+    assert.equal(await nothingListensAt(listeningUrl, 5_000), false);
+    assert.ok(performance.now() - started < 2_000, 'told by the connection');
+    // Another failure than a refusal (a name nobody has) concludes nothing either.
+    assert.equal(await nothingListensAt('http://no-such-host.invalid:7979', 5_000), false);
     // No answer at all (a port whose SYN is dropped) cannot be made on this loopback: the time limit
     // that concludes nothing then is not tried here.
   });

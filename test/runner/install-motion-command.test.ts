@@ -104,19 +104,28 @@ describe("motion outside VS Code: the launcher Install 'motion' Command writes",
 
   it('on Windows, says when running programs could not be told of the new PATH, and takes the launcher back when the PATH cannot be changed', async () => {
     const windowsPlace = place({ platform: 'win32', env: { LOCALAPPDATA: join(scratch.path, 'local') } });
-    const unannounced = await installMotionCommand(windowsPlace, recordedPath(false));
+    const told = recordedPath(false);
+    const unannounced = await installMotionCommand(windowsPlace, told);
+    assert.deepEqual(told.calls, [[commandFolder(windowsPlace), true]], 'the folder added to the PATH');
     assert.equal(unannounced.onPath, true);
     assert.match(
       unannounced.advice ?? '',
       /^Programs started before \(Explorer, open terminals\) see the new PATH once you sign out and in again\.$/,
     );
     const already = { ...recordedPath(false), change: async () => false };
-    assert.equal(
-      (await installMotionCommand(windowsPlace, already)).advice,
-      undefined,
+    const again = await installMotionCommand(windowsPlace, already);
+    assert.deepEqual(
+      [again.onPath, again.advice, already.announced],
+      [true, undefined, 0],
       'nothing changed, nothing to tell',
     );
-    await uninstallMotionCommand(windowsPlace, recordedPath());
+    const removed = recordedPath();
+    await uninstallMotionCommand(windowsPlace, removed);
+    assert.deepEqual([removed.calls, removed.announced], [[[commandFolder(windowsPlace), false]], 1]);
+    // Uninstalled twice (or never installed): nothing to remove, no error, and nobody told of a PATH unchanged.
+    const unchanged = { ...recordedPath(), change: async () => false };
+    await uninstallMotionCommand(windowsPlace, unchanged);
+    assert.equal(unchanged.announced, 0);
     const refused: UserPath = {
       change: () => Promise.reject(new Error("the user's PATH could not be changed: ERROR: Access is denied.")),
       announce: async () => true,
@@ -161,6 +170,7 @@ describe("motion outside VS Code: the launcher Install 'motion' Command writes",
 
   it('knows a folder on PATH however it is written: a trailing separator, and on Windows any case', () => {
     assert.equal(onPath('/usr/bin:/home/zoe/.local/bin/', '/home/zoe/.local/bin', 'linux'), true);
+    assert.equal(onPath('/usr/bin:/home/zoe/.local/bin//', '/home/zoe/.local/bin', 'linux'), true);
     assert.equal(onPath('/usr/bin:/home/zoe/.local/bin2', '/home/zoe/.local/bin', 'linux'), false);
     assert.equal(onPath('/usr/bin:/HOME/zoe/.local/bin', '/home/zoe/.local/bin', 'linux'), false);
     assert.equal(

@@ -40,6 +40,8 @@ describe("the user's PATH on Windows, read and written in the registry", functio
     assert.equal(exportedString(EXPORTED, 'TMP'), undefined);
     assert.equal(exportedString(EXPORTED.replace('"PATH"', '"PATHS"'), 'Path'), undefined, 'not a subkey’s value');
     assert.throws(() => exportedString(EXPORTED, 'Count'), /the registry value Count is not a string .*left as it is/);
+    // The same export with bare line feeds (a file saved again by an editor) reads the same.
+    assert.deepEqual(exportedString(EXPORTED.replace(/\r\n/g, '\n'), 'Path'), exportedString(EXPORTED, 'Path'));
   });
 
   it('puts the folder at the end once, and takes off only it, keeping the rest as written', () => {
