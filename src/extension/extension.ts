@@ -83,15 +83,15 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
         extension.globalState,
       );
       extension.subscriptions.push(languageServer);
-      // So does the embedded server, when it is sure to be needed (own-embedded-server.ts).
       const config = new MotionConfig();
       extension.subscriptions.push(config);
-      const embedded = await ownEmbeddedServer(extension, config);
-      // A bundle of its own: a workspace that never uses motion never loads it.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const motion = require(extension.asAbsolutePath('dist/motion-main.js')) as typeof import('./start-motion');
-      const started = await motion
-        .startMotion(
+      const started = await (async () => {
+        // So does the embedded server, when it is sure to be needed (own-embedded-server.ts).
+        const embedded = await ownEmbeddedServer(extension, config);
+        // A bundle of its own: a workspace that never uses motion never loads it.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const motion = require(extension.asAbsolutePath('dist/motion-main.js')) as typeof import('./start-motion');
+        return motion.startMotion(
           extension,
           releaseCommands,
           (completion) => firstCompletion.languageServerStarted(completion),
@@ -99,12 +99,12 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
           () => languageServer.next(),
           config,
           embedded,
-        )
-        .catch((error: unknown) => {
-          // A start that failed has no list to give: the requests waiting for one get none.
-          firstCompletion.languageServerStarted(NO_COMPLETION);
-          throw error;
-        });
+        );
+      })().catch((error: unknown) => {
+        // A start that failed has no list to give: the requests waiting for one get none.
+        firstCompletion.languageServerStarted(NO_COMPLETION);
+        throw error;
+      });
       stopMotion = () => started.stop();
       Object.assign(exports, started.api, { started: true, startReason: reason });
       return exports as MotionExtensionApi;

@@ -142,6 +142,7 @@ export async function uninstallMotionCommand(
   if (place.platform === 'win32' && (await userPath.change(folder, false))) await userPath.announce();
   return file;
 }
+
 /**
  * After an update the extension lives in another folder: a launcher installed before is written
  * again to name the new CLI. One not installed (or removed by the person) is left absent.
