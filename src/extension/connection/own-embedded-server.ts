@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import type { MotionConfig } from '../config';
+import type { EmbeddedMode } from './connection-state';
 import { EmbeddedServer } from './embedded-server';
 import { embeddedNeededNow, HeldLines } from './embedded-server-early';
 
@@ -18,7 +18,8 @@ export interface OwnEmbeddedServer {
  */
 export async function ownEmbeddedServer(
   extension: vscode.ExtensionContext,
-  config: MotionConfig,
+  /** The settings as they are now (MotionConfig's). */
+  config: { readonly serverUrl: string; readonly embedded: EmbeddedMode },
 ): Promise<OwnEmbeddedServer> {
   // Made by Node in this process, where the folder is (the extension host runs beside it): through
   // workspace.fs it is a round trip to the workbench, a tenth of a second at a busy start.
