@@ -52,6 +52,12 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     startReason: undefined,
     whenStarted: () => starting ?? nextStart,
   };
+  // Whether what Motion starts for waits on the application first: the window opening on a project
+  // that uses motion, or a Motion command run. Then the embedded server may start before Motion's
+  // code loads (own-embedded-server.ts). Not when `import motion` is typed or a script opened in a
+  // plain project: there the first wait is for completion, and the embedded server starting beside
+  // the language server made that list come later (bench:start, 28 November).
+  let connectionFirst = false;
   let startRequested: (reason: string) => void = () => undefined;
   const nextStart = new Promise<string>((resolve) => (startRequested = resolve)).then((reason) => start(reason));
 
@@ -61,6 +67,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     .filter(({ command }) => !COMMAND_INSTALL_COMMANDS.includes(command))
     .map(({ command, title, category }) =>
       vscode.commands.registerCommand(command, async (...args: unknown[]) => {
+        connectionFirst = true;
         workspace.find(`the command “${category ? `${category}: ` : ''}${title}” was run`);
         await (starting ?? nextStart);
         return vscode.commands.executeCommand<unknown>(command, ...args);
@@ -87,7 +94,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
       extension.subscriptions.push(config);
       const started = await (async () => {
         // So does the embedded server, when it is sure to be needed (own-embedded-server.ts).
-        const embedded = await ownEmbeddedServer(extension, config);
+        const embedded = await ownEmbeddedServer(extension, config, connectionFirst);
         // A bundle of its own: a workspace that never uses motion never loads it.
         // eslint-disable-next-line @typescript-eslint/no-require-imports
         const motion = require(extension.asAbsolutePath('dist/motion-main.js')) as typeof import('./start-motion');
@@ -115,6 +122,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     registerMotionbookSerializer(() => workspace.find('a Motion notebook was opened')),
   );
   const reason = await workspace.lookAtWorkspace();
+  connectionFirst ||= reason !== undefined;
   if (reason) await start(reason);
   return exports;
 }

@@ -13,13 +13,16 @@ export interface OwnEmbeddedServer {
 
 /**
  * The embedded server, made as Motion starts, before Motion's code is loaded: its state in the
- * extension's storage, and started at once when it is sure to be needed (embedded-server-early.ts),
- * so that its process starts while the extension host loads Motion. Stopped with the extension.
+ * extension's storage, and started at once when it is sure to be needed (embedded-server-early.ts)
+ * and the start waits on the application first, so that its process starts while the extension host
+ * loads Motion. Stopped with the extension.
  */
 export async function ownEmbeddedServer(
   extension: vscode.ExtensionContext,
   /** The settings as they are now (MotionConfig's). */
   config: { readonly serverUrl: string; readonly embedded: EmbeddedMode },
+  /** Whether the start waits on the application first (else the server starts when the connection asks). */
+  connectionFirst: boolean,
 ): Promise<OwnEmbeddedServer> {
   // Made by Node in this process, where the folder is (the extension host runs beside it): through
   // workspace.fs it is a round trip to the workbench, a tenth of a second at a busy start.
@@ -34,7 +37,7 @@ export async function ownEmbeddedServer(
   );
   extension.subscriptions.push({ dispose: () => void server.stop() });
   // A start that fails here is tried again, and said, when the connection asks for the server.
-  if (await embeddedNeededNow(config.serverUrl, config.embedded))
+  if (connectionFirst && (await embeddedNeededNow(config.serverUrl, config.embedded)))
     void server.start(config.serverUrl).catch(() => undefined);
   return { server, logTo: (log) => lines.sendTo(log) };
 }
