@@ -121,8 +121,11 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     workspace.onDidFind((reason) => startRequested(reason)),
     registerMotionbookSerializer(() => workspace.find('a Motion notebook was opened')),
   );
+  // What the activation's look finds, Motion starts for as the window opens (the start it asks for
+  // runs before the look returns).
+  connectionFirst = true;
   const reason = await workspace.lookAtWorkspace();
-  connectionFirst ||= reason !== undefined;
+  connectionFirst = false;
   if (reason) await start(reason);
   return exports;
 }
