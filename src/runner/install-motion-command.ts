@@ -88,10 +88,7 @@ export interface UserPath {
   announce(): Promise<boolean>;
 }
 
-const WINDOWS_USER_PATH: UserPath = {
-  change: (folder, add) => changeUserPath(folder, add),
-  announce: announceEnvironmentChange,
-};
+const WINDOWS_USER_PATH: UserPath = { change: changeUserPath, announce: announceEnvironmentChange };
 
 /** What a person is told when the programs already running could not be told of the new PATH. */
 const NOT_ANNOUNCED =
