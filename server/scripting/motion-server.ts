@@ -5,7 +5,7 @@ import type { MotionModel } from './model/motion-model';
 import { DurableModel } from './persistence/durable-model';
 import { emptyState, type MotionState } from './model/records';
 import { buildOperationTable } from './operations/operation-table';
-import { CATALOGUE } from '../../src/api/catalogue';
+import { WHOLE_INTERFACE } from '../../src/api/catalogue';
 import { catalogueAsOf } from '../../src/api/catalogue/catalogue-as-of';
 import { APPLICATION_TITLE } from './version';
 import { StateFile } from './persistence/state-file';
@@ -77,7 +77,7 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
 function operationTable(asVersion: string | undefined) {
   if (asVersion === undefined) return buildOperationTable();
   const [major, minor] = asVersion.split('.').map(Number);
-  return buildOperationTable(catalogueAsOf(asVersion, CATALOGUE), {
+  return buildOperationTable(catalogueAsOf(asVersion, WHOLE_INTERFACE), {
     version: { major, minor, build: 0 },
     title: `${APPLICATION_TITLE}, answering as ${asVersion}`,
   });

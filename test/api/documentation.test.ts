@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { CATALOGUE } from '../../src/api/catalogue';
+import { WHOLE_INTERFACE } from '../../src/api/catalogue';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { catalogueDocumentation } from '../../src/api/docs/catalogue-documentation';
 import { DocumentationCache } from '../../src/api/docs/documentation-cache';
@@ -54,17 +54,26 @@ describe('DocumentationIndex', () => {
       names('motion')
         .filter((n) => !n.endsWith(':method'))
         .sort(),
-      ['data:namespace', 'gui:namespace', 'settings:namespace', 'utilities:namespace'],
+      ['data:namespace', 'file:module', 'gui:module', 'settings:namespace', 'utilities:namespace'],
     );
     assert.ok(names('motion').includes('get_version:method'), 'the root module has methods too');
-    assert.deepEqual(names('motion.data.object').sort(), ['bone:module', 'skeleton:module', 'trajectory:module']);
+    assert.ok(names('motion.gui').includes('add_command:method'), 'a module that is also a namespace has methods');
+    assert.ok(names('motion.gui').includes('selection:module'), '…and modules');
+    assert.deepEqual(names('motion.data.object').sort(), [
+      'analog:module',
+      'bone:module',
+      'event:module',
+      'skeleton:module',
+      'trajectory:module',
+    ]);
     assert.equal(index.childrenOf('motion.settings.processing.skeleton').length, 40);
   });
 
   it('resolves a path to a method, a module or a namespace', () => {
     assert.equal(index.resolve('motion.gui.selection.select')?.kind, 'method');
     assert.equal(index.resolve('motion.gui.selection')?.kind, 'module');
-    assert.equal(index.resolve('motion.settings.processing')?.kind, 'namespace');
+    assert.equal(index.resolve('motion.settings.export')?.kind, 'namespace');
+    assert.equal(index.resolve('motion.settings.processing')?.kind, 'module', 'a module with modules under it');
     assert.equal(index.resolve('motion.nowhere'), undefined);
     // A package that documents no module is still a namespace, with nothing under it.
     const empty = DocumentationIndex.fromPackage({ name: 'motion', modules: [] }, { kind: 'bundled' });
@@ -107,7 +116,7 @@ describe('loadDocumentation: live, cached, bundled', () => {
     const client = new MotionClient({ url: server.url });
     const index = await loadDocumentation(client, { cache: new DocumentationCache(scratch.path) });
     assert.deepEqual(index.source, { kind: 'live', url: server.url, version: '0.1.0' });
-    assert.equal(index.modules().length, CATALOGUE.length);
+    assert.equal(index.modules().length, WHOLE_INTERFACE.length, 'the reference server documents the whole interface');
     assert.match(index.describeSource(), /^live from http:\/\/127\.0\.0\.1:\d+ \(0\.1\.0\)$/);
     await client.close();
     await server.close();

@@ -93,7 +93,11 @@ describe('a snapshot and a dry run of an application without the skeleton operat
     };
     assert.deepEqual(
       { type: error.type, message: error.message, line: error.line },
-      { type: 'AttributeError', message: "module 'motion' has no attribute 'settings'", line: 2 },
+      {
+        type: 'AttributeError',
+        message: "module 'motion.settings.processing' has no attribute 'skeleton'",
+        line: 2,
+      },
     );
     assert.deepEqual(changes, []);
     assert.deepEqual(

@@ -87,7 +87,14 @@ describe('hover', () => {
   it('reads a Python path cut by a line end outside brackets as Python does: up to the cut', async () => {
     assert.equal(await hoverText('python', 'import motion\nmotion.gui.\nsele|ction.select(1)'), undefined);
     assert.equal(await hoverText('python', 'import motion\nmotion.\ngu|i.selection'), undefined);
-    assert.match((await hoverText('python', 'import motion\nmotion.gu|i.\nselection'))!, /motion\.gui\.selection/);
+    const gui = (await hoverText('python', 'import motion\nmotion.gu|i.\nselection'))!;
+    assert.match(gui, /^### motion\.gui\n/, 'the module motion.gui, up to the cut');
+    assert.match(gui, /\| `add_command` \|/, 'its methods');
+    assert.match(
+      gui,
+      /\*\*Modules\*\*\n\n(- `motion\.gui\.[^`]+` — .*\n)*- `motion\.gui\.selection` — /,
+      'and its modules',
+    );
     assert.match((await hoverText('python', 'import motion\nmoti|on.\ngui'))!, /^### motion\n/);
     for (const joined of ['x = (motion.gui.\nsele|ction)', 'motion.gui.\\\nsele|ction'])
       assert.match((await hoverText('python', `import motion\n${joined}`))!, /^### motion\.gui\.selection/, joined);
@@ -246,7 +253,7 @@ describe('go to definition', () => {
       ['lua', 'local other = {}\nother.g|ui()\n'],
       ['lua', 'x = "motion.gu|i"\n'],
       ['python', 'import motion\n# motion.gu|i\n'],
-      ['python', 'import motion\nmotion.settings.processi|ng\n'],
+      ['python', 'import motion\nmotion.settings.expo|rt\n'],
     ] as const) {
       const f = await scriptFixture(languageId, marked);
       assert.deepEqual(f.service.definition(f.uri, f.position), [], marked);

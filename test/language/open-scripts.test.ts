@@ -6,7 +6,8 @@ import { createMotionLanguageService } from '../../server/language/service/langu
 import { OpenScripts, type PublishedDiagnostics } from '../../server/language/service/open-scripts';
 import { ScriptChecks } from '../../server/language/service/script-checks';
 import { loadScriptParsers, type ScriptParsers } from '../../server/language/service/script-parsers';
-import { applicationIndex } from '../support/application-interface';
+import { applicationInterface } from '../support/application-interface';
+import { DocumentationIndex } from '../../src/api/docs/documentation-index';
 import { waitFor } from '../support/wait-for';
 
 const WRONG = 'import motion\nmotion.settings.processing.skeleton.set_skeleton_scal("project", 1, 2)\n';
@@ -241,10 +242,21 @@ describe('the open scripts’ pipeline: from an edit to what is published', () =
   });
 
   it('motion check: against the documentation it is given (the application’s, with more than ours)', async () => {
-    const call = 'motion.gui.timeline.get_measured_range()\n';
+    const call = 'motion.gui.timeline.get_playback_speed()\n';
+    const theirs = applicationInterface();
+    theirs.modules
+      .find((m) => m.path === 'motion.gui.timeline')!
+      .methods.push({
+        name: 'get_playback_speed',
+        brief: 'A newer version’s.',
+        details: '',
+        parameters: [],
+        return_value: { type: 'float', description: '' },
+      });
+    const newer = DocumentationIndex.fromPackage(theirs, { kind: 'bundled' });
     const [[withOurs], [withTheirs]] = await Promise.all([
       checkScripts(parsers, bundledDocumentation(), [{ uri: 'file:///t.lua', languageId: 'lua', text: call }]),
-      checkScripts(parsers, applicationIndex(), [{ uri: 'file:///t.lua', languageId: 'lua', text: call }]),
+      checkScripts(parsers, newer, [{ uri: 'file:///t.lua', languageId: 'lua', text: call }]),
     ]);
     assert.deepEqual(
       withOurs.map((d) => d.code),

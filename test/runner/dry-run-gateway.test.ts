@@ -203,8 +203,8 @@ describe('the dry run’s gateway, asked directly', function () {
         },
       });
       const broken = await post(gateway.url, 'gui/message/add_message', '["a", ');
-      assert.equal(broken.status, 404, 'refused by the reference server, which has no such operation');
-      assert.equal(broken.body.error.code, 'unknown_operation');
+      assert.equal(broken.status, 400, 'refused by the reference server, which documents it: the body is no JSON');
+      assert.equal(broken.body.error.code, 'bad_request');
       assert.deepEqual(gateway.notSent, [], 'a call that is not one is not listed');
     } finally {
       await gateway.close();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { resolve } from 'node:path';
-import { CATALOGUE, operationRequiredCount } from '../../src/api/catalogue';
+import { WHOLE_INTERFACE, operationRequiredCount } from '../../src/api/catalogue';
 import { referenceServer } from '../support/reference-server';
 
 // The Python package keeps its own copy of the rule for optional arguments (it is stdlib-only and
@@ -10,7 +10,7 @@ import { referenceServer } from '../support/reference-server';
 describe('the Python motion package agrees with the TypeScript rules', () => {
   const app = referenceServer({ per: 'suite' });
 
-  it('counts the required arguments of every documented operation as the catalogue does', async () => {
+  it('counts the required arguments of every documented operation as the whole interface’s catalogue does', async () => {
     const script = [
       'import json, motion',
       'doc = motion._call("motion.utilities.documentation", "get_package_documentation", [])',
@@ -22,19 +22,20 @@ describe('the Python motion package agrees with the TypeScript rules', () => {
     });
     const python = JSON.parse(printed) as Record<string, number>;
     const typescript = Object.fromEntries(
-      CATALOGUE.flatMap((m) => m.operations.map((op) => [`${m.path}.${op.name}`, operationRequiredCount(op)])),
+      WHOLE_INTERFACE.flatMap((m) => m.operations.map((op) => [`${m.path}.${op.name}`, operationRequiredCount(op)])),
     );
     assert.deepEqual(python, typescript);
     assert.ok(
       Object.entries(typescript).some(
         ([path, count]) =>
-          count < CATALOGUE.flatMap((m) => m.operations).find((op) => path.endsWith(`.${op.name}`))!.parameters.length,
+          count <
+          WHOLE_INTERFACE.flatMap((m) => m.operations).find((op) => path.endsWith(`.${op.name}`))!.parameters.length,
       ),
       'some operations have optional arguments, so the rule is exercised',
     );
   });
 
-  it('reaches every documented operation by its dotted path, as the typed client does', async () => {
+  it('reaches every documented operation by its dotted path, as the bundled whole interface lists them', async () => {
     const script = [
       'import functools, json, motion',
       'doc = motion._call("motion.utilities.documentation", "get_package_documentation", [])',
@@ -46,7 +47,7 @@ describe('the Python motion package agrees with the TypeScript rules', () => {
       env: { ...process.env, PYTHONPATH: resolve(__dirname, '../../dist/python'), MOTION_URL: app.server.url },
       encoding: 'utf8',
     });
-    const typescript = CATALOGUE.flatMap((m) => m.operations.map((op) => `${m.path}.${op.name}`)).sort();
+    const typescript = WHOLE_INTERFACE.flatMap((m) => m.operations.map((op) => `${m.path}.${op.name}`)).sort();
     assert.deepEqual(JSON.parse(stdout), typescript);
   });
 });

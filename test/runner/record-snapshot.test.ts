@@ -7,6 +7,7 @@ import { DryRunError } from '../../src/runner/dry-run/dry-run';
 import { takeSnapshot } from '../../src/runner/dry-run/record-snapshot';
 import type { FakeApplication } from '../support/fake-application';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { applicationInterface } from '../support/application-interface';
 import { startWholeInterface } from '../support/whole-interface-application';
 
 const SERVER = join(__dirname, '../../dist/motion-server.js');
@@ -20,7 +21,15 @@ describe('taking a snapshot for dry runs and tests with no application', functio
   let theirs: MotionClient;
   before(async () => {
     reference = await startTestServer();
-    whole = await startWholeInterface(reference.url, { 'motion.gui.timeline.get_frequency': 100 });
+    // An application with more than the interface we bundle: a module of a newer release.
+    const newer = applicationInterface();
+    newer.modules.push({
+      path: 'motion.animation.curves',
+      brief: 'A newer release’s.',
+      details: '',
+      methods: [{ name: 'get_curve_count', brief: '', details: '', parameters: [], return_value: null }],
+    });
+    whole = await startWholeInterface(reference.url, { 'motion.gui.timeline.get_frequency': 100 }, newer);
     ours = new MotionClient({ url: reference.url });
     theirs = new MotionClient({ url: whole.url });
   });

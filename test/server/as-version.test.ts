@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { MotionClient } from '../../src/api/client/motion-client';
 import { MotionError } from '../../src/api/client/motion-error';
-import { CATALOGUE } from '../../src/api/catalogue';
+import { CATALOGUE, WHOLE_INTERFACE } from '../../src/api/catalogue';
 import { catalogueAsOf } from '../../src/api/catalogue/catalogue-as-of';
 import { runServerToExit, startChildServer, type ChildServer } from '../support/child-server';
 
@@ -50,7 +50,10 @@ describe('the reference server, answering as an earlier or later release', funct
     const pkg = (await app.call('motion.utilities.documentation', 'get_package_documentation', [])) as {
       modules: unknown[];
     };
-    assert.equal(pkg.modules.length, CATALOGUE.length);
+    assert.equal(pkg.modules.length, catalogueAsOf('2026.2', WHOLE_INTERFACE).length);
+    const paths = (pkg.modules as { path: string }[]).map((m) => m.path);
+    assert.ok(paths.includes('motion.file') && paths.includes('motion.gui.timeline'));
+    assert.ok(!paths.includes('motion.utilities.math'), 'gone in 2026.1, by the changelog');
   });
 
   it('refuses a release its history does not know, naming those it does', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { CATALOGUE } from '../../src/api/catalogue';
+import { WHOLE_INTERFACE } from '../../src/api/catalogue';
 import { assertAllExercised, DOCS, startTestServer, type TestServer } from '../support/test-server';
 
 describe('HTTP: motion.utilities.documentation', () => {
@@ -12,15 +12,15 @@ describe('HTTP: motion.utilities.documentation', () => {
     await t.close();
   });
 
-  it('returns the whole package documentation, generated from the catalogue', async () => {
+  it('returns the whole package documentation: the application’s whole interface, generated from the catalogue and the interface’s facts', async () => {
     assert.equal(await t.ok(DOCS, 'get_package_name'), 'motion');
     const pkg = await t.ok(DOCS, 'get_package_documentation');
     assert.equal(pkg.name, 'motion');
     assert.deepEqual(
       pkg.modules.map((m: { path: string }) => m.path),
-      CATALOGUE.map((m) => m.path),
+      WHOLE_INTERFACE.map((m) => m.path),
     );
-    assert.equal(await t.ok(DOCS, 'get_module_count'), CATALOGUE.length);
+    assert.equal(await t.ok(DOCS, 'get_module_count'), WHOLE_INTERFACE.length);
   });
 
   it('agrees, getter by getter and index by index, with the package documentation', async () => {
@@ -51,8 +51,8 @@ describe('HTTP: motion.utilities.documentation', () => {
   });
 
   it('answers every remaining getter for one method', async () => {
-    const i = CATALOGUE.findIndex((m) => m.path === 'motion.settings.processing.skeleton');
-    const j = CATALOGUE[i].operations.findIndex((op) => op.name === 'set_skeleton_scale');
+    const i = WHOLE_INTERFACE.findIndex((m) => m.path === 'motion.settings.processing.skeleton');
+    const j = WHOLE_INTERFACE[i].operations.findIndex((op) => op.name === 'set_skeleton_scale');
     assert.equal(await t.ok(DOCS, 'get_method_brief', [i, j]), 'Sets the scale of a skeleton.');
     assert.match(await t.ok(DOCS, 'get_method_details', [i, j]), /0\.01 to 100\.0/);
     assert.equal(
@@ -69,7 +69,7 @@ describe('HTTP: motion.utilities.documentation', () => {
     ]);
     assert.equal(await t.ok(DOCS, 'get_return_value_type', [i, j]), null);
     assert.equal(await t.ok(DOCS, 'get_return_value_description', [i, j]), null);
-    const k = CATALOGUE[i].operations.findIndex((op) => op.name === 'add_skeleton');
+    const k = WHOLE_INTERFACE[i].operations.findIndex((op) => op.name === 'add_skeleton');
     assert.equal(
       await t.ok(DOCS, 'get_method_signature', [i, k]),
       'add_skeleton(source: "project"|"measurement", name: string) -> integer',
@@ -79,7 +79,7 @@ describe('HTTP: motion.utilities.documentation', () => {
   });
 
   it('refuses indices outside 0..count-1 with out_of_range', async () => {
-    const n = CATALOGUE.length;
+    const n = WHOLE_INTERFACE.length;
     const e = await t.fails(DOCS, 'get_module_path', [n], 'out_of_range');
     assert.equal(e.parameter, 'module_index');
     await t.fails(DOCS, 'get_module_brief', [-1], 'out_of_range');
@@ -93,7 +93,7 @@ describe('HTTP: motion.utilities.documentation', () => {
     assert.match(await t.ok(DOCS, 'get_help_text', ['modules']), /motion\.gui\.selection/);
     assert.match(await t.ok(DOCS, 'get_help_text', ['types']), /mat4x4f/);
     const signatures = await t.ok(DOCS, 'get_help_text', ['signatures']);
-    for (const m of CATALOGUE)
+    for (const m of WHOLE_INTERFACE)
       for (const op of m.operations) assert.ok(signatures.includes(`  ${op.name}(`), `${m.path}.${op.name}`);
     assert.match(await t.ok(DOCS, 'get_help_text', ['changelog']), /Changelog/);
     const topics = await t.ok<string>(DOCS, 'get_help_text', [null]);

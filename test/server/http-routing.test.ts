@@ -30,7 +30,7 @@ describe('HTTP: routes, route cache and error texts (motion-http-server, in proc
     const unknown = await t.fails('nosuch', 'op', [], 'unknown_operation');
     assert.match(
       unknown.message,
-      /^no module motion\.nosuch; known modules: motion, motion\.settings\.processing\.skeleton, .*motion\.utilities\.documentation$/,
+      /^no module motion\.nosuch; known modules: motion, motion\.settings\.processing\.skeleton, .*motion\.utilities\.documentation, .*motion\.utilities\.math$/,
     );
     assert.equal(unknown.operation, 'motion.nosuch.op');
     const none = await t.raw({ path: '/api/scripting/motion/', headers: JSON_HEADERS });

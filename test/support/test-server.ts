@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import type { Measurement } from '../../server/scripting/measurement/measurement';
 import { Pool } from 'undici';
 import { CATALOGUE } from '../../src/api/catalogue';
 import { startMotionServer, type MotionServer, type MotionServerOptions } from '../../server/scripting/motion-server';
@@ -86,13 +88,24 @@ export async function startTestServer(options: MotionServerOptions = {}): Promis
       return reply.body.error;
     },
     raw: (options) => rawRequest(server.port, options),
-    stateText: () => encodeState(server.model.snapshot()),
+    stateText: () => encodeState(server.model.snapshot()) + measurementDigest(server.model.measurement()),
     async close() {
       await pool.close();
       await server.close();
     },
   };
   return t;
+}
+
+/** The open measurement in a few lines (its arrays by their hash): what a refused call must leave as it was. */
+function measurementDigest(measurement: Measurement | null): string {
+  if (!measurement) return '\nno measurement';
+  const hash = createHash('sha1');
+  for (const [id, s] of measurement.samples)
+    hash.update(`${id}:`).update(new Uint8Array(s.positions.buffer)).update(new Uint8Array(s.residuals.buffer));
+  for (const c of measurement.channels) hash.update(`${c.id}:${c.name}`).update(new Uint8Array(c.samples.buffer));
+  const { recording: _recording, samples: _samples, channels: _channels, ...rest } = measurement;
+  return `\n${JSON.stringify(rest)}\n${hash.digest('hex')}`;
 }
 
 export function rawRequest(

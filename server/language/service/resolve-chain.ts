@@ -68,12 +68,19 @@ export function parameterIndexOf(method: IndexedMethod, argumentIndex: number, k
 export function pathDocumentation(path: string, index: DocumentationIndex): string | undefined {
   const resolved = index.resolve(path);
   if (resolved?.kind === 'method') return methodMarkdown(resolved.method.module.path, resolved.method.method);
-  if (resolved?.kind === 'module') return moduleMarkdown(resolved.module);
-  if (resolved?.kind === 'namespace')
-    return index
+  const below = () =>
+    index
       .modules()
       .filter((m) => m.path.startsWith(`${path}.`))
       .map((m) => `- \`${m.path}\` — ${m.brief}`)
       .join('\n');
+  // A module can have modules under it too (motion.gui has motion.gui.selection): both are shown.
+  if (resolved?.kind === 'module') {
+    const modules = below();
+    return modules
+      ? `${moduleMarkdown(resolved.module)}\n\n**Modules**\n\n${modules}`
+      : moduleMarkdown(resolved.module);
+  }
+  if (resolved?.kind === 'namespace') return below();
   return undefined;
 }

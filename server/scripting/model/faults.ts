@@ -5,6 +5,7 @@ type FaultCode =
   | 'out_of_range'
   | 'not_found'
   | 'unknown_operation'
+  | 'not_modelled'
   | 'forbidden'
   | 'method_not_allowed'
   | 'payload_too_large'
@@ -20,6 +21,7 @@ const FAULT_STATUS: Record<FaultCode, number> = {
   out_of_range: 400,
   not_found: 404,
   unknown_operation: 404,
+  not_modelled: 501,
   forbidden: 403,
   method_not_allowed: 405,
   payload_too_large: 413,

@@ -1,3 +1,4 @@
+import type { Measurement } from '../measurement/measurement';
 import { notFound } from './faults';
 import {
   SKELETON_SOURCES,
@@ -18,15 +19,21 @@ export class MotionModel {
   private segmentOwner = new Map<number, { source: SkeletonSource; skeletonId: number }>();
   private trajectoryById = new Map<number, TrajectoryRecord>();
   private boneById = new Map<number, BoneRecord>();
+  /** The open measurement's samples and the rest of it; null when none is open. Not part of the JSON state. */
+  private openMeasurement: Measurement | null = null;
 
   constructor(private state: MotionState) {
     this.reindexSkeletons();
-    for (const t of state.trajectories) this.trajectoryById.set(t.id, t);
+    this.reindexTrajectories();
     this.reindexBones();
   }
 
   snapshot(): MotionState {
     return this.state;
+  }
+
+  measurement(): Measurement | null {
+    return this.openMeasurement;
   }
 
   skeletons(source: SkeletonSource): readonly SkeletonRecord[] {
@@ -73,18 +80,28 @@ export class MotionModel {
       skeletons,
       selection: changes.selection ?? this.state.selection,
       bones: changes.bones ?? this.state.bones,
+      trajectories: changes.trajectories ?? this.state.trajectories,
       nextId: changes.nextId,
     };
+    if (changes.measurement !== undefined) this.openMeasurement = changes.measurement;
     if (changes.bones) this.reindexBones();
+    if (changes.trajectories) this.reindexTrajectories();
     for (const id of changes.removed) this.segmentOwner.delete(id);
     for (const [id, owner] of changes.added) this.segmentOwner.set(id, owner);
   }
 
-  /** Goes back to `state` (changes that could not be saved are dropped). */
-  restore(state: MotionState): void {
-    this.state = state;
+  /** Goes back to what `other` holds (changes that could not be saved are dropped). */
+  restore(other: MotionModel): void {
+    this.state = other.snapshot();
+    this.openMeasurement = other.measurement();
     this.reindexSkeletons();
+    this.reindexTrajectories();
     this.reindexBones();
+  }
+
+  private reindexTrajectories(): void {
+    this.trajectoryById.clear();
+    for (const t of this.state.trajectories) this.trajectoryById.set(t.id, t);
   }
 
   private reindexBones(): void {
@@ -142,6 +159,9 @@ export interface ModelChanges {
   skeletons: Partial<Record<SkeletonSource, SkeletonRecord[]>>;
   selection?: SelectionItem[];
   bones?: BoneRecord[];
+  trajectories?: TrajectoryRecord[];
+  /** The measurement after the change; undefined when it did not change, null when it was closed. */
+  measurement?: Measurement | null;
   nextId: number;
   added: ReadonlyMap<number, { source: SkeletonSource; skeletonId: number }>;
   removed: ReadonlySet<number>;
@@ -159,6 +179,8 @@ export class Transaction {
   private removed = new Set<number>();
   private selectionDraft?: SelectionItem[];
   private bonesDraft?: BoneRecord[];
+  private trajectoriesDraft?: TrajectoryRecord[];
+  private measurementDraft?: Measurement | null;
   private nextId: number;
 
   constructor(readonly model: MotionModel) {
@@ -244,6 +266,30 @@ export class Transaction {
     this.bonesDraft = bones;
   }
 
+  trajectories(): readonly TrajectoryRecord[] {
+    return this.trajectoriesDraft ?? this.model.trajectories();
+  }
+
+  trajectory(id: number, parameter: string): TrajectoryRecord {
+    if (!this.trajectoriesDraft) return this.model.trajectory(id, parameter);
+    const found = this.trajectoriesDraft.find((t) => t.id === id);
+    if (!found) throw notFound(parameter, `no trajectory with id ${id}`);
+    return found;
+  }
+
+  setTrajectories(trajectories: TrajectoryRecord[]): void {
+    this.trajectoriesDraft = trajectories;
+  }
+
+  /** The open measurement as this operation sees it (its own changes included); null when none is open. */
+  measurement(): Measurement | null {
+    return this.measurementDraft === undefined ? this.model.measurement() : this.measurementDraft;
+  }
+
+  setMeasurement(measurement: Measurement | null): void {
+    this.measurementDraft = measurement;
+  }
+
   segmentAdded(id: number, source: SkeletonSource, skeletonId: number): void {
     this.removed.delete(id);
     this.added.set(id, { source, skeletonId });
@@ -260,6 +306,8 @@ export class Transaction {
       skeletons: this.lists,
       selection: this.selectionDraft,
       bones: this.bonesDraft,
+      trajectories: this.trajectoriesDraft,
+      measurement: this.measurementDraft,
       nextId: this.nextId,
       added: this.added,
       removed: this.removed,

@@ -39,18 +39,18 @@ function segmentOfLabel(tx: Transaction, label: string | null): number | null {
 
 /** `motion.data.object.trajectory`: the objects that selections and bones point at. */
 export const TRAJECTORY_HANDLERS: ModuleHandlers = {
-  find_trajectory: (tx, [label]) => tx.model.trajectories().find((t) => t.label === label)?.id ?? null,
-  get_trajectory_id: (tx, [index]) => elementAt(tx.model.trajectories(), index, 'index', 'trajectories').id,
-  get_trajectory_ids: (tx) => tx.model.trajectories().map((t) => t.id),
-  get_trajectory_count: (tx) => tx.model.trajectories().length,
-  get_label: (tx, [id]) => tx.model.trajectory(id, 'id').label,
+  find_trajectory: (tx, [label]) => tx.trajectories().find((t) => t.label === label)?.id ?? null,
+  get_trajectory_id: (tx, [index]) => elementAt(tx.trajectories(), index, 'index', 'trajectories').id,
+  get_trajectory_ids: (tx) => tx.trajectories().map((t) => t.id),
+  get_trajectory_count: (tx) => tx.trajectories().length,
+  get_label: (tx, [id]) => tx.trajectory(id, 'id').label,
   get_part: (tx, [id, index]) => {
-    const trajectory = tx.model.trajectory(id, 'id');
+    const trajectory = tx.trajectory(id, 'id');
     return elementAt(trajectory.parts, index, 'index', `parts in ${describe(trajectory)}`);
   },
-  get_parts: (tx, [id]) => tx.model.trajectory(id, 'id').parts,
-  get_part_count: (tx, [id]) => tx.model.trajectory(id, 'id').parts.length,
-  get_skeleton_segment_id: (tx, [id]) => segmentOfLabel(tx, tx.model.trajectory(id, 'id').label),
+  get_parts: (tx, [id]) => tx.trajectory(id, 'id').parts,
+  get_part_count: (tx, [id]) => tx.trajectory(id, 'id').parts.length,
+  get_skeleton_segment_id: (tx, [id]) => segmentOfLabel(tx, tx.trajectory(id, 'id').label),
 };
 
 /** The bone joining two trajectories, in either order. */
@@ -61,8 +61,8 @@ function boneBetween(bones: readonly BoneRecord[], a: number, b: number): BoneRe
 /** `motion.data.object.bone`: lines between two trajectories (README, "Trajectories and bones"). */
 export const BONE_HANDLERS: ModuleHandlers = {
   add_bone: (tx, [first, second, color]) => {
-    const from = tx.model.trajectory(first, 'trajectory_id_1');
-    const to = tx.model.trajectory(second, 'trajectory_id_2');
+    const from = tx.trajectory(first, 'trajectory_id_1');
+    const to = tx.trajectory(second, 'trajectory_id_2');
     if (from.id === to.id)
       throw invalid('trajectory_id_2', `a bone joins two different trajectories; both are ${describe(from)}`);
     const existing = boneBetween(tx.bones(), from.id, to.id);
@@ -93,8 +93,8 @@ export const BONE_HANDLERS: ModuleHandlers = {
     return null;
   },
   find_bone: (tx, [first, second]) => {
-    tx.model.trajectory(first, 'trajectory_id_1');
-    tx.model.trajectory(second, 'trajectory_id_2');
+    tx.trajectory(first, 'trajectory_id_1');
+    tx.trajectory(second, 'trajectory_id_2');
     return boneBetween(tx.bones(), first, second)?.id ?? null;
   },
   get_bone_id: (tx, [index]) => elementAt(tx.bones(), index, 'index', 'bones').id,

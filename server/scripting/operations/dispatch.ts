@@ -35,6 +35,12 @@ export function invoke(
   const full = given.map((value, i) => {
     const problem = validateValue(value, parameterTypes[i], spec.parameters[i].name);
     if (problem) throw invalid(spec.parameters[i].name, `${problem.path}: ${problem.message}`);
+    const range = spec.parameters[i].range;
+    if (range && typeof value === 'number' && (value < range[0] || value > range[1]))
+      throw invalid(
+        spec.parameters[i].name,
+        `${spec.parameters[i].name} ${value} is outside ${range[0]} to ${range[1]}`,
+      );
     return canonicalValue(value, parameterTypes[i]);
   });
   const tx = new Transaction(model);

@@ -1,4 +1,4 @@
-import { CATALOGUE, type ModuleSpec, type OperationSpec } from '../../../src/api/catalogue';
+import { WHOLE_INTERFACE, type ModuleSpec, type OperationSpec } from '../../../src/api/catalogue';
 import { requiredArgumentCount } from '../../../src/api/types/required-arguments';
 import { catalogueDocumentation } from '../../../src/api/docs/catalogue-documentation';
 import { parseTypeCached } from '../../../src/api/types/parse-type';
@@ -9,7 +9,10 @@ import { documentationHandlers, helpHandler } from './documentation-handlers';
 import type { SkeletonSource } from '../model/records';
 import type { Handler, ModuleHandlers } from './handler';
 import { SELECTION_HANDLERS } from './selection-handlers';
+import { FILE_HANDLERS } from './file-handlers';
+import { SERIES_3D_HANDLERS } from './series-3d-handlers';
 import { SKELETON_HANDLERS } from './skeleton-handlers';
+import { notModelled } from './not-modelled';
 
 /** One servable operation: its catalogue entry, parsed parameter types and implementation. */
 export interface OperationEntry {
@@ -22,7 +25,10 @@ export interface OperationEntry {
   handler: Handler;
 }
 
-/** module path → operation name → entry. Built from the catalogue; a catalogue operation without a handler is a startup error. */
+/**
+ * module path → operation name → entry. Built from the whole interface: an operation the model has
+ * no behaviour for answers not_modelled (notModelled), never a made-up value.
+ */
 export type OperationTable = Map<string, Map<string, OperationEntry>>;
 
 /** Which application the table answers as: its version as get_version gives it, and its title for help(). */
@@ -32,7 +38,7 @@ interface AnsweringAs {
 }
 
 export function buildOperationTable(
-  modules: readonly ModuleSpec[] = CATALOGUE,
+  modules: readonly ModuleSpec[] = WHOLE_INTERFACE,
   as: AnsweringAs = { version: APPLICATION_VERSION, title: APPLICATION_TITLE },
 ): OperationTable {
   const pkg = catalogueDocumentation(modules);
@@ -43,14 +49,18 @@ export function buildOperationTable(
     'motion.data.object.trajectory': TRAJECTORY_HANDLERS,
     'motion.data.object.bone': BONE_HANDLERS,
     'motion.gui.selection': SELECTION_HANDLERS,
+    'motion.file': FILE_HANDLERS,
+    'motion.data.series._3d': SERIES_3D_HANDLERS,
     'motion.utilities.documentation': documentationHandlers(pkg, as.title, INTERFACE_CHANGELOG),
   };
   const table: OperationTable = new Map();
   for (const module of modules) {
     const ops = new Map<string, OperationEntry>();
     for (const spec of module.operations) {
-      const handler = spec.name === 'help' ? helpHandler(pkg, module.path) : implementations[module.path]?.[spec.name];
-      if (!handler) throw new Error(`no implementation for ${module.path}.${spec.name}`);
+      const handler =
+        spec.name === 'help'
+          ? helpHandler(pkg, module.path)
+          : (implementations[module.path]?.[spec.name] ?? notModelled(`${module.path}.${spec.name}`));
       const parameterTypes = spec.parameters.map((p) => parseTypeCached(p.type));
       ops.set(spec.name, {
         module,

@@ -63,7 +63,7 @@ export class DurableModel {
         (error: Error) => {
           // Nothing of this write, nor what was built on it meanwhile, is kept.
           this.unsaved = [];
-          this.head.restore(this.visible.snapshot());
+          this.head.restore(this.visible);
           throw new Fault(
             'unavailable',
             `not saved: ${error.message}; nothing changed. Try again once the state file can be written.`,

@@ -5,6 +5,7 @@ import { SKELETON_DATA, SKELETON_SETTINGS } from './skeleton-modules';
 import { SELECTION } from './selection-module';
 import { DOCUMENTATION } from './documentation-module';
 import { BONES, PACKAGE_ROOT, TRAJECTORIES } from './support-modules';
+import { wholeInterface } from './whole-interface';
 
 export type { ModuleSpec, OperationSpec } from './operation-spec';
 
@@ -21,13 +22,26 @@ export const CATALOGUE: readonly ModuleSpec[] = [
   DOCUMENTATION,
 ];
 
+/**
+ * The application's whole interface (42 modules of its newest release), our catalogue's own
+ * descriptions where it has them: what the bundled documentation and the reference server serve.
+ */
+export const WHOLE_INTERFACE: readonly ModuleSpec[] = wholeInterface(CATALOGUE);
+
 /** The four modules of the scripting-interface spec. */
 export const SPEC_MODULE_PATHS = [SKELETON_SETTINGS.path, SKELETON_DATA.path, SELECTION.path, DOCUMENTATION.path];
 
 const byPath = new Map(CATALOGUE.map((m) => [m.path, m]));
+const wholeByPath = new Map(WHOLE_INTERFACE.map((m) => [m.path, m]));
 
+/** An operation of our own catalogue: one the reference server models and a snapshot holds the state of. */
 export function findOperation(modulePath: string, name: string): OperationSpec | undefined {
   return byPath.get(modulePath)?.operations.find((op) => op.name === name);
+}
+
+/** An operation of the application's whole interface, as bundled with this version. */
+export function findDocumentedOperation(modulePath: string, name: string): OperationSpec | undefined {
+  return wholeByPath.get(modulePath)?.operations.find((op) => op.name === name);
 }
 
 /** `motion.settings.processing.skeleton` → `settings/processing/skeleton` (the HTTP path; `` for the root). */

@@ -7,6 +7,8 @@ export interface ParameterSpec {
   description: string;
   /** Set when the value names an object the application has now (find_skeleton's name). */
   names?: NamedObjects;
+  /** The lowest and highest number the interface accepts, both included, where it states them. */
+  range?: readonly [number, number];
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { MotionClient } from '../client/motion-client';
 import { formatVersion } from '../client/identify-application';
 import { MotionConnectionError } from '../client/motion-error';
+import { WHOLE_INTERFACE } from '../catalogue';
 import { catalogueDocumentation } from './catalogue-documentation';
 import type { DocumentationCache } from './documentation-cache';
 import { DocumentationIndex } from './documentation-index';
@@ -56,6 +57,7 @@ export async function loadDocumentation(
   return bundledDocumentation();
 }
 
+/** The documentation of the application's whole interface, as bundled with this version. */
 export function bundledDocumentation(): DocumentationIndex {
-  return DocumentationIndex.fromPackage(catalogueDocumentation(), { kind: 'bundled' });
+  return DocumentationIndex.fromPackage(catalogueDocumentation(WHOLE_INTERFACE), { kind: 'bundled' });
 }

@@ -1,4 +1,4 @@
-import { findOperation } from '../../api/catalogue';
+import { findDocumentedOperation } from '../../api/catalogue';
 import type { MotionClient } from '../../api/client/motion-client';
 import type { MotionState } from '../../api/state/motion-state';
 import { readSnapshot, type SnapshotProgress } from '../../api/state/read-snapshot';
@@ -61,7 +61,10 @@ export async function takeSnapshot(options: SnapshotOptions): Promise<TakenSnaps
   }
   if (!answers.some((a) => a.operation === DOCUMENTATION.operation)) {
     const documentation = await application.utilities.documentation.get_package_documentation();
-    const more = documentation.modules.some((m) => m.methods.some((method) => !findOperation(m.path, method.name)));
+    // Offline, a private reference server documents the whole interface we bundle: only more than that needs keeping.
+    const more = documentation.modules.some((m) =>
+      m.methods.some((method) => !findDocumentedOperation(m.path, method.name)),
+    );
     if (more) answers.unshift({ ...DOCUMENTATION, answer: documentation });
   }
   const text =
