@@ -28,7 +28,7 @@ interface ParameterFacts {
 /** What a page's sentence states as fact: a unit ("(in millimeters)") and a range ("Must be within the [2, 5] range"). */
 function statedFacts(sentence: string): { unit?: string; range?: [number, number] } {
   const unit = /\(in ((?:local coordinates(?: and| with translation in))? ?[a-z]+)\)/.exec(sentence)?.[1];
-  const range = /Must be within the \[(-?[\d.]+), (-?[\d.]+)\] range/.exec(sentence);
+  const range = /(?:Must be within|in) the \[(-?[\d.]+), (-?[\d.]+)\] range/.exec(sentence);
   return {
     ...(unit && !unit.startsWith('which') ? { unit: unit.replace(/^local coordinates.* /, '') } : {}),
     ...(range ? { range: [Number(range[1]), Number(range[2])] as [number, number] } : {}),

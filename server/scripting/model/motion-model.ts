@@ -6,6 +6,7 @@ import {
   type MotionState,
   type SegmentRecord,
   type SelectionItem,
+  type SettingsItem,
   type SkeletonRecord,
   type SkeletonSource,
   type TrajectoryRecord,
@@ -81,6 +82,7 @@ export class MotionModel {
       selection: changes.selection ?? this.state.selection,
       bones: changes.bones ?? this.state.bones,
       trajectories: changes.trajectories ?? this.state.trajectories,
+      ...(changes.settings ? { settings: changes.settings } : {}),
       nextId: changes.nextId,
     };
     if (changes.measurement !== undefined) this.openMeasurement = changes.measurement;
@@ -160,6 +162,7 @@ export interface ModelChanges {
   selection?: SelectionItem[];
   bones?: BoneRecord[];
   trajectories?: TrajectoryRecord[];
+  settings?: SettingsItem;
   /** The measurement after the change; undefined when it did not change, null when it was closed. */
   measurement?: Measurement | null;
   nextId: number;
@@ -180,6 +183,7 @@ export class Transaction {
   private selectionDraft?: SelectionItem[];
   private bonesDraft?: BoneRecord[];
   private trajectoriesDraft?: TrajectoryRecord[];
+  private settingsDraft?: SettingsItem;
   private measurementDraft?: Measurement | null;
   private nextId: number;
 
@@ -281,6 +285,15 @@ export class Transaction {
     this.trajectoriesDraft = trajectories;
   }
 
+  /** The settings modules' values that were set, as this operation sees them. */
+  settings(): SettingsItem {
+    return this.settingsDraft ?? this.model.snapshot().settings ?? { values: {}, lists: {} };
+  }
+
+  setSettings(settings: SettingsItem): void {
+    this.settingsDraft = settings;
+  }
+
   /** The open measurement as this operation sees it (its own changes included); null when none is open. */
   measurement(): Measurement | null {
     return this.measurementDraft === undefined ? this.model.measurement() : this.measurementDraft;
@@ -307,6 +320,7 @@ export class Transaction {
       selection: this.selectionDraft,
       bones: this.bonesDraft,
       trajectories: this.trajectoriesDraft,
+      settings: this.settingsDraft,
       measurement: this.measurementDraft,
       nextId: this.nextId,
       added: this.added,

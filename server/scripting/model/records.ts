@@ -15,6 +15,7 @@ export type {
   MotionState,
   SegmentRecord,
   SelectionItem,
+  SettingsItem,
   SkeletonRecord,
   SkeletonSource,
   TrajectoryRecord,

@@ -13,6 +13,10 @@ import { FILE_HANDLERS } from './file-handlers';
 import { SERIES_3D_HANDLERS } from './series-3d-handlers';
 import { SKELETON_HANDLERS } from './skeleton-handlers';
 import { notModelled } from './not-modelled';
+import { settingsHandlers } from './settings-handlers';
+import { CAMERA_HANDLERS } from './camera-handlers';
+import { COLOR_HANDLERS } from './color-handlers';
+import { DIRECTORY_HANDLERS } from './directory-handlers';
 
 /** One servable operation: its catalogue entry, parsed parameter types and implementation. */
 export interface OperationEntry {
@@ -42,7 +46,11 @@ export function buildOperationTable(
   as: AnsweringAs = { version: APPLICATION_VERSION, title: APPLICATION_TITLE },
 ): OperationTable {
   const pkg = catalogueDocumentation(modules);
+  const settings = settingsHandlers(modules);
   const implementations: Record<string, ModuleHandlers> = {
+    ...settings,
+    'motion.settings.camera': { ...settings['motion.settings.camera'], ...CAMERA_HANDLERS },
+    'motion.settings.directory': { ...settings['motion.settings.directory'], ...DIRECTORY_HANDLERS },
     motion: { get_version: () => ({ ...as.version }) },
     'motion.settings.processing.skeleton': settingsSkeletonHandlers(),
     'motion.data.object.skeleton': dataSkeletonHandlers(),
@@ -50,6 +58,7 @@ export function buildOperationTable(
     'motion.data.object.bone': BONE_HANDLERS,
     'motion.gui.selection': SELECTION_HANDLERS,
     'motion.file': FILE_HANDLERS,
+    'motion.utilities.color': COLOR_HANDLERS,
     'motion.data.series._3d': SERIES_3D_HANDLERS,
     'motion.utilities.documentation': documentationHandlers(pkg, as.title, INTERFACE_CHANGELOG),
   };

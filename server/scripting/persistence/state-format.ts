@@ -8,6 +8,7 @@ import {
 import { parseType } from '../../../src/api/types/parse-type';
 import { validateValue } from '../../../src/api/types/validate';
 import { LIMITS } from '../../../src/api/catalogue/limits';
+import { checkSettings } from '../settings/check-settings';
 import { DEMO_FRAMES } from '../model/demo-data';
 import { SKELETON_SOURCES, type MotionState } from '../model/records';
 import { STATE_FORMAT, STATE_VERSION } from '../../../src/api/state/state-document';
@@ -77,12 +78,17 @@ export function decodeState(text: string): MotionState {
   }
   // A snapshot's recorded answers (motion snapshot --record) are for whoever replays them, not state.
   if (document && typeof document === 'object') delete (document as { recorded?: unknown }).recorded;
+  // The settings modules' values are a tree the type grammar cannot say: checked on their own.
+  const inner = (document as { state?: unknown } | null)?.state;
+  const settings = inner && typeof inner === 'object' ? (inner as { settings?: unknown }).settings : undefined;
+  if (settings !== undefined) delete (inner as { settings?: unknown }).settings;
   const version = (document as { version?: unknown } | null)?.version;
   const problem = validateValue(document, version === 1 ? STATE_TYPE_1 : STATE_TYPE, 'file');
   if (problem) throw new Error(`${problem.path}: ${problem.message}`);
   if (version !== 1 && version !== STATE_VERSION)
     throw new Error(`it has format version ${String(version)}; this server reads versions 1 and ${STATE_VERSION}`);
   const { state } = document as { state: MotionState };
+  if (settings !== undefined) state.settings = checkSettings(settings);
   const current = version === 1 ? upgradeFrom1(state as unknown as Record<string, unknown>) : state;
   checkConsistency(current);
   return current;

@@ -92,6 +92,15 @@ export interface SelectionItem {
   part_index: number | null;
 }
 
+/**
+ * The values of the settings modules that were set (any other is its default), and their lists
+ * (rigid bodies and their points, AIM models), each item with values and lists of its own.
+ */
+export interface SettingsItem {
+  values: Record<string, unknown>;
+  lists: Record<string, SettingsItem[]>;
+}
+
 export interface MotionState {
   /** The next identifier to hand out; ids are never reused while a state lives. */
   nextId: number;
@@ -106,4 +115,6 @@ export interface MotionState {
    * reference server does not model.
    */
   lacking?: string[];
+  /** The settings modules' values that were set; absent when none was. */
+  settings?: SettingsItem;
 }
