@@ -16,6 +16,7 @@ import { notModelled } from './not-modelled';
 import { settingsHandlers } from './settings-handlers';
 import { CAMERA_HANDLERS } from './camera-handlers';
 import { COLOR_HANDLERS } from './color-handlers';
+import { TRAJECTORY_EDIT_HANDLERS } from './trajectory-edit-handlers';
 import { DIRECTORY_HANDLERS } from './directory-handlers';
 
 /** One servable operation: its catalogue entry, parsed parameter types and implementation. */
@@ -54,7 +55,7 @@ export function buildOperationTable(
     motion: { get_version: () => ({ ...as.version }) },
     'motion.settings.processing.skeleton': settingsSkeletonHandlers(),
     'motion.data.object.skeleton': dataSkeletonHandlers(),
-    'motion.data.object.trajectory': TRAJECTORY_HANDLERS,
+    'motion.data.object.trajectory': { ...TRAJECTORY_HANDLERS, ...TRAJECTORY_EDIT_HANDLERS },
     'motion.data.object.bone': BONE_HANDLERS,
     'motion.gui.selection': SELECTION_HANDLERS,
     'motion.file': FILE_HANDLERS,

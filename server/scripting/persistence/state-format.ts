@@ -34,7 +34,7 @@ const stateType = (trajectory: string, bone: string) =>
       `"snapshot": {"application": {"major": integer, "minor": integer, "build": integer}, "url": string, "taken_at": string}?}`,
   );
 const STATE_TYPE = stateType(
-  `{"id": integer, "label": string?, "parts": [${TRAJECTORY_PART}]}`,
+  `{"id": integer, "label": string?, "parts": [${TRAJECTORY_PART}], "color": integer?, "discarded": bool?}`,
   '{"id": integer, "from": integer, "to": integer, "color": integer}',
 );
 const STATE_TYPE_1 = stateType(
@@ -158,7 +158,6 @@ function checkDataObjects(state: MotionState): void {
           `trajectory ${t.id}: part ${i} (frames ${range.start}..${range.end}) is empty or overlaps the part before; parts are ordered frame ranges`,
         );
     });
-    if (t.parts.length === 0) throw new Error(`trajectory ${t.id} has no parts`);
   }
   const types = new Set(state.selection.map((item) => item.type));
   if (types.size > 1) throw new Error('the selection mixes trajectories and bones; one type is selected at a time');

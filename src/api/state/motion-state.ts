@@ -76,6 +76,10 @@ export interface TrajectoryRecord {
   /** null for an unidentified trajectory. */
   label: string | null;
   parts: TrajectoryPart[];
+  /** 0xbbggrr; absent: the colour its id gives it (docs/design.md §11). */
+  color?: number;
+  /** Whether it was discarded (kept, but left out of processing and export); absent: not. */
+  discarded?: boolean;
 }
 
 export interface BoneRecord {
