@@ -12,13 +12,15 @@ export type Track = (frame: number) => [number, number, number] | null;
 export function writeMeasurement(
   path: string,
   markers: Record<string, Track>,
-  {
-    frames = 20,
-    rate = 100,
-    analog = [] as { label: string; unit: string; samples: number[] }[],
-    analogRate = rate,
+  options: {
+    frames?: number;
+    rate?: number;
+    analog?: { label: string; unit: string; samples: number[] }[];
+    analogRate?: number;
   } = {},
 ): void {
+  const { frames = 20, rate = 100, analog = [] } = options;
+  const analogRate = options.analogRate ?? rate;
   const recording: C3dRecording = {
     processor: 'intel',
     integer: false,

@@ -17,6 +17,22 @@ import { settingsHandlers } from './settings-handlers';
 import { CAMERA_HANDLERS } from './camera-handlers';
 import { COLOR_HANDLERS } from './color-handlers';
 import { TRAJECTORY_EDIT_HANDLERS } from './trajectory-edit-handlers';
+import { ANALOG_OBJECT_HANDLERS, ANALOG_SERIES_HANDLERS } from './analog-handlers';
+import { FORCE_SERIES_HANDLERS } from './force-handlers';
+import { EVENT_HANDLERS } from './event-handlers';
+import { TIMELINE_HANDLERS } from './timeline-handlers';
+import { absentSeriesHandlers } from './sampled-series';
+
+/** The data series a C3D measurement does not hold, and what they are called in errors. */
+const ABSENT_SERIES: readonly [string, string][] = [
+  ['motion.data.series._2d', '2D'],
+  ['motion.data.series._6d', '6DOF'],
+  ['motion.data.series.skeleton', 'skeleton'],
+  ['motion.data.series.gaze', 'gaze'],
+  ['motion.data.series.time.irig', 'IRIG timecode'],
+  ['motion.data.series.time.ptp', 'PTP timestamp'],
+  ['motion.data.series.time.smpte', 'SMPTE timecode'],
+];
 import { DIRECTORY_HANDLERS } from './directory-handlers';
 
 /** One servable operation: its catalogue entry, parsed parameter types and implementation. */
@@ -61,6 +77,12 @@ export function buildOperationTable(
     'motion.file': FILE_HANDLERS,
     'motion.utilities.color': COLOR_HANDLERS,
     'motion.data.series._3d': SERIES_3D_HANDLERS,
+    'motion.data.object.analog': ANALOG_OBJECT_HANDLERS,
+    'motion.data.series.analog': ANALOG_SERIES_HANDLERS,
+    'motion.data.series.force': FORCE_SERIES_HANDLERS,
+    'motion.data.object.event': EVENT_HANDLERS,
+    'motion.gui.timeline': TIMELINE_HANDLERS,
+    ...Object.fromEntries(ABSENT_SERIES.map(([path, what]) => [path, absentSeriesHandlers(what)])),
     'motion.utilities.documentation': documentationHandlers(pkg, as.title, INTERFACE_CHANGELOG),
   };
   const table: OperationTable = new Map();

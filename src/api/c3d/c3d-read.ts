@@ -142,31 +142,35 @@ function readPoints(bytes: Uint8Array, l: Layout): { positions: Float32Array; re
     residuals: new Float32Array(l.frameCount),
   }));
   const step = Math.abs(l.pointScale);
+  // The fourth word: the camera mask in its high byte, the residual in steps of the scale in its low one.
+  const residual = (w: number) => (w < 0 ? -1 : (Math.trunc(w) & 0xff) * step);
   const words = floatWords(bytes, l);
-  const frameWords = l.frameBytes / l.wordSize;
+  if (words) {
+    // The common case, kept tight: one marker at a time down the frames, no value boxed.
+    const frameWords = l.frameBytes / 4;
+    for (let m = 0; m < l.pointCount; m++) {
+      const { positions, residuals } = points[m];
+      for (let f = 0, at = m * 4; f < l.frameCount; f++, at += frameWords) {
+        positions[3 * f] = words[at];
+        positions[3 * f + 1] = words[at + 1];
+        positions[3 * f + 2] = words[at + 2];
+        residuals[f] = residual(words[at + 3]);
+      }
+    }
+    return points;
+  }
+  const word = l.integer ? (at: number) => l.read.int16(at) : (at: number) => l.read.float32(at);
+  const size = l.integer ? 2 : 4;
+  const coordinate = l.integer ? step : 1;
   for (let f = 0; f < l.frameCount; f++) {
     const frame = l.dataStart + f * l.frameBytes;
     for (let m = 0; m < l.pointCount; m++) {
       const { positions, residuals } = points[m];
-      let x: number, y: number, z: number, w: number;
-      if (words) {
-        const at = f * frameWords + m * 4;
-        [x, y, z, w] = [words[at], words[at + 1], words[at + 2], words[at + 3]];
-      } else if (l.integer) {
-        const at = frame + m * 8;
-        x = l.read.int16(at) * step;
-        y = l.read.int16(at + 2) * step;
-        z = l.read.int16(at + 4) * step;
-        w = l.read.int16(at + 6);
-      } else {
-        const at = frame + m * 16;
-        [x, y, z, w] = [l.read.float32(at), l.read.float32(at + 4), l.read.float32(at + 8), l.read.float32(at + 12)];
-      }
-      positions[f * 3] = x;
-      positions[f * 3 + 1] = y;
-      positions[f * 3 + 2] = z;
-      // The fourth word: the camera mask in its high byte, the residual in steps of the scale in its low one.
-      residuals[f] = w < 0 ? -1 : (Math.trunc(w) & 0xff) * step;
+      const at = frame + m * 4 * size;
+      positions[3 * f] = word(at) * coordinate;
+      positions[3 * f + 1] = word(at + size) * coordinate;
+      positions[3 * f + 2] = word(at + 2 * size) * coordinate;
+      residuals[f] = residual(word(at + 3 * size));
     }
   }
   return points;
