@@ -9,6 +9,7 @@ import { WHOLE_INTERFACE } from '../../src/api/catalogue';
 import { catalogueAsOf } from '../../src/api/catalogue/catalogue-as-of';
 import { APPLICATION_TITLE } from './version';
 import { StateFile } from './persistence/state-file';
+import { reopenMeasurement } from './measurement/reopen-measurement';
 
 export interface MotionServerOptions {
   host?: string;
@@ -45,9 +46,13 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
   if (options.state) {
     const opened = await StateFile.open(options.state, initial);
     stateFile = opened.file;
-    durable = new DurableModel(opened.state, stateFile);
+    const { state, measurement } = reopenMeasurement(opened.state, log);
+    durable = new DurableModel(state, stateFile, measurement);
     log.info(`${opened.created ? 'created' : 'opened'} state file ${stateFile.path}`);
-  } else durable = new DurableModel(initial());
+  } else {
+    const { state, measurement } = reopenMeasurement(initial(), log);
+    durable = new DurableModel(state, undefined, measurement);
+  }
   try {
     const running = await listen({
       model: durable,

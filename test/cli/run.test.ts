@@ -28,7 +28,7 @@ describe('motion run, and the example scripts', function () {
     assert.equal(lua.stdout.replace(/scale (\d+)\.0\)/g, 'scale $1)'), python.stdout);
   });
 
-  it('the examples’ tests pass, each against an application of its own, the gap filler’s offline from its recorded snapshot', async () => {
+  it('the examples’ tests pass, each against an application of its own: the walk’s gaps filled for real, the gap filler’s offline from its recorded snapshot', async () => {
     // A copy: the interpreter's pytest plugins may leave folders behind, and examples/ is what a newcomer opens.
     const copy = mkdtempSync(join(tmpdir(), 'motion-examples-'));
     cpSync(EXAMPLES, copy, { recursive: true });
@@ -41,6 +41,9 @@ describe('motion run, and the example scripts', function () {
       .filter((line) => line.startsWith('✓'))
       .map((line) => line.replace(/ \(\d+\.\d\d s\)$/, ''));
     assert.deepEqual(passed, [
+      '✓ tests/test_fill_walk_gaps.py::test_fills_every_gap_of_every_labelled_trajectory',
+      '✓ tests/test_fill_walk_gaps.py::test_a_short_gap_linearly_a_long_one_with_a_polynomial',
+      '✓ tests/test_fill_walk_gaps.py::test_a_filled_gap_is_a_filled_part_joining_its_neighbours_smoothly',
       '✓ tests/test_gap_filler.py::test_fills_short_gaps_linearly_and_long_ones_with_a_polynomial',
       '✓ tests/test_gap_filler.py::test_a_longer_linear_limit_fills_every_gap_linearly',
       '✓ tests/test_gap_filler.py::test_says_what_it_did',
@@ -52,7 +55,24 @@ describe('motion run, and the example scripts', function () {
       '✓ tests/scale_tools_spec.lua::scale_all::doubles every project skeleton',
       '✓ tests/scale_tools_spec.lua::scale_all::skips a scale the application refuses',
     ]);
-    assert.equal(run.stderr, 'motion test: 10 passed, 0 failed\n');
+    assert.equal(run.stderr, 'motion test: 13 passed, 0 failed\n');
+  });
+
+  it('examples/fill_walk_gaps.py fills the demo walk’s gaps, saying which, and leaves none', async () => {
+    const run = await runCli(['run', join(EXAMPLES, 'fill_walk_gaps.py')], fixture.env);
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stdout.trim().split('\n');
+    assert.ok(lines.length > 5, run.stdout);
+    for (const line of lines)
+      assert.match(line, /^[A-Z0-9]+: frames \d+-\d+ filled \(polynomial\)$/, 'the walk’s gaps are 40 frames long');
+    assert.ok(lines.includes('LHEE: frames 973-1012 filled (polynomial)'), run.stdout);
+    // Each gap a filled part between two measured ones: n measured parts, n − 1 filled between them.
+    for (const t of fixture.server.model.trajectories().filter((t) => t.label !== null)) {
+      const filled = t.parts.filter((p) => p.type === 'filled').length;
+      assert.equal(t.parts.length, 2 * filled + 1, t.label!);
+      t.parts.forEach((p, i) => assert.equal(p.type, i % 2 === 0 ? 'measured' : 'filled', t.label!));
+    }
+    assert.equal(fixture.server.model.measurement()!.dirty, true);
   });
 
   it('examples/copy_measurement_skeleton_to_project.py copies every field of every segment', async () => {

@@ -21,9 +21,21 @@ describe('HTTP: motion.file and motion.data.series._3d on a real C3D recording',
   });
   afterEach(() => t.close());
 
-  it('opens the file: its trajectories, frames, rate and samples, counted from its first frame', async () => {
+  it('has the demo’s walk open, never saved; and without it, nothing', async () => {
+    assert.equal(await t.ok(FILE, 'is_open'), true);
+    assert.equal(await t.ok(FILE, 'get_path'), 'walk.c3d');
+    assert.equal(await t.ok(FILE, 'is_persisted'), false);
+    const save = await t.fails(FILE, 'save', [], 'invalid_argument');
+    assert.equal(save.message, 'the measurement has never been saved: give it a path with motion.file.save_as(path)');
+    await t.ok(FILE, 'close');
     assert.equal(await t.ok(FILE, 'is_open'), false);
     assert.equal(await t.ok(FILE, 'get_path'), null);
+    assert.equal(await t.ok(FILE, 'is_dirty'), false);
+    assert.equal(await t.ok(FILE, 'get_capture_version'), null);
+    await t.fails(FILE, 'get_capture_time', [], 'invalid_argument');
+  });
+
+  it('opens the file: its trajectories, frames, rate and samples, counted from its first frame', async () => {
     assert.equal(await t.ok(FILE, 'open', [walk]), null);
     assert.equal(await t.ok(FILE, 'is_open'), true);
     assert.equal(await t.ok(FILE, 'get_path'), walk);
@@ -149,6 +161,7 @@ describe('HTTP: motion.file and motion.data.series._3d on a real C3D recording',
   });
 
   it('refuses edits and reads that do not fit, changing nothing', async () => {
+    await t.ok(FILE, 'close');
     const error = await t.fails(SERIES, 'get_series_ids', [], 'invalid_argument');
     assert.equal(error.message, 'no measurement is open: open one first with motion.file.open(path), a .c3d file');
     await t.fails(FILE, 'save', [], 'invalid_argument');

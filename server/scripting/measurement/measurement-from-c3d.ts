@@ -11,23 +11,36 @@ export const C3D_BOARD = 'Analog';
  * A recording read from a C3D file as the open measurement: a labelled trajectory per marker (an
  * empty label is an unidentified one), its runs of samples as measured parts, one analog board with
  * every channel, a force series per force plate, the events, and a timeline over every frame. Ids
- * come from `allocate`, the state's one counter, so none is ever used twice.
+ * come from `allocate`, the state's one counter, so none is ever used twice; the analog boards,
+ * channels and force plates are numbered on their own (docs/design.md §11).
  */
 export function measurementFromC3d(
   recording: C3dRecording,
   path: string,
   allocate: () => number,
   modified: Date,
+  /** The trajectories the state has of it already (the same markers in order): their ids, labels and parts are kept. */
+  existing?: readonly TrajectoryRecord[],
 ): { measurement: Measurement; trajectories: TrajectoryRecord[] } {
   const samples = new Map<number, Samples3d>();
-  const trajectories = recording.markers.map((marker): TrajectoryRecord => {
-    const id = allocate();
+  const trajectories = recording.markers.map((marker, i): TrajectoryRecord => {
+    const known = existing?.[i];
+    const id = known?.id ?? allocate();
     samples.set(id, { positions: marker.positions, residuals: marker.residuals });
-    return { id, label: marker.label || null, parts: partsOfRuns(sampleRanges(marker.residuals), PART_TYPES.measured) };
+    return (
+      known ?? {
+        id,
+        label: marker.label || null,
+        parts: partsOfRuns(sampleRanges(marker.residuals), PART_TYPES.measured),
+      }
+    );
   });
-  const boardId = recording.analog.length > 0 ? allocate() : 0;
+  // Analog boards, channels and force plates are numbered on their own, from 1, in the file's order.
+  let next = 1;
+  const own = () => next++;
+  const boardId = recording.analog.length > 0 ? own() : 0;
   const channels = recording.analog.map((c): AnalogChannel => ({
-    id: allocate(),
+    id: own(),
     boardId,
     name: c.label,
     unit: c.unit,
@@ -47,7 +60,7 @@ export function measurementFromC3d(
         ? [{ id: boardId, name: C3D_BOARD, rate: recording.analogRate, channelIds: channels.map((c) => c.id) }]
         : [],
     channels,
-    forcePlates: recording.forcePlates.map((plate) => ({ id: allocate(), plate })),
+    forcePlates: recording.forcePlates.map((plate) => ({ id: own(), plate })),
     events: recording.events.map((e) => ({ label: e.label, time: e.time, color: null })),
     timeline: { current: 0, measured: whole, selected: { ...whole }, trace: { ...whole } },
     captureTime: captureTimeOf(modified),

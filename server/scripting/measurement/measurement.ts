@@ -81,6 +81,8 @@ export interface Measurement {
   readonly captureTime: CaptureTime;
   /** The file it was read from: its first frame's number and the groups a save carries over. */
   readonly recording: C3dRecording;
+  /** The demo's walk, made by code rather than read from a file. */
+  readonly demo?: true;
 }
 
 /** Empty 3D samples for a trajectory of a measurement of `frames` frames: no sample anywhere. */

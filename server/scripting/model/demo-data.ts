@@ -294,5 +294,7 @@ export function demoState(): MotionState {
       color: BONE_COLOURS[i % BONE_COLOURS.length],
     });
   });
+  // The walk those trajectories are of is the open measurement (demo-measurement.ts).
+  state.measurement = { demo: true };
   return state;
 }

@@ -56,14 +56,19 @@ function course(t: number): { position: Vec3; heading: number; walking: boolean 
     return { position: [0, HALF_WALKWAY, 0], heading: Math.PI * ((u - pass) / TURN_SECONDS), walking: false };
   if (u < 2 * pass + TURN_SECONDS)
     return { position: [0, leg(u - pass - TURN_SECONDS, false), 0], heading: Math.PI, walking: true };
-  return { position: [0, -HALF_WALKWAY, 0], heading: Math.PI * (1 + (u - 2 * pass - TURN_SECONDS) / TURN_SECONDS), walking: false };
+  return {
+    position: [0, -HALF_WALKWAY, 0],
+    heading: Math.PI * (1 + (u - 2 * pass - TURN_SECONDS) / TURN_SECONDS),
+    walking: false,
+  };
 }
 
 /** Each joint's rotation at a phase of the stride (0: the left heel strikes), in degrees of flexion. */
 function joints(phase: number): Map<string, Mat3> {
   const leg = (p: number) => {
     const q = ((p % 1) + 1) % 1;
-    const knee = q < STANCE ? 5 + 12 * Math.sin((Math.PI * q) / STANCE) : 60 * Math.sin((Math.PI * (q - STANCE)) / (1 - STANCE));
+    const knee =
+      q < STANCE ? 5 + 12 * Math.sin((Math.PI * q) / STANCE) : 60 * Math.sin((Math.PI * (q - STANCE)) / (1 - STANCE));
     return { hip: 10 + 22 * Math.cos(2 * Math.PI * q), knee, ankle: 8 * Math.sin(2 * Math.PI * q) };
   };
   const left = leg(phase);
@@ -84,7 +89,10 @@ function joints(phase: number): Map<string, Mat3> {
 }
 
 /** Every segment's place in the lab at time t, and the phase of the stride. */
-function pose(skeleton: SkeletonRecord, t: number): { world: Map<number, { r: Mat3; p: Vec3 }>; phase: number; walking: boolean } {
+function pose(
+  skeleton: SkeletonRecord,
+  t: number,
+): { world: Map<number, { r: Mat3; p: Vec3 }>; phase: number; walking: boolean } {
   const { position, heading, walking } = course(t);
   const phase = t / STRIDE_SECONDS;
   const rotations = walking ? joints(phase) : joints(0.25);
@@ -104,14 +112,22 @@ function pose(skeleton: SkeletonRecord, t: number): { world: Map<number, { r: Ma
   return { world, phase, walking };
 }
 
+/** Each marker's segment and its place on it, by label: found once per skeleton. */
+const MARKERS = new WeakMap<SkeletonRecord, Map<string, { segment: number; position: Vec3 }>>();
+
 function markerAt(skeleton: SkeletonRecord, world: Map<number, { r: Mat3; p: Vec3 }>, label: string): Vec3 | undefined {
-  for (const segment of Object.values(skeleton.segments)) {
-    const marker = segment.markers.find((m) => m.name === label);
-    if (!marker) continue;
-    const { r, p } = world.get(segment.id)!;
-    return add(p, apply(r, marker.position.map((v) => v * skeleton.scale) as Vec3));
+  let markers = MARKERS.get(skeleton);
+  if (!markers) {
+    markers = new Map();
+    for (const segment of Object.values(skeleton.segments))
+      for (const m of segment.markers)
+        markers.set(m.name, { segment: segment.id, position: m.position.map((v) => v * skeleton.scale) as Vec3 });
+    MARKERS.set(skeleton, markers);
   }
-  return undefined;
+  const marker = markers.get(label);
+  if (!marker) return undefined;
+  const { r, p } = world.get(marker.segment)!;
+  return add(p, apply(r, marker.position));
 }
 
 /** A plate of 500 × 600 mm, its z down as the format has it: corner 1 at its +x +y, in the lab's −y. */
@@ -135,7 +151,11 @@ function plateAt(centre: Vec3, channels: number[]): C3dForcePlate {
  * The demo measurement as a C3D recording, for the state's trajectories (by label; the
  * unidentified ones are stray reflections): samples only within each trajectory's parts.
  */
-export function demoWalk(skeleton: SkeletonRecord, trajectories: readonly TrajectoryRecord[], frames: number): C3dRecording {
+export function demoWalk(
+  skeleton: SkeletonRecord,
+  trajectories: readonly TrajectoryRecord[],
+  frames: number,
+): C3dRecording {
   const markers = trajectories.map((t) => ({
     label: t.label ?? '',
     description: '',
@@ -153,12 +173,22 @@ export function demoWalk(skeleton: SkeletonRecord, trajectories: readonly Trajec
     })),
   );
   const strikes: { label: string; time: number; heel: Vec3 }[] = [];
+  // Each foot's heel and toe at every frame, gaps or not: where the force plates are pressed.
+  const feet = new Map(['LHEE', 'LTOE', 'RHEE', 'RTOE'].map((label) => [label, new Float64Array(frames * 3)]));
+  const phases = new Float64Array(frames);
+  const walking: boolean[] = [];
   for (let f = 0; f < frames; f++) {
-    const { world } = pose(skeleton, f / DEMO_RATE);
+    const { world, phase, walking: on } = pose(skeleton, f / DEMO_RATE);
+    phases[f] = phase;
+    walking.push(on);
+    for (const [label, track] of feet) track.set(markerAt(skeleton, world, label) ?? [0, 0, 0], 3 * f);
     trajectories.forEach((t, i) => {
       if (!t.parts.some((p) => p.range.start <= f && f <= p.range.end)) return;
       // A stray reflection drifts near the walkway's start; a labelled marker is where its segment puts it.
-      const at = t.label === null ? ([800 + 40 * Math.sin(f / 7), -2500 + i * 300, 20 + (f % 13)] as Vec3) : markerAt(skeleton, world, t.label);
+      const at =
+        t.label === null
+          ? ([800 + 40 * Math.sin(f / 7), -2500 + i * 300, 20 + (f % 13)] as Vec3)
+          : markerAt(skeleton, world, t.label);
       if (!at) return;
       markers[i].positions.set(at, 3 * f);
       markers[i].residuals[f] = 0.4 + 0.6 * Math.abs(Math.sin(f * 0.37 + i));
@@ -166,36 +196,55 @@ export function demoWalk(skeleton: SkeletonRecord, trajectories: readonly Trajec
   }
   // The gait events, from the stride's phase while walking.
   const events: { label: string; time: number }[] = [];
+  const footAt = (label: string, frame: number): Vec3 => {
+    const track = feet.get(label)!;
+    return [track[3 * frame], track[3 * frame + 1], track[3 * frame + 2]];
+  };
   for (let f = 1; f < frames; f++) {
-    const [a, b] = [pose(skeleton, (f - 1) / DEMO_RATE), pose(skeleton, f / DEMO_RATE)];
-    if (!b.walking) continue;
+    if (!walking[f]) continue;
     for (const [side, shift] of [
       ['L', 0],
       ['R', 0.5],
     ] as const) {
-      const crossed = (mark: number) => Math.floor(a.phase + shift - mark) !== Math.floor(b.phase + shift - mark);
+      const crossed = (mark: number) =>
+        Math.floor(phases[f - 1] + shift - mark) !== Math.floor(phases[f] + shift - mark);
       if (crossed(0)) {
         events.push({ label: `${side}HS`, time: f / DEMO_RATE });
-        strikes.push({ label: side, time: f / DEMO_RATE, heel: markerAt(skeleton, b.world, `${side}HEE`)! });
+        strikes.push({ label: side, time: f / DEMO_RATE, heel: footAt(`${side}HEE`, f) });
       }
       if (crossed(STANCE)) events.push({ label: `${side}TO`, time: f / DEMO_RATE });
     }
   }
   // Two plates under the second and third steps of the first pass; each foot's stance on its plate loads it.
-  const plates = strikes.slice(1, 3).map((s, k) => plateAt([s.heel[0], s.heel[1] + 90, 0], [0, 1, 2, 3, 4, 5].map((c) => 6 * k + c)));
-  strikes.slice(1, 3).forEach((strike, k) => {
+  const plates = strikes.slice(1, 3).map((s, k) =>
+    plateAt(
+      [s.heel[0], s.heel[1] + 90, 0],
+      [0, 1, 2, 3, 4, 5].map((c) => 6 * k + c),
+    ),
+  );
+  strikes.slice(1, 3).forEach((strike, plate) => {
     const stance = STANCE * STRIDE_SECONDS;
     for (let i = 0; i < samples; i++) {
       const time = i / (DEMO_RATE * perFrame);
       const s = (time - strike.time) / stance;
       if (s < 0 || s > 1) continue;
-      const { world } = pose(skeleton, time);
-      const heel = markerAt(skeleton, world, `${strike.label}HEE`)!;
-      const toe = markerAt(skeleton, world, `${strike.label}TOE`)!;
+      // Between two frames, the foot is where they put it, in proportion.
+      const frame = Math.min(Math.floor(time * DEMO_RATE), frames - 2);
+      const part = time * DEMO_RATE - frame;
+      const between = (label: string): Vec3 => {
+        const [p, q] = [footAt(label, frame), footAt(label, frame + 1)];
+        return [p[0] + (q[0] - p[0]) * part, p[1] + (q[1] - p[1]) * part, p[2] + (q[2] - p[2]) * part];
+      };
+      const heel = between(`${strike.label}HEE`);
+      const toe = between(`${strike.label}TOE`);
       const cop: Vec3 = [heel[0] + (toe[0] - heel[0]) * s, heel[1] + (toe[1] - heel[1]) * s, 0];
       // Two humps of the vertical force, braking then pushing along the way it walks.
-      const force: Vec3 = [0, -0.18 * WEIGHT * Math.sin(2 * Math.PI * s), WEIGHT * (Math.sin(Math.PI * s) + 0.25 * Math.sin(3 * Math.PI * s))];
-      writePlate(plates[k], analog, i, force, cop);
+      const force: Vec3 = [
+        0,
+        -0.18 * WEIGHT * Math.sin(2 * Math.PI * s),
+        WEIGHT * (Math.sin(Math.PI * s) + 0.25 * Math.sin(3 * Math.PI * s)),
+      ];
+      writePlate(plates[plate], analog, i, force, cop);
     }
   });
   return {
@@ -216,7 +265,13 @@ export function demoWalk(skeleton: SkeletonRecord, trajectories: readonly Trajec
 }
 
 /** A plate's six channels for a force at a point of its surface, as its sensor measures them. */
-function writePlate(plate: C3dForcePlate, analog: { samples: Float32Array }[], i: number, force: Vec3, cop: Vec3): void {
+function writePlate(
+  plate: C3dForcePlate,
+  analog: { samples: Float32Array }[],
+  i: number,
+  force: Vec3,
+  cop: Vec3,
+): void {
   const [c1, , c3] = plate.corners;
   const centre: Vec3 = [(c1[0] + c3[0]) / 2, (c1[1] + c3[1]) / 2, 0];
   // The plate's axes are the lab's x, −y and −z: into the plate's coordinates.

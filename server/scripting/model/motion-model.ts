@@ -21,9 +21,14 @@ export class MotionModel {
   private trajectoryById = new Map<number, TrajectoryRecord>();
   private boneById = new Map<number, BoneRecord>();
   /** The open measurement's samples and the rest of it; null when none is open. Not part of the JSON state. */
-  private openMeasurement: Measurement | null = null;
+  /** A function until first asked for: the demo's walk is made only when a call needs it. */
+  private openMeasurement: Measurement | null | (() => Measurement);
 
-  constructor(private state: MotionState) {
+  constructor(
+    private state: MotionState,
+    measurement: Measurement | null | (() => Measurement) = null,
+  ) {
+    this.openMeasurement = measurement;
     this.reindexSkeletons();
     this.reindexTrajectories();
     this.reindexBones();
@@ -34,6 +39,7 @@ export class MotionModel {
   }
 
   measurement(): Measurement | null {
+    if (typeof this.openMeasurement === 'function') this.openMeasurement = this.openMeasurement();
     return this.openMeasurement;
   }
 
@@ -85,7 +91,11 @@ export class MotionModel {
       ...(changes.settings ? { settings: changes.settings } : {}),
       nextId: changes.nextId,
     };
-    if (changes.measurement !== undefined) this.openMeasurement = changes.measurement;
+    if (changes.measurement !== undefined) {
+      this.openMeasurement = changes.measurement;
+      const { measurement: _old, ...rest } = this.state;
+      this.state = changes.measurement ? { ...rest, measurement: originOf(changes.measurement) } : rest;
+    }
     if (changes.bones) this.reindexBones();
     if (changes.trajectories) this.reindexTrajectories();
     for (const id of changes.removed) this.segmentOwner.delete(id);
@@ -333,6 +343,11 @@ export class Transaction {
   private replaceList(source: SkeletonSource, change: (list: readonly SkeletonRecord[]) => SkeletonRecord[]): void {
     this.lists[source] = change(this.skeletons(source));
   }
+}
+
+/** What the state keeps of the open measurement: where it came from. */
+function originOf(m: Measurement): NonNullable<MotionState['measurement']> {
+  return m.demo ? { demo: true } : { path: m.path, dirty: m.dirty };
 }
 
 function describeSource(source: SkeletonSource): string {

@@ -1,6 +1,7 @@
 import { Fault } from '../model/faults';
 import { MotionModel, type ModelChanges } from '../model/motion-model';
 import type { MotionState } from '../model/records';
+import type { Measurement } from '../measurement/measurement';
 import { encodeState } from '../../../src/api/state/state-document';
 
 /** Where the state is written: the state file, or nowhere (in memory). */
@@ -25,9 +26,13 @@ export class DurableModel {
   constructor(
     state: MotionState,
     private readonly writer?: StateWriter,
+    measurement: Measurement | null | (() => Measurement) = null,
   ) {
-    this.visible = new MotionModel(state);
-    this.head = writer ? new MotionModel(state) : this.visible;
+    // Made once however many models ask for it first.
+    let made: Measurement | undefined;
+    const shared = typeof measurement === 'function' ? () => (made ??= measurement()) : measurement;
+    this.visible = new MotionModel(state, shared);
+    this.head = writer ? new MotionModel(state, shared) : this.visible;
   }
 
   /** Resolves once `changes` (already committed on head) are saved and visible; rejects with `unavailable` if they could not be saved. */

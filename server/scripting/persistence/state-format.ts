@@ -30,7 +30,8 @@ const stateType = (trajectory: string, bone: string) =>
   parseType(
     `{"format": "${STATE_FORMAT}", "version": integer, "state": {"nextId": integer, ` +
       `"skeletons": {"project": [${SKELETON}], "measurement": [${SKELETON}], "data": [${SKELETON}]}, ` +
-      `"trajectories": [${trajectory}], "bones": [${bone}], "selection": [${SELECTION_ITEM}], "lacking": [string]?}, ` +
+      `"trajectories": [${trajectory}], "bones": [${bone}], "selection": [${SELECTION_ITEM}], "lacking": [string]?, ` +
+      `"measurement": {"demo": bool?, "path": string?, "dirty": bool?}?}, ` +
       `"snapshot": {"application": {"major": integer, "minor": integer, "build": integer}, "url": string, "taken_at": string}?}`,
   );
 const STATE_TYPE = stateType(

@@ -121,4 +121,10 @@ export interface MotionState {
   lacking?: string[];
   /** The settings modules' values that were set; absent when none was. */
   settings?: SettingsItem;
+  /**
+   * The open measurement, by where it came from (its samples are not in the state): the demo's
+   * walk (made again by code), or a file, with whether it had unsaved changes. Absent when none is
+   * open. What the interface cannot read: a snapshot read through it has none.
+   */
+  measurement?: { demo: true } | { path: string; dirty: boolean };
 }

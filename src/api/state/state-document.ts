@@ -40,6 +40,15 @@ export function versionText(version: SnapshotOrigin['application']): string {
   return `${version.major}.${version.minor}.${version.build}`;
 }
 
+/** Whether a state file or snapshot has a measurement open (MotionState.measurement); false for other text. */
+export function snapshotHasMeasurement(text: string): boolean {
+  try {
+    return Boolean((JSON.parse(text) as { state?: { measurement?: unknown } }).state?.measurement);
+  } catch {
+    return false;
+  }
+}
+
 /** The modules a snapshot could not read from its application (MotionState.lacking); none for other text. */
 export function snapshotLacking(text: string): string[] {
   try {

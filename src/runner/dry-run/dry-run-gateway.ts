@@ -1,6 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findOperation } from '../../api/catalogue';
+import { isMeasurementModule } from '../../api/catalogue/measurement-modules';
 import { isReadOperation } from '../../api/catalogue/read-operations';
 import { dottedPath } from '../../api/client/call-paths';
 import { CALLER_HEADER, callerFromHeader, type MotionClient } from '../../api/client/motion-client';
@@ -41,6 +42,11 @@ interface GatewayOptions {
    * server's unmodelled ones. A promise while the snapshot is being taken: a call waits for it.
    */
   lacking?: readonly string[] | Promise<readonly string[]>;
+  /**
+   * Whether the private server has a measurement open (the demo's walk, a snapshot that holds one):
+   * then it answers the measurement's operations itself, reads and changes alike.
+   */
+  measurement?: boolean | Promise<boolean>;
   /** The application's package documentation, read before the run (documentationBeforeRun): what the script's package is built from. */
   documentation?: unknown;
 }
@@ -155,6 +161,7 @@ export class DryRunGateway {
     if (findOperation(module, name) && !(await options.lacking)?.includes(module)) return toServer(operation);
     const caller = callerFromHeader(req.headers[CALLER_HEADER]);
     const declared = testing?.declared(operation, args);
+    if (!declared && isMeasurementModule(module) && (await options.measurement)) return toServer(operation);
     if (!isReadOperation(operation)) {
       this.notSent.push({ operation, args, ...(caller ? { caller } : {}) });
       return reply(res, declared ? declared.value : null);

@@ -2,7 +2,7 @@ import { MotionClient } from '../../api/client/motion-client';
 import type { MotionState } from '../../api/state/motion-state';
 import { recordingOf, type RecordedAnswer } from '../../api/state/recorded-answers';
 import { diffStates, type StateChange } from '../../api/state/state-diff';
-import { versionText, type SnapshotOrigin, snapshotLacking } from '../../api/state/state-document';
+import { versionText, type SnapshotOrigin, snapshotHasMeasurement, snapshotLacking } from '../../api/state/state-document';
 import { LuaSession } from '../lua-session';
 import { PythonSession } from '../python-session';
 import { scriptArgumentsPrelude } from '../script-arguments';
@@ -97,6 +97,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
       application: options.application,
       recorded,
       lacking,
+      measurement: snapshotText.then(snapshotHasMeasurement, () => false),
       documentation,
     });
     const sessionOptions = { serverUrl: gateway.url, onOutput: output.onOutput, readLine: options.readLine };

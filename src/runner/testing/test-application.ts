@@ -1,5 +1,5 @@
 import { recordingOf } from '../../api/state/recorded-answers';
-import { snapshotLacking } from '../../api/state/state-document';
+import { snapshotHasMeasurement, snapshotLacking } from '../../api/state/state-document';
 import { DryRunGateway } from '../dry-run/dry-run-gateway';
 import { withPrivateServer } from '../dry-run/private-server';
 import { ScriptTestError } from './script-test';
@@ -29,7 +29,9 @@ export async function withTestApplication<T>(
   }
   return withPrivateServer(serverScript, snapshot, async (server) => {
     const lacking = snapshot === undefined ? [] : snapshotLacking(snapshot);
-    const gateway = await DryRunGateway.start(server.url, { recorded, testing: true, lacking });
+    // The demo data has the demo's walk open; a snapshot says whether it has a measurement.
+    const measurement = snapshot === undefined || snapshotHasMeasurement(snapshot);
+    const gateway = await DryRunGateway.start(server.url, { recorded, testing: true, lacking, measurement });
     try {
       return await use({ url: gateway.url, stateFile: server.stateFile });
     } finally {
