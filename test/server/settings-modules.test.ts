@@ -26,7 +26,9 @@ function otherValue(type: TypeNode, range?: readonly [number, number]): unknown 
     case 'primitive': {
       const shape = matrixShape(type.name);
       if (shape?.rows !== undefined)
-        return Array.from({ length: shape.rows }, () => Array<number>(shape.columns).fill(shape.element === 'integer' ? 7 : 2.5));
+        return Array.from({ length: shape.rows }, () =>
+          Array<number>(shape.columns).fill(shape.element === 'integer' ? 7 : 2.5),
+        );
       if (shape) return Array<number>(shape.columns).fill(shape.element === 'integer' ? 7 : 2.5);
       if (type.name === 'bool') return true;
       if (type.name === 'string') return 'C:\\Data\\Session 2';
@@ -75,7 +77,8 @@ describe('HTTP: the settings modules, typed values with their ranges and enumera
       let value = otherValue(setting.type, setting.range);
       if (/angle_range$/.test(setting.field)) value = { start: 0, end: 360 };
       if (setting.field === 'bounding_box') value = { min_x: -1, max_x: 1, min_y: -2, max_y: 2, min_z: 0, max_z: 3 };
-      if (setting.field === 'body_coordinate_system') value = { type: 'relative', relative_body_index: 0, fixed_transform: null };
+      if (setting.field === 'body_coordinate_system')
+        value = { type: 'relative', relative_body_index: 0, fixed_transform: null };
       await t.ok(module, setting.setter, [...project, value]);
       assert.deepEqual(await t.ok(module, setting.getter, project), value, name);
       if (setting.sourced)
@@ -100,7 +103,12 @@ describe('HTTP: the settings modules, typed values with their ranges and enumera
     const length = (n: number) => ['project', n];
     for (const n of [2, 100]) await t.ok('settings/processing/_3d', 'set_min_trajectory_length', length(n));
     for (const n of [1, 101]) {
-      const error = await t.fails('settings/processing/_3d', 'set_min_trajectory_length', length(n), 'invalid_argument');
+      const error = await t.fails(
+        'settings/processing/_3d',
+        'set_min_trajectory_length',
+        length(n),
+        'invalid_argument',
+      );
       assert.equal(error.message, `length ${n} is outside 2 to 100`);
       assert.equal(error.parameter, 'length');
     }
@@ -120,7 +128,12 @@ describe('HTTP: the settings modules, typed values with their ranges and enumera
   });
 
   it('holds the rules the interface writes in words: an angle’s two ranges, a box’s minimum below its maximum', async () => {
-    const angle = await t.fails('settings/euler', 'set_first_angle_range', [{ start: -90, end: 90 }], 'invalid_argument');
+    const angle = await t.fails(
+      'settings/euler',
+      'set_first_angle_range',
+      [{ start: -90, end: 90 }],
+      'invalid_argument',
+    );
     assert.match(angle.message, /\{"start": -180, "end": 180\} or \{"start": 0, "end": 360\}, not -90 to 90$/);
     const box = { min_x: 5, max_x: 1, min_y: 0, max_y: 1, min_z: 0, max_z: 1 };
     const refused = await t.fails('settings/processing/_3d', 'set_bounding_box', ['project', box], 'invalid_argument');
@@ -149,7 +162,10 @@ describe('HTTP: the settings modules, typed values with their ranges and enumera
     assert.equal(await t.ok(six, 'get_point_count', ['project', 0]), 0);
     assert.equal(await t.ok(six, 'get_body_count', ['measurement']), 0);
     const loading = await t.fails(six, 'load_bodies', ['project', 'C:\\bodies.xml'], 'not_modelled');
-    assert.match(loading.message, /^motion\.settings\.processing\._6d\.load_bodies is not modelled by the reference server/);
+    assert.match(
+      loading.message,
+      /^motion\.settings\.processing\._6d\.load_bodies is not modelled by the reference server/,
+    );
 
     const aim = 'settings/processing/aim';
     await t.ok(aim, 'add_model', ['project', 'C:\\Models\\walk.qam']);

@@ -2,14 +2,14 @@ import type { C3dForcePlate } from '../../../src/api/c3d/c3d-recording';
 
 type Vec = [number, number, number];
 
-export interface ForceSample {
+interface ForceSample {
   force: Vec;
   moment: Vec;
   center_of_pressure: Vec;
 }
 
 /** Below this vertical force (N) nobody stands on the plate: the centre of pressure is the plate's centre. */
-export const STANDING_FORCE = 10;
+const STANDING_FORCE = 10;
 
 const sub = (a: Vec, b: Vec): Vec => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const cross = (a: Vec, b: Vec): Vec => [
@@ -27,7 +27,7 @@ const mid = (a: Vec, b: Vec): Vec => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2
  * A plate's place in the lab, from its corners as the format numbers them (1 in the plate's +x +y
  * quarter, then round): its axes as columns, and the centre of its working surface.
  */
-export function plateFrame(plate: C3dForcePlate): { axes: [Vec, Vec, Vec]; centre: Vec } {
+function plateFrame(plate: C3dForcePlate): { axes: [Vec, Vec, Vec]; centre: Vec } {
   const [c1, c2, c3, c4] = plate.corners;
   const x = unit(sub(mid(c1, c4), mid(c2, c3)));
   const y = unit(sub(mid(c1, c2), mid(c3, c4)));

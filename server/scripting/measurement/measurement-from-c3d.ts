@@ -5,7 +5,7 @@ import { sampleRanges } from './sample-ranges';
 import { PART_TYPES, partsOfRuns } from './trajectory-parts';
 
 /** The name of the one analog board a C3D file's channels are put on: the format has no boards. */
-export const C3D_BOARD = 'Analog';
+const C3D_BOARD = 'Analog';
 
 /**
  * A recording read from a C3D file as the open measurement: a labelled trajectory per marker (an

@@ -6,7 +6,7 @@ export interface Samples3d {
   readonly residuals: Float32Array;
 }
 
-export interface AnalogBoard {
+interface AnalogBoard {
   readonly id: number;
   readonly name: string;
   readonly rate: number;
@@ -21,7 +21,7 @@ export interface AnalogChannel {
   readonly samples: Float32Array;
 }
 
-export interface ForcePlate {
+interface ForcePlate {
   /** The force series' id. */
   readonly id: number;
   readonly plate: C3dForcePlate;

@@ -14,7 +14,7 @@ export function sampleAt(samples: Samples3d, i: number): Sample3d | null {
 }
 
 /** What an edit did to where samples are: the runs of frames that gained a sample, and those that lost theirs. */
-export interface EditedFrames {
+interface EditedFrames {
   samples: Samples3d;
   gained: FrameRange[];
   lost: FrameRange[];

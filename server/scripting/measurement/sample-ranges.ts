@@ -1,7 +1,7 @@
 import type { FrameRange } from './measurement';
 
 /** Whether slot `i` holds a sample (a residual of 0 or more; below 0, or NaN, is none). */
-export const hasSample = (residuals: Float32Array, i: number): boolean => residuals[i] >= 0;
+const hasSample = (residuals: Float32Array, i: number): boolean => residuals[i] >= 0;
 
 /** The runs of consecutive samples within `from`..`to` (inclusive), in order. */
 export function sampleRanges(residuals: Float32Array, from = 0, to = residuals.length - 1): FrameRange[] {

@@ -24,7 +24,7 @@ interface Section {
 }
 
 /** The sections of a Butterworth low-pass of `order` at `cutoff` Hz for samples at `rate` Hz (bilinear transform). */
-export function butterworthSections(order: number, cutoff: number, rate: number): Section[] {
+function butterworthSections(order: number, cutoff: number, rate: number): Section[] {
   const w0 = (2 * Math.PI * cutoff) / rate;
   const sections: Section[] = [];
   const pairs = Math.floor(order / 2);

@@ -8,9 +8,9 @@ import type { SkeletonRecord, TrajectoryRecord, Vec3 } from './records';
  * the first steps of the first pass, and the heel strikes and toe offs as events.
  */
 
-export const DEMO_RATE = 100;
+const DEMO_RATE = 100;
 /** Force plates are sampled ten times a frame. */
-export const DEMO_ANALOG_PER_FRAME = 10;
+const DEMO_ANALOG_PER_FRAME = 10;
 const SPEED = 1200; // mm/s
 const HALF_WALKWAY = 3000;
 const TURN_SECONDS = 1;

@@ -3,7 +3,7 @@ import type { Transaction } from '../model/motion-model';
 import { changed, type AnalogChannel } from '../measurement/measurement';
 import { openMeasurement } from './file-handlers';
 import type { ModuleHandlers } from './handler';
-import { sampledSeriesHandlers } from './sampled-series';
+import { sampledSeriesHandlers } from './sampled-series-handlers';
 
 function board(tx: Transaction, id: number) {
   const found = openMeasurement(tx).boards.find((b) => b.id === id);

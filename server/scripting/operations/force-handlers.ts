@@ -1,6 +1,6 @@
 import { forceSample } from '../measurement/force-plates';
 import type { ModuleHandlers } from './handler';
-import { sampledSeriesHandlers } from './sampled-series';
+import { sampledSeriesHandlers } from './sampled-series-handlers';
 
 /** `motion.data.series.force`: a series per force plate, computed from its analog channels at their rate. */
 export const FORCE_SERIES_HANDLERS: ModuleHandlers = sampledSeriesHandlers('force', (measurement) => {

@@ -21,7 +21,7 @@ import { ANALOG_OBJECT_HANDLERS, ANALOG_SERIES_HANDLERS } from './analog-handler
 import { FORCE_SERIES_HANDLERS } from './force-handlers';
 import { EVENT_HANDLERS } from './event-handlers';
 import { TIMELINE_HANDLERS } from './timeline-handlers';
-import { absentSeriesHandlers } from './sampled-series';
+import { absentSeriesHandlers } from './sampled-series-handlers';
 
 /** The data series a C3D measurement does not hold, and what they are called in errors. */
 const ABSENT_SERIES: readonly [string, string][] = [

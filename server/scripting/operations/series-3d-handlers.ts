@@ -51,7 +51,7 @@ function checkSample(sample: Sample3d | null, parameter: string): Sample3d | nul
  * lost their sample leave their parts; frames that gained one where there was none make parts of
  * their own, "edited"), the measurement marked as changed.
  */
-export function editSamples(tx: Transaction, id: number, start: number, values: readonly (Sample3d | null)[]): void {
+function editSamples(tx: Transaction, id: number, start: number, values: readonly (Sample3d | null)[]): void {
   const { measurement, trajectory, samples } = series3d(tx, id);
   const edited = setSamples(samples, start, values);
   let parts = trajectory.parts;

@@ -57,7 +57,7 @@ function touched(tx: Transaction, trajectories: TrajectoryRecord[]): void {
 }
 
 /** The colour a trajectory has until one is set: spread round the hue circle by its id (docs/design.md §11). */
-export function trajectoryColour(t: TrajectoryRecord): number {
+function trajectoryColour(t: TrajectoryRecord): number {
   if (t.color !== undefined) return t.color;
   const hue = (t.id * 137.508) % 360;
   const channel = (n: number) => {

@@ -62,7 +62,7 @@ const DECIDED: Readonly<Record<string, unknown>> = {
  * number of its stated range (else 0), the first value of an enumeration, an empty text or list,
  * zeros for a vector, the identity for a square matrix, and each field of a structure by the same rule.
  */
-export function defaultOfType(type: TypeNode, range?: readonly [number, number]): unknown {
+function defaultOfType(type: TypeNode, range?: readonly [number, number]): unknown {
   switch (type.kind) {
     case 'nullable':
     case 'any':

@@ -14,7 +14,7 @@ import type { TypeNode } from '../../../src/api/types/type-tree';
  * item of a list named by one of its values (an AIM model by its `path`), or one of several values
  * kept apart (`type`: a processing step's setting for real time, capture, batch…).
  */
-export type Where =
+type Where =
   | { kind: 'index'; parameter: string; list: string }
   | { kind: 'named'; parameter: string; list: string; field: string }
   | { kind: 'variant'; parameter: string };

@@ -3,13 +3,12 @@ import { outOfRange } from '../model/faults';
 
 export type { SettingsItem } from '../../../src/api/state/motion-state';
 
-/**
+/*
  * Where a setting's value is kept in the state: the values that were set, by key, and the lists
  * of items (rigid bodies, AIM models) with values of their own. A value never set is its default,
  * and is not kept; so a new state, and a state reset, has every default. Every change makes a new
  * tree that shares what it did not change.
  */
-export const emptySettings = (): SettingsItem => ({ values: {}, lists: {} });
 
 /** An index into a list: its parameter (for errors) and the list's name in the user's words. */
 export interface ListStep {

@@ -21,7 +21,7 @@ export interface NumberReader {
   float32(offset: number): number;
 }
 
-export interface NumberWriter {
+interface NumberWriter {
   int16(offset: number, value: number): void;
   uint16(offset: number, value: number): void;
   float32(offset: number, value: number): void;

@@ -7,7 +7,7 @@ const BLOCK = 512;
 /** What a dimension (one byte) can count, and so how many names go in one LABELS parameter. */
 const PER_PARAMETER = 255;
 
-export interface C3dWriteOptions {
+interface C3dWriteOptions {
   processor?: C3dProcessor;
   /** Store samples as 16-bit integers in steps of the recording's point scale (else floats). */
   integer?: boolean;

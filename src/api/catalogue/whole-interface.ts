@@ -26,7 +26,7 @@ interface InterfaceFacts {
 }
 
 /** The facts of the application's newest published interface (scripts/application-interface.ts writes them). */
-export const INTERFACE_FACTS = facts as InterfaceFacts;
+const INTERFACE_FACTS = facts as InterfaceFacts;
 
 function parameterSpec(p: FactsOfParameter): ParameterSpec {
   return {

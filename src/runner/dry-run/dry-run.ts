@@ -2,7 +2,12 @@ import { MotionClient } from '../../api/client/motion-client';
 import type { MotionState } from '../../api/state/motion-state';
 import { recordingOf, type RecordedAnswer } from '../../api/state/recorded-answers';
 import { diffStates, type StateChange } from '../../api/state/state-diff';
-import { versionText, type SnapshotOrigin, snapshotHasMeasurement, snapshotLacking } from '../../api/state/state-document';
+import {
+  versionText,
+  type SnapshotOrigin,
+  snapshotHasMeasurement,
+  snapshotLacking,
+} from '../../api/state/state-document';
 import { LuaSession } from '../lua-session';
 import { PythonSession } from '../python-session';
 import { scriptArgumentsPrelude } from '../script-arguments';

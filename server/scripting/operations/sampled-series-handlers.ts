@@ -5,7 +5,7 @@ import { openMeasurement } from './file-handlers';
 import type { ModuleHandlers } from './handler';
 
 /** One series sampled without gaps (an analog channel, a force plate): how many samples, at what rate, each one. */
-export interface SampledSeries {
+interface SampledSeries {
   id: number;
   count: number;
   rate: number;
