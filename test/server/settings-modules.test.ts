@@ -2,42 +2,14 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { WHOLE_INTERFACE } from '../../src/api/catalogue';
 import { validateValue } from '../../src/api/types/validate';
-import type { TypeNode } from '../../src/api/types/type-tree';
-import { matrixShape } from '../../src/api/types/type-tree';
 import { DECIDED_DEFAULTS } from '../../server/scripting/settings/setting-defaults';
 import { settingsOf, type Setting } from '../../server/scripting/settings/settings-layout';
 import { scratchFolder } from '../support/scratch-folder';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { valueOfType } from '../support/type-values';
 
 const SETTINGS = settingsOf(WHOLE_INTERFACE);
 const url = (module: string) => module.split('.').slice(1).join('/');
-
-/** A valid value of a type that is not its default rule's: true, the top of a range, the last enumeration value… */
-function otherValue(type: TypeNode, range?: readonly [number, number]): unknown {
-  switch (type.kind) {
-    case 'nullable':
-      return otherValue(type.inner, range);
-    case 'enum':
-      return type.values[type.values.length - 1];
-    case 'array':
-      return [otherValue(type.element)];
-    case 'struct':
-      return Object.fromEntries(type.fields.map((f) => [f.name, otherValue(f.type)]));
-    case 'primitive': {
-      const shape = matrixShape(type.name);
-      if (shape?.rows !== undefined)
-        return Array.from({ length: shape.rows }, () =>
-          Array<number>(shape.columns).fill(shape.element === 'integer' ? 7 : 2.5),
-        );
-      if (shape) return Array<number>(shape.columns).fill(shape.element === 'integer' ? 7 : 2.5);
-      if (type.name === 'bool') return true;
-      if (type.name === 'string') return 'C:\\Data\\Session 2';
-      return range ? range[1] : type.name === 'integer' ? 7 : 2.5;
-    }
-    default:
-      return null;
-  }
-}
 
 /** Arguments naming a setting's place: the source, then index 0 of each list, the first model, a variant's last value. */
 function placeOf(setting: Setting, source: string): unknown[] {
@@ -74,7 +46,7 @@ describe('HTTP: the settings modules, typed values with their ranges and enumera
       assert.equal(validateValue(before, setting.type, name), undefined, `${name}'s default ${JSON.stringify(before)}`);
       if (setting.range && typeof before === 'number')
         assert.ok(before >= setting.range[0] && before <= setting.range[1], `${name}'s default is in its range`);
-      let value = otherValue(setting.type, setting.range);
+      let value = valueOfType(setting.type, setting.range);
       if (/angle_range$/.test(setting.field)) value = { start: 0, end: 360 };
       if (setting.field === 'bounding_box') value = { min_x: -1, max_x: 1, min_y: -2, max_y: 2, min_z: 0, max_z: 3 };
       if (setting.field === 'body_coordinate_system')
