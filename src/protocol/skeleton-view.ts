@@ -60,6 +60,30 @@ export interface SceneChanges {
   summary: string[];
 }
 
+/**
+ * The open measurement's markers, frame by frame, for the current data's view: each trajectory's
+ * positions at the frames shown (every `step`-th frame of the measurement, so a long one stays a
+ * few megabytes), null where it has no sample (a gap).
+ */
+export interface ViewMeasurement {
+  /** The measurement's frame rate and number of frames. */
+  rate: number;
+  frameCount: number;
+  /** The frames shown are 0, step, 2·step…: `positions[t][k]` is at frame k·step. */
+  step: number;
+  /** The measurement's current frame when it was read. */
+  current: number;
+  trajectories: { label: string | null; positions: (Vec3 | null)[] }[];
+}
+
+/** What the measurement drawn shows at its frame: for tests and the bench. */
+interface MeasurementReport {
+  frame: number;
+  /** Markers drawn at that frame, and those in a gap there. */
+  shown: number;
+  inGaps: number;
+}
+
 /** The key of a segment in a dry run's changes. */
 export function segmentKey(skeletonId: number, segmentId: number): string {
   return `${skeletonId}/${segmentId}`;
@@ -91,6 +115,8 @@ export interface SceneReport {
   camera: { position: Vec3; target: Vec3; placed: boolean };
   /** The canvas as a PNG data URL. */
   image: string;
+  /** The measurement drawn, when the view shows one. */
+  measurement?: MeasurementReport;
 }
 
 export type ToView =
@@ -103,6 +129,10 @@ export type ToView =
   | { type: 'selection'; markers: string[] }
   /** A dry run's changes: the view shows a state that is not the application's, coloured by what changed. */
   | { type: 'changes'; changes: SceneChanges }
+  /** The open measurement's markers (null: none is open), drawn over the skeletons with a frame slider. */
+  | { type: 'measurement'; measurement: ViewMeasurement | null }
+  /** Does what moving the frame slider to this frame does (for tests). */
+  | { type: 'frame'; frame: number }
   | { type: 'report' }
   /** Does what the pose buttons do (for tests). */
   | { type: 'pose'; pose: Pose }

@@ -10,6 +10,7 @@ import type { SelectionView } from '../selection/selection-view';
 import { makeNonce, viewHtml } from './view-html';
 import type { FromView, SceneReport, SegmentRef, ToView } from '../../protocol/skeleton-view';
 import { sendViewScene, viewKey, type ViewTarget } from './view-scene';
+import { readViewMeasurement } from './view-measurement';
 
 /** What to do when a segment clicked in the view is gone from the application. */
 const REFRESH = 'refresh the view';
@@ -221,7 +222,22 @@ export class SkeletonPanel implements vscode.Disposable {
       if (loading.signal.aborted) return;
       this.post({ type: 'failed', message: `Could not load the skeletons: ${describeFailure(error)}` });
     }
+    // The current data's view shows the open measurement's markers too, over its skeletons.
+    if (this.target.source === 'data' && !loading.signal.aborted) {
+      try {
+        const measurement = await readViewMeasurement(this.deps.client(), loading.signal);
+        if (!loading.signal.aborted) this.post({ type: 'measurement', measurement });
+      } catch (error) {
+        if (!loading.signal.aborted)
+          this.post({ type: 'failed', message: `Could not load the measurement: ${describeFailure(error)}` });
+      }
+    }
     this.loaded.fire();
+  }
+
+  /** Does in the view what moving its frame slider does. */
+  showFrame(frame: number): void {
+    this.post({ type: 'frame', frame });
   }
 
   /** The application's selected trajectories, by label: markers of that name are highlighted. */

@@ -58,6 +58,8 @@ export function viewHtml({ scriptUri, cspSource, nonce }: ViewPage): string {
   .swatch.line { width: 14px; height: 3px; }
   #tooltip { position: fixed; z-index: 2; white-space: pre; padding: 3px 6px; color: var(--vscode-editorHoverWidget-foreground); background: var(--vscode-editorHoverWidget-background); border: 1px solid var(--vscode-editorHoverWidget-border); pointer-events: none; }
   #notice { position: absolute; top: 40%; width: 100%; text-align: center; }
+  #timeline { display: flex; gap: 8px; align-items: center; padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
+  #timeline input[type=range] { flex: 1; }
   [hidden] { display: none !important; }
 </style>
 </head>
@@ -83,6 +85,11 @@ export function viewHtml({ scriptUri, cspSource, nonce }: ViewPage): string {
   <div id="legend" aria-live="polite"></div>
   <details id="key" open><summary>Colours</summary></details>
   <div id="notice" hidden>Loading…</div>
+</div>
+<div id="timeline" role="group" aria-label="The measurement's frames" hidden>
+  <button id="play" aria-pressed="false" title="Play the measurement at its own pace">Play</button>
+  <input type="range" id="frame" min="0" max="0" value="0" aria-label="Frame" title="The frame shown">
+  <span id="frame-label" aria-live="polite"></span>
 </div>
 <div id="tooltip" role="tooltip" hidden></div>
 <script nonce="${nonce}" src="${scriptUri}"></script>

@@ -30,6 +30,7 @@ import { colourKeyRows } from './colour-key';
 import { CameraPlacement } from './camera-placement';
 import { ChangeOverlay } from './change-overlay';
 import { viewHost, type SavedState } from './view-host';
+import { MeasurementLayer } from './measurement-layer';
 
 /** Marker names are drawn for at most this many markers at once (beyond that they are unreadable, and slow). */
 const MAX_LABELS = 300;
@@ -78,6 +79,17 @@ let selectedMarkers = new Set<string>();
 let frame = 0;
 const placement = new CameraPlacement();
 const overlay = new ChangeOverlay(scene3d, colours);
+const measurement = new MeasurementLayer(
+  scene3d,
+  colours.marker,
+  {
+    bar: element('timeline'),
+    slider: element<HTMLInputElement>('frame'),
+    play: element<HTMLButtonElement>('play'),
+    label: element('frame-label'),
+  },
+  () => invalidate(),
+);
 
 /** Draws once on the next frame, however many changes ask for it. */
 function invalidate(): void {
@@ -299,6 +311,7 @@ function report(): SceneReport {
     highlighted,
     camera: { position: camera.position.toArray(), target: controls.target.toArray(), placed: placement.fitsResize },
     image: renderer.domElement.toDataURL('image/png'),
+    ...(measurement.report() ? { measurement: measurement.report() } : {}),
   };
 }
 
@@ -374,6 +387,19 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
       break;
     case 'click':
       clickSegment(message.skeleton, message.segment);
+      break;
+    case 'measurement': {
+      measurement.show(message.measurement);
+      // A measurement with no skeleton to fit to: the camera looks at its markers.
+      const markers = measurement.extent();
+      if (!drawn && markers) {
+        lookAtBox(camera, controls, markers, camera.position.clone().sub(controls.target));
+        notice.hidden = true;
+      }
+      break;
+    }
+    case 'frame':
+      measurement.showFrame(message.frame);
       break;
   }
 });

@@ -266,6 +266,29 @@ export function skeletonViewTests(): void {
       assert.ok(report.origins['FullBody/Head'] && report.origins['Wand/Tip'], 'both demo skeletons drawn');
     });
 
+    it('shows the open measurement’s markers over the current data: the slider moves through its frames, a marker in a gap is not drawn', async () => {
+      await vscode.commands.executeCommand('motion.showSkeleton3D', await at('Data (read-only)'));
+      panel = api.skeletonViews.last!;
+      const trajectories = await api.connection.client().data.object.trajectory.get_trajectory_count();
+      const first = await reportWhen((r) => r.complete && r.measurement !== undefined, 'the measurement');
+      assert.deepEqual(
+        first.measurement,
+        { frame: 0, shown: trajectories - 3, inGaps: 3 },
+        'the three stray reflections come later',
+      );
+      // The left heel marker is hidden from frame 973 to 1012 in the demo's walk.
+      panel.showFrame(990);
+      const inGap = await reportWhen((r) => r.measurement?.frame === 990, 'frame 990');
+      assert.equal(inGap.measurement!.inGaps, 8, 'five markers hidden then, and the stray reflections');
+      assert.equal(inGap.measurement!.shown + inGap.measurement!.inGaps, trajectories);
+      const image = PNG.sync.read(Buffer.from(inGap.image.replace(/^data:image\/png;base64,/, ''), 'base64'));
+      let green = 0;
+      for (let i = 0; i < image.data.length; i += 4)
+        if (image.data[i + 1] > image.data[i] + 30 && image.data[i + 1] > image.data[i + 2] + 30) green++;
+      assert.ok(green > 200, `markers drawn (${green} green pixels)`);
+      await takeScreenshot('measurement-3d.png');
+    });
+
     it('draws bad data in the warning colour and says why, never failing', async () => {
       const { skeletonId, segmentId } = await ids('Wand', 'Tip');
       const original = await skeletons().get_segment_transform('project', segmentId);
