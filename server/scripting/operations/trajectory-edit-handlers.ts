@@ -41,13 +41,18 @@ function partIndices(t: TrajectoryRecord, given: number[] | null, parameter: str
   return indices;
 }
 
-function meeting(error: unknown, into: TrajectoryRecord): never {
-  if (error instanceof PartsMeet)
-    throw invalid(
-      undefined,
-      `the part of frames ${error.part.range.start} to ${error.part.range.end} would cover frame ${error.frame} of ${describe(into)}, which has a sample there; parts never overlap`,
-    );
-  throw error;
+/** `pieces` of trajectory `into` with `parts` (samples from `source`) added, or the refusal naming where they would meet. */
+function placed(pieces: Pieces, into: TrajectoryRecord, parts: readonly Part[], source: Samples3d): Pieces {
+  try {
+    return withPartsFrom(pieces, parts, source);
+  } catch (error) {
+    if (error instanceof PartsMeet)
+      throw invalid(
+        undefined,
+        `the part of frames ${error.part.range.start} to ${error.part.range.end} would cover frame ${error.frame} of ${describe(into)}, which has a sample there; parts never overlap`,
+      );
+    throw error;
+  }
 }
 
 /** Marks the measurement changed for an edit of trajectories' other fields. */
@@ -147,12 +152,7 @@ export const TRAJECTORY_EDIT_HANDLERS: ModuleHandlers = {
       throw invalid('id_to', `parts are moved between two trajectories; both are ${describe(from.trajectory)}`);
     const chosen = partIndices(from.trajectory, indices, 'part_indices');
     const moving = from.parts.filter((_, i) => chosen.has(i));
-    let into: Pieces;
-    try {
-      into = withPartsFrom(to, moving, from.samples);
-    } catch (error) {
-      meeting(error, to.trajectory);
-    }
+    const into = placed(to, to.trajectory, moving, from.samples);
     store(tx, [
       { id: fromId, ...withoutParts(from, chosen) },
       { id: toId, ...into },
@@ -168,26 +168,18 @@ export const TRAJECTORY_EDIT_HANDLERS: ModuleHandlers = {
     const chosen2 = partIndices(two.trajectory, indices2, 'part_indices_2');
     const stay1 = withoutParts(one, chosen1);
     const stay2 = withoutParts(two, chosen2);
-    let new1: Pieces;
-    let new2: Pieces;
-    try {
-      new1 = withPartsFrom(
-        stay1,
-        two.parts.filter((_, i) => chosen2.has(i)),
-        two.samples,
-      );
-    } catch (error) {
-      meeting(error, one.trajectory);
-    }
-    try {
-      new2 = withPartsFrom(
-        stay2,
-        one.parts.filter((_, i) => chosen1.has(i)),
-        one.samples,
-      );
-    } catch (error) {
-      meeting(error, two.trajectory);
-    }
+    const new1 = placed(
+      stay1,
+      one.trajectory,
+      two.parts.filter((_, i) => chosen2.has(i)),
+      two.samples,
+    );
+    const new2 = placed(
+      stay2,
+      two.trajectory,
+      one.parts.filter((_, i) => chosen1.has(i)),
+      one.samples,
+    );
     store(tx, [
       { id: id1, ...new1 },
       { id: id2, ...new2 },
