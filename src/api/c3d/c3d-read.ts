@@ -146,15 +146,21 @@ function readPoints(bytes: Uint8Array, l: Layout): { positions: Float32Array; re
   const residual = (w: number) => (w < 0 ? -1 : (Math.trunc(w) & 0xff) * step);
   const words = floatWords(bytes, l);
   if (words) {
-    // The common case, kept tight: one marker at a time down the frames, no value boxed.
+    // The common case, kept tight: the file read once from start to end (frame by frame, as it is
+    // laid out), each marker's arrays written in order, no value boxed.
     const frameWords = l.frameBytes / 4;
-    for (let m = 0; m < l.pointCount; m++) {
-      const { positions, residuals } = points[m];
-      for (let f = 0, at = m * 4; f < l.frameCount; f++, at += frameWords) {
-        positions[3 * f] = words[at];
-        positions[3 * f + 1] = words[at + 1];
-        positions[3 * f + 2] = words[at + 2];
-        residuals[f] = residual(words[at + 3]);
+    const positions = points.map((p) => p.positions);
+    const residuals = points.map((p) => p.residuals);
+    for (let f = 0; f < l.frameCount; f++) {
+      const frame = f * frameWords;
+      for (let m = 0; m < l.pointCount; m++) {
+        const at = frame + 4 * m;
+        const out = positions[m];
+        out[3 * f] = words[at];
+        out[3 * f + 1] = words[at + 1];
+        out[3 * f + 2] = words[at + 2];
+        const w = words[at + 3];
+        residuals[m][f] = w < 0 ? -1 : (Math.trunc(w) & 0xff) * step;
       }
     }
     return points;
