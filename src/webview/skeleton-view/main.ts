@@ -79,17 +79,7 @@ let selectedMarkers = new Set<string>();
 let frame = 0;
 const placement = new CameraPlacement();
 const overlay = new ChangeOverlay(scene3d, colours);
-const measurement = new MeasurementLayer(
-  scene3d,
-  colours.marker,
-  {
-    bar: element('timeline'),
-    slider: element<HTMLInputElement>('frame'),
-    play: element<HTMLButtonElement>('play'),
-    label: element('frame-label'),
-  },
-  () => invalidate(),
-);
+const measurement = new MeasurementLayer(scene3d, colours.marker, () => invalidate());
 
 /** Draws once on the next frame, however many changes ask for it. */
 function invalidate(): void {
@@ -311,7 +301,7 @@ function report(): SceneReport {
     highlighted,
     camera: { position: camera.position.toArray(), target: controls.target.toArray(), placed: placement.fitsResize },
     image: renderer.domElement.toDataURL('image/png'),
-    ...(measurement.report() ? { measurement: measurement.report() } : {}),
+    ...measurement.report(),
   };
 }
 
@@ -388,16 +378,14 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
     case 'click':
       clickSegment(message.skeleton, message.segment);
       break;
-    case 'measurement': {
+    case 'measurement':
       measurement.show(message.measurement);
       // A measurement with no skeleton to fit to: the camera looks at its markers.
-      const markers = measurement.extent();
-      if (!drawn && markers) {
-        lookAtBox(camera, controls, markers, camera.position.clone().sub(controls.target));
+      if (!drawn && measurement.extent()) {
+        lookAtBox(camera, controls, measurement.extent()!, camera.position.clone().sub(controls.target));
         notice.hidden = true;
       }
       break;
-    }
     case 'frame':
       measurement.showFrame(message.frame);
       break;

@@ -4,12 +4,15 @@ import type { SceneReport, ViewMeasurement } from '../../protocol/skeleton-view'
 /** The markers' spheres, mm: the size a marker is. */
 const MARKER_RADIUS = 9;
 
-/** The timeline's controls in the page. */
-export interface TimelineControls {
-  bar: HTMLElement;
-  slider: HTMLInputElement;
-  play: HTMLButtonElement;
-  label: HTMLElement;
+/** The page's timeline below the view (view-html.ts): its bar, slider, Play button and line of text. */
+function timelineControls() {
+  const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+  return {
+    bar: element('timeline'),
+    slider: element<HTMLInputElement>('frame'),
+    play: element<HTMLButtonElement>('play'),
+    label: element('frame-label'),
+  };
 }
 
 /**
@@ -24,14 +27,15 @@ export class MeasurementLayer {
   private index = 0;
   private playing = 0;
 
+  private readonly controls = timelineControls();
+
   constructor(
     private readonly scene: Scene,
     private readonly colour: Color,
-    private readonly controls: TimelineControls,
     private readonly invalidate: () => void,
   ) {
-    controls.slider.addEventListener('input', () => this.showIndex(Number(controls.slider.value)));
-    controls.play.addEventListener('click', () => (this.playing ? this.pause() : this.play()));
+    this.controls.slider.addEventListener('input', () => this.showIndex(Number(this.controls.slider.value)));
+    this.controls.play.addEventListener('click', () => (this.playing ? this.pause() : this.play()));
   }
 
   show(measurement: ViewMeasurement | null): void {
@@ -123,10 +127,11 @@ export class MeasurementLayer {
     return box.isEmpty() ? undefined : box;
   }
 
-  report(): SceneReport['measurement'] {
+  /** The report's part of it: nothing when no measurement is shown. */
+  report(): Pick<SceneReport, 'measurement'> {
     const m = this.measurement;
-    if (!m) return undefined;
+    if (!m) return {};
     const inGaps = m.trajectories.filter((t) => !t.positions[this.index]).length;
-    return { frame: this.index * m.step, shown: m.trajectories.length - inGaps, inGaps };
+    return { measurement: { frame: this.index * m.step, shown: m.trajectories.length - inGaps, inGaps } };
   }
 }
