@@ -6,7 +6,7 @@ import { startMotionServer } from './motion-server';
 import { APPLICATION_TITLE } from './version';
 
 const USAGE = `Usage: motion-server [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--state FILE] [--empty] [--log-level info] [--delay-ms 0]
-                     [--stop-with-stdin]
+                     [--stop-with-stdin] [--dry-run]
 
 The reference scripting server of the "motion" package: every operation of the scripting
 interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<operation>/).
@@ -21,6 +21,9 @@ interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<op
                     and only the modules and operations the application's changelog says it has
   --stop-with-stdin stop when standard input closes: a program that starts the server with a pipe
                     it never writes ties the server's life to its own, even if it is killed
+  --dry-run         a dry run's server: measurement files are read, never written (a save keeps the
+                    path it would write), and POST /reference/dry-run reports the saves held back
+                    and the samples the script changed
   --version, --help`;
 
 function fail(message: string): never {
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
         'delay-ms': { type: 'string', default: '0' },
         'stop-with-stdin': { type: 'boolean', default: false },
         'as-version': { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
         version: { type: 'boolean', default: false },
       },
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
       logLevel,
       delayMs,
       asVersion: values['as-version'],
+      dryRun: values['dry-run'],
     });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;

@@ -10,6 +10,9 @@ import { catalogueAsOf } from '../../src/api/catalogue/catalogue-as-of';
 import { APPLICATION_TITLE } from './version';
 import { StateFile } from './persistence/state-file';
 import { reopenMeasurement } from './measurement/reopen-measurement';
+import { FILE_WRITER, heldWriter, type MeasurementWriter } from './measurement/measurement-files';
+import { sampleRunsSince } from './measurement/sample-changes';
+import type { DryRunReport } from '../../src/api/state/sample-changes';
 
 export interface MotionServerOptions {
   host?: string;
@@ -29,6 +32,11 @@ export interface MotionServerOptions {
    * and operations the interface's history says it has.
    */
   asVersion?: string;
+  /**
+   * A dry run's server: measurement files are read but never written (a save keeps the path it
+   * would write), and `POST /reference/dry-run` reports the saves held back and the samples changed.
+   */
+  dryRun?: boolean;
 }
 
 export interface MotionServer extends RunningMotionServer {
@@ -54,9 +62,17 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
     durable = new DurableModel(state, undefined, measurement);
   }
   try {
+    const held = options.dryRun ? heldWriter() : undefined;
+    const writer = held ?? FILE_WRITER;
+    const model = durable;
+    const report = (): DryRunReport => ({
+      saves: [...(held?.held ?? [])],
+      samples: sampleRunsSince(model.openedMeasurement(), model.visible.measurement(), model.visible.trajectories()),
+    });
     const running = await listen({
       model: durable,
-      table: operationTable(options.asVersion),
+      table: operationTable(options.asVersion, writer),
+      reports: options.dryRun ? { '/reference/dry-run': report } : {},
       log,
       host: options.host,
       port: options.port,
@@ -79,11 +95,15 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
 }
 
 /** The operations served: all of the catalogue, or those of the release the server answers as. */
-function operationTable(asVersion: string | undefined) {
-  if (asVersion === undefined) return buildOperationTable();
+function operationTable(asVersion: string | undefined, writer: MeasurementWriter) {
+  if (asVersion === undefined) return buildOperationTable(undefined, undefined, writer);
   const [major, minor] = asVersion.split('.').map(Number);
-  return buildOperationTable(catalogueAsOf(asVersion, WHOLE_INTERFACE), {
-    version: { major, minor, build: 0 },
-    title: `${APPLICATION_TITLE}, answering as ${asVersion}`,
-  });
+  return buildOperationTable(
+    catalogueAsOf(asVersion, WHOLE_INTERFACE),
+    {
+      version: { major, minor, build: 0 },
+      title: `${APPLICATION_TITLE}, answering as ${asVersion}`,
+    },
+    writer,
+  );
 }

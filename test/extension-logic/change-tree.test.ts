@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { diffStates } from '../../src/api/state/state-diff';
-import { changeTree, notSentTree, type ChangeNode } from '../../src/extension/dry-run/change-tree';
+import { changeTree, FRAMES_LISTED, notSentTree, type ChangeNode } from '../../src/extension/dry-run/change-tree';
+import { withMeasurementChanges } from '../../src/runner/dry-run/measurement-changes';
 import { demoState } from '../../server/scripting/model/demo-data';
 
 const outline = (nodes: ChangeNode[], depth = 0): string[] =>
@@ -31,6 +32,52 @@ describe('the Dry Run view’s tree of changes', () => {
       'Bones — 1 change',
       `  bone ${label(bone.from)} – ${label(bone.to)} — 1 change`,
       `    [changed] color — 0x${bone.color.toString(16).padStart(6, '0')} → 0x123456`,
+    ]);
+  });
+
+  it('puts samples changed beside the trajectory’s other changes, a row per frame under each (at most FRAMES_LISTED), and the saves held back last', () => {
+    const before = demoState();
+    const after = structuredClone(before);
+    const [first, second] = after.trajectories;
+    first.label = 'Renamed';
+    const frames = (start: number, end: number) =>
+      Array.from({ length: end - start + 1 }, (_, i) => ({
+        frame: start + i,
+        before: null,
+        after: [start + i, 0.04, -0.04] as [number, number, number],
+      }));
+    const run = (id: number, label: string | null, start: number, end: number) => ({
+      trajectoryId: id,
+      label,
+      start,
+      end,
+      frames: frames(start, end),
+      framesLeftOut: 0,
+    });
+    const changes = withMeasurementChanges(
+      diffStates(before, after),
+      {
+        saves: ['/out/trial.c3d'],
+        samples: [run(first.id, 'Renamed', 10, 11), run(second.id, second.label, 0, FRAMES_LISTED + 4)],
+      },
+      before,
+    );
+    const rows = outline(changeTree(changes));
+    assert.deepEqual(rows.slice(0, 8), [
+      'Trajectories — 3 changes',
+      `  ${before.trajectories[0].label} — 2 changes`,
+      `    [changed] label — "${before.trajectories[0].label}" → "Renamed"`,
+      '    [changed] filled frames 10–11 — gap → (10.0, 0.0, 0.0) … (11.0, 0.0, 0.0)',
+      '      frame 10 — gap → (10.0, 0.0, 0.0)',
+      '      frame 11 — gap → (11.0, 0.0, 0.0)',
+      `  ${second.label} — 1 change`,
+      `    [changed] filled frames 0–${FRAMES_LISTED + 4} — gap → (0.0, 0.0, 0.0) … (${FRAMES_LISTED + 4}.0, 0.0, 0.0)`,
+    ]);
+    assert.equal(rows.filter((r) => r.startsWith('      frame ')).length, 2 + FRAMES_LISTED);
+    assert.deepEqual(rows.slice(-3), [
+      '      … 5 more frames',
+      'Measurement — 1 change',
+      '  [changed] would save to /out/trial.c3d (not written: a dry run writes no file)',
     ]);
   });
 

@@ -22,6 +22,8 @@ interface MotionHttpOptions {
   port?: number;
   /** Every answer this many milliseconds late, as a slow application gives it (benches); 0: at once. */
   delayMs?: number;
+  /** The server's own reports, outside the scripting interface: path → its JSON, answered to a POST as any call is. */
+  reports?: Record<string, () => unknown>;
 }
 
 export interface RunningMotionServer {
@@ -87,6 +89,11 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
     };
     try {
       checkHeaders(req, hosts, origins);
+      const report = options.reports?.[path];
+      if (report) {
+        answer(res, 200, JSON.stringify(report()));
+        return finish(200);
+      }
       entry = route(path);
       if (!entry) throw unknownOperation(table, path, operationNameOf(path));
     } catch (error) {

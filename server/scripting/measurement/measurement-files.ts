@@ -46,15 +46,40 @@ export function readMeasurementFile(path: string): { recording: C3dRecording; mo
   }
 }
 
-export function writeMeasurementFile(path: string, recording: C3dRecording): void {
-  let bytes: Uint8Array;
+/** Where motion.file.save and save_as put a measurement: on disk, or (a dry run's server) nowhere. */
+export interface MeasurementWriter {
+  write(path: string, recording: C3dRecording): void;
+}
+
+export const FILE_WRITER: MeasurementWriter = { write: writeMeasurementFile };
+
+/**
+ * A dry run's writer: the measurement is encoded as a save would (so that what cannot be written
+ * is refused the same way), and the path it would go to is kept, in order; no file is touched.
+ */
+export function heldWriter(): MeasurementWriter & { readonly held: string[] } {
+  const held: string[] = [];
+  return {
+    held,
+    write(path, recording) {
+      c3dBytes(recording);
+      held.push(path);
+    },
+  };
+}
+
+function c3dBytes(recording: C3dRecording): Uint8Array {
   try {
-    bytes = writeC3d(recording);
+    return writeC3d(recording);
   } catch (error) {
     if (error instanceof C3dError)
       throw invalid(undefined, `the measurement cannot be written as C3D: ${error.message}`);
     throw error;
   }
+}
+
+export function writeMeasurementFile(path: string, recording: C3dRecording): void {
+  const bytes = c3dBytes(recording);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const fd = openSync(temporary, 'wx', 0o644);

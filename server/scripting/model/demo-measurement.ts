@@ -3,6 +3,7 @@ import { measurementFromC3d } from '../measurement/measurement-from-c3d';
 import { DEMO_FRAMES } from './demo-data';
 import { demoWalk } from './demo-walk';
 import type { MotionState } from './records';
+import { DEMO_WALK_PATH } from '../../../src/api/state/motion-state';
 
 /** A time all demo files were made at: the demo is the same on every run. */
 const MADE = new Date(2026, 0, 15, 10, 30, 0);
@@ -19,6 +20,6 @@ export function demoMeasurement(state: MotionState): Measurement {
   const none = () => {
     throw new Error('the demo walk has a marker for each of the state’s trajectories');
   };
-  const { measurement } = measurementFromC3d(recording, 'walk.c3d', none, MADE, state.trajectories);
+  const { measurement } = measurementFromC3d(recording, DEMO_WALK_PATH, none, MADE, state.trajectories);
   return { ...measurement, persisted: false, demo: true };
 }

@@ -4,7 +4,12 @@ import type { TrajectoryRecord } from '../model/records';
 import { c3dOfMeasurement } from '../measurement/c3d-of-measurement';
 import type { Measurement } from '../measurement/measurement';
 import { captureVersion, measurementFromC3d } from '../measurement/measurement-from-c3d';
-import { measurementPath, readMeasurementFile, writeMeasurementFile } from '../measurement/measurement-files';
+import {
+  FILE_WRITER,
+  measurementPath,
+  readMeasurementFile,
+  type MeasurementWriter,
+} from '../measurement/measurement-files';
 import type { ModuleHandlers } from './handler';
 
 /** The open measurement, or the refusal that says how to open one. */
@@ -27,42 +32,40 @@ function replaceData(tx: Transaction, measurement: Measurement | null, trajector
   for (const skeleton of tx.skeletons('data')) tx.removeSkeleton('data', skeleton.id);
 }
 
-function save(tx: Transaction, measurement: Measurement, path: string): void {
-  writeMeasurementFile(path, c3dOfMeasurement(measurement, tx.trajectories()));
-  tx.setMeasurement({ ...measurement, path, persisted: true, dirty: false });
+/** `motion.file`: the measurement file, as C3D (docs/design.md §11), saved by `writer`. */
+export function fileHandlers(writer: MeasurementWriter = FILE_WRITER): ModuleHandlers {
+  const save = (tx: Transaction, measurement: Measurement, path: string): null => {
+    writer.write(path, c3dOfMeasurement(measurement, tx.trajectories()));
+    tx.setMeasurement({ ...measurement, path, persisted: true, dirty: false });
+    return null;
+  };
+  return {
+    open: (tx, [path]) => {
+      const { recording, modified } = readMeasurementFile(measurementPath(path, 'path'));
+      const { measurement, trajectories } = measurementFromC3d(recording, path, () => tx.allocateId(), modified);
+      replaceData(tx, measurement, trajectories);
+      return null;
+    },
+    close: (tx) => {
+      if (tx.measurement()) replaceData(tx, null, []);
+      return null;
+    },
+    save: (tx) => {
+      const measurement = openMeasurement(tx);
+      if (!measurement.persisted)
+        throw invalid(undefined, 'the measurement has never been saved: give it a path with motion.file.save_as(path)');
+      return save(tx, measurement, measurement.path);
+    },
+    save_as: (tx, [path]) => save(tx, openMeasurement(tx), measurementPath(path, 'path')),
+    is_open: (tx) => tx.measurement() !== null,
+    is_dirty: (tx) => tx.measurement()?.dirty ?? false,
+    is_persisted: (tx) => tx.measurement()?.persisted ?? false,
+    get_path: (tx) => tx.measurement()?.path ?? null,
+    get_capture_time: (tx) => openMeasurement(tx).captureTime,
+    get_capture_version: (tx) => {
+      const measurement = tx.measurement();
+      return measurement ? captureVersion(measurement.recording) : null;
+    },
+    get_capture_license: () => null,
+  };
 }
-
-/** `motion.file`: the measurement file, as C3D (docs/design.md §11). */
-export const FILE_HANDLERS: ModuleHandlers = {
-  open: (tx, [path]) => {
-    const { recording, modified } = readMeasurementFile(measurementPath(path, 'path'));
-    const { measurement, trajectories } = measurementFromC3d(recording, path, () => tx.allocateId(), modified);
-    replaceData(tx, measurement, trajectories);
-    return null;
-  },
-  close: (tx) => {
-    if (tx.measurement()) replaceData(tx, null, []);
-    return null;
-  },
-  save: (tx) => {
-    const measurement = openMeasurement(tx);
-    if (!measurement.persisted)
-      throw invalid(undefined, 'the measurement has never been saved: give it a path with motion.file.save_as(path)');
-    save(tx, measurement, measurement.path);
-    return null;
-  },
-  save_as: (tx, [path]) => {
-    save(tx, openMeasurement(tx), measurementPath(path, 'path'));
-    return null;
-  },
-  is_open: (tx) => tx.measurement() !== null,
-  is_dirty: (tx) => tx.measurement()?.dirty ?? false,
-  is_persisted: (tx) => tx.measurement()?.persisted ?? false,
-  get_path: (tx) => tx.measurement()?.path ?? null,
-  get_capture_time: (tx) => openMeasurement(tx).captureTime,
-  get_capture_version: (tx) => {
-    const measurement = tx.measurement();
-    return measurement ? captureVersion(measurement.recording) : null;
-  },
-  get_capture_license: () => null,
-};

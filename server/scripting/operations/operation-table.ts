@@ -9,7 +9,8 @@ import { documentationHandlers, helpHandler } from './documentation-handlers';
 import type { SkeletonSource } from '../model/records';
 import type { Handler, ModuleHandlers } from './handler';
 import { SELECTION_HANDLERS } from './selection-handlers';
-import { FILE_HANDLERS } from './file-handlers';
+import { fileHandlers } from './file-handlers';
+import { FILE_WRITER, type MeasurementWriter } from '../measurement/measurement-files';
 import { SERIES_3D_HANDLERS } from './series-3d-handlers';
 import { SKELETON_HANDLERS } from './skeleton-handlers';
 import { notModelled } from './not-modelled';
@@ -61,6 +62,7 @@ interface AnsweringAs {
 export function buildOperationTable(
   modules: readonly ModuleSpec[] = WHOLE_INTERFACE,
   as: AnsweringAs = { version: APPLICATION_VERSION, title: APPLICATION_TITLE },
+  writer: MeasurementWriter = FILE_WRITER,
 ): OperationTable {
   const pkg = catalogueDocumentation(modules);
   const settings = settingsHandlers(modules);
@@ -74,7 +76,7 @@ export function buildOperationTable(
     'motion.data.object.trajectory': { ...TRAJECTORY_HANDLERS, ...TRAJECTORY_EDIT_HANDLERS },
     'motion.data.object.bone': BONE_HANDLERS,
     'motion.gui.selection': SELECTION_HANDLERS,
-    'motion.file': FILE_HANDLERS,
+    'motion.file': fileHandlers(writer),
     'motion.utilities.color': COLOR_HANDLERS,
     'motion.data.series._3d': SERIES_3D_HANDLERS,
     'motion.data.object.analog': ANALOG_OBJECT_HANDLERS,

@@ -19,6 +19,8 @@ interface StateWriter {
 export class DurableModel {
   readonly visible: MotionModel;
   readonly head: MotionModel;
+  /** The measurement open when the server started (the demo's walk is made when first asked for). */
+  readonly openedMeasurement: () => Measurement | null;
   private unsaved: ModelChanges[] = [];
   private writing: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
@@ -31,6 +33,7 @@ export class DurableModel {
     // Made once however many models ask for it first.
     let made: Measurement | undefined;
     const shared = typeof measurement === 'function' ? () => (made ??= measurement()) : measurement;
+    this.openedMeasurement = () => (typeof shared === 'function' ? shared() : shared);
     this.visible = new MotionModel(state, shared);
     this.head = writer ? new MotionModel(state, shared) : this.visible;
   }

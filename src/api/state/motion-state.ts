@@ -105,6 +105,9 @@ export interface SettingsItem {
   lists: Record<string, SettingsItem[]>;
 }
 
+/** What the reference server's demo walk answers to motion.file.get_path (never saved, made by code). */
+export const DEMO_WALK_PATH = 'walk.c3d';
+
 export interface MotionState {
   /** The next identifier to hand out; ids are never reused while a state lives. */
   nextId: number;

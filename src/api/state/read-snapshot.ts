@@ -2,6 +2,8 @@
 // serves. The interface has no batch call: every value is one request. They are issued as soon as
 // what they depend on is known (the client pipelines reads), so the snapshot costs the reads
 // themselves and little more.
+import { access, constants } from 'node:fs/promises';
+import { extname, isAbsolute } from 'node:path';
 import type { MotionClient } from '../client/motion-client';
 import { isMissingOperation } from '../client/motion-error';
 import { readSegmentFields, skeletonReader, type Read } from '../skeletons/skeleton-loader';
@@ -14,6 +16,7 @@ import type {
   SkeletonSource,
   TrajectoryRecord,
 } from './motion-state';
+import { DEMO_WALK_PATH } from './motion-state';
 import type { SnapshotOrigin } from './state-document';
 
 /** How far a snapshot has come: values read, and values asked for so far (more are asked as ids arrive). */
@@ -61,7 +64,7 @@ export async function readSnapshot(
       return none;
     });
   const SETTINGS = 'motion.settings.processing.skeleton';
-  const [version, project, measurement, data, trajectories, bones, selection] = await Promise.all([
+  const [version, project, measurement, data, trajectories, bones, selection, open] = await Promise.all([
     call<SnapshotOrigin['application']>('', 'get_version'),
     orLacking(SETTINGS, skeletons('project'), []),
     orLacking(SETTINGS, skeletons('measurement'), []),
@@ -69,6 +72,7 @@ export async function readSnapshot(
     orLacking('motion.data.object.trajectory', readTrajectories(call), []),
     orLacking('motion.data.object.bone', readBones(call), []),
     orLacking('motion.gui.selection', call<SelectionItem[]>('gui.selection', 'get_selections'), []),
+    orLacking('motion.file', readOpenMeasurement(call), undefined),
   ]);
   const state: MotionState = {
     nextId: 1,
@@ -77,6 +81,7 @@ export async function readSnapshot(
     bones,
     selection: selection.map(({ type, id, part_index }) => ({ type, id, part_index: part_index ?? null })),
     ...(lacking.size > 0 ? { lacking: [...lacking].sort() } : {}),
+    ...(open ? { measurement: open } : {}),
   };
   state.nextId = largestId(state) + 1;
   const origin = { application: version, url: client.url, taken_at: (options.now?.() ?? new Date()).toISOString() };
@@ -119,6 +124,31 @@ async function readTrajectories(call: Call): Promise<TrajectoryRecord[]> {
       return { id, label, parts };
     }),
   );
+}
+
+/**
+ * The open measurement, when a private server can open it again: the reference server's demo walk
+ * (made again from the trajectories), or a saved C3D file this machine can read. A measurement with
+ * unsaved changes cannot be (the interface does not hand over its samples), nor a file of the
+ * application's own format or one on another machine: the snapshot then has none, and a dry run
+ * leaves its operations to the application (reads answered, changes not sent).
+ */
+async function readOpenMeasurement(call: Call): Promise<MotionState['measurement']> {
+  if (!(await call<boolean>('file', 'is_open'))) return undefined;
+  const [path, dirty, persisted] = await Promise.all([
+    call<string | null>('file', 'get_path'),
+    call<boolean>('file', 'is_dirty'),
+    call<boolean>('file', 'is_persisted'),
+  ]);
+  if (dirty || !path) return undefined;
+  if (!persisted) return path === DEMO_WALK_PATH ? { demo: true } : undefined;
+  if (!isAbsolute(path) || extname(path).toLowerCase() !== '.c3d') return undefined;
+  return (await access(path, constants.R_OK).then(
+    () => true,
+    () => false,
+  ))
+    ? { path, dirty: false }
+    : undefined;
 }
 
 async function readBones(call: Call): Promise<BoneRecord[]> {

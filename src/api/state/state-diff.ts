@@ -3,6 +3,7 @@
 // as the segment editor words a field and placed where a person looks for it.
 import { SOURCE_TITLES } from '../skeletons/skeleton-model';
 import { describeFieldChange } from './field-change-text';
+import type { SampleRun } from './sample-changes';
 import type {
   BoneRecord,
   MotionState,
@@ -22,7 +23,8 @@ type ChangedObject =
   | { type: 'segment'; source: SkeletonSource; skeletonId: number; segmentId: number }
   | { type: 'trajectory'; trajectoryId: number }
   | { type: 'bone'; boneId: number }
-  | { type: 'selection' };
+  | { type: 'selection' }
+  | { type: 'measurement' };
 
 export interface StateChange {
   kind: ChangeKind;
@@ -35,6 +37,8 @@ export interface StateChange {
   after?: unknown;
   /** One line for people: `scale: 1 → 1.5`, `added segment Tail`, `removed bone LASI – RASI`. */
   text: string;
+  /** For a change of samples: its frames, each before → after. */
+  frames?: SampleRun;
 }
 
 /** A segment's record fields in the order the segment editor applies them, with the interface's names. */

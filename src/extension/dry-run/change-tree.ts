@@ -1,4 +1,5 @@
 import type { ChangeKind, StateChange } from '../../api/state/state-diff';
+import { positionText, type SampleRun } from '../../api/state/sample-changes';
 import { describeCall, type NotSentCall, type PassedRead } from '../../runner/dry-run/dry-run-gateway';
 import { notModelled } from '../../runner/dry-run/not-sent-outline';
 import { callSite, inScript, siteFile, siteText, type CallSite } from '../../runner/dry-run/call-site';
@@ -69,18 +70,41 @@ export function changeTree(changes: readonly StateChange[]): ChangeNode[] {
   return roots;
 }
 
-/** `scale: 1 → 1.5` shows as "scale" with "1 → 1.5" beside it; an added or removed object by its whole line. */
+/** How many frames of a change of samples the view lists under it (the whole run is in the JSON report). */
+export const FRAMES_LISTED = 100;
+
+/**
+ * `scale: 1 → 1.5` shows as "scale" with "1 → 1.5" beside it; an added or removed object by its
+ * whole line. A change of samples lists its frames under it, each position before → after.
+ */
 function changeNode(change: StateChange): ChangeNode {
   const split = change.field !== undefined ? change.text.indexOf(': ') : -1;
+  const children = change.frames ? frameRows(change.frames) : [];
   return split < 0
-    ? { label: change.text, description: '', kind: change.kind, change, children: [] }
+    ? { label: change.text, description: '', kind: change.kind, change, children }
     : {
         label: change.text.slice(0, split),
         description: change.text.slice(split + 2),
         kind: change.kind,
         change,
-        children: [],
+        children,
       };
+}
+
+function frameRows(run: SampleRun): ChangeNode[] {
+  const rows: ChangeNode[] = run.frames.slice(0, FRAMES_LISTED).map((f) => ({
+    label: `frame ${f.frame}`,
+    description: `${positionText(f.before)} → ${positionText(f.after)}`,
+    children: [],
+  }));
+  const more = run.end - run.start + 1 - rows.length;
+  if (more > 0)
+    rows.push({
+      label: `… ${more} more frame${more === 1 ? '' : 's'}`,
+      description: '',
+      children: [],
+    });
+  return rows;
 }
 
 function count(node: ChangeNode): number {

@@ -84,7 +84,7 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
       node.label,
       node.children.length === 0
         ? vscode.TreeItemCollapsibleState.None
-        : outcome
+        : outcome || node.change
           ? vscode.TreeItemCollapsibleState.Collapsed
           : vscode.TreeItemCollapsibleState.Expanded,
     );

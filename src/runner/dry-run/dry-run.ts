@@ -13,7 +13,8 @@ import { PythonSession } from '../python-session';
 import { scriptArgumentsPrelude } from '../script-arguments';
 import type { LineReader, RunResult, SessionOutput } from '../script-session';
 import { DryRunGateway, type NotSentCall, type PassedRead } from './dry-run-gateway';
-import { SnapshotRefused, withPrivateServer } from './private-server';
+import { readDryRunReport, SnapshotRefused, withPrivateServer } from './private-server';
+import { withMeasurementChanges } from './measurement-changes';
 import { readPrivateState } from './private-state';
 import { DocumentationNotReady, documentationBeforeRun } from './documentation-before-run';
 
@@ -120,36 +121,42 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   });
   scriptSide.catch(() => undefined);
   try {
-    return await withPrivateServer(options.serverScript, await snapshotText, async (server) => {
-      serverStarted(server.url);
-      output.release();
-      // Read back as the server holds it, so that both sides of the diff are read the same way. It
-      // is read while the script's session starts; the script waits for it before it runs.
-      const beforeRead = readPrivateState(server);
-      beforeRead.catch(() => undefined);
-      const { gateway, session, preluded, end } = await scriptSide;
-      const result = await withDeadline(
-        (async () => {
-          await preluded;
-          await beforeRead;
-          return session.run(script.code, { filename: script.path, line: script.line ?? 1 });
-        })(),
-        options.deadlineMs ?? DRY_RUN_DEADLINE_MS,
-        options.signal,
-      ).finally(end);
-      // Read once the session is gone: nothing of the script changes the state after.
-      const { state: before, reading } = await beforeRead;
-      const { state: after } = await readPrivateState(server, reading);
-      return {
-        result,
-        before,
-        after,
-        changes: diffStates(before, after),
-        notSent: gateway.notSent,
-        reads: gateway.reads,
-        answered: gateway.answered.list(),
-      };
-    });
+    return await withPrivateServer(
+      options.serverScript,
+      await snapshotText,
+      async (server) => {
+        serverStarted(server.url);
+        output.release();
+        // Read back as the server holds it, so that both sides of the diff are read the same way. It
+        // is read while the script's session starts; the script waits for it before it runs.
+        const beforeRead = readPrivateState(server);
+        beforeRead.catch(() => undefined);
+        const { gateway, session, preluded, end } = await scriptSide;
+        const result = await withDeadline(
+          (async () => {
+            await preluded;
+            await beforeRead;
+            return session.run(script.code, { filename: script.path, line: script.line ?? 1 });
+          })(),
+          options.deadlineMs ?? DRY_RUN_DEADLINE_MS,
+          options.signal,
+        ).finally(end);
+        // Read once the session is gone: nothing of the script changes the state after.
+        const { state: before, reading } = await beforeRead;
+        const { state: after } = await readPrivateState(server, reading);
+        const report = await readDryRunReport(server);
+        return {
+          result,
+          before,
+          after,
+          changes: withMeasurementChanges(diffStates(before, after), report, before),
+          notSent: gateway.notSent,
+          reads: gateway.reads,
+          answered: gateway.answered.list(),
+        };
+      },
+      { dryRun: true },
+    );
   } catch (error) {
     if (error instanceof SnapshotRefused || error instanceof DocumentationNotReady)
       throw new DryRunError(error.message);

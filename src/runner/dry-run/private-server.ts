@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DryRunReport } from '../../api/state/sample-changes';
 import {
   ServerDidNotStart,
   startReferenceServer,
@@ -19,9 +20,10 @@ export class SnapshotRefused extends Error {
  * cannot serve (corrupt, hand-edited, another format version) is refused with the server's own
  * words, which name the field.
  */
-async function startPrivateServer(serverScript: string, stateFile: string): Promise<ServerProcess> {
+async function startPrivateServer(serverScript: string, stateFile: string, dryRun: boolean): Promise<ServerProcess> {
+  const args = ['--port', '0', '--state', stateFile, '--log-level', 'warn', ...(dryRun ? ['--dry-run'] : [])];
   try {
-    return await startReferenceServer(serverScript, ['--port', '0', '--state', stateFile, '--log-level', 'warn']);
+    return await startReferenceServer(serverScript, args);
   } catch (error) {
     if (!(error instanceof ServerDidNotStart)) throw error;
     if (!error.exited)
@@ -36,12 +38,14 @@ async function startPrivateServer(serverScript: string, stateFile: string): Prom
 /**
  * Runs `use` with a private server serving a copy of `snapshot` (a state file's text; undefined:
  * the demo data), and its state file, which holds every change once the call that made it has
- * answered. The server and the copy are gone when it returns, whatever happened.
+ * answered. The server and the copy are gone when it returns, whatever happened. A dry run's
+ * server (`dryRun`) writes no measurement file and reports what the script did (readDryRunReport).
  */
 export async function withPrivateServer<T>(
   serverScript: string,
   snapshot: string | undefined,
   use: (server: { url: string; stateFile: string }) => Promise<T>,
+  { dryRun = false } = {},
 ): Promise<T> {
   // Named after this process: whoever looks for leftovers can tell its own from other processes'.
   const dir = await mkdtemp(join(tmpdir(), `motion-private-${process.pid}-`));
@@ -49,7 +53,7 @@ export async function withPrivateServer<T>(
   try {
     // Without a snapshot the server creates the file from its demo data.
     if (snapshot !== undefined) await writeFile(stateFile, snapshot);
-    const server = await startPrivateServer(serverScript, stateFile);
+    const server = await startPrivateServer(serverScript, stateFile, dryRun);
     try {
       return await use({ url: server.url, stateFile });
     } finally {
@@ -58,4 +62,15 @@ export async function withPrivateServer<T>(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** What a dry run's private server saw the script do that its state does not hold: saves held back, samples changed. */
+export async function readDryRunReport(server: { url: string }): Promise<DryRunReport> {
+  const answer = await fetch(`${server.url}/reference/dry-run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '[]',
+  });
+  if (!answer.ok) throw new Error(`the private server did not report the dry run: HTTP ${answer.status}`);
+  return (await answer.json()) as DryRunReport;
 }
