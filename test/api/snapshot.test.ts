@@ -8,8 +8,7 @@ import { startMotionServer } from '../../server/scripting/motion-server';
 import { decodeState } from '../../server/scripting/persistence/state-format';
 import { referenceServer } from '../support/reference-server';
 
-/** The state without the id counter: the interface does not expose it, so a snapshot starts after the largest id in use. */
-/** What the interface cannot read: the next id, and where the open measurement's samples come from. */
+/** What the interface cannot read: the next id (a snapshot starts after the largest id in use); the open measurement is tested on its own. */
 const withoutCounter = ({ nextId: _, measurement: _measurement, ...rest }: MotionState) => rest;
 
 describe('snapshots: the whole state read through the interface', () => {
@@ -90,8 +89,8 @@ describe('snapshots: the whole state read through the interface', () => {
     const skeletons = Object.values(state.skeletons).flat().length;
     assert.equal(
       requests,
-      1 + 3 + 4 * skeletons + 10 * segments + 1 + 2 * state.trajectories.length + 1 + 2 * state.bones.length + 1,
-      'version; skeleton ids of three sources; 4 per skeleton; 10 per segment; trajectories, bones, selection',
+      1 + 3 + 4 * skeletons + 10 * segments + 1 + 2 * state.trajectories.length + 1 + 2 * state.bones.length + 1 + 4,
+      'version; skeleton ids of three sources; 4 per skeleton; 10 per segment; trajectories, bones, selection; the open measurement (open, path, dirty, saved)',
     );
   });
 

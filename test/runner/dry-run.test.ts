@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
-import { CATALOGUE } from '../../src/api/catalogue';
+import { WHOLE_INTERFACE } from '../../src/api/catalogue';
 import { readSnapshot } from '../../src/api/state/read-snapshot';
 import { encodeSnapshot } from '../../src/api/state/state-document';
 import { checkSnapshotVersion, dryRun, DryRunError, type DryRunOptions } from '../../src/runner/dry-run/dry-run';
@@ -14,7 +14,7 @@ const SERVER_SCRIPT = resolve(__dirname, '../../dist/motion-server.js');
 
 /** The effect of every operation, by its full name: what the application's log says it was asked. */
 const EFFECTS = new Map<string, string>(
-  CATALOGUE.flatMap((m) => m.operations.map((op) => [`${m.path}.${op.name}`, op.effect] as const)),
+  WHOLE_INTERFACE.flatMap((m) => m.operations.map((op) => [`${m.path}.${op.name}`, op.effect] as const)),
 );
 
 const PYTHON_EDITS = `import motion
