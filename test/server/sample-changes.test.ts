@@ -110,7 +110,7 @@ describe('samples a script changed: the runs of frames between the measurement o
     const long = measurement(FRAMES_PER_RUN + 20, { L: () => null });
     const [l] = long.trajectories;
     const now = edited(long.measurement, l.id, 0, FRAMES_PER_RUN + 19, walk);
-    const [run] = sampleRunsSince(long.measurement, now, long.trajectories as TrajectoryRecord[]);
+    const [run] = sampleRunsSince(long.measurement, now, long.trajectories);
     assert.deepEqual(brief([run]), [['L', 0, FRAMES_PER_RUN + 19, FRAMES_PER_RUN, 20]]);
     assert.equal(sampleRunText(run), `filled frames 0–${FRAMES_PER_RUN + 19}: gap → (0.0, 0.0, 100.0) …`);
     assert.match(
