@@ -4,7 +4,6 @@ import { sampleRunText, type SampleRun } from '../../src/api/state/sample-change
 import { withSamples, type Measurement, type Samples3d } from '../../server/scripting/measurement/measurement';
 import { measurementFromC3d } from '../../server/scripting/measurement/measurement-from-c3d';
 import { FRAMES_PER_RUN, sampleRunsSince } from '../../server/scripting/measurement/sample-changes';
-import type { TrajectoryRecord } from '../../server/scripting/model/records';
 
 /** A measurement of `frames` frames with one marker per track: a position per frame, or null for a gap. */
 function measurement(frames: number, tracks: Record<string, (f: number) => [number, number, number] | null>) {
