@@ -10,7 +10,13 @@ import { catalogueAsOf } from '../../src/api/catalogue/catalogue-as-of';
 import { APPLICATION_TITLE } from './version';
 import { StateFile } from './persistence/state-file';
 import { reopenMeasurement } from './measurement/reopen-measurement';
-import { FILE_WRITER, heldWriter, type MeasurementWriter } from './measurement/measurement-files';
+import { FILE_WRITER, heldWriter } from './measurement/measurement-files';
+import { ScriptHost, type ScriptLoad } from './host/script-host';
+import { withScript } from './host/script-list';
+import { referenceReports } from './host/reference-reports';
+import { callOperation } from './operations/dispatch';
+import { Fault } from './model/faults';
+import type { TableServices } from './operations/operation-table';
 import { sampleRunsSince } from './measurement/sample-changes';
 import type { DryRunReport } from '../../src/api/state/sample-changes';
 
@@ -37,17 +43,31 @@ export interface MotionServerOptions {
    * would write), and `POST /reference/dry-run` reports the saves held back and the samples changed.
    */
   dryRun?: boolean;
+  /** Start-up scripts to add to the state's list (`--script`), run when the server starts. */
+  scripts?: string[];
+  /** The Python that runs the start-up scripts (default: python3, or py on Windows). */
+  python?: string;
+  /** How long a script's function may run when a command is sent (default 30 s). */
+  functionDeadlineMs?: number;
 }
 
 export interface MotionServer extends RunningMotionServer {
   /** What clients see: the saved state. */
   model: MotionModel;
   stateFile?: StateFile;
+  /** The start-up scripts, their interpreters and the user interface they build. */
+  host: ScriptHost;
+  /** How loading the start-up scripts went, at start (each file: ok, or its error). */
+  loaded: ScriptLoad[];
 }
 
 /** The reference scripting server: the catalogue's operations over HTTP, on a model in memory or in a state file. */
 export async function startMotionServer(options: MotionServerOptions = {}): Promise<MotionServer> {
   const log = options.log ?? createLog(options.logLevel ?? 'info');
+  const listed = (state: MotionState): MotionState => {
+    const scripts = (options.scripts ?? []).reduce(withScript, state.scripts ?? []);
+    return scripts.length > 0 ? { ...state, scripts } : state;
+  };
   const initial = () => options.initialState ?? (options.empty ? emptyState() : demoState());
   let durable: DurableModel;
   let stateFile: StateFile | undefined;
@@ -55,11 +75,16 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
     const opened = await StateFile.open(options.state, initial);
     stateFile = opened.file;
     const { state, measurement } = reopenMeasurement(opened.state, log);
-    durable = new DurableModel(state, stateFile, measurement);
+    try {
+      durable = new DurableModel(listed(state), stateFile, measurement);
+    } catch (error) {
+      await stateFile.close();
+      throw error;
+    }
     log.info(`${opened.created ? 'created' : 'opened'} state file ${stateFile.path}`);
   } else {
     const { state, measurement } = reopenMeasurement(initial(), log);
-    durable = new DurableModel(state, undefined, measurement);
+    durable = new DurableModel(listed(state), undefined, measurement);
   }
   try {
     const held = options.dryRun ? heldWriter() : undefined;
@@ -69,21 +94,46 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
       saves: [...(held?.held ?? [])],
       samples: sampleRunsSince(model.openedMeasurement(), model.visible.measurement(), model.visible.trajectories()),
     });
+    const host = new ScriptHost({
+      log,
+      python: options.python,
+      deadlineMs: options.functionDeadlineMs,
+      scripts: () => durable.visible.snapshot().scripts ?? [],
+    });
+    // What the scripts say in the application's messages window and terminal, in the log too.
+    host.gui.onOutput = ({ message, terminal }) => {
+      if (message) log[message.type === 'info' ? 'info' : 'warn'](`message (${message.type}): ${message.message}`);
+      for (const line of terminal?.split('\n').filter((l) => l.trim() !== '') ?? []) log.info(`terminal: ${line}`);
+    };
+    const table = operationTable(options.asVersion, { writer, host });
+    host.call = (module, operation, args) => {
+      const entry = table.get(module)?.get(operation);
+      if (!entry)
+        return Promise.reject(
+          new Fault('unknown_operation', `${module}.${operation} is not an operation of the interface`),
+        );
+      return callOperation(durable, entry, args);
+    };
+    const reports = { ...referenceReports(durable, host), ...(options.dryRun ? { '/reference/dry-run': report } : {}) };
     const running = await listen({
       model: durable,
-      table: operationTable(options.asVersion, writer),
-      reports: options.dryRun ? { '/reference/dry-run': report } : {},
+      table,
+      reports,
       log,
       host: options.host,
       port: options.port,
       delayMs: options.delayMs,
     });
+    const loaded = await host.loadScripts();
     return {
       ...running,
       model: durable.visible,
       stateFile,
+      host,
+      loaded,
       close: async () => {
         await running.close();
+        await host.stop();
         await durable.settled();
         await stateFile?.close();
       },
@@ -95,8 +145,8 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
 }
 
 /** The operations served: all of the catalogue, or those of the release the server answers as. */
-function operationTable(asVersion: string | undefined, writer: MeasurementWriter) {
-  if (asVersion === undefined) return buildOperationTable(undefined, undefined, writer);
+function operationTable(asVersion: string | undefined, services: TableServices) {
+  if (asVersion === undefined) return buildOperationTable(undefined, undefined, services);
   const [major, minor] = asVersion.split('.').map(Number);
   return buildOperationTable(
     catalogueAsOf(asVersion, WHOLE_INTERFACE),
@@ -104,6 +154,6 @@ function operationTable(asVersion: string | undefined, writer: MeasurementWriter
       version: { major, minor, build: 0 },
       title: `${APPLICATION_TITLE}, answering as ${asVersion}`,
     },
-    writer,
+    services,
   );
 }

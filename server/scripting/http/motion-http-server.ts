@@ -13,6 +13,9 @@ import { allowedHostsFor, allowedOriginsFor, checkHeaders } from './request-guar
 
 const API_PREFIX = '/api/scripting/motion/';
 
+/** A report of the server (not an operation of the interface): its answer to the arguments given. */
+export type Report = (args: unknown[]) => unknown;
+
 interface MotionHttpOptions {
   /** Reads see what is saved; writes become visible once saved. */
   model: DurableModel;
@@ -23,7 +26,7 @@ interface MotionHttpOptions {
   /** Every answer this many milliseconds late, as a slow application gives it (benches); 0: at once. */
   delayMs?: number;
   /** The server's own reports, outside the scripting interface: path → its JSON, answered to a POST as any call is. */
-  reports?: Record<string, () => unknown>;
+  reports?: Record<string, Report>;
 }
 
 export interface RunningMotionServer {
@@ -87,13 +90,28 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
       answer(res, fault.status, JSON.stringify(body), headers);
       finish(fault.status);
     };
+    // The server's own reports: their arguments are a JSON array too, their answer JSON.
+    const answerReport = (report: Report): void => {
+      readBody(req, (error, text) => {
+        if (error) return error instanceof ClientWentAway ? undefined : fail(error);
+        let args: unknown[];
+        try {
+          args = parseArguments(text);
+        } catch (e) {
+          return fail(e);
+        }
+        Promise.resolve()
+          .then(() => report(args))
+          .then((value) => {
+            answer(res, 200, JSON.stringify(value ?? null));
+            finish(200);
+          }, fail);
+      });
+    };
     try {
       checkHeaders(req, hosts, origins);
       const report = options.reports?.[path];
-      if (report) {
-        answer(res, 200, JSON.stringify(report()));
-        return finish(200);
-      }
+      if (report) return answerReport(report);
       entry = route(path);
       if (!entry) throw unknownOperation(table, path, operationNameOf(path));
     } catch (error) {
@@ -111,6 +129,13 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
         outcome = invoke(found.spec.effect === 'write' ? model.head : model.visible, found, parseArguments(text));
       } catch (e) {
         return fail(e);
+      }
+      if (outcome.pending) {
+        outcome.pending.then((value) => {
+          answer(res, 200, JSON.stringify(value ?? null));
+          finish(200);
+        }, fail);
+        return;
       }
       const body = JSON.stringify(outcome.result);
       if (!outcome.changes) {

@@ -13,6 +13,7 @@ type FaultCode =
   | 'unavailable'
   | 'headers_too_large'
   | 'request_timeout'
+  | 'script_error'
   | 'internal';
 
 const FAULT_STATUS: Record<FaultCode, number> = {
@@ -29,6 +30,7 @@ const FAULT_STATUS: Record<FaultCode, number> = {
   unavailable: 503,
   headers_too_large: 431,
   request_timeout: 408,
+  script_error: 500,
   internal: 500,
 };
 

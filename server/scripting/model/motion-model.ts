@@ -89,6 +89,7 @@ export class MotionModel {
       bones: changes.bones ?? this.state.bones,
       trajectories: changes.trajectories ?? this.state.trajectories,
       ...(changes.settings ? { settings: changes.settings } : {}),
+      ...(changes.scripts ? { scripts: changes.scripts } : {}),
       nextId: changes.nextId,
     };
     if (changes.measurement !== undefined) {
@@ -173,6 +174,7 @@ export interface ModelChanges {
   bones?: BoneRecord[];
   trajectories?: TrajectoryRecord[];
   settings?: SettingsItem;
+  scripts?: string[];
   /** The measurement after the change; undefined when it did not change, null when it was closed. */
   measurement?: Measurement | null;
   nextId: number;
@@ -194,6 +196,7 @@ export class Transaction {
   private bonesDraft?: BoneRecord[];
   private trajectoriesDraft?: TrajectoryRecord[];
   private settingsDraft?: SettingsItem;
+  private scriptsDraft?: string[];
   private measurementDraft?: Measurement | null;
   private nextId: number;
 
@@ -304,6 +307,15 @@ export class Transaction {
     this.settingsDraft = settings;
   }
 
+  /** The start-up scripts, in order, as this operation sees them. */
+  scripts(): readonly string[] {
+    return this.scriptsDraft ?? this.model.snapshot().scripts ?? [];
+  }
+
+  setScripts(scripts: string[]): void {
+    this.scriptsDraft = scripts;
+  }
+
   /** The open measurement as this operation sees it (its own changes included); null when none is open. */
   measurement(): Measurement | null {
     return this.measurementDraft === undefined ? this.model.measurement() : this.measurementDraft;
@@ -331,6 +343,7 @@ export class Transaction {
       bones: this.bonesDraft,
       trajectories: this.trajectoriesDraft,
       settings: this.settingsDraft,
+      scripts: this.scriptsDraft,
       measurement: this.measurementDraft,
       nextId: this.nextId,
       added: this.added,

@@ -10,6 +10,8 @@ import type { SkeletonSource } from '../model/records';
 import type { Handler, ModuleHandlers } from './handler';
 import { SELECTION_HANDLERS } from './selection-handlers';
 import { fileHandlers } from './file-handlers';
+import { guiHandlers } from '../gui/gui-handlers';
+import type { ScriptHost } from '../host/script-host';
 import { FILE_WRITER, type MeasurementWriter } from '../measurement/measurement-files';
 import { SERIES_3D_HANDLERS } from './series-3d-handlers';
 import { SKELETON_HANDLERS } from './skeleton-handlers';
@@ -53,6 +55,13 @@ export interface OperationEntry {
  */
 export type OperationTable = Map<string, Map<string, OperationEntry>>;
 
+/** What the operations work with besides the model: where saves go, and the scripting host (the GUI modules). */
+export interface TableServices {
+  writer?: MeasurementWriter;
+  /** Without one, the GUI modules answer not_modelled. */
+  host?: ScriptHost;
+}
+
 /** Which application the table answers as: its version as get_version gives it, and its title for help(). */
 interface AnsweringAs {
   version: { major: number; minor: number; build: number };
@@ -62,7 +71,7 @@ interface AnsweringAs {
 export function buildOperationTable(
   modules: readonly ModuleSpec[] = WHOLE_INTERFACE,
   as: AnsweringAs = { version: APPLICATION_VERSION, title: APPLICATION_TITLE },
-  writer: MeasurementWriter = FILE_WRITER,
+  { writer = FILE_WRITER, host }: TableServices = {},
 ): OperationTable {
   const pkg = catalogueDocumentation(modules);
   const settings = settingsHandlers(modules);
@@ -86,6 +95,7 @@ export function buildOperationTable(
     'motion.gui.timeline': TIMELINE_HANDLERS,
     ...Object.fromEntries(ABSENT_SERIES.map(([path, what]) => [path, absentSeriesHandlers(what)])),
     'motion.utilities.documentation': documentationHandlers(pkg, as.title, INTERFACE_CHANGELOG),
+    ...(host ? guiHandlers(host) : {}),
   };
   const table: OperationTable = new Map();
   for (const module of modules) {

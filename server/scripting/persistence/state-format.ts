@@ -31,7 +31,7 @@ const stateType = (trajectory: string, bone: string) =>
     `{"format": "${STATE_FORMAT}", "version": integer, "state": {"nextId": integer, ` +
       `"skeletons": {"project": [${SKELETON}], "measurement": [${SKELETON}], "data": [${SKELETON}]}, ` +
       `"trajectories": [${trajectory}], "bones": [${bone}], "selection": [${SELECTION_ITEM}], "lacking": [string]?, ` +
-      `"measurement": {"demo": bool?, "path": string?, "dirty": bool?}?}, ` +
+      `"measurement": {"demo": bool?, "path": string?, "dirty": bool?}?, "scripts": [string]?}, ` +
       `"snapshot": {"application": {"major": integer, "minor": integer, "build": integer}, "url": string, "taken_at": string}?}`,
   );
 const STATE_TYPE = stateType(

@@ -130,4 +130,9 @@ export interface MotionState {
    * open. What the interface cannot read: a snapshot read through it has none.
    */
   measurement?: { demo: true } | { path: string; dirty: boolean };
+  /**
+   * The start-up scripts, in the order they run (the application's project list of scripts): whole
+   * paths of .py and .lua files. Absent when there are none.
+   */
+  scripts?: string[];
 }

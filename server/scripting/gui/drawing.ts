@@ -1,0 +1,50 @@
+import { invalid } from '../model/faults';
+import type { ModuleHandlers } from '../operations/handler';
+import type { ScriptHost } from '../host/script-host';
+import type { ScriptFunction } from './gui-model';
+
+type Vec3 = [number, number, number];
+type Alignment = { horizontal: 'left' | 'center' | 'right'; vertical: 'top' | 'center' | 'bottom' };
+
+/** What a draw function drew, in the 3D view's coordinates (mm); colours 0xbbggrr as the interface gives them. */
+export type Shape =
+  | { shape: 'sphere'; position: Vec3; size: number; color: number | null }
+  | { shape: 'arrow'; position: Vec3; endpoint: Vec3; color: number | null }
+  | { shape: 'axes'; transform: number[][]; size: number }
+  | { shape: 'mesh'; transform: number[][]; scale: number; filename: string }
+  | {
+      shape: 'text_2d';
+      position: [number, number];
+      size: number;
+      text: string;
+      origin: Alignment | null;
+      alignment: Alignment | null;
+      color: number | null;
+    };
+
+/** `motion.gui._3d`: a draw function, and the shapes it draws, only while it runs (as documented). */
+export function drawingHandlers(
+  host: ScriptHost,
+  scriptFunction: (value: unknown, parameter: string) => ScriptFunction | null,
+): ModuleHandlers {
+  const draw = (shape: Shape) => {
+    const shapes = host.drawing;
+    if (!shapes)
+      throw invalid(
+        undefined,
+        `draw_${shape.shape} works only inside a draw function: give one with motion.gui._3d.set_draw_function(f), and draw in f`,
+      );
+    shapes.push(shape);
+  };
+  return {
+    set_draw_function: (_tx, [fn]) => {
+      host.gui.drawFunction = scriptFunction(fn, 'function');
+    },
+    draw_sphere: (_tx, [position, size, color]) => draw({ shape: 'sphere', position, size, color }),
+    draw_arrow: (_tx, [position, endpoint, color]) => draw({ shape: 'arrow', position, endpoint, color }),
+    draw_axes: (_tx, [transform, size]) => draw({ shape: 'axes', transform, size }),
+    draw_mesh: (_tx, [transform, scale, filename]) => draw({ shape: 'mesh', transform, scale, filename }),
+    draw_text_2d: (_tx, [position, size, text, origin, alignment, color]) =>
+      draw({ shape: 'text_2d', position, size, text, origin, alignment, color }),
+  };
+}

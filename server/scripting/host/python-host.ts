@@ -1,0 +1,190 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { delimiter, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { findPython } from '../../../src/runner/python/find-python';
+import { pythonSupportDir } from '../../../src/runner/python-support';
+import { ScriptFunction } from '../gui/gui-model';
+
+/** How a start-up script or a function of one failed: Python's words, and the script's file and line. */
+export interface ScriptError {
+  type: string;
+  message: string;
+  file: string | null;
+  line: number | null;
+  traceback: string;
+}
+
+/** A function of a script that raised, or that did not return in time. */
+export class ScriptFailed extends Error {
+  constructor(readonly error: ScriptError) {
+    super(`${error.type}: ${error.message}${error.file ? ` (${error.file}:${error.line})` : ''}`);
+    this.name = 'ScriptFailed';
+  }
+}
+
+/** A motion call a script made: what the server answers, or its refusal. */
+export type HostCall = (module: string, operation: string, args: unknown[]) => Promise<unknown>;
+
+interface HostMessage {
+  type: 'ready' | 'done' | 'call';
+  seq?: number;
+  ok?: boolean;
+  value?: unknown;
+  error?: ScriptError;
+  interrupted?: boolean;
+  module?: string;
+  operation?: string;
+  args?: unknown[];
+}
+
+/**
+ * The reference server's own Python (`motion_host.py`): one interpreter for the server's life, as
+ * the application has one, running the start-up scripts and the functions they give. Its motion
+ * calls come over a private pair of pipes and are answered by `call`; a function value in them
+ * arrives as a ScriptFunction. What it prints goes to `onOutput`.
+ */
+export class PythonHost {
+  private child: ChildProcess | undefined;
+  private requests: Writable | undefined;
+  private nextSeq = 1;
+  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private started: Promise<void> | undefined;
+
+  constructor(
+    private readonly options: {
+      python?: string;
+      call: HostCall;
+      onOutput: (stream: 'stdout' | 'stderr', text: string) => void;
+      cwd?: string;
+    },
+  ) {}
+
+  /** Starts the interpreter (once): resolves when the motion package is imported in it. */
+  start(): Promise<void> {
+    return (this.started ??= this.spawn());
+  }
+
+  private async spawn(): Promise<void> {
+    const python = await findPython(this.options.python);
+    const support = pythonSupportDir();
+    const child = spawn(python.executable, ['-u', join(support, 'motion_host.py')], {
+      cwd: this.options.cwd,
+      env: {
+        ...process.env,
+        PYTHONPATH: [support, process.env.PYTHONPATH].filter(Boolean).join(delimiter),
+        PYTHONIOENCODING: 'utf-8',
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.requests = child.stdio[4] as Writable;
+    for (const stream of child.stdio) stream?.on('error', () => undefined);
+    child.stdout!.setEncoding('utf8').on('data', (text: string) => this.options.onOutput('stdout', text));
+    child.stderr!.setEncoding('utf8').on('data', (text: string) => this.options.onOutput('stderr', text));
+    const ready = new Promise<void>((resolve, reject) => {
+      let buffered = '';
+      (child.stdio[3] as Readable).setEncoding('utf8').on('data', (chunk: string) => {
+        buffered += chunk;
+        for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+          const message = JSON.parse(buffered.slice(0, nl)) as HostMessage;
+          buffered = buffered.slice(nl + 1);
+          if (message.type === 'ready')
+            message.ok
+              ? resolve()
+              : reject(new Error(`the server's Python could not import motion: ${message.error?.message}`));
+          else this.heard(message);
+        }
+      });
+      child.once('error', (error) =>
+        reject(new Error(`the server's Python (${python.command}) could not start: ${error.message}`)),
+      );
+      child.once('exit', (code, signal) => {
+        const gone = new Error(`the server's Python stopped (${signal ?? `exit ${code}`})`);
+        reject(gone);
+        for (const { reject: fail } of this.waiting.values()) fail(gone);
+        this.waiting.clear();
+        this.child = undefined;
+        this.started = undefined;
+      });
+    });
+    return ready;
+  }
+
+  private heard(message: HostMessage): void {
+    if (message.type === 'done') {
+      const waiter = this.waiting.get(message.seq!);
+      this.waiting.delete(message.seq!);
+      if (!waiter) return;
+      if (message.ok) waiter.resolve(message.value ?? null);
+      else waiter.reject(new ScriptFailed(message.error!));
+      return;
+    }
+    // A motion call of a script: answered in turn, its functions as handles.
+    const { seq, module, operation, args } = message;
+    this.options.call(module!, operation!, (args ?? []).map(asFunction)).then(
+      (value) => this.send({ type: 'answer', seq, ok: true, value: value ?? null }),
+      (error: unknown) =>
+        this.send({ type: 'answer', seq, ok: false, error: faultOf(error, `${module}.${operation}`) }),
+    );
+  }
+
+  private send(message: object): void {
+    this.requests?.write(`${JSON.stringify(message)}\n`);
+  }
+
+  private request(message: object): Promise<unknown> {
+    const seq = this.nextSeq++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(seq, { resolve, reject });
+      this.send({ ...message, seq });
+    });
+  }
+
+  /** Runs a start-up script in the interpreter; rejects with ScriptFailed when it raised. */
+  async runFile(file: string): Promise<void> {
+    await this.start();
+    await this.request({ type: 'run', file });
+  }
+
+  /** Calls a function a script gave; its value, or ScriptFailed. */
+  async invoke(fn: ScriptFunction, args: unknown[]): Promise<unknown> {
+    await this.start();
+    return this.request({ type: 'invoke', function: fn.id, args });
+  }
+
+  /** Stops a function that runs too long: KeyboardInterrupt in it (not on Windows: the interpreter is restarted). */
+  interrupt(): boolean {
+    if (!this.child || process.platform === 'win32') return false;
+    return this.child.kill('SIGINT');
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/** `{"$function": id, "name": …}` from the host: the function it holds. */
+function asFunction(value: unknown): unknown {
+  if (value && typeof value === 'object' && '$function' in value) {
+    const { $function: id, name } = value as { $function: number; name?: string };
+    return new ScriptFunction('python', id, name ?? 'function');
+  }
+  return value;
+}
+
+/** A refusal as the motion package raises it: code, message, operation, parameter, status. */
+function faultOf(error: unknown, operation: string): Record<string, unknown> {
+  const e = error as { code?: string; message?: string; parameter?: string; status?: number };
+  if (error instanceof ScriptFailed) return { code: 'script_error', message: error.message, operation, status: 500 };
+  return {
+    code: e.code ?? 'internal',
+    message: e.message ?? String(error),
+    operation,
+    ...(e.parameter ? { parameter: e.parameter } : {}),
+    status: (error as { status?: number }).status ?? 500,
+  };
+}

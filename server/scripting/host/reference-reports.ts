@@ -1,0 +1,51 @@
+import type { Report } from '../http/motion-http-server';
+import { invalid } from '../model/faults';
+import { Transaction } from '../model/motion-model';
+import type { DurableModel } from '../persistence/durable-model';
+import type { MenuItem } from '../gui/gui-model';
+import type { ScriptHost } from './script-host';
+import { withoutScript, withScript } from './script-list';
+
+/** A menu as VS Code's Application Menu shows it: its items, a submenu's items under it. */
+export interface MenuNode extends MenuItem {
+  items?: MenuNode[];
+}
+
+/**
+ * The reference server's own reports and controls, beside the scripting interface (which has no
+ * operation for them): the start-up scripts' list, the user interface the scripts built, and what
+ * the draw function draws. What VS Code and the CLI use; docs/design.md §13.
+ */
+export function referenceReports(model: DurableModel, host: ScriptHost): Record<string, Report> {
+  const menu = (handle: number | null): MenuNode[] =>
+    host.gui.getItems(handle).map((item) => (item.submenu ? { ...item, items: menu(item.submenu) } : item));
+  return {
+    /** [] lists; ["add", FILE] / ["remove", FILE] changes the list and loads them all again; ["reload"] loads them again. */
+    '/reference/scripts': async ([action, file]) => {
+      const scripts = () => model.visible.snapshot().scripts ?? [];
+      if (action === undefined) return { scripts: scripts() };
+      if (action === 'add' || action === 'remove') {
+        if (typeof file !== 'string') throw invalid('file', `${action} needs a script's path`);
+        const tx = new Transaction(model.head);
+        tx.setScripts(action === 'add' ? withScript(tx.scripts(), file) : withoutScript(tx.scripts(), file));
+        await model.saved(tx.commit());
+      } else if (action !== 'reload') throw invalid('action', `"${String(action)}" is not add, remove or reload`);
+      return { scripts: scripts(), loaded: await host.loadScripts() };
+    },
+    /** The user interface: the main menu with its submenus, the commands, accelerators, messages and the terminal's text. */
+    '/reference/gui': () => ({
+      menu: menu(null),
+      commands: { builtin: host.gui.getCommands('builtin'), user: host.gui.getCommands('user') },
+      accelerators: Object.fromEntries(host.gui.acceleratorList()),
+      messages: host.gui.messages,
+      terminal: host.gui.terminal,
+      drawFunction: host.gui.drawFunction?.name ?? null,
+    }),
+    /** [TIME]: what the draw function draws at TIME seconds. */
+    '/reference/draw': ([time]) => {
+      if (typeof time !== 'number' || !Number.isFinite(time))
+        throw invalid('time', 'give the time in seconds, a number');
+      return host.draw(time);
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { extname, isAbsolute, resolve } from 'node:path';
+import type { Log } from '../log';
+import { Fault, invalid } from '../model/faults';
+import { GuiModel, ScriptFunction, type BuiltinCommand } from '../gui/gui-model';
+import type { Shape } from '../gui/drawing';
+import { PythonHost, ScriptFailed, type HostCall, type ScriptError } from './python-host';
+
+/** How long a command's or a draw function may run before it is stopped (the application hangs instead). */
+export const FUNCTION_DEADLINE_MS = 30_000;
+
+/** What loading one start-up script came to. */
+export interface ScriptLoad {
+  file: string;
+  ok: boolean;
+  error?: ScriptError;
+}
+
+/**
+ * The application's scripting host, in the reference server: the start-up scripts (the project's
+ * list), run in the server's own interpreters, and the user interface they build (GuiModel). A
+ * command sent runs its function there; what goes wrong is said with the script's file and line,
+ * and the server keeps answering.
+ */
+export class ScriptHost {
+  readonly gui = new GuiModel();
+  private python: PythonHost | undefined;
+  /** The shapes the draw function is drawing, while it runs; null otherwise (drawing is refused then). */
+  drawing: Shape[] | null = null;
+  /** Calls the operations of the server (set once the table exists): what scripts' motion calls and built-in commands use. */
+  call: HostCall = () => Promise.reject(new Error('the server is not ready'));
+
+  constructor(
+    private readonly options: {
+      log: Log;
+      python?: string;
+      deadlineMs?: number;
+      /** The start-up scripts, in order (the state's list). */
+      scripts: () => readonly string[];
+    },
+  ) {}
+
+  private pythonHost(): PythonHost {
+    return (this.python ??= new PythonHost({
+      python: this.options.python,
+      call: (module, operation, args) => this.call(module, operation, args),
+      onOutput: (_stream, text) => this.gui.writeTerminal(text),
+    }));
+  }
+
+  /**
+   * Runs the start-up scripts in order, as the application does at start and on Reload Scripts:
+   * what earlier runs made (commands, menu items, the draw function) goes first, and the
+   * interpreter stays (a helper already imported is not read again unless a script reloads it). A
+   * script that raises is reported (messages and log, with its traceback); the others still load.
+   */
+  async loadScripts(): Promise<ScriptLoad[]> {
+    this.gui.forgetScripts();
+    const loads: ScriptLoad[] = [];
+    for (const file of this.options.scripts()) {
+      try {
+        await this.runFile(file);
+        loads.push({ file, ok: true });
+        this.options.log.info(`loaded start-up script ${file}`);
+      } catch (error) {
+        const said: ScriptError =
+          error instanceof ScriptFailed
+            ? error.error
+            : { type: 'Error', message: (error as Error).message, file, line: null, traceback: '' };
+        loads.push({ file, ok: false, error: said });
+        const where = said.file ? ` (${said.file}:${said.line})` : '';
+        this.options.log.warn(`start-up script ${file} raised ${said.type}: ${said.message}${where}`);
+        this.gui.addMessage({
+          type: 'error',
+          message: `The start-up script ${file} raised ${said.type}: ${said.message}${where}`,
+          details: said.traceback,
+        });
+      }
+    }
+    return loads;
+  }
+
+  private runFile(file: string): Promise<void> {
+    const language = scriptLanguage(file);
+    if (language === 'lua')
+      throw new Error(
+        'Lua start-up scripts are not run by this reference server yet: load the Python ones, or run this one in the application',
+      );
+    return this.pythonHost().runFile(file);
+  }
+
+  /** Sends a command as a click does: a built-in one does its work; a user one runs its function unless its update function says it is disabled. */
+  async send(command: string): Promise<void> {
+    const found = this.gui.command(command);
+    if (found.builtin) return this.builtin(command as BuiltinCommand);
+    if (found.update) {
+      const enabled = await this.run(found.update, [], `the update function of "${command}"`);
+      if (enabled === false) return;
+    }
+    if (!found.execute) {
+      this.gui.addMessage({
+        type: 'warning',
+        message: `The command "${command}" has no execute function: nothing ran`,
+        details: 'Give it one with motion.gui.set_command_execute_function in a start-up script.',
+      });
+      return;
+    }
+    await this.run(found.execute, [], `the command "${command}"`);
+  }
+
+  private async builtin(command: BuiltinCommand): Promise<void> {
+    if (command === 'save_file') await this.call('motion.file', 'save', []);
+    else if (command === 'close_file') await this.call('motion.file', 'close', []);
+    else await this.loadScripts();
+  }
+
+  /** Runs a script's function with a deadline; its refusal says which function, where, and why. */
+  async run(fn: ScriptFunction, args: unknown[], what: string): Promise<unknown> {
+    const host = this.pythonHost();
+    const deadline = this.options.deadlineMs ?? FUNCTION_DEADLINE_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // Interrupted, the function ends with KeyboardInterrupt; one that will not is ended with
+        // its interpreter, and the scripts are loaded again in a new one.
+        const interrupted = host.interrupt();
+        const restart = setTimeout(() => void host.stop().then(() => this.loadScripts()), interrupted ? 2_000 : 0);
+        restart.unref();
+        reject(
+          new Fault(
+            'request_timeout',
+            `${what} (${fn.name}) did not return within ${deadline / 1000} s, so it was stopped`,
+          ),
+        );
+      }, deadline);
+    });
+    try {
+      return await Promise.race([host.invoke(fn, args), late]);
+    } catch (error) {
+      if (error instanceof ScriptFailed) {
+        const e = error.error;
+        const where = e.file ? ` at ${e.file}:${e.line}` : '';
+        this.gui.addMessage({
+          type: 'error',
+          message: `${what} raised ${e.type}: ${e.message}${where}`,
+          details: e.traceback,
+        });
+        throw new Fault('script_error', `${what} raised ${e.type}: ${e.message}${where}\n${e.traceback}`);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * What the draw function draws at `time` (seconds of the measurement): its shapes, or none when
+   * there is no draw function. One draw at a time: the view asks again once it has the last.
+   */
+  async draw(time: number): Promise<Shape[]> {
+    const fn = this.gui.drawFunction;
+    if (!fn) return [];
+    if (this.drawing) throw new Fault('unavailable', 'the draw function is already drawing; ask again when it is done');
+    this.drawing = [];
+    try {
+      await this.run(fn, [time], 'the draw function');
+      return this.drawing;
+    } finally {
+      this.drawing = null;
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.python?.stop();
+  }
+}
+
+/** Which interpreter runs a start-up script, by its extension; anything else is refused, naming it. */
+export function scriptLanguage(file: string): 'python' | 'lua' {
+  const ext = extname(file).toLowerCase();
+  if (ext === '.py') return 'python';
+  if (ext === '.lua') return 'lua';
+  throw invalid('file', `"${file}" is not a Python (.py) or Lua (.lua) script`);
+}
+
+/** A start-up script's path as the list keeps it: absolute. */
+export function scriptPath(file: string, cwd = process.cwd()): string {
+  return isAbsolute(file) ? file : resolve(cwd, file);
+}
