@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   test: () => import('./commands/test-command').then((m) => m.testCommand),
   repl: () => import('./commands/repl-command').then((m) => m.replCommand),
   mcp: () => import('./commands/mcp-command').then((m) => m.mcpCommand),
+  commands: () => import('./commands/commands-command').then((m) => m.commandsCommand),
 };
 
 const HELP = `Usage: motion <command> [options]
@@ -38,6 +39,7 @@ Commands:
   check [FILE|DIR...] [--sarif FILE]        check scripts' motion.* calls as the editor does, like a compiler
   test [PATH...] [--snapshot FILE]          run your scripts' tests, each against an application of its own
   repl [--lua]                              an interactive Python (or Lua) session with the application
+  commands [run COMMAND]                    list the application's menus and commands, or run one
   mcp [--allow-apply]                       a Model Context Protocol server (stdio) for coding assistants:
                                             documentation, checks, dry runs, tests and snapshots as tools
 

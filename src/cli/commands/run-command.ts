@@ -6,6 +6,7 @@ import { scriptArgumentsPrelude } from '../../runner/script-arguments';
 import { GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
 import { stdinLines } from '../line-queue';
 import { dryRunCommand } from './dry-run-command';
+import { functionsGiven, toolAdvice } from '../../api/text/tool-script';
 import { readUserText, UnreadableEncoding } from '../../api/files/user-text';
 
 const RUN_HELP = `Usage: motion run FILE.py|FILE.lua [ARG...] [--python PATH] [--dry-run [--snapshot FILE] [--deadline S]]
@@ -70,6 +71,12 @@ export async function runCommand(argv: string[]): Promise<number> {
       },
       options,
     );
+  // A tool gives the application functions: over HTTP it cannot run, so nothing is sent.
+  const given = await functionsGiven(path, code);
+  if (given.length > 0) {
+    process.stderr.write(`motion: ${toolAdvice(path, given)}\n`);
+    return 1;
+  }
   const onOutput = (stream: string, text: string) =>
     (stream === 'stdout' ? process.stdout : process.stderr).write(text);
   const lua = path.endsWith('.lua');
