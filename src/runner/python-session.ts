@@ -4,8 +4,8 @@ import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
 import { DoneMarkers } from './python/done-markers';
-import { defaultPythonCommand, findPython } from './python/find-python';
-import { pythonSupportDir } from './python-support';
+import { defaultPythonCommand, findPython } from '../api/runtime/find-python';
+import { pythonSupportDir } from '../api/runtime/python-support';
 import type { Completeness } from './repl/statements';
 import type {
   CodeOrigin,

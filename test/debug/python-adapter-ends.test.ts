@@ -3,7 +3,7 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { PythonDebugAdapter } from '../../src/runner/debug/python-debug-adapter';
-import { pythonSupportDir } from '../../src/runner/python-support';
+import { pythonSupportDir } from '../../src/api/runtime/python-support';
 import { scratchFolder } from '../support/scratch-folder';
 import { waitFor } from '../support/wait-for';
 

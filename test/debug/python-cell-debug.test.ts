@@ -5,7 +5,7 @@ import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { PythonDebugAdapter } from '../../src/runner/debug/python-debug-adapter';
 import { serveOnStreams } from '../../src/runner/debug/serve-on-stdio';
-import { pythonSupportDir } from '../../src/runner/python-support';
+import { pythonSupportDir } from '../../src/api/runtime/python-support';
 import { PythonSession } from '../../src/runner/python-session';
 import { DEBIAN_PYTHON, localsOfTopFrame, scriptDirectory, step, threadId, topFrame } from '../support/debug-fixture';
 import { referenceServer } from '../support/reference-server';

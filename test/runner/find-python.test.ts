@@ -9,7 +9,7 @@ import {
   PythonNotFound,
   type Probe,
   type ProbeOutcome,
-} from '../../src/runner/python/find-python';
+} from '../../src/api/runtime/find-python';
 import { scratchFolder } from '../support/scratch-folder';
 
 const STORE_ALIAS_WORDS =

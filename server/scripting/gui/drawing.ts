@@ -40,11 +40,32 @@ export function drawingHandlers(
     set_draw_function: (_tx, [fn]) => {
       host.gui.drawFunction = scriptFunction(fn, 'function');
     },
-    draw_sphere: (_tx, [position, size, color]) => draw({ shape: 'sphere', position, size, color }),
-    draw_arrow: (_tx, [position, endpoint, color]) => draw({ shape: 'arrow', position, endpoint, color }),
-    draw_axes: (_tx, [transform, size]) => draw({ shape: 'axes', transform, size }),
-    draw_mesh: (_tx, [transform, scale, filename]) => draw({ shape: 'mesh', transform, scale, filename }),
-    draw_text_2d: (_tx, [position, size, text, origin, alignment, color]) =>
-      draw({ shape: 'text_2d', position, size, text, origin, alignment, color }),
+    draw_sphere: (_tx, args) => {
+      const [position, size, color] = args as [Vec3, number, number | null];
+      draw({ shape: 'sphere', position, size, color });
+    },
+    draw_arrow: (_tx, args) => {
+      const [position, endpoint, color] = args as [Vec3, Vec3, number | null];
+      draw({ shape: 'arrow', position, endpoint, color });
+    },
+    draw_axes: (_tx, args) => {
+      const [transform, size] = args as [number[][], number];
+      draw({ shape: 'axes', transform, size });
+    },
+    draw_mesh: (_tx, args) => {
+      const [transform, scale, filename] = args as [number[][], number, string];
+      draw({ shape: 'mesh', transform, scale, filename });
+    },
+    draw_text_2d: (_tx, args) => {
+      const [position, size, text, origin, alignment, color] = args as [
+        [number, number],
+        number,
+        string,
+        Alignment | null,
+        Alignment | null,
+        number | null,
+      ];
+      draw({ shape: 'text_2d', position, size, text, origin, alignment, color });
+    },
   };
 }

@@ -56,7 +56,10 @@ export function guiHandlers(host: ScriptHost): Record<string, ModuleHandlers> {
         gui.setFunction(command as string, 'update', scriptFunction(fn, 'function')),
     },
     'motion.gui.message': {
-      add_message: (_tx, [message, details, type]) => gui.addMessage({ message, details, type } as Message),
+      add_message: (_tx, args) => {
+        const [message, details, type] = args as [string, string, Message['type']];
+        gui.addMessage({ message, details, type });
+      },
     },
     'motion.gui.terminal': {
       write: (_tx, [text]) => gui.writeTerminal(text as string),

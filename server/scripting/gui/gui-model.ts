@@ -37,7 +37,7 @@ export interface Message {
 }
 
 /** The application's built-in commands the reference server has, and the menu it starts with. */
-export const BUILTIN_COMMANDS = ['save_file', 'close_file', 'reload_scripts'] as const;
+const BUILTIN_COMMANDS = ['save_file', 'close_file', 'reload_scripts'] as const;
 export type BuiltinCommand = (typeof BUILTIN_COMMANDS)[number];
 const MAIN_MENU: readonly [string, [string, BuiltinCommand][]][] = [
   [
@@ -211,7 +211,7 @@ export class GuiModel {
 }
 
 /** `Ctrl+Shift+Z`, as menus show an accelerator. */
-export function acceleratorText({ ctrl, alt, shift, key }: Accelerator): string {
+function acceleratorText({ ctrl, alt, shift, key }: Accelerator): string {
   return [ctrl && 'Ctrl', alt && 'Alt', shift && 'Shift', key.length === 1 ? key.toUpperCase() : key]
     .filter(Boolean)
     .join('+');

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { findPython } from '../../../src/runner/python/find-python';
-import { pythonSupportDir } from '../../../src/runner/python-support';
+import { findPython } from '../../../src/api/runtime/find-python';
+import { pythonSupportDir } from '../../../src/api/runtime/python-support';
 import { ScriptFunction } from '../gui/gui-model';
 
 /** How a start-up script or a function of one failed: Python's words, and the script's file and line. */
@@ -88,11 +88,9 @@ export class PythonHost {
         for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
           const message = JSON.parse(buffered.slice(0, nl)) as HostMessage;
           buffered = buffered.slice(nl + 1);
-          if (message.type === 'ready')
-            message.ok
-              ? resolve()
-              : reject(new Error(`the server's Python could not import motion: ${message.error?.message}`));
-          else this.heard(message);
+          if (message.type !== 'ready') this.heard(message);
+          else if (message.ok) resolve();
+          else reject(new Error(`the server's Python could not import motion: ${message.error?.message}`));
         }
       });
       child.once('error', (error) =>

@@ -7,7 +7,7 @@ import type { ScriptHost } from './script-host';
 import { withoutScript, withScript } from './script-list';
 
 /** A menu as VS Code's Application Menu shows it: its items, a submenu's items under it. */
-export interface MenuNode extends MenuItem {
+interface MenuNode extends MenuItem {
   items?: MenuNode[];
 }
 
@@ -29,7 +29,7 @@ export function referenceReports(model: DurableModel, host: ScriptHost): Record<
         const tx = new Transaction(model.head);
         tx.setScripts(action === 'add' ? withScript(tx.scripts(), file) : withoutScript(tx.scripts(), file));
         await model.saved(tx.commit());
-      } else if (action !== 'reload') throw invalid('action', `"${String(action)}" is not add, remove or reload`);
+      } else if (action !== 'reload') throw invalid('action', `${JSON.stringify(action)} is not add, remove or reload`);
       return { scripts: scripts(), loaded: await host.loadScripts() };
     },
     /** The user interface: the main menu with its submenus, the commands, accelerators, messages and the terminal's text. */

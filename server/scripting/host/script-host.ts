@@ -6,7 +6,7 @@ import type { Shape } from '../gui/drawing';
 import { PythonHost, ScriptFailed, type HostCall, type ScriptError } from './python-host';
 
 /** How long a command's or a draw function may run before it is stopped (the application hangs instead). */
-export const FUNCTION_DEADLINE_MS = 30_000;
+const FUNCTION_DEADLINE_MS = 30_000;
 
 /** What loading one start-up script came to. */
 export interface ScriptLoad {

@@ -10,13 +10,9 @@ import { scriptLanguage, scriptPath } from './script-host';
 export function withScript(list: readonly string[], file: string): string[] {
   const path = scriptPath(file);
   scriptLanguage(path);
-  let isFile = false;
-  try {
-    isFile = statSync(path).isFile();
-  } catch {
-    throw notFound('file', `there is no file "${path}" to load at start-up`);
-  }
-  if (!isFile) throw invalid('file', `"${path}" is a folder: give a script's path`);
+  const found = statSync(path, { throwIfNoEntry: false });
+  if (!found) throw notFound('file', `there is no file "${path}" to load at start-up`);
+  if (!found.isFile()) throw invalid('file', `"${path}" is a folder: give a script's path`);
   return list.includes(path) ? [...list] : [...list, path];
 }
 

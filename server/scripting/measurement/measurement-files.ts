@@ -78,7 +78,7 @@ function c3dBytes(recording: C3dRecording): Uint8Array {
   }
 }
 
-export function writeMeasurementFile(path: string, recording: C3dRecording): void {
+function writeMeasurementFile(path: string, recording: C3dRecording): void {
   const bytes = c3dBytes(recording);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {

@@ -23,7 +23,7 @@ export const FUNCTION_OPERATIONS: ReadonlySet<string> = new Set(
 );
 
 /** Where a script (or a module of it) gives the application a function. */
-export interface FunctionGiven {
+interface FunctionGiven {
   /** The file, as given for the script, beside it for a module it imports. */
   file: string;
   line: number;
@@ -53,8 +53,7 @@ function importedModules(code: string, language: 'python' | 'lua'): string[] {
     const match = PYTHON_IMPORT.exec(line);
     if (!match) return [];
     // `from helpers import menu`: helpers, and helpers.menu where that is a module.
-    if (match[1])
-      return [match[1], ...match[2].split(',').map((name) => `${match[1]}.${name.trim().split(/\s+/)[0]}`)];
+    if (match[1]) return [match[1], ...match[2].split(',').map((name) => `${match[1]}.${name.trim().split(/\s+/)[0]}`)];
     return match[3].split(',').map((name) => name.trim());
   });
 }

@@ -6,7 +6,7 @@ import type { PythonTestOptions } from '../../runner/testing/python-tests';
 import { collectScriptTests, runScriptTest } from '../../runner/testing/script-tests-of';
 import { ScriptTestError, type ScriptTestResult } from '../../runner/testing/script-test';
 import { EXIT, GLOBAL_OPTIONS, terminalSafe, UsageError } from '../cli-context';
-import { defaultPythonCommand } from '../../runner/python/find-python';
+import { defaultPythonCommand } from '../../api/runtime/find-python';
 import { readUserText } from '../../api/files/user-text';
 
 const TEST_HELP = `Usage: motion test [PATH...] [--snapshot FILE] [--junit FILE] [--python PATH]

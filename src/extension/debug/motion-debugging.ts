@@ -13,7 +13,7 @@ import {
 } from '../../runner/debug/motion-launch';
 import { LuaDebugSession } from '../../runner/debug/lua-debug-session';
 import { PythonDebugAdapter } from '../../runner/debug/python-debug-adapter';
-import { pythonSupportDir } from '../../runner/python-support';
+import { pythonSupportDir } from '../../api/runtime/python-support';
 import { luaRunToAttach } from '../notebooks/cell-debugging';
 import { codeAtSelection } from '../../runner/code-to-run';
 import type { CommandTable } from '../commands/command-table';

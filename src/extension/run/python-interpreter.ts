@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { defaultPythonCommand } from '../../runner/python/find-python';
+import { defaultPythonCommand } from '../../api/runtime/find-python';
 import { environmentName, findVirtualEnvironment } from '../../runner/python/virtual-environment';
 
 /**

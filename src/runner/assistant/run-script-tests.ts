@@ -4,7 +4,7 @@ import { ScriptTestError, type ScriptTestResult } from '../testing/script-test';
 import type { AssistantContext } from './assistant-context';
 import { DEADLINE_SECONDS, inFolder, SNAPSHOT_FILE } from './dry-run-script';
 import { ANSWER_LINES, boundedLines, outputTail, ToolRefusal, type ToolAnswer } from './tool-answer';
-import { defaultPythonCommand } from '../python/find-python';
+import { defaultPythonCommand } from '../../api/runtime/find-python';
 import { readUserText } from '../../api/files/user-text';
 
 export const runScriptTestsInput = z

@@ -1,7 +1,7 @@
-import { pythonSupportDir } from '../python-support';
+import { pythonSupportDir } from '../../api/runtime/python-support';
 import { PythonDebugAdapter } from './python-debug-adapter';
 import { serveOnStdio } from './serve-on-stdio';
-import { defaultPythonCommand } from '../python/find-python';
+import { defaultPythonCommand } from '../../api/runtime/find-python';
 
 // `node dist/python-debug-adapter.js [interpreter]`: the relay to debugpy on stdio.
 serveOnStdio(

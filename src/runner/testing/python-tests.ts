@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { withTestApplication } from './test-application';
-import { pythonSupportDir } from '../python-support';
+import { pythonSupportDir } from '../../api/runtime/python-support';
 import { namedSnapshot } from './named-snapshot';
 import { PastDeadline, ScriptTestError, type ScriptTest, type ScriptTestResult, type TestOutcome } from './script-test';
-import { findPython, PythonNotFound } from '../python/find-python';
+import { findPython, PythonNotFound } from '../../api/runtime/find-python';
 
 const COLLECTION_DEADLINE_MS = 120_000;
 
