@@ -67,9 +67,14 @@ export function userSettings(serverUrl: string, run: SuiteRun): string {
   return JSON.stringify({ ...quietProfileSettings(), ...(ownUrl ? {} : { 'motion.server.url': serverUrl }) });
 }
 
-/** What the suite reads from its environment: the test application, and which tests to run. */
+/** What the suite reads from its environment: the test application, which tests to run, and the tests' fixtures. */
 export function suiteEnvironment(serverUrl: string, run: SuiteRun): Record<string, string> {
-  return { MOTION_TEST_SERVER_URL: serverUrl, MOTION_TEST_SUITE: run, MOTION_SCREENSHOTS_DIR: screenshotsFolder() };
+  return {
+    MOTION_TEST_SERVER_URL: serverUrl,
+    MOTION_TEST_SUITE: run,
+    MOTION_SCREENSHOTS_DIR: screenshotsFolder(),
+    MOTION_TEST_FIXTURES: join(ROOT, 'test/fixtures'),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ApplicationMenuView } from './application-menu/application-menu-view';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { DocumentationIndex } from '../api/docs/documentation-index';
 import type { MotionConfig } from './config';
@@ -37,6 +38,9 @@ interface MotionParts {
   /** What the last dry run would change, and the output of its script. */
   readonly dryRun: DryRunView;
   readonly dryRunOutput: vscode.OutputChannel;
+  /** The application's menus and commands (Application Menu), and what its scripts say (messages, terminal). */
+  readonly applicationMenu: ApplicationMenuView;
+  readonly applicationOutput: vscode.OutputChannel;
   /** The connected application's documentation: live, else the cache the language server keeps, else bundled. */
   documentation(): Promise<DocumentationIndex>;
   /** The documentation as read-only Markdown documents (Show Documentation, Go to Definition). */

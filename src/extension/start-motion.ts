@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import * as vscode from 'vscode';
+import { ApplicationMenuView } from './application-menu/application-menu-view';
+import { applicationMenuCommands } from './application-menu/application-menu-commands';
 import type { DocumentationState } from '../../server/language/lsp/protocol';
 import { registerCommands } from './commands/command-table';
 import type { MotionConfig } from './config';
@@ -206,8 +208,20 @@ export async function startMotion(
     debugInterpreters: new Map(),
     dryRun: new DryRunView(),
     dryRunOutput: vscode.window.createOutputChannel('Motion Dry Run'),
+    applicationMenu: new ApplicationMenuView(() => (connected() ? connection.client() : undefined)),
+    applicationOutput: vscode.window.createOutputChannel('Motion Application'),
   });
-  const { segments, runner, skeletonViews, documentationPreviews, periodicRefresh, dryRun, dryRunOutput } = ctx.parts;
+  const {
+    segments,
+    runner,
+    skeletonViews,
+    documentationPreviews,
+    periodicRefresh,
+    dryRun,
+    dryRunOutput,
+    applicationMenu,
+    applicationOutput,
+  } = ctx.parts;
   own(loaded.event(() => runner.documentationChanged()));
   own(dryRun.onDidShow(() => followDryRunIn3D(ctx)));
   own(loaded.event((state) => void offerStubsUpdate(ctx, state)));
@@ -224,6 +238,8 @@ export async function startMotion(
     periodicRefresh,
     dryRun,
     dryRunOutput,
+    applicationMenu,
+    applicationOutput,
     recording,
   );
 
@@ -232,12 +248,18 @@ export async function startMotion(
   void vscode.commands.executeCommand('setContext', 'motion.active', true);
   const dryRunTree = vscode.window.createTreeView('motion.dryRun', { treeDataProvider: dryRun });
   const selectionTree = vscode.window.createTreeView('motion.selection', { treeDataProvider: selection });
+  const applicationMenuTree = vscode.window.createTreeView('motion.applicationMenu', {
+    treeDataProvider: applicationMenu,
+  });
   own(
     explorerTree,
     selectionTree,
     explorer.onDidChangeMessage((message) => (explorerTree.message = message)),
     selection.onDidChangeMessage((message) => (selectionTree.message = message)),
     dryRun.onDidChangeMessage((message) => (dryRunTree.message = message)),
+    applicationMenuTree,
+    applicationMenu.onDidChangeMessage((message) => (applicationMenuTree.message = message)),
+    connection.onDidChange(() => applicationMenu.refresh()),
     dryRunTree,
     dryRunTree.onDidChangeSelection(({ selection }) => highlightChange(ctx, selection[0])),
     vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),
@@ -270,6 +292,7 @@ export async function startMotion(
     recordingCommands,
     notebookCommands,
     pythonCommands,
+    applicationMenuCommands,
   );
   startPythonStatus(ctx);
   startTargetsStatus(ctx);

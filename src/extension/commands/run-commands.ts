@@ -4,6 +4,7 @@ import type { MotionContext } from '../motion-context';
 import { scriptLanguage } from '../run/script-runner';
 import { trustedToRun } from '../run/workspace-trust';
 import { scriptTargetsStatus } from './targets-status';
+import { refusedAsTool } from '../application-menu/application-menu-commands';
 
 function activeLanguage() {
   const editor = vscode.window.activeTextEditor;
@@ -24,6 +25,8 @@ export const runCommands: CommandTable = {
     const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
     if (!document || !scriptLanguage(document))
       return void vscode.window.showWarningMessage('Motion: open a Python or Lua script to run it.');
+    // A tool gives the application functions, which cannot travel over HTTP: nothing is sent.
+    if (await refusedAsTool(ctx, document)) return { ran: false, tool: true };
     // Run where the script does not aim: it runs (the person asked), and is told before it fails.
     const targets = scriptTargetsStatus(ctx, document);
     if (targets?.severity === 'warning')

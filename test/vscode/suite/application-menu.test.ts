@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { waitFor } from '../../support/wait-for';
+import { hands, hasHands } from './hands';
+import { takeScreenshot, WORKBENCH } from './motion-extension';
+
+/** The reference server's host, as VS Code sees it: its terminal's text. */
+async function terminal(): Promise<string> {
+  const answer = await fetch(`${process.env.MOTION_TEST_SERVER_URL!}/reference/gui`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '[]',
+  });
+  return ((await answer.json()) as { terminal: string }).terminal;
+}
+
+/** The rows the side bar shows, once one of them shows `text`. */
+async function sideBarRowsOnce(text: string): Promise<string[]> {
+  let rows: string[] = [];
+  await waitFor(
+    async () => (rows = await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`)).some((r) => r.includes(text)),
+    `a row of the side bar showing "${text}"`,
+    30_000,
+  );
+  return rows;
+}
+
+/**
+ * A tool written as the vendor's (a start-up script loading a tools folder, a helper module, a
+ * submenu, two commands, a dialog, a draw function), loaded into the application from VS Code,
+ * its menu shown in Application Menu and clicked, as a person does it.
+ */
+export function applicationMenuTests(): void {
+  describe('tools inside the application, from a real VS Code', function () {
+    this.timeout(120_000);
+    const folder = () => join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'app_tools');
+    const startup = () => vscode.Uri.file(join(folder(), 'startup_tools.py'));
+    const tool = () => vscode.Uri.file(join(folder(), 'tools', 'gap_tools.py'));
+
+    before(function () {
+      if (!hasHands) this.skip();
+      cpSync(join(process.env.MOTION_TEST_FIXTURES!, 'tools'), folder(), { recursive: true });
+    });
+    after(async () => {
+      await vscode.commands.executeCommand('motion.removeFromApplication', startup()).then(undefined, () => undefined);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      rmSync(folder(), { recursive: true, force: true });
+    });
+
+    it('Run File of a tool says how to load it in the application, and sends nothing', async () => {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(tool()));
+      const before = await terminal();
+      await hands.palette('Motion: Run File');
+      let said: string[] = [];
+      await waitFor(
+        async () =>
+          (said = await hands.notifications()).some((n) => n.includes('is a tool that lives inside the application')),
+        'the notification that says how to load the tool',
+        30_000,
+      );
+      const notice = said.find((n) => n.includes('is a tool'))!;
+      assert.match(notice, /a function cannot travel over HTTP, so nothing was sent/);
+      assert.match(notice, /press F5 there \(Reload Scripts\)/);
+      assert.equal(await terminal(), before, 'nothing ran in the application');
+      await vscode.commands.executeCommand('notifications.clearAll');
+    });
+
+    it('Load into Application from the palette shows the tool’s menu; a click on its button runs its function there, and what it wrote shows in Motion Application', async () => {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(startup()));
+      await hands.palette('Motion: Load into Application');
+      await vscode.commands.executeCommand('motion.applicationMenu.focus');
+      const rows = await sideBarRowsOnce('Report gaps');
+      for (const shown of ['Gap tools', 'Fill gaps…', 'fill_gaps', 'Report gaps'])
+        assert.ok(
+          rows.some((r) => r.includes(shown)),
+          `Application Menu shows "${shown}": ${JSON.stringify(rows)}`,
+        );
+      await takeScreenshot('application-menu.png', [WORKBENCH.sideBar], 480);
+      const before = await terminal();
+      await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'Report gaps');
+      await waitFor(async () => (await terminal()) !== before, 'the command to run in the application', 30_000);
+      assert.equal((await terminal()).slice(before.length), '22 gaps\n');
+      await takeScreenshot('application-menu-clicked.png', [WORKBENCH.panel], 480);
+      // Motion Application, opened beside the editor, shows what the tool wrote.
+      await waitFor(
+        // The editor renders spaces as non-breaking ones.
+        async () =>
+          (await hands.textOf(`${WORKBENCH.panel} .view-lines`)).some((t) =>
+            t.replace(/\u00a0/g, ' ').includes('22 gaps'),
+          ),
+        'the terminal text in Motion Application',
+        30_000,
+      );
+    });
+  });
+}
