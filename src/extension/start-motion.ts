@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import * as vscode from 'vscode';
 import { ApplicationMenuView } from './application-menu/application-menu-view';
-import { applicationMenuCommands } from './application-menu/application-menu-commands';
+import { applicationMenuCommands } from './commands/application-menu-commands';
 import type { DocumentationState } from '../../server/language/lsp/protocol';
 import { registerCommands } from './commands/command-table';
 import type { MotionConfig } from './config';

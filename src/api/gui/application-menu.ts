@@ -10,7 +10,7 @@ export interface MenuEntry {
   items?: MenuEntry[];
 }
 
-export interface ApplicationMenu {
+interface ApplicationMenu {
   menu: MenuEntry[];
   commands: { builtin: string[]; user: string[] };
 }

@@ -2,7 +2,7 @@
 // scripting interface, so an application answers them 404, which says it has none.
 
 /** What the reference server's scripting host shows: its messages and terminal. */
-export interface HostReport {
+interface HostReport {
   messages: { type: 'info' | 'warning' | 'error'; message: string; details: string }[];
   terminal: string;
 }

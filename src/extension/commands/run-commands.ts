@@ -4,7 +4,7 @@ import type { MotionContext } from '../motion-context';
 import { scriptLanguage } from '../run/script-runner';
 import { trustedToRun } from '../run/workspace-trust';
 import { scriptTargetsStatus } from './targets-status';
-import { refusedAsTool } from '../application-menu/application-menu-commands';
+import { refusedAsTool } from './application-menu-commands';
 
 function activeLanguage() {
   const editor = vscode.window.activeTextEditor;

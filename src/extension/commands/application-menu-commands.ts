@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { changeStartupScripts, hostReport, saidSince, type ScriptLoad } from '../../api/gui/reference-host';
 import { functionsGiven, toolAdvice } from '../../api/text/tool-script';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 import { trustedToRun } from '../run/workspace-trust';
 
