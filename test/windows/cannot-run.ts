@@ -46,6 +46,7 @@ const WHOLE_FILES: [string, string][] = [
   ['test/cli/mcp-apply.test.ts', NO_PYTHON],
   ['test/cli/test-command.test.ts', NO_PYTHON],
   ['test/cli/test-command-killed.test.ts', NO_PYTHON],
+  ['test/server/script-host.test.ts', NO_PYTHON],
   ['test/debug/debugpy-check.test.ts', SHELL_SCRIPT_PYTHON],
   ['test/debug/debugpy-search.test.ts', SHELL_SCRIPT_PYTHON],
   ['test/debug/python-adapter-ends.test.ts', SHELL_SCRIPT_PYTHON],
@@ -120,6 +121,8 @@ const SOME_TESTS: [string, RegExp, string][] = [
     SYMBOLIC_LINKS,
   ],
   ['test/api/client-hardening.test.ts', /stubs cannot be written where asked/, DEV_NULL],
+  ['test/cli/commands-command.test.ts', /lists the menus|runs a command as a click does/, NO_PYTHON],
+  ['test/runner/dry-run-measurement.test.ts', /example filler|smoothing|writes no file/, NO_PYTHON],
 ];
 
 export const CANNOT_RUN: CannotRun[] = [

@@ -2,25 +2,7 @@ import { invalid } from '../model/faults';
 import type { ModuleHandlers } from '../operations/handler';
 import type { ScriptHost } from '../host/script-host';
 import type { ScriptFunction } from './gui-model';
-
-type Vec3 = [number, number, number];
-type Alignment = { horizontal: 'left' | 'center' | 'right'; vertical: 'top' | 'center' | 'bottom' };
-
-/** What a draw function drew, in the 3D view's coordinates (mm); colours 0xbbggrr as the interface gives them. */
-export type Shape =
-  | { shape: 'sphere'; position: Vec3; size: number; color: number | null }
-  | { shape: 'arrow'; position: Vec3; endpoint: Vec3; color: number | null }
-  | { shape: 'axes'; transform: number[][]; size: number }
-  | { shape: 'mesh'; transform: number[][]; scale: number; filename: string }
-  | {
-      shape: 'text_2d';
-      position: [number, number];
-      size: number;
-      text: string;
-      origin: Alignment | null;
-      alignment: Alignment | null;
-      color: number | null;
-    };
+import type { Alignment, Shape, Vec3 } from './shapes';
 
 /** `motion.gui._3d`: a draw function, and the shapes it draws, only while it runs (as documented). */
 export function drawingHandlers(

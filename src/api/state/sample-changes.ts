@@ -1,6 +1,5 @@
 // What a script did to a measurement's samples, as a dry run's private server reports it
 // (`GET /reference/dry-run`): runs of frames whose samples changed, each frame before → after.
-import type { StateChange } from './state-diff';
 import type { Vec3 } from './motion-state';
 
 /** One frame of a run: its position before and after; null where it had, or has, no sample (a gap). */
@@ -66,27 +65,4 @@ export function sampleRunText(run: SampleRun): string {
   const most = shown.reduce((a, f) => (moved(f) > moved(a) ? f : a), first);
   const by = moved(most) > 0 ? ` (moved up to ${moved(most).toFixed(2)} mm, at frame ${most.frame})` : '';
   return `changed ${frames(run)}: ${span('before')} → ${span('after')}${by}`;
-}
-
-/** The runs as changes of their trajectories, placed and worded as the state's own changes. */
-export function sampleChanges(runs: readonly SampleRun[]): StateChange[] {
-  return runs.map((run) => ({
-    kind: 'changed',
-    object: { type: 'trajectory', trajectoryId: run.trajectoryId },
-    path: ['Trajectories', run.label ?? `trajectory ${run.trajectoryId}`],
-    field: 'samples',
-    text: sampleRunText(run),
-    frames: run,
-  }));
-}
-
-/** The saves a dry run held back, as changes of the measurement. */
-export function heldSaves(saves: readonly string[]): StateChange[] {
-  return saves.map((path) => ({
-    kind: 'changed',
-    object: { type: 'measurement' },
-    path: ['Measurement'],
-    after: path,
-    text: `would save to ${path} (not written: a dry run writes no file)`,
-  }));
 }

@@ -1,5 +1,5 @@
 import type { MotionState } from '../../api/state/motion-state';
-import { heldSaves, sampleChanges, type DryRunReport } from '../../api/state/sample-changes';
+import { sampleRunText, type DryRunReport, type SampleRun } from '../../api/state/sample-changes';
 import type { StateChange } from '../../api/state/state-diff';
 
 /**
@@ -32,4 +32,27 @@ export function withMeasurementChanges(
 function lastIndex<T>(list: readonly T[], test: (item: T) => boolean): number {
   for (let i = list.length - 1; i >= 0; i--) if (test(list[i])) return i;
   return -1;
+}
+
+/** The runs as changes of their trajectories, placed and worded as the state's own changes. */
+function sampleChanges(runs: readonly SampleRun[]): StateChange[] {
+  return runs.map((run) => ({
+    kind: 'changed',
+    object: { type: 'trajectory', trajectoryId: run.trajectoryId },
+    path: ['Trajectories', run.label ?? `trajectory ${run.trajectoryId}`],
+    field: 'samples',
+    text: sampleRunText(run),
+    frames: run,
+  }));
+}
+
+/** The saves a dry run held back, as changes of the measurement. */
+function heldSaves(saves: readonly string[]): StateChange[] {
+  return saves.map((path) => ({
+    kind: 'changed',
+    object: { type: 'measurement' },
+    path: ['Measurement'],
+    after: path,
+    text: `would save to ${path} (not written: a dry run writes no file)`,
+  }));
 }

@@ -111,39 +111,6 @@ export function dryRunTests(): void {
       await takeScreenshot('dry-run.png', [WORKBENCH.panel], 360);
     });
 
-    it('Dry Run File of a gap filler shows the gap it fills, and, opened by a click, each frame gap → position', async function () {
-      if (!hasHands) this.skip();
-      const before = await applicationState();
-      const filler = vscode.Uri.joinPath(folder(), 'fill_one_gap.py');
-      await vscode.workspace.fs.writeFile(filler, new TextEncoder().encode(FILL_ONE_GAP));
-      try {
-        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(filler));
-        await hands.palette('Motion: Dry Run File');
-        const rows = await panelRowsOnce('filled frames');
-        const filled = rows.find((r) => r.includes('filled frames'))!;
-        const [, start, end] = /filled frames (\d+)–(\d+)/.exec(filled)!;
-        assert.match(filled, /gap → \(-?[\d.]+, -?[\d.]+, -?[\d.]+\) … \(/);
-        assert.ok(
-          rows.some((r) => r.includes('LWRA')),
-          `the trajectory's row: ${JSON.stringify(rows)}`,
-        );
-        // Collapsed until a person opens it: a click shows its frames, each gap → its new position.
-        await hands.click(`${WORKBENCH.panel} .monaco-list-row`, `filled frames ${start}–${end}`);
-        const opened = await panelRowsOnce(`frame ${start}`);
-        // The list shows what fits the panel: the gap's first frames, each filled.
-        for (const frame of [Number(start), Number(start) + 1])
-          assert.ok(
-            opened.some((r) => r.startsWith(`frame ${frame}gap → (`)),
-            `frame ${frame} of the gap, filled: ${JSON.stringify(opened)}`,
-          );
-        assert.ok(Number(end) > Number(start));
-        assert.equal(await applicationState(), before, 'the application is as it was');
-        await takeScreenshot('dry-run-filled-gaps.png', [WORKBENCH.panel], 420);
-      } finally {
-        await vscode.workspace.fs.delete(filler).then(undefined, () => undefined);
-      }
-    });
-
     it('Apply for Real (the view’s button) runs it against the application as one change, and Undo takes it back', async function () {
       if (!hasHands) this.skip();
       const before = await applicationState();
@@ -259,6 +226,41 @@ export function dryRunTests(): void {
       // Clearing the dry run closes its view: what it showed is no longer anywhere.
       await hands.click(`${WORKBENCH.panel} .action-item .codicon-clear-all`);
       await waitFor(async () => api.skeletonViews.isOpen('dry-run') === undefined, 'the dry run’s 3D view to close');
+    });
+
+    it('Dry Run File of a gap filler shows the gap it fills, and, opened by a click, each frame gap → position', async function () {
+      if (!hasHands) this.skip();
+      const before = await applicationState();
+      const filler = vscode.Uri.joinPath(folder(), 'fill_one_gap.py');
+      await vscode.workspace.fs.writeFile(filler, new TextEncoder().encode(FILL_ONE_GAP));
+      try {
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(filler));
+        await hands.palette('Motion: Dry Run File');
+        const rows = await panelRowsOnce('filled frames');
+        const filled = rows.find((r) => r.includes('filled frames'))!;
+        const [, start, end] = /filled frames (\d+)–(\d+)/.exec(filled)!;
+        assert.match(filled, /gap → \(-?[\d.]+, -?[\d.]+, -?[\d.]+\) … \(/);
+        assert.ok(
+          rows.some((r) => r.includes('LWRA')),
+          `the trajectory's row: ${JSON.stringify(rows)}`,
+        );
+        // Collapsed until a person opens it: a click shows its frames, each gap → its new position.
+        await hands.click(`${WORKBENCH.panel} .monaco-list-row`, `filled frames ${start}–${end}`);
+        const opened = await panelRowsOnce(`frame ${start}`);
+        // The list shows what fits the panel: the gap's first frames, each filled.
+        for (const frame of [Number(start), Number(start) + 1])
+          assert.ok(
+            opened.some((r) => r.startsWith(`frame ${frame}gap → (`)),
+            `frame ${frame} of the gap, filled: ${JSON.stringify(opened)}`,
+          );
+        assert.ok(Number(end) > Number(start));
+        assert.equal(await applicationState(), before, 'the application is as it was');
+        await takeScreenshot('dry-run-filled-gaps.png', [WORKBENCH.panel], 420);
+      } finally {
+        await vscode.workspace.fs.delete(filler).then(undefined, () => undefined);
+        // The tests after start from an empty Dry Run view, as they found it.
+        await vscode.commands.executeCommand('motion.clearDryRun');
+      }
     });
   });
 }
