@@ -1,6 +1,7 @@
 // The messages between the extension and the 3D skeleton view's webview. Shared by both sides (no
 // `vscode` import, no DOM): the extension sends scenes and highlights, the webview sends what the
 // user asked for and, on request, what it has drawn.
+import type { Shape } from '../api/gui/drawn-shapes';
 import type { Pose, SkeletonScene } from '../api/skeletons/skeleton-geometry';
 import type { SkeletonSourceName, Vec3 } from '../api/skeletons/skeleton-model';
 
@@ -117,6 +118,8 @@ export interface SceneReport {
   image: string;
   /** The measurement drawn, when the view shows one. */
   measurement?: MeasurementReport;
+  /** What the scripts' draw function drew, when there is one: shapes by kind, and the 2D texts. */
+  drawing?: { spheres: number; arrows: number; axes: number; meshes: number; texts: string[] };
 }
 
 export type ToView =
@@ -134,6 +137,8 @@ export type ToView =
   /** Does what moving the frame slider to this frame does (for tests). */
   | { type: 'frame'; frame: number }
   | { type: 'report' }
+  /** What the scripts' draw function drew at the time shown (spheres, arrows, axes, 2D text); `error`: why nothing was. */
+  | { type: 'drawing'; shapes: Shape[]; error?: string }
   /** Does what the pose buttons do (for tests). */
   | { type: 'pose'; pose: Pose }
   /** Does what a click at the segment's drawn origin does (for tests: the same picking as the mouse). */
@@ -146,4 +151,6 @@ export type FromView =
   | { type: 'pose'; pose: Pose }
   | { type: 'reveal'; segment: SegmentRef }
   | { type: 'selectMarkers'; segment: SegmentRef }
-  | { type: 'report'; report: SceneReport };
+  | { type: 'report'; report: SceneReport }
+  /** The measurement's time the view now shows (seconds): what a draw function is asked to draw. */
+  | { type: 'time'; time: number };

@@ -2,7 +2,7 @@ import { invalid } from '../model/faults';
 import type { ModuleHandlers } from '../operations/handler';
 import type { ScriptHost } from '../host/script-host';
 import type { ScriptFunction } from './gui-model';
-import type { Alignment, Shape, Vec3 } from './shapes';
+import type { Alignment, Shape, Vec3 } from '../../../src/api/gui/drawn-shapes';
 
 /** `motion.gui._3d`: a draw function, and the shapes it draws, only while it runs (as documented). */
 export function drawingHandlers(

@@ -2,7 +2,7 @@ import { extname, isAbsolute, resolve } from 'node:path';
 import type { Log } from '../log';
 import { Fault, invalid } from '../model/faults';
 import { GuiModel, ScriptFunction, type BuiltinCommand } from '../gui/gui-model';
-import type { Shape } from '../gui/shapes';
+import type { Shape } from '../../../src/api/gui/drawn-shapes';
 import { PythonHost, ScriptFailed, type HostCall, type ScriptError } from './python-host';
 
 /** How long a command's or a draw function may run before it is stopped (the application hangs instead). */

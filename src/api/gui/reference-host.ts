@@ -1,3 +1,4 @@
+import type { Shape } from './drawn-shapes';
 // The reference server's own controls for its scripting host (docs/design.md §13): not part of the
 // scripting interface, so an application answers them 404, which says it has none.
 
@@ -57,4 +58,12 @@ export function saidSince(before: HostReport | undefined, now: HostReport): stri
   const old = before?.terminal ?? '';
   const added = now.terminal.startsWith(old) ? now.terminal.slice(old.length) : now.terminal;
   return [...messages, ...added.split('\n').filter((line) => line !== '')];
+}
+
+/**
+ * What the draw function of the reference server's scripts draws at `time` (seconds of the
+ * measurement): its shapes, none when there is no draw function; undefined against an application.
+ */
+export function drawingAt(url: string, time: number): Promise<Shape[] | undefined> {
+  return reference<Shape[]>(url, 'draw', [time]);
 }

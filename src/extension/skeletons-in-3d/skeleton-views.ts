@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { drawingAt } from '../../api/gui/reference-host';
+import { oneAtATime } from './one-at-a-time';
 import type { MotionClient } from '../../api/client/motion-client';
 import { describeFailure } from '../failure-text';
 import type { Pose } from '../../api/skeletons/skeleton-geometry';
@@ -222,11 +224,14 @@ export class SkeletonPanel implements vscode.Disposable {
       if (loading.signal.aborted) return;
       this.post({ type: 'failed', message: `Could not load the skeletons: ${describeFailure(error)}` });
     }
+    if (this.target.source !== 'data' && !loading.signal.aborted) void this.drawAt(0);
     // The current data's view shows the open measurement's markers too, over its skeletons.
     if (this.target.source === 'data' && !loading.signal.aborted) {
       try {
         const measurement = await readViewMeasurement(this.deps.client(), loading.signal);
         if (!loading.signal.aborted) this.post({ type: 'measurement', measurement });
+        // A measurement shown says its time as it shows a frame; without one, the drawing is at 0 s.
+        if (!measurement) void this.drawAt(0);
       } catch (error) {
         if (!loading.signal.aborted)
           this.post({ type: 'failed', message: `Could not load the measurement: ${describeFailure(error)}` });
@@ -234,6 +239,21 @@ export class SkeletonPanel implements vscode.Disposable {
     }
     this.loaded.fire();
   }
+
+  /**
+   * Sends what the scripts' draw function draws at `time` (the reference server's, which answers
+   * it; an application draws in its own view): nothing for a dry run's fixed scene.
+   */
+  private readonly drawAt = oneAtATime(async (time: number) => {
+    if (this.fixed || this.disposed) return;
+    const client = this.deps.client();
+    try {
+      const shapes = await drawingAt(client.url, time);
+      if (shapes) this.post({ type: 'drawing', shapes });
+    } catch (error) {
+      this.post({ type: 'drawing', shapes: [], error: `The draw function: ${describeFailure(error)}` });
+    }
+  });
 
   /** Does in the view what moving its frame slider does. */
   showFrame(frame: number): void {
@@ -291,6 +311,9 @@ export class SkeletonPanel implements vscode.Disposable {
         return;
       case 'report':
         this.reports.shift()?.(message.report);
+        return;
+      case 'time':
+        void this.drawAt(message.time);
         return;
       case 'reveal':
       case 'selectMarkers':

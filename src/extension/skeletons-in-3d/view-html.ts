@@ -60,6 +60,9 @@ export function viewHtml({ scriptUri, cspSource, nonce }: ViewPage): string {
   #notice { position: absolute; top: 40%; width: 100%; text-align: center; }
   #timeline { display: flex; gap: 8px; align-items: center; padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, transparent); }
   #timeline input[type=range] { flex: 1; }
+  #drawing { position: absolute; inset: 0; pointer-events: none; overflow: hidden; }
+  #drawing .drawing-text { position: absolute; white-space: pre; }
+  #drawing .drawing-note { position: absolute; right: 8px; bottom: 8px; opacity: 0.8; }
   [hidden] { display: none !important; }
 </style>
 </head>
@@ -83,6 +86,7 @@ export function viewHtml({ scriptUri, cspSource, nonce }: ViewPage): string {
 <div id="main">
   <div id="viewport"></div>
   <div id="legend" aria-live="polite"></div>
+  <div id="drawing" aria-label="What the scripts draw"></div>
   <details id="key" open><summary>Colours</summary></details>
   <div id="notice" hidden>Loading…</div>
 </div>

@@ -31,6 +31,7 @@ import { CameraPlacement } from './camera-placement';
 import { ChangeOverlay } from './change-overlay';
 import { viewHost, type SavedState } from './view-host';
 import { MeasurementLayer } from './measurement-layer';
+import { DrawingLayer } from './drawing-layer';
 
 /** Marker names are drawn for at most this many markers at once (beyond that they are unreadable, and slow). */
 const MAX_LABELS = 300;
@@ -79,7 +80,11 @@ let selectedMarkers = new Set<string>();
 let frame = 0;
 const placement = new CameraPlacement();
 const overlay = new ChangeOverlay(scene3d, colours);
-const measurement = new MeasurementLayer(scene3d, colours.marker, () => invalidate());
+// The frame shown moves: the scripts' draw function is asked what it draws then (the extension asks).
+const measurement = new MeasurementLayer(scene3d, colours.marker, invalidate, (time) =>
+  vscode.postMessage({ type: 'time', time }),
+);
+const drawing = new DrawingLayer(scene3d, element('drawing'), invalidate);
 
 /** Draws once on the next frame, however many changes ask for it. */
 function invalidate(): void {
@@ -302,6 +307,7 @@ function report(): SceneReport {
     camera: { position: camera.position.toArray(), target: controls.target.toArray(), placed: placement.fitsResize },
     image: renderer.domElement.toDataURL('image/png'),
     ...measurement.report(),
+    ...drawing.report(),
   };
 }
 
@@ -388,6 +394,9 @@ window.addEventListener('message', (event: MessageEvent<ToView>) => {
       break;
     case 'frame':
       measurement.showFrame(message.frame);
+      break;
+    case 'drawing':
+      drawing.show(message.shapes, message.error);
       break;
   }
 });

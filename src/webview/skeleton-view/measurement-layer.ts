@@ -33,6 +33,8 @@ export class MeasurementLayer {
     private readonly scene: Scene,
     private readonly colour: Color,
     private readonly invalidate: () => void,
+    /** Told the time (s) of each frame shown. */
+    private readonly onTime: (time: number) => void = () => undefined,
   ) {
     this.controls.slider.addEventListener('input', () => this.showIndex(Number(this.controls.slider.value)));
     this.controls.play.addEventListener('click', () => (this.playing ? this.pause() : this.play()));
@@ -86,6 +88,7 @@ export class MeasurementLayer {
     const frame = this.index * m.step;
     const gaps = inGaps === 0 ? 'no marker in a gap' : `${inGaps} marker${inGaps === 1 ? '' : 's'} in a gap`;
     this.controls.label.textContent = `Frame ${frame} of ${m.frameCount} · ${(frame / m.rate).toFixed(2)} s · ${gaps}`;
+    this.onTime(frame / m.rate);
     this.invalidate();
   }
 

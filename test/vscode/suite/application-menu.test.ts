@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
-import { takeScreenshot, WORKBENCH } from './motion-extension';
+import { explorerItemAt, motionApi, takeScreenshot, WORKBENCH } from './motion-extension';
+import type { SceneReport } from '../../../src/protocol/skeleton-view';
+import { connectionState } from './wait';
 
 /** The reference server's host, as VS Code sees it: its terminal's text. */
 async function terminal(): Promise<string> {
@@ -39,9 +41,11 @@ export function applicationMenuTests(): void {
     const startup = () => vscode.Uri.file(join(folder(), 'startup_tools.py'));
     const tool = () => vscode.Uri.file(join(folder(), 'tools', 'gap_tools.py'));
 
-    before(function () {
+    before(async function () {
       if (!hasHands) this.skip();
       cpSync(join(process.env.MOTION_TEST_FIXTURES!, 'tools'), folder(), { recursive: true });
+      // Motion started and connected, as a person finds it once the status bar says so.
+      await connectionState(await motionApi(), (s) => s.kind === 'connected', 'the connection');
     });
     after(async () => {
       await vscode.commands.executeCommand('motion.removeFromApplication', startup()).then(undefined, () => undefined);
@@ -93,6 +97,27 @@ export function applicationMenuTests(): void {
         'the terminal text in Motion Application',
         30_000,
       );
+    });
+
+    it('shows what the tool’s draw function draws in the 3D view, over the measurement, at the frame shown', async () => {
+      const api = await motionApi();
+      await vscode.commands.executeCommand('motion.showSkeleton3D', await explorerItemAt(api, 'Data (read-only)'));
+      const panel = api.skeletonViews.last!;
+      const reportWhen = async (accept: (r: SceneReport) => boolean, what: string) => {
+        let last: SceneReport | undefined;
+        await waitFor(async () => accept((last = await panel.report())), what, 30_000);
+        return last!;
+      };
+      const first = await reportWhen(
+        (r) => r.measurement !== undefined && r.drawing?.texts[0] === '0.00 s',
+        'the drawing at the first frame',
+      );
+      assert.deepEqual(first.drawing, { spheres: 1, arrows: 0, axes: 0, meshes: 0, texts: ['0.00 s'] });
+      // The slider moved: the draw function is asked again, with that frame's time.
+      panel.showFrame(990);
+      await reportWhen((r) => r.drawing?.texts[0] === '9.90 s', 'the drawing at frame 990');
+      await takeScreenshot('tool-drawing-3d.png');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     });
   });
 }

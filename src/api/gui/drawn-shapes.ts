@@ -1,4 +1,4 @@
-// What a draw function draws (motion.gui._3d), as the reference server keeps it for the 3D view.
+// What a draw function draws (motion.gui._3d): what the reference server answers and the 3D view draws.
 
 export type Vec3 = [number, number, number];
 export type Alignment = { horizontal: 'left' | 'center' | 'right'; vertical: 'top' | 'center' | 'bottom' };
