@@ -43,6 +43,25 @@ describe('start-up scripts in the reference server: a tool’s commands, menus, 
     t = await startTestServer({ scripts: [startup], ...options });
   }
 
+  /**
+   * A tool of its own in the tools folder: a command `name` whose function (line 3) has `body`,
+   * added to the menus with `priority`.
+   */
+  const addTool = (name: string, priority: number, body: string[]) =>
+    writeFileSync(
+      join(scratch.path, 'tools', `${name}.py`),
+      [
+        'import motion',
+        `menu_priority = ${priority}`,
+        `def ${name}():`,
+        ...body.map((line) => `    ${line}`),
+        'def add_menu():',
+        `    motion.gui.add_command("${name}")`,
+        `    motion.gui.set_command_execute_function("${name}", ${name})`,
+        '',
+      ].join('\n'),
+    );
+
   beforeEach(() => {
     cpSync(TOOLS, scratch.path, { recursive: true });
     startup = join(scratch.path, 'startup_tools.py');
@@ -93,21 +112,11 @@ describe('start-up scripts in the reference server: a tool’s commands, menus, 
   });
 
   it('runs a command a command’s function sends, before that call returns (nested, as in the application)', async () => {
-    writeFileSync(
-      join(scratch.path, 'tools', 'toggle.py'),
-      [
-        'import motion',
-        'menu_priority = 2',
-        'def toggle():',
-        '    motion.gui.terminal.write("toggling\\n")',
-        '    motion.gui.send_command("report_gaps")',
-        '    motion.gui.terminal.write("toggled\\n")',
-        'def add_menu():',
-        '    motion.gui.add_command("toggle")',
-        '    motion.gui.set_command_execute_function("toggle", toggle)',
-        '',
-      ].join('\n'),
-    );
+    addTool('toggle', 2, [
+      'motion.gui.terminal.write("toggling\\n")',
+      'motion.gui.send_command("report_gaps")',
+      'motion.gui.terminal.write("toggled\\n")',
+    ]);
     await start();
     await t.ok('gui', 'send_command', ['toggle']);
     assert.match((await gui()).terminal, /toggling\n22 gaps\ntoggled\n$/);
@@ -146,25 +155,13 @@ describe('start-up scripts in the reference server: a tool’s commands, menus, 
   });
 
   it('says which tool file and line raised when a command’s function raises, and keeps answering', async () => {
-    writeFileSync(
-      join(scratch.path, 'tools', 'broken.py'),
-      [
-        'import motion',
-        'menu_priority = 3',
-        'def explode():',
-        '    return 1 / 0',
-        'def add_menu():',
-        '    motion.gui.add_command("explode")',
-        '    motion.gui.set_command_execute_function("explode", explode)',
-        '',
-      ].join('\n'),
-    );
+    addTool('explode', 3, ['return 1 / 0']);
     await start();
     const refused = await t.fails('gui', 'send_command', ['explode'], 'script_error');
-    const broken = join(scratch.path, 'tools', 'broken.py');
+    const explode = join(scratch.path, 'tools', 'explode.py');
     assert.match(
       refused.message,
-      new RegExp(`^the command "explode" raised ZeroDivisionError: division by zero at ${escape(broken)}:4\\n`),
+      new RegExp(`^the command "explode" raised ZeroDivisionError: division by zero at ${escape(explode)}:4\\n`),
     );
     assert.match(refused.message, /Traceback \(most recent call last\):/);
     assert.equal((await gui()).messages.at(-1)?.type, 'error');
@@ -172,20 +169,7 @@ describe('start-up scripts in the reference server: a tool’s commands, menus, 
   });
 
   it('stops a function that never returns at its deadline, and the tool works again after', async () => {
-    writeFileSync(
-      join(scratch.path, 'tools', 'forever.py'),
-      [
-        'import motion',
-        'menu_priority = 3',
-        'def forever():',
-        '    while True:',
-        '        pass',
-        'def add_menu():',
-        '    motion.gui.add_command("forever")',
-        '    motion.gui.set_command_execute_function("forever", forever)',
-        '',
-      ].join('\n'),
-    );
+    addTool('forever', 3, ['while True:', '    pass']);
     await start({ functionDeadlineMs: 1_000 });
     const refused = await t.fails('gui', 'send_command', ['forever'], 'request_timeout');
     assert.match(

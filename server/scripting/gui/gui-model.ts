@@ -74,7 +74,11 @@ export class GuiModel {
     this.reset();
   }
 
-  /** As the application starts: its built-in commands and menu, no user command, no message. */
+  /**
+   * As the application starts, and before the scripts run again: its built-in commands and menu;
+   * what the scripts made (their commands, menu items and submenus, accelerators, the draw
+   * function) goes. Messages and the terminal stay.
+   */
   reset(): void {
     this.commands.clear();
     this.menus.clear();
@@ -87,14 +91,6 @@ export class GuiModel {
       const submenu = this.insertSubmenu(null, text, null);
       for (const [label, command] of buttons) this.insertButton(submenu, label, command, null);
     }
-  }
-
-  /**
-   * What the scripts made goes, what the application has stays: their commands, their menu items
-   * (and submenus), the accelerators of their commands and the draw function. Before scripts run again.
-   */
-  forgetScripts(): void {
-    this.reset();
   }
 
   getCommands(type: 'builtin' | 'user' | null): string[] {

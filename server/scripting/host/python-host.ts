@@ -150,7 +150,10 @@ export class PythonHost {
     return this.request({ type: 'invoke', function: fn.id, args });
   }
 
-  /** Stops a function that runs too long: KeyboardInterrupt in it (not on Windows: the interpreter is restarted). */
+  /**
+   * Stops a function that runs too long: KeyboardInterrupt in it. Windows has no SIGINT to send
+   * a child: false there, and the caller ends the interpreter instead.
+   */
   interrupt(): boolean {
     if (!this.child || process.platform === 'win32') return false;
     return this.child.kill('SIGINT');

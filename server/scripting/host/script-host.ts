@@ -54,7 +54,7 @@ export class ScriptHost {
    * script that raises is reported (messages and log, with its traceback); the others still load.
    */
   async loadScripts(): Promise<ScriptLoad[]> {
-    this.gui.forgetScripts();
+    this.gui.reset();
     const loads: ScriptLoad[] = [];
     for (const file of this.options.scripts()) {
       try {
@@ -118,12 +118,18 @@ export class ScriptHost {
     const host = this.pythonHost();
     const deadline = this.options.deadlineMs ?? FUNCTION_DEADLINE_MS;
     let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const running = host.invoke(fn, args).finally(() => (settled = true));
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        // Interrupted, the function ends with KeyboardInterrupt; one that will not is ended with
-        // its interpreter, and the scripts are loaded again in a new one.
+        // Interrupted, the function ends with KeyboardInterrupt; one that still runs then (or
+        // cannot be interrupted: Windows) is ended with its interpreter, and the scripts are
+        // loaded again in a new one.
         const interrupted = host.interrupt();
-        const restart = setTimeout(() => void host.stop().then(() => this.loadScripts()), interrupted ? 2_000 : 0);
+        const restart = setTimeout(
+          () => void (settled ? undefined : host.stop().then(() => this.loadScripts())),
+          interrupted ? 2_000 : 0,
+        );
         restart.unref();
         reject(
           new Fault(
@@ -134,7 +140,7 @@ export class ScriptHost {
       }, deadline);
     });
     try {
-      return await Promise.race([host.invoke(fn, args), late]);
+      return await Promise.race([running, late]);
     } catch (error) {
       if (error instanceof ScriptFailed) {
         const e = error.error;

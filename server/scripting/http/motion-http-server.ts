@@ -90,6 +90,11 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
       answer(res, fault.status, JSON.stringify(body), headers);
       finish(fault.status);
     };
+    /** A value that came later (a report's, a call that waited for a script's function). */
+    const answerValue = (value: unknown) => {
+      answer(res, 200, JSON.stringify(value ?? null));
+      finish(200);
+    };
     // The server's own reports: their arguments are a JSON array too, their answer JSON.
     const answerReport = (report: Report): void => {
       readBody(req, (error, text) => {
@@ -102,10 +107,7 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
         }
         Promise.resolve()
           .then(() => report(args))
-          .then((value) => {
-            answer(res, 200, JSON.stringify(value ?? null));
-            finish(200);
-          }, fail);
+          .then(answerValue, fail);
       });
     };
     try {
@@ -130,13 +132,7 @@ export async function listen(options: MotionHttpOptions): Promise<RunningMotionS
       } catch (e) {
         return fail(e);
       }
-      if (outcome.pending) {
-        outcome.pending.then((value) => {
-          answer(res, 200, JSON.stringify(value ?? null));
-          finish(200);
-        }, fail);
-        return;
-      }
+      if (outcome.pending) return void outcome.pending.then(answerValue, fail);
       const body = JSON.stringify(outcome.result);
       if (!outcome.changes) {
         answer(res, 200, body);

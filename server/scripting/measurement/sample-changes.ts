@@ -11,11 +11,13 @@ const positionAt = (s: Samples3d | undefined, i: number): Vec3 | null =>
   s && s.residuals[i] >= 0 ? [s.positions[3 * i], s.positions[3 * i + 1], s.positions[3 * i + 2]] : null;
 
 /** Whether frame `i` differs: a sample where there was none or none where there was one, or another position. */
-function differs(a: Samples3d | undefined, b: Samples3d | undefined, i: number): boolean {
-  const was = positionAt(a, i);
-  const now = positionAt(b, i);
-  if (!was || !now) return was !== now;
-  return was[0] !== now[0] || was[1] !== now[1] || was[2] !== now[2];
+function differs(a: Samples3d | undefined, b: Samples3d, i: number): boolean {
+  const was = !!a && a.residuals[i] >= 0;
+  const now = b.residuals[i] >= 0;
+  if (was !== now) return true;
+  if (!now) return false;
+  for (let k = 3 * i; k < 3 * i + 3; k++) if (a!.positions[k] !== b.positions[k]) return true;
+  return false;
 }
 
 /**

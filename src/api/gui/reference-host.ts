@@ -1,6 +1,6 @@
+import { askReference } from '../client/reference-controls';
 import type { Shape } from './drawn-shapes';
-// The reference server's own controls for its scripting host (docs/design.md §13): not part of the
-// scripting interface, so an application answers them 404, which says it has none.
+// The reference server's controls of its scripting host (docs/design.md §13).
 
 /** What the reference server's scripting host shows: its messages and terminal. */
 interface HostReport {
@@ -15,29 +15,9 @@ export interface ScriptLoad {
   error?: { type: string; message: string; file: string | null; line: number | null; traceback: string };
 }
 
-/** A reference control's answer; undefined when the server is the application (it has no such control). */
-async function reference<T>(url: string, path: string, args: unknown[]): Promise<T | undefined> {
-  const answer = await fetch(`${url.replace(/\/$/, '')}/reference/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  const text = await answer.text();
-  let body: (T & { error?: { code?: string; message?: string } }) | undefined;
-  try {
-    body = JSON.parse(text) as typeof body;
-  } catch {
-    body = undefined;
-  }
-  // No such control (an application, or another server): not the reference server's host.
-  if (answer.status === 404 && (body?.error?.code ?? 'unknown_operation') === 'unknown_operation') return undefined;
-  if (!answer.ok || !body) throw new Error(body?.error?.message ?? `HTTP ${answer.status}: ${text.slice(0, 200)}`);
-  return body;
-}
-
 /** The messages and terminal of the reference server's host; undefined against an application. */
 export function hostReport(url: string): Promise<HostReport | undefined> {
-  return reference<HostReport>(url, 'gui', []);
+  return askReference<HostReport>(url, 'gui', []);
 }
 
 /**
@@ -49,7 +29,7 @@ export function changeStartupScripts(
   action: 'add' | 'remove',
   file: string,
 ): Promise<{ scripts: string[]; loaded: ScriptLoad[] } | undefined> {
-  return reference(url, 'scripts', [action, file]);
+  return askReference(url, 'scripts', [action, file]);
 }
 
 /** What was said since `before`: new messages, and the terminal's text added (all of it when it was cleared). */
@@ -65,5 +45,5 @@ export function saidSince(before: HostReport | undefined, now: HostReport): stri
  * measurement): its shapes, none when there is no draw function; undefined against an application.
  */
 export function drawingAt(url: string, time: number): Promise<Shape[] | undefined> {
-  return reference<Shape[]>(url, 'draw', [time]);
+  return askReference<Shape[]>(url, 'draw', [time]);
 }

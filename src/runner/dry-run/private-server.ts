@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DryRunReport } from '../../api/state/sample-changes';
+import { askReference } from '../../api/client/reference-controls';
 import {
   ServerDidNotStart,
   startReferenceServer,
@@ -66,11 +67,7 @@ export async function withPrivateServer<T>(
 
 /** What a dry run's private server saw the script do that its state does not hold: saves held back, samples changed. */
 export async function readDryRunReport(server: { url: string }): Promise<DryRunReport> {
-  const answer = await fetch(`${server.url}/reference/dry-run`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '[]',
-  });
-  if (!answer.ok) throw new Error(`the private server did not report the dry run: HTTP ${answer.status}`);
-  return (await answer.json()) as DryRunReport;
+  const report = await askReference<DryRunReport>(server.url, 'dry-run', []);
+  if (!report) throw new Error('the private server did not report the dry run: it was not started as a dry run’s');
+  return report;
 }

@@ -14,6 +14,7 @@ import { compileShaders } from './shader-warm-up';
 import { Arrivals } from './skeleton-arrival';
 import { groundGrid } from './ground-grid';
 import { legendLines } from './legend-lines';
+import { legendRows } from './legend-rows';
 import { clientPointOf, pickAt } from './picking';
 import { followPointer } from './pointer-input';
 import {
@@ -80,7 +81,6 @@ let selectedMarkers = new Set<string>();
 let frame = 0;
 const placement = new CameraPlacement();
 const overlay = new ChangeOverlay(scene3d, colours);
-// The frame shown moves: the scripts' draw function is asked what it draws then (the extension asks).
 const measurement = new MeasurementLayer(scene3d, colours.marker, invalidate, (time) =>
   vscode.postMessage({ type: 'time', time }),
 );
@@ -227,14 +227,7 @@ function relabel(): void {
 
 function showLegend(): void {
   const lines = [...overlay.legend(), ...legendLines(shownSkeletons(), state.pose, arrivals.missing(state.pose))];
-  legend.replaceChildren(
-    ...lines.map(({ text, warning }) => {
-      const line = document.createElement('div');
-      line.textContent = text;
-      if (warning) line.className = 'warning';
-      return line;
-    }),
-  );
+  legend.replaceChildren(...legendRows(lines));
   const empty = arrivals.empty;
   notice.hidden = !empty;
   if (empty) notice.textContent = 'No skeletons to show here.';

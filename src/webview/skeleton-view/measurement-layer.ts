@@ -33,7 +33,7 @@ export class MeasurementLayer {
     private readonly scene: Scene,
     private readonly colour: Color,
     private readonly invalidate: () => void,
-    /** Told the time (s) of each frame shown. */
+    /** Told the time (s) of each frame shown: the scripts' draw function is asked what it draws then. */
     private readonly onTime: (time: number) => void = () => undefined,
   ) {
     this.controls.slider.addEventListener('input', () => this.showIndex(Number(this.controls.slider.value)));
