@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import * as vscode from 'vscode';
 import { ApplicationMenuView } from './application-menu/application-menu-view';
+import { DialogAnswerer } from './application-menu/dialog-answerer';
 import { applicationMenuCommands } from './commands/application-menu-commands';
 import type { DocumentationState } from '../../server/language/lsp/protocol';
 import { registerCommands } from './commands/command-table';
@@ -248,6 +249,8 @@ export async function startMotion(
   void vscode.commands.executeCommand('setContext', 'motion.active', true);
   const dryRunTree = vscode.window.createTreeView('motion.dryRun', { treeDataProvider: dryRun });
   const selectionTree = vscode.window.createTreeView('motion.selection', { treeDataProvider: selection });
+  const dialogs = new DialogAnswerer(() => (connected() ? connection.state.url : undefined));
+  dialogs.follow();
   const applicationMenuTree = vscode.window.createTreeView('motion.applicationMenu', {
     treeDataProvider: applicationMenu,
   });
@@ -260,6 +263,8 @@ export async function startMotion(
     applicationMenuTree,
     applicationMenu.onDidChangeMessage((message) => (applicationMenuTree.message = message)),
     connection.onDidChange(() => applicationMenu.refresh()),
+    dialogs,
+    connection.onDidChange(() => dialogs.follow()),
     dryRunTree,
     dryRunTree.onDidChangeSelection(({ selection }) => highlightChange(ctx, selection[0])),
     vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),

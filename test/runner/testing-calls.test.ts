@@ -105,7 +105,7 @@ describe('motion.testing, served by the gateway of a test', function () {
       assert.equal(other.body.error.code, 'unknown_operation');
       assert.match(
         other.body.error.message,
-        /motion\.testing has answer\(operation, value\[, args\]\) and calls\(operation\)/,
+        /motion\.testing has answer\(operation, value\[, args\]\), calls\(operation\), load_script\(path\), messages\(\) and terminal\(\)$/,
       );
     } finally {
       await gateway.close();

@@ -98,7 +98,8 @@ describe('start-up scripts in the reference server: a tool’s commands, menus, 
     assert.deepEqual(after.messages.at(-1), {
       type: 'warning',
       message: 'The input dialog "Fill gaps" was answered as Cancel: nobody is at the reference server to answer it',
-      details: 'In VS Code, Motion shows dialogs to you; a script test answers them with motion.testing.answer.',
+      details:
+        'In VS Code, Motion shows dialogs to you; a script test answers them with motion.testing.answer("motion.gui.dialog.show_string_input_dialog", value).',
     });
     assert.equal(t.stateText(), before, 'cancelled: nothing filled');
   });

@@ -3,6 +3,7 @@ import { invalid } from '../model/faults';
 import { Transaction } from '../model/motion-model';
 import type { DurableModel } from '../persistence/durable-model';
 import type { MenuItem } from '../gui/gui-model';
+import { checkDialogAnswer, DIALOGS } from '../gui/gui-handlers';
 import type { ScriptHost } from './script-host';
 import { withoutScript, withScript } from './script-list';
 
@@ -41,6 +42,28 @@ export function referenceReports(model: DurableModel, host: ScriptHost): Record<
       terminal: host.gui.terminal,
       drawFunction: host.gui.drawFunction?.name ?? null,
     }),
+    /**
+     * The dialogs the scripts open: ["wait", MS] waits for the next one (null when none opened
+     * within MS, at most 25 s), as VS Code does while it is the person at the application;
+     * ["reply", ID, VALUE] answers it; ["declare", DIALOG, VALUE, ARGS?] answers every later one
+     * of that dialog (with ARGS: only a call with those first arguments), as a script test does.
+     */
+    '/reference/dialogs': ([action, first, second, third]) => {
+      const { dialogs } = host;
+      if (action === 'wait') return dialogs.wait(Math.min(Math.max(Number(first) || 0, 0), 25_000));
+      if (action === 'reply') return (dialogs.reply(first, second ?? null, checkDialogAnswer), null);
+      if (action !== 'declare') throw invalid('action', `${JSON.stringify(action)} is not wait, reply or declare`);
+      const dialog = String(first ?? '').replace(/^motion\.gui\.dialog\./, '');
+      if (!(dialog in DIALOGS))
+        throw invalid(
+          'dialog',
+          `${JSON.stringify(first ?? null)} is not one of motion.gui.dialog's dialogs (${Object.keys(DIALOGS).join(', ')})`,
+        );
+      if (third !== undefined && third !== null && !Array.isArray(third))
+        throw invalid('args', `args must be a list of the dialog's first arguments, got ${JSON.stringify(third)}`);
+      dialogs.declare(dialog, second ?? null, (third as unknown[] | null | undefined) ?? null);
+      return null;
+    },
     /** [TIME]: what the draw function draws at TIME seconds. */
     '/reference/draw': ([time]) => {
       if (typeof time !== 'number' || !Number.isFinite(time))

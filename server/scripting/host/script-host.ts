@@ -1,6 +1,7 @@
 import { extname, isAbsolute, resolve } from 'node:path';
 import type { Log } from '../log';
 import { Fault, invalid } from '../model/faults';
+import { DialogDesk } from '../gui/dialog-desk';
 import { GuiModel, ScriptFunction, type BuiltinCommand } from '../gui/gui-model';
 import type { Shape } from '../../../src/api/gui/drawn-shapes';
 import { PythonHost, ScriptFailed, type HostCall, type ScriptError } from './python-host';
@@ -23,6 +24,8 @@ export interface ScriptLoad {
  */
 export class ScriptHost {
   readonly gui = new GuiModel();
+  /** Who answers the dialogs the scripts open. */
+  readonly dialogs = new DialogDesk();
   private python: PythonHost | undefined;
   /** The shapes the draw function is drawing, while it runs; null otherwise (drawing is refused then). */
   drawing: Shape[] | null = null;
@@ -121,7 +124,9 @@ export class ScriptHost {
     let settled = false;
     const running = host.invoke(fn, args).finally(() => (settled = true));
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      const expire = () => {
+        // The time a person takes to answer a dialog is not the function's: counted again after.
+        if (this.dialogs.asking) return void (timer = setTimeout(expire, deadline));
         // Interrupted, the function ends with KeyboardInterrupt; one that still runs then (or
         // cannot be interrupted: Windows) is ended with its interpreter, and the scripts are
         // loaded again in a new one.
@@ -137,7 +142,8 @@ export class ScriptHost {
             `${what} (${fn.name}) did not return within ${deadline / 1000} s, so it was stopped`,
           ),
         );
-      }, deadline);
+      };
+      timer = setTimeout(expire, deadline);
     });
     try {
       return await Promise.race([running, late]);
@@ -176,6 +182,7 @@ export class ScriptHost {
   }
 
   async stop(): Promise<void> {
+    this.dialogs.close();
     await this.python?.stop();
   }
 }

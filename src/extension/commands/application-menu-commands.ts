@@ -74,7 +74,8 @@ export const applicationMenuCommands: CommandTable = {
     try {
       await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Motion: running ${command}…` },
-        () => client.call('motion.gui', 'send_command', [command]),
+        // As long as the command runs: a person may be answering its dialogs.
+        () => client.call('motion.gui', 'send_command', [command], { timeoutMs: 11 * 60_000 }),
       );
     } catch (error) {
       await offerLine((error as Error).message, `the command ${command} failed`);

@@ -1,6 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { findOperation } from '../../api/catalogue';
+import { isHostModule } from '../../api/catalogue/host-modules';
 import { isMeasurementModule } from '../../api/catalogue/measurement-modules';
 import { isReadOperation } from '../../api/catalogue/read-operations';
 import { dottedPath } from '../../api/client/call-paths';
@@ -8,6 +9,7 @@ import { CALLER_HEADER, callerFromHeader, type MotionClient } from '../../api/cl
 import { MotionConnectionError, MotionError } from '../../api/client/motion-error';
 import { RecordedAnswers, sortedKeys, type RecordedAnswer } from '../../api/state/recorded-answers';
 import { TestingCalls } from './testing-calls';
+import { isHostTestingCall, serveHostTestingCall } from './testing-host';
 
 /** A change a dry run did not send: the script got null, and the application was not asked. */
 export interface NotSentCall {
@@ -150,7 +152,9 @@ export class DryRunGateway {
           message: `${operation} works in tests run by motion test or the Test Explorer`,
           operation,
         });
-      const served = testing.serve(name, args);
+      const served = isHostTestingCall(name, args)
+        ? await serveHostTestingCall(await this.privateServer, name, args)
+        : testing.serve(name, args);
       return 'error' in served ? refuse(res, 400, served.error) : reply(res, served.value);
     }
     // The script's package is built from the documentation it reads: the application's (answered
@@ -162,6 +166,8 @@ export class DryRunGateway {
     const caller = callerFromHeader(req.headers[CALLER_HEADER]);
     const declared = testing?.declared(operation, args);
     if (!declared && isMeasurementModule(module) && (await options.measurement)) return toServer(operation);
+    // A test's application is the tools' host too: commands sent run there, dialogs are answered there.
+    if (!declared && testing && isHostModule(module)) return toServer(operation);
     if (!isReadOperation(operation)) {
       this.notSent.push({ operation, args, ...(caller ? { caller } : {}) });
       return reply(res, declared ? declared.value : null);

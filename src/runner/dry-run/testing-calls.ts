@@ -41,7 +41,7 @@ export class TestingCalls {
       return {
         error: {
           code: 'unknown_operation',
-          message: `${operation} is not a testing call: motion.testing has answer(operation, value[, args]) and calls(operation)`,
+          message: `${operation} is not a testing call: motion.testing has answer(operation, value[, args]), calls(operation), load_script(path), messages() and terminal()`,
           operation,
         },
       };

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   let output = '';
   const lua = await createMotionLua(job.serverUrl, (_stream, text) => (output += text), job.stateFile);
   await installTestRunner(lua, job.cwd);
+  lua.global.set('__motion_cwd', () => job.cwd); // what motion.testing.load_script's relative paths start from
   lua.global.set('__spec_code', readUserTextSync(resolve(job.cwd, job.file)));
   lua.global.set('__spec_file', job.file);
   lua.global.set('__spec_wanted', job.names);

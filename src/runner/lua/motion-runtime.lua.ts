@@ -267,6 +267,18 @@ if __motion_test_state then
   function motion.testing.answer(operation, value, args) testing("answer", operation, value, args) end
   -- The arguments of each call the script made of an operation, in order: a list of lists.
   function motion.testing.calls(operation) return testing("calls", operation) end
+  -- Loads a start-up script into the test's application: its commands and menus are there after
+  -- (motion.gui.send_command runs one); a script that raises as it loads fails the test.
+  function motion.testing.load_script(path)
+    if type(path) == "string" and not path:match("^/") and not path:match("^%a:[/\\]") then
+      path = __motion_cwd() .. "/" .. path
+    end
+    testing("load_script", path)
+  end
+  -- The messages the application's scripts added: tables with type, message and details.
+  function motion.testing.messages() return testing("messages") end
+  -- All the text the application's scripts wrote in its terminal.
+  function motion.testing.terminal() return testing("terminal") end
   -- The skeleton of that name in a source, with its segments by name instead of by id; nil when there is none.
   function motion.testing.skeleton(source, name)
     for _, record in ipairs(motion.testing.state().skeletons[source]) do

@@ -99,6 +99,22 @@ export function applicationMenuTests(): void {
       );
     });
 
+    it('a dialog the clicked command opens is asked in VS Code: the answer typed goes to the tool, which fills the gaps up to it', async () => {
+      await vscode.commands.executeCommand('motion.applicationMenu.focus');
+      await sideBarRowsOnce('Fill gaps…');
+      const before = await terminal();
+      await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'Fill gaps…');
+      await hands.inputAsking('Longest gap to fill (frames)');
+      const title = await hands.textOf('.quick-input-widget .quick-input-title');
+      assert.ok(title.some((t) => t.includes('Fill gaps')), `the dialog's title shows: ${JSON.stringify(title)}`);
+      await takeScreenshot('application-dialog.png');
+      await hands.press('Control+A');
+      await hands.type('100');
+      await hands.press('Enter');
+      await waitFor(async () => /fill gaps: \d+ filled\n$/.test(await terminal()), 'the tool to fill the gaps', 30_000);
+      assert.doesNotMatch((await terminal()).slice(before.length), /cancelled/);
+    });
+
     it('shows what the tool’s draw function draws in the 3D view, over the measurement, at the frame shown', async () => {
       const api = await motionApi();
       await vscode.commands.executeCommand('motion.showSkeleton3D', await explorerItemAt(api, 'Data (read-only)'));

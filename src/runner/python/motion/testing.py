@@ -36,10 +36,42 @@ def _in_a_test(name):
 def answer(operation, value, args=None):
     """Answers the script's calls of ``operation`` (its full name, ``motion.gui.timeline.get_measured_range``)
     with ``value``: every call, or with ``args`` (a list) only a call with those arguments. For the
-    operations the test's application does not model; a declared answer comes before a recorded one."""
+    operations the test's application does not model; a declared answer comes before a recorded one.
+
+    A dialog (``motion.gui.dialog.show_string_input_dialog``…) is answered this way too, whoever opens
+    it: the script, or a command's function in a loaded start-up script (``load_script``); ``args``
+    then names its first arguments (``["Fill gaps"]``: only the dialog of that title)."""
     __tracebackhide__ = True
     _in_a_test("answer")
     motion._call("motion.testing", "answer", [operation, value, args])
+
+
+def load_script(path):
+    """Loads a start-up script into the test's application, as the application's list of start-up
+    scripts does: the commands and menus it adds are there after, and ``motion.gui.send_command``
+    runs one as a click would. A script that raises as it loads fails the test with its traceback::
+
+        def test_fill_gaps_fills_up_to_the_length_asked():
+            motion.testing.load_script("startup_tools.py")
+            motion.testing.answer("motion.gui.dialog.show_string_input_dialog", "100")
+            motion.gui.send_command("fill_gaps")
+            assert "filled" in motion.testing.terminal()
+    """
+    __tracebackhide__ = True
+    _in_a_test("load_script")
+    motion._call("motion.testing", "load_script", [os.path.abspath(path)])
+
+
+def messages():
+    """The messages the application's scripts added, in order: dicts with ``type``, ``message`` and ``details``."""
+    _in_a_test("messages")
+    return motion._call("motion.testing", "messages", [])
+
+
+def terminal():
+    """All the text the application's scripts wrote in its terminal (print() in a start-up script included)."""
+    _in_a_test("terminal")
+    return motion._call("motion.testing", "terminal", [])
 
 
 def calls(operation):
