@@ -22,6 +22,9 @@ export class ScriptFailed extends Error {
   }
 }
 
+/** What asking the interpreter to listen for a debugger came to: the port, or that its Python has no debugpy. */
+export type DebuggerListening = { debugpy: true; python: string; port: number } | { debugpy: false; python: string };
+
 /** A motion call a script made: what the server answers, or its refusal. */
 export type HostCall = (module: string, operation: string, args: unknown[]) => Promise<unknown>;
 
@@ -49,12 +52,15 @@ export class PythonHost {
   private nextSeq = 1;
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private started: Promise<void> | undefined;
+  private stopping = false;
 
   constructor(
     private readonly options: {
       python?: string;
       call: HostCall;
       onOutput: (stream: 'stdout' | 'stderr', text: string) => void;
+      /** The interpreter ended on its own (a crash, a script's os._exit): not when stopped. */
+      onExit?: (why: string) => void;
       cwd?: string;
     },
   ) {}
@@ -103,6 +109,9 @@ export class PythonHost {
         this.waiting.clear();
         this.child = undefined;
         this.started = undefined;
+        const stopped = this.stopping;
+        this.stopping = false;
+        if (!stopped) this.options.onExit?.(gone.message);
       });
     });
     return ready;
@@ -150,6 +159,12 @@ export class PythonHost {
     return this.request({ type: 'invoke', function: fn.id, args });
   }
 
+  /** debugpy listening in the interpreter (once): its port, or that this Python has no debugpy, naming it. */
+  async listenForDebugger(): Promise<DebuggerListening> {
+    await this.start();
+    return (await this.request({ type: 'listen' })) as DebuggerListening;
+  }
+
   /**
    * Stops a function that runs too long: KeyboardInterrupt in it. Windows has no SIGINT to send
    * a child: false there, and the caller ends the interpreter instead.
@@ -163,6 +178,7 @@ export class PythonHost {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
+    this.stopping = true;
     child.kill('SIGKILL');
     await exited;
   }

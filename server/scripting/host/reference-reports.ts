@@ -64,6 +64,17 @@ export function referenceReports(model: DurableModel, host: ScriptHost): Record<
       dialogs.declare(dialog, second ?? null, (third as unknown[] | null | undefined) ?? null);
       return null;
     },
+    /**
+     * ["listen", PYTHON?]: debugpy listening in the scripts' Python for VS Code to attach to: its
+     * port, or that this Python has no debugpy (naming it). With PYTHON, the scripts move to that
+     * one first (loaded again).
+     */
+    '/reference/debug': ([action, python]) => {
+      if (action !== 'listen') throw invalid('action', `${JSON.stringify(action ?? null)} is not listen`);
+      if (python !== undefined && python !== null && typeof python !== 'string')
+        throw invalid('python', `give the path of a Python, got ${JSON.stringify(python)}`);
+      return host.listenForDebugger(python ?? undefined);
+    },
     /** [TIME]: what the draw function draws at TIME seconds. */
     '/reference/draw': ([time]) => {
       if (typeof time !== 'number' || !Number.isFinite(time))

@@ -4,7 +4,7 @@ import { Fault, invalid } from '../model/faults';
 import { DialogDesk } from '../gui/dialog-desk';
 import { GuiModel, ScriptFunction, type BuiltinCommand } from '../gui/gui-model';
 import type { Shape } from '../../../src/api/gui/drawn-shapes';
-import { PythonHost, ScriptFailed, type HostCall, type ScriptError } from './python-host';
+import { PythonHost, ScriptFailed, type DebuggerListening, type HostCall, type ScriptError } from './python-host';
 
 /** How long a command's or a draw function may run before it is stopped (the application hangs instead). */
 const FUNCTION_DEADLINE_MS = 30_000;
@@ -42,12 +42,40 @@ export class ScriptHost {
     },
   ) {}
 
+  /** Whether a debugger may be attached: a function stopped at a breakpoint has no deadline then. */
+  private debuggable = false;
+  /** The Python the scripts run in, when one was chosen since the start (for its debugpy). */
+  private chosenPython: string | undefined;
+
   private pythonHost(): PythonHost {
     return (this.python ??= new PythonHost({
-      python: this.options.python,
+      python: this.chosenPython ?? this.options.python,
       call: (module, operation, args) => this.call(module, operation, args),
       onOutput: (_stream, text) => this.gui.writeTerminal(text),
+      onExit: (why) => this.restarted(why),
     }));
+  }
+
+  private lastRestart = -Infinity;
+
+  /**
+   * The scripts' Python ended on its own (a crash, a script's os._exit): the next one starts with
+   * the start-up scripts loaded again, as the application would be started again; said. Not more
+   * than once in 10 s: a script that ends it as it loads does not start it for ever.
+   */
+  private restarted(why: string): void {
+    const again = Date.now() - this.lastRestart > 10_000;
+    this.options.log.warn(`${why}${again ? '; the start-up scripts are loaded again' : ''}`);
+    this.gui.addMessage({
+      type: 'error',
+      message: `The scripts' Python ended: ${why}`,
+      details: again
+        ? 'It was started again, and the start-up scripts loaded again.'
+        : 'It ended again within 10 s: the scripts are loaded again on Reload Scripts.',
+    });
+    if (!again) return;
+    this.lastRestart = Date.now();
+    void this.loadScripts();
   }
 
   /**
@@ -126,7 +154,8 @@ export class ScriptHost {
     const late = new Promise<never>((_, reject) => {
       const expire = () => {
         // The time a person takes to answer a dialog is not the function's: counted again after.
-        if (this.dialogs.asking) return void (timer = setTimeout(expire, deadline));
+        // So is the time it waits at a breakpoint, once a debugger may be attached.
+        if (this.dialogs.asking || this.debuggable) return void (timer = setTimeout(expire, deadline));
         // Interrupted, the function ends with KeyboardInterrupt; one that still runs then (or
         // cannot be interrupted: Windows) is ended with its interpreter, and the scripts are
         // loaded again in a new one.
@@ -179,6 +208,27 @@ export class ScriptHost {
     } finally {
       this.drawing = null;
     }
+  }
+
+  /**
+   * debugpy listening in the scripts' Python, for VS Code to attach to (Attach to the Application):
+   * its port; or that this Python has no debugpy, naming it. Given `python` (one that has debugpy),
+   * the scripts first move to it: the interpreter starts again and they load again, as at start.
+   */
+  async listenForDebugger(python?: string): Promise<DebuggerListening> {
+    if (python && python !== (this.chosenPython ?? this.options.python)) {
+      await this.python?.stop();
+      this.python = undefined;
+      this.chosenPython = python;
+      this.options.log.info(`the start-up scripts now run in ${python}, for its debugpy`);
+      await this.loadScripts();
+    }
+    const listening = await this.pythonHost().listenForDebugger();
+    if (listening.debugpy) {
+      this.debuggable = true;
+      this.options.log.info(`debugpy listens in ${listening.python} on 127.0.0.1:${listening.port}`);
+    }
+    return listening;
   }
 
   async stop(): Promise<void> {

@@ -34,7 +34,7 @@ export async function commandsCommand(argv: string[]): Promise<number> {
   const client = clientFor(options);
   try {
     if (action === 'run') {
-      await client.call('motion.gui', 'send_command', [command]);
+      await client.call('motion.gui', 'send_command', [command], { timeoutMs: 11 * 60_000 }); // as long as it runs
       if (!options.json) process.stdout.write(`ran ${command}\n`);
       else process.stdout.write(`${JSON.stringify({ ran: command })}\n`);
       return 0;

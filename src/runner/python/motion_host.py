@@ -84,6 +84,8 @@ def _handle(request):
             if function is None:
                 raise RuntimeError("the function is gone: the scripts were loaded again since it was given")
             value = function(*request.get("args", []))
+        elif request["type"] == "listen":
+            value = _listen_for_debugger()
         else:
             raise RuntimeError(f"unknown request {request['type']!r}")
         try:
@@ -95,6 +97,26 @@ def _handle(request):
         _send({"type": "done", "seq": seq, "ok": False, "error": {"type": "KeyboardInterrupt", "message": "stopped", "file": None, "line": None, "traceback": ""}, "interrupted": True})
     except BaseException as error:  # a script's SystemExit too: the host goes on
         _send({"type": "done", "seq": seq, "ok": False, "error": _error(error)})
+
+
+# The port debugpy listens on, once it does: the interpreter listens once, and is attached to many times.
+_debugger_port = []
+
+
+def _listen_for_debugger():
+    """debugpy waiting in this interpreter for VS Code to attach (Attach to the Application).
+
+    Called on the main thread, between requests: debugpy traces the thread that starts it, and
+    every script and function runs on this one, so a breakpoint in a command's function stops
+    when the command is sent. Without debugpy: which Python lacks it, for the install command.
+    """
+    if not _debugger_port:
+        try:
+            import debugpy
+        except ImportError:
+            return {"debugpy": False, "python": sys.executable}
+        _debugger_port.append(debugpy.listen(("127.0.0.1", 0))[1])
+    return {"debugpy": True, "python": sys.executable, "port": _debugger_port[0]}
 
 
 def _call(module_path, operation, args):
