@@ -73,7 +73,8 @@ export class PythonHost {
   private async spawn(): Promise<void> {
     const python = await findPython(this.options.python);
     const support = pythonSupportDir();
-    const child = spawn(python.executable, ['-u', join(support, 'motion_host.py')], {
+    // Frozen standard modules off: debugpy would otherwise warn in the terminal that it may miss breakpoints.
+    const child = spawn(python.executable, ['-u', '-Xfrozen_modules=off', join(support, 'motion_host.py')], {
       cwd: this.options.cwd,
       env: {
         ...process.env,

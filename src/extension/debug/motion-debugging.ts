@@ -15,6 +15,7 @@ import { LuaDebugSession } from '../../runner/debug/lua-debug-session';
 import { PythonDebugAdapter } from '../../runner/debug/python-debug-adapter';
 import { pythonSupportDir } from '../../api/runtime/python-support';
 import { luaRunToAttach } from '../notebooks/cell-debugging';
+import { ATTACH_TO_APPLICATION, resolveApplicationAttach } from './application-attach';
 import { codeAtSelection } from '../../runner/code-to-run';
 import type { CommandTable } from '../commands/command-table';
 import type { MotionContext } from '../motion-context';
@@ -35,7 +36,10 @@ export function startDebugging(ctx: MotionContext): void {
           return new vscode.DebugAdapterInlineImplementation(
             config.language === 'lua'
               ? new LuaDebugSession(luaRunToAttach(config))
-              : PythonDebugAdapter.attachedTo({ port: config.port!, cells: config.cells }, pythonSupportDir()),
+              : PythonDebugAdapter.attachedTo(
+                  { port: config.port!, host: config.host as string | undefined, cells: config.cells },
+                  pythonSupportDir(),
+                ),
           );
         }
         const config = session.configuration as MotionLaunchConfiguration;
@@ -60,9 +64,9 @@ class MotionDebugConfigurations implements vscode.DebugConfigurationProvider {
   ): vscode.DebugConfiguration | undefined {
     if (given.request === 'attach') {
       // Made by Debug Cell, which names the session's port; launch.json has no way to know it.
-      if (Array.isArray(given.cells)) return given;
+      if (Array.isArray(given.cells) || given.application === true) return given;
       void vscode.window.showErrorMessage(
-        'Motion: a motion debug session attaches only to a notebook cell (Debug Cell); use "request": "launch" to debug a script.',
+        'Motion: a motion debug session attaches to the application ("application": true: Attach to the Application) or to a notebook cell (Debug Cell); use "request": "launch" to debug a script.',
       );
       return undefined;
     }
@@ -92,7 +96,10 @@ class MotionDebugConfigurations implements vscode.DebugConfigurationProvider {
     _folder: vscode.WorkspaceFolder | undefined,
     config: vscode.DebugConfiguration,
   ): Promise<vscode.DebugConfiguration | undefined> {
-    if (config.request === 'attach') return config;
+    if (config.request === 'attach')
+      return config.application === true && !Array.isArray(config.cells)
+        ? resolveApplicationAttach(this.ctx, config)
+        : config;
     const program = String(config.program);
     const language = programLanguage(program);
     if (!language) {
@@ -186,6 +193,8 @@ async function startScriptDebugging(
 
 /** Debug File and Debug Selection or Statement. */
 export const debugCommands: CommandTable = {
+  'motion.attachToApplication': () => () =>
+    vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], { ...ATTACH_TO_APPLICATION }),
   'motion.debugFile': (ctx) => async (uri?: vscode.Uri) => {
     const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
     if (!document || document.uri.scheme !== 'file' || !programLanguage(document.fileName))

@@ -18,6 +18,8 @@ import {
 /** A Motion session's debugpy to attach to (Debug Cell): its port, and the cells run from files. */
 interface SessionToAttach {
   port: number;
+  /** Where debugpy waits: loopback unless said (an application's listener, on its machine). */
+  host?: string;
   cells: readonly CellSource[];
 }
 
@@ -60,7 +62,7 @@ export class PythonDebugAdapter implements DebugAdapterLike {
         this.fromAdapter(message as unknown as DebugProtocol.ProtocolMessage),
       );
     if (session) {
-      const socket = connect({ host: '127.0.0.1', port: session.port });
+      const socket = connect({ host: session.host ?? '127.0.0.1', port: session.port });
       this.adapter = socket;
       this.writer = new StreamMessageWriter(socket);
       listen(socket);

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
-import { explorerItemAt, motionApi, takeScreenshot, WORKBENCH } from './motion-extension';
+import { explorerItemAt, motionApi, setting, takeScreenshot, WORKBENCH } from './motion-extension';
 import type { SceneReport } from '../../../src/protocol/skeleton-view';
 import { connectionState } from './wait';
+import { watchStops } from './debug-stops';
 
 /** The reference server's host, as VS Code sees it: its terminal's text. */
 async function terminal(): Promise<string> {
@@ -44,6 +45,9 @@ export function applicationMenuTests(): void {
     before(async function () {
       if (!hasHands) this.skip();
       cpSync(join(process.env.MOTION_TEST_FIXTURES!, 'tools'), folder(), { recursive: true });
+      // Written through VS Code, as the other suites do: the profile's file alone is lost when VS Code
+      // first writes the user settings (a debug session starting), and Motion would move to the embedded server.
+      await setting('server.url', process.env.MOTION_TEST_SERVER_URL);
       // Motion started and connected, as a person finds it once the status bar says so.
       await connectionState(await motionApi(), (s) => s.kind === 'connected', 'the connection');
     });
@@ -106,13 +110,86 @@ export function applicationMenuTests(): void {
       await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'Fill gaps…');
       await hands.inputAsking('Longest gap to fill (frames)');
       const title = await hands.textOf('.quick-input-widget .quick-input-title');
-      assert.ok(title.some((t) => t.includes('Fill gaps')), `the dialog's title shows: ${JSON.stringify(title)}`);
+      assert.ok(
+        title.some((t) => t.includes('Fill gaps')),
+        `the dialog's title shows: ${JSON.stringify(title)}`,
+      );
       await takeScreenshot('application-dialog.png');
       await hands.press('Control+A');
       await hands.type('100');
       await hands.press('Enter');
       await waitFor(async () => /fill gaps: \d+ filled\n$/.test(await terminal()), 'the tool to fill the gaps', 30_000);
       assert.doesNotMatch((await terminal()).slice(before.length), /cancelled/);
+    });
+
+    it('Attach to the Application from the palette: a breakpoint clicked in the gutter of the command’s function stops on a click in Application Menu, shows its variables, F10 steps and F5 runs on', async () => {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(tool()));
+      await hands.goToLine(40); // on the screen, to click beside it
+      await hands.clickGutter(40); // report_gaps: motion.gui.terminal.write(f"{count} gaps\n")
+      await waitFor(
+        () =>
+          vscode.debug.breakpoints.some(
+            (b) => b instanceof vscode.SourceBreakpoint && b.location.range.start.line === 39,
+          ),
+        'a gutter click to set a breakpoint at line 40',
+      );
+      const stops = watchStops(); // before the session starts: its messages are watched from the first
+      const started = new Promise<vscode.DebugSession>((resolve) => {
+        const once = vscode.debug.onDidStartDebugSession((session) => (once.dispose(), resolve(session)));
+      });
+      await hands.palette('Motion: Attach to the Application');
+      const session = await Promise.race([
+        started,
+        new Promise<never>((_, fail) =>
+          setTimeout(
+            () =>
+              void hands.notifications().then((said) => fail(new Error(`no debug session: ${JSON.stringify(said)}`))),
+            30_000,
+          ),
+        ),
+      ]);
+      assert.equal(session.configuration.request, 'attach');
+      await new Promise((settle) => setTimeout(settle, 1_000)); // the breakpoints sent before the click
+      try {
+        const stopped = stops.next();
+        const before = await terminal();
+        // Run and Debug took the side bar as the session started: back to the menu.
+        await vscode.commands.executeCommand('motion.applicationMenu.focus');
+        await sideBarRowsOnce('Report gaps');
+        await takeScreenshot('application-attach-before.png');
+        await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'Report gaps');
+        assert.equal((await stopped).reason, 'breakpoint');
+        const threads = await session.customRequest('threads');
+        const threadId = threads.threads[0].id;
+        const top = async () => (await session.customRequest('stackTrace', { threadId })).stackFrames[0];
+        const frame = await top();
+        // In code-server the workbench names the file by its remote URI: the same file, its path.
+        const shownPath = vscode.Uri.parse(frame.source.path).path;
+        assert.deepEqual([frame.name, frame.line, shownPath], ['report_gaps', 40, tool().path]);
+        const count = await session.customRequest('evaluate', {
+          expression: 'count',
+          frameId: frame.id,
+          context: 'watch',
+        });
+        assert.match(count.result, /^\d+$/);
+        await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 'the paused frame shown');
+        await takeScreenshot('application-attach.png');
+        assert.equal(await terminal(), before, 'stopped before the write');
+        const next = stops.next();
+        await hands.press('F10');
+        await next;
+        assert.equal((await top()).line, 41);
+        await hands.press('F5');
+        await waitFor(
+          async () => (await terminal()) === `${before}${count.result} gaps\n`,
+          'the command to run on',
+          30_000,
+        );
+      } finally {
+        stops.dispose();
+        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+        await vscode.debug.stopDebugging(session);
+      }
     });
 
     it('shows what the tool’s draw function draws in the 3D view, over the measurement, at the frame shown', async () => {
