@@ -17,6 +17,7 @@ const entries = [
   { in: 'server/language/main.ts', out: 'language-server' },
   { in: 'server/language/lsp/analysis-worker.ts', out: 'language-worker' },
   { in: 'src/runner/lua/lua-worker.ts', out: 'lua-worker' },
+  { in: 'server/scripting/host/lua-host-worker.ts', out: 'lua-host-worker' },
   { in: 'src/runner/lua/lua-test-worker.ts', out: 'lua-test-worker' },
   { in: 'src/runner/debug/python-adapter-main.ts', out: 'python-debug-adapter' },
   { in: 'src/runner/lua/lua-debug-worker.ts', out: 'lua-debug-worker' },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseType } from '../../src/api/types/parse-type';
-import { normalizeArguments } from '../../src/runner/lua/lua-values';
+import { normalizeArguments } from '../../src/api/runtime/lua/lua-values';
 
 /** What a Lua table arrives as (a JS array for a sequence, an object otherwise), read against a documented type. */
 const asType = (value: unknown, type: string) => normalizeArguments([value], [parseType(type)])[0];

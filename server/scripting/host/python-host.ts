@@ -195,7 +195,7 @@ function asFunction(value: unknown): unknown {
 }
 
 /** A refusal as the motion package raises it: code, message, operation, parameter, status. */
-function faultOf(error: unknown, operation: string): Record<string, unknown> {
+export function faultOf(error: unknown, operation: string): Record<string, unknown> {
   const e = error as { code?: string; message?: string; parameter?: string; status?: number };
   if (error instanceof ScriptFailed) return { code: 'script_error', message: error.message, operation, status: 500 };
   return {

@@ -2,6 +2,7 @@ import { extname, isAbsolute, resolve } from 'node:path';
 import type { Log } from '../log';
 import { Fault, invalid } from '../model/faults';
 import { DialogDesk } from '../gui/dialog-desk';
+import { LuaHost } from './lua-host';
 import { GuiModel, ScriptFunction, type BuiltinCommand } from '../gui/gui-model';
 import type { Shape } from '../../../src/api/gui/drawn-shapes';
 import { PythonHost, ScriptFailed, type DebuggerListening, type HostCall, type ScriptError } from './python-host';
@@ -27,6 +28,7 @@ export class ScriptHost {
   /** Who answers the dialogs the scripts open. */
   readonly dialogs = new DialogDesk();
   private python: PythonHost | undefined;
+  private lua: LuaHost | undefined;
   /** The shapes the draw function is drawing, while it runs; null otherwise (drawing is refused then). */
   drawing: Shape[] | null = null;
   /** Calls the operations of the server (set once the table exists): what scripts' motion calls and built-in commands use. */
@@ -110,13 +112,21 @@ export class ScriptHost {
     return loads;
   }
 
+  private luaHost(): LuaHost {
+    return (this.lua ??= new LuaHost({
+      call: (module, operation, args) => this.call(module, operation, args),
+      onOutput: (text) => this.gui.writeTerminal(text),
+      onExit: (why) => this.restarted(why),
+    }));
+  }
+
   private runFile(file: string): Promise<void> {
-    const language = scriptLanguage(file);
-    if (language === 'lua')
-      throw new Error(
-        'Lua start-up scripts are not run by this reference server yet: load the Python ones, or run this one in the application',
-      );
-    return this.pythonHost().runFile(file);
+    return scriptLanguage(file) === 'lua' ? this.luaHost().runFile(file) : this.pythonHost().runFile(file);
+  }
+
+  /** The interpreter that holds a function: the Python or the Lua its script runs in. */
+  private hostOf(fn: ScriptFunction): PythonHost | LuaHost {
+    return fn.language === 'lua' ? this.luaHost() : this.pythonHost();
   }
 
   /** Sends a command as a click does: a built-in one does its work; a user one runs its function unless its update function says it is disabled. */
@@ -146,7 +156,7 @@ export class ScriptHost {
 
   /** Runs a script's function with a deadline; its refusal says which function, where, and why. */
   async run(fn: ScriptFunction, args: unknown[], what: string): Promise<unknown> {
-    const host = this.pythonHost();
+    const host = this.hostOf(fn);
     const deadline = this.options.deadlineMs ?? FUNCTION_DEADLINE_MS;
     let timer: NodeJS.Timeout | undefined;
     let settled = false;
@@ -159,7 +169,7 @@ export class ScriptHost {
         // Interrupted, the function ends with KeyboardInterrupt; one that still runs then (or
         // cannot be interrupted: Windows) is ended with its interpreter, and the scripts are
         // loaded again in a new one.
-        const interrupted = host.interrupt();
+        const interrupted = host instanceof PythonHost && host.interrupt();
         const restart = setTimeout(
           () => void (settled ? undefined : host.stop().then(() => this.loadScripts())),
           interrupted ? 2_000 : 0,
@@ -233,7 +243,7 @@ export class ScriptHost {
 
   async stop(): Promise<void> {
     this.dialogs.close();
-    await this.python?.stop();
+    await Promise.all([this.python?.stop(), this.lua?.stop()]);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Completeness } from '../repl/statements';
-import { luaFactory } from './motion-lua';
+import { luaFactory } from '../../api/runtime/lua/lua-factory';
 
 let check: Promise<(code: string) => string> | undefined;
 

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { installTestRunner, usersOutcome, type LuaOutcome } from './lua-test-host';
-import { installUserFiles } from './lua-user-files';
+import { installUserFiles } from '../../api/runtime/lua/lua-user-files';
 import { parentPort, workerData } from 'node:worker_threads';
 import { installLuaDebugger, nextCommand, type LuaDebugChannel } from './lua-debug-bridge';
 import type { FromLuaDebug, LuaDebugCommand, LuaDebugStart } from './lua-debug-messages';

@@ -1,5 +1,5 @@
 import type { LuaEngine } from 'wasmoon';
-import { installUserFiles } from './lua-user-files';
+import { installUserFiles } from '../../api/runtime/lua/lua-user-files';
 import { LUA_TESTING } from './lua-testing.lua';
 import { userTraceback } from './motion-lua';
 

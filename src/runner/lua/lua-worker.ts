@@ -6,7 +6,7 @@ import { installLuaDebugger, nextCommand, type LuaDebugChannel } from './lua-deb
 import type { LuaDebugCommand, LuaDebugLink } from './lua-debug-messages';
 import { createMotionLua, userTraceback } from './motion-lua';
 import { ANSWERED, INTERRUPT, type Answer, type FromLua, type ToLua } from './lua-messages';
-import { installUserFiles } from './lua-user-files';
+import { installUserFiles } from '../../api/runtime/lua/lua-user-files';
 
 const { serverUrl, flags, answers } = workerData as {
   serverUrl: string;

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { LuaFactory, type LuaEngine } from 'wasmoon';
+import { readFileSync } from 'node:fs';
+import type { LuaEngine } from 'wasmoon';
+import { luaFactory } from '../../api/runtime/lua/lua-factory';
 import { MotionClient } from '../../api/client/motion-client';
 import { MotionConnectionError, MotionError } from '../../api/client/motion-error';
 import { DocumentationIndex } from '../../api/docs/documentation-index';
-import { normalizeArguments } from './lua-values';
-import { MOTION_RUNTIME_LUA } from './motion-runtime.lua';
+import { normalizeArguments } from '../../api/runtime/lua/lua-values';
+import { MOTION_RUNTIME_LUA } from '../../api/runtime/lua/motion-runtime.lua';
 
 type Output = (stream: 'stdout' | 'stderr' | 'system', text: string) => void;
 
@@ -69,12 +69,6 @@ export async function createMotionLua(
   );
   await lua.doString(MOTION_RUNTIME_LUA);
   return lua;
-}
-
-/** Lua VMs from wasmoon's WebAssembly: next to the bundle (dist/glue.wasm), else wasmoon finds its own. */
-export function luaFactory(): LuaFactory {
-  const glue = join(__dirname, 'glue.wasm');
-  return new LuaFactory(existsSync(glue) ? glue : undefined);
 }
 
 /** The traceback without the session runtime's own frames (chunks loaded by the session, the hook, xpcall). */

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { LuaEngine } from 'wasmoon';
 import { LUA_FILES } from './lua-files.lua';
-import { readUserTextSync } from '../../api/files/user-text';
+import { readUserTextSync } from '../../files/user-text';
 
 /**
  * Gives a VM the user's files for dofile, loadfile and require (its own file system is empty): a

@@ -213,6 +213,7 @@ MotionError.__concat = function(a, b) return tostring(a) .. tostring(b) end
 MotionError.__len = function(e) return #tostring(e) end
 MotionError.__eq = function(a, b) return tostring(a) == tostring(b) end
 
+__motion_json = json -- for the application's host (lua-host.lua.ts)
 local documentation = __motion_documentation and json.decode(__motion_documentation) or { modules = {} }
 local origin = {}
 motion = { MotionError = MotionError }
@@ -236,7 +237,14 @@ for _, module in ipairs(documentation.modules) do
       -- The file's whole path (its chunk is named "@path"): short_src cuts a long one to "...".
       local file = caller and (caller.source:sub(1, 1) == "@" and caller.source:sub(2) or caller.short_src)
       local where = caller and caller.currentline > 0 and (file .. ":" .. caller.currentline) or nil
-      local reply = json.decode(__motion_call(path, name, table.pack(...), where):await())
+      local args = table.pack(...)
+      -- Inside the application's host (a start-up script), a function travels as a handle the host calls back.
+      if __motion_function_handle then
+        for i = 1, args.n do
+          if type(args[i]) == "function" then args[i] = __motion_function_handle(args[i]) end
+        end
+      end
+      local reply = json.decode(__motion_call(path, name, args, where):await())
       if reply.error then
         local e = MotionError(reply.error)
         -- The debugger's "Raised MotionError" stops here, while the caller's frame is on the stack.

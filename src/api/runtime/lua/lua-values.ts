@@ -1,4 +1,4 @@
-import { nonNull, type TypeNode } from '../../api/types/type-tree';
+import { nonNull, type TypeNode } from '../../types/type-tree';
 
 /**
  * Lua tables do not say whether they are lists or records, and `{}` is both: the documented
