@@ -23,7 +23,7 @@ describe('dialogs of start-up scripts: answered by the person, by a test, or as 
 
   const control = async <T>(path: string, args: unknown[]): Promise<{ status: number; body: T }> => {
     const reply = await t.raw({ path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) });
-    return reply as { status: number; body: T };
+    return { status: reply.status, body: reply.body as T };
   };
   const dialogs = <T>(args: unknown[]) => control<T>('/reference/dialogs', args);
   const terminal = async () => (await control<{ terminal: string }>('/reference/gui', [])).body.terminal;

@@ -2,7 +2,7 @@ import type { OpenDialog } from '../../../src/api/gui/open-dialog';
 import { invalid } from '../model/faults';
 
 /** How a dialog was answered: by the person, by a test's declared answer, or by nobody (as Cancel). */
-export type DialogAnswer = { by: 'person' | 'test'; value: unknown } | { by: 'nobody' };
+type DialogAnswer = { by: 'person' | 'test'; value: unknown } | { by: 'nobody' };
 
 /** How long after its last look the person still counts as there (between two long polls). */
 const PRESENT_FOR_MS = 3_000;

@@ -91,7 +91,7 @@ export class LuaHost {
     const seq = this.nextSeq++;
     return new Promise((resolve, reject) => {
       this.waiting.set(seq, { resolve, reject });
-      this.post({ ...message, seq } as ToLuaHost);
+      this.post({ ...message, seq });
     });
   }
 

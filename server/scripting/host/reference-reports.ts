@@ -53,7 +53,7 @@ export function referenceReports(model: DurableModel, host: ScriptHost): Record<
       if (action === 'wait') return dialogs.wait(Math.min(Math.max(Number(first) || 0, 0), 25_000));
       if (action === 'reply') return (dialogs.reply(first, second ?? null, checkDialogAnswer), null);
       if (action !== 'declare') throw invalid('action', `${JSON.stringify(action)} is not wait, reply or declare`);
-      const dialog = String(first ?? '').replace(/^motion\.gui\.dialog\./, '');
+      const dialog = (typeof first === 'string' ? first : '').replace(/^motion\.gui\.dialog\./, '');
       if (!(dialog in DIALOGS))
         throw invalid(
           'dialog',

@@ -63,7 +63,7 @@ export function dialogShown(open: OpenDialog): DialogShown {
 }
 
 /** `["C3D files (*.c3d)", "*.txt", "All files (*.*)"]` → `{ "C3D files": ["c3d"], "*.txt": ["txt"], "All files": ["*"] }`. */
-export function fileFilters(filters: unknown): Record<string, string[]> {
+function fileFilters(filters: unknown): Record<string, string[]> {
   const found: Record<string, string[]> = {};
   if (!Array.isArray(filters)) return found;
   for (const filter of filters) {

@@ -4,7 +4,7 @@ import { debugpyStatus, type DebugpyStatus } from './debugpy-check';
 import { firstWithDebugpy } from './debugpy-search';
 
 /** Where the listener start-up script waits for VS Code's debugger in a real application. */
-export const APPLICATION_DEBUG_PORT = 5678;
+const APPLICATION_DEBUG_PORT = 5678;
 
 /** What Attach to the Application does, as decided before VS Code attaches. */
 export type AttachPlan =

@@ -4,7 +4,7 @@ import { changeStartupScripts, hostReport } from '../../api/gui/reference-host';
 type Served = { value: unknown } | { error: { code: string; message: string; operation: string } };
 
 /** The testing calls about the application's scripting host, which its reference server answers. */
-export const HOST_TESTING_CALLS = ['load_script', 'messages', 'terminal'];
+const HOST_TESTING_CALLS = ['load_script', 'messages', 'terminal'];
 
 /** Whether a testing call is about the host: one of those, or an answer to a dialog. */
 export function isHostTestingCall(name: string, args: unknown[]): boolean {
