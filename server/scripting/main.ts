@@ -6,7 +6,7 @@ import { startMotionServer } from './motion-server';
 import { APPLICATION_TITLE } from './version';
 
 const USAGE = `Usage: motion-server [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--state FILE] [--empty] [--log-level info] [--delay-ms 0]
-                     [--stop-with-stdin] [--dry-run] [--script FILE]... [--python PATH]
+                     [--stop-with-stdin] [--dry-run] [--answer-version V] [--script FILE]... [--python PATH]
 
 The reference scripting server of the "motion" package: every operation of the scripting
 interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<operation>/).
@@ -21,13 +21,15 @@ interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<op
                     and only the modules and operations the application's changelog says it has
   --stop-with-stdin stop when standard input closes: a program that starts the server with a pipe
                     it never writes ties the server's life to its own, even if it is killed
-  --script FILE     a start-up script (.py), run when the server starts and on Reload Scripts, as
+  --script FILE     a start-up script (.py or .lua), run when the server starts and on Reload Scripts, as
                     the application runs its project's scripts: its commands, menus, dialogs and
                     drawing work here (repeatable; kept in the state's list of start-up scripts)
   --python PATH     the Python that runs the start-up scripts (default python3; py on Windows)
   --dry-run         a dry run's server: measurement files are read, never written (a save keeps the
                     path it would write), and POST /reference/dry-run reports the saves held back
                     and the samples the script changed
+  --answer-version V  what get_version answers (2025.1.1), whatever modules are served: how a
+                    private server started from a snapshot answers as the application it came from
   --version, --help`;
 
 function fail(message: string): never {
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
         'stop-with-stdin': { type: 'boolean', default: false },
         'as-version': { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
+        'answer-version': { type: 'string' },
         script: { type: 'string', multiple: true },
         python: { type: 'string' },
         help: { type: 'boolean', default: false },
@@ -81,6 +84,7 @@ async function main(): Promise<void> {
       delayMs,
       asVersion: values['as-version'],
       dryRun: values['dry-run'],
+      answerVersion: values['answer-version'],
       scripts: values.script,
       python: values.python,
     });

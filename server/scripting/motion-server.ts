@@ -39,6 +39,11 @@ export interface MotionServerOptions {
    */
   asVersion?: string;
   /**
+   * What get_version answers (`2025.1.1`), whatever the modules served: a private server started
+   * from a snapshot answers with the version of the application the snapshot came from.
+   */
+  answerVersion?: string;
+  /**
    * A dry run's server: measurement files are read but never written (a save keeps the path it
    * would write), and `POST /reference/dry-run` reports the saves held back and the samples changed.
    */
@@ -105,7 +110,7 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
       if (message) log[message.type === 'info' ? 'info' : 'warn'](`message (${message.type}): ${message.message}`);
       for (const line of terminal?.split('\n').filter((l) => l.trim() !== '') ?? []) log.info(`terminal: ${line}`);
     };
-    const table = operationTable(options.asVersion, { writer, host });
+    const table = operationTable(options.asVersion, options.answerVersion, { writer, host });
     host.call = (module, operation, args) => {
       const entry = table.get(module)?.get(operation);
       if (!entry)
@@ -145,15 +150,27 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
 }
 
 /** The operations served: all of the catalogue, or those of the release the server answers as. */
-function operationTable(asVersion: string | undefined, services: TableServices) {
-  if (asVersion === undefined) return buildOperationTable(undefined, undefined, services);
-  const [major, minor] = asVersion.split('.').map(Number);
+function operationTable(asVersion: string | undefined, answerVersion: string | undefined, services: TableServices) {
+  const answered = answerVersion === undefined ? undefined : versionNumbers(answerVersion);
+  if (asVersion === undefined)
+    return buildOperationTable(
+      undefined,
+      answered && { version: answered, title: `${APPLICATION_TITLE}, answering as ${answerVersion}` },
+      services,
+    );
   return buildOperationTable(
     catalogueAsOf(asVersion, WHOLE_INTERFACE),
     {
-      version: { major, minor, build: 0 },
-      title: `${APPLICATION_TITLE}, answering as ${asVersion}`,
+      version: answered ?? versionNumbers(asVersion),
+      title: `${APPLICATION_TITLE}, answering as ${answerVersion ?? asVersion}`,
     },
     services,
   );
+}
+
+/** `2025.1.1` (or `2025.1`) as get_version gives it; a version that is no such numbers is refused, naming it. */
+function versionNumbers(text: string): { major: number; minor: number; build: number } {
+  const found = /^(\d+)\.(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!found) throw new Error(`the version "${text}" is not MAJOR.MINOR or MAJOR.MINOR.BUILD`);
+  return { major: Number(found[1]), minor: Number(found[2]), build: Number(found[3] ?? 0) };
 }

@@ -1,3 +1,4 @@
+import type { DialogAnswerer } from './application-menu/dialog-answerer';
 import * as vscode from 'vscode';
 import type { ApplicationMenuView } from './application-menu/application-menu-view';
 import type { LanguageClient } from 'vscode-languageclient/node';
@@ -41,6 +42,8 @@ interface MotionParts {
   /** The application's menus and commands (Application Menu), and what its scripts say (messages, terminal). */
   readonly applicationMenu: ApplicationMenuView;
   readonly applicationOutput: vscode.OutputChannel;
+  /** The person at the reference server while a command Motion sent runs: its dialogs, shown. */
+  readonly dialogs: DialogAnswerer;
   /** The connected application's documentation: live, else the cache the language server keeps, else bundled. */
   documentation(): Promise<DocumentationIndex>;
   /** The documentation as read-only Markdown documents (Show Documentation, Go to Definition). */

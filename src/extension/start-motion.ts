@@ -211,6 +211,7 @@ export async function startMotion(
     dryRunOutput: vscode.window.createOutputChannel('Motion Dry Run'),
     applicationMenu: new ApplicationMenuView(() => (connected() ? connection.client() : undefined)),
     applicationOutput: vscode.window.createOutputChannel('Motion Application'),
+    dialogs: new DialogAnswerer(),
   });
   const {
     segments,
@@ -249,8 +250,6 @@ export async function startMotion(
   void vscode.commands.executeCommand('setContext', 'motion.active', true);
   const dryRunTree = vscode.window.createTreeView('motion.dryRun', { treeDataProvider: dryRun });
   const selectionTree = vscode.window.createTreeView('motion.selection', { treeDataProvider: selection });
-  const dialogs = new DialogAnswerer(() => (connected() ? connection.state.url : undefined));
-  dialogs.follow();
   const applicationMenuTree = vscode.window.createTreeView('motion.applicationMenu', {
     treeDataProvider: applicationMenu,
   });
@@ -263,8 +262,7 @@ export async function startMotion(
     applicationMenuTree,
     applicationMenu.onDidChangeMessage((message) => (applicationMenuTree.message = message)),
     connection.onDidChange(() => applicationMenu.refresh()),
-    dialogs,
-    connection.onDidChange(() => dialogs.follow()),
+
     dryRunTree,
     dryRunTree.onDidChangeSelection(({ selection }) => highlightChange(ctx, selection[0])),
     vscode.workspace.registerFileSystemProvider(SEGMENT_SCHEME, segments, { isCaseSensitive: true }),

@@ -107,7 +107,9 @@ export class LuaSession implements ScriptSession {
           done?.({ ok: message.ok, error: message.error });
         }
       });
+      let failed = false;
       worker.on('error', (error) => {
+        failed = true;
         this.options.onOutput('system', `Lua session failed: ${error.message}\n`);
         reject(error);
       });
@@ -135,7 +137,8 @@ export class LuaSession implements ScriptSession {
             },
           });
         }
-        if (this.disposing !== worker)
+        // A session that failed has said so: its thread's end is not news.
+        if (this.disposing !== worker && !failed)
           this.options.onOutput(
             'system',
             `The Lua session stopped (exit ${code}): its variables were cleared, and the next run starts a new session.\n`,

@@ -96,6 +96,14 @@ describe('debugging a tool inside the reference server: a breakpoint in a comman
   it('says which Python lacks debugpy rather than hanging', async () => {
     const python = join(scratch.path, 'no-debugpy-python');
     writeFileSync(python, `#!/bin/sh\nexec ${DEBIAN_PYTHON} -S "$@"\n`, { mode: 0o755 }); // no site-packages: no debugpy
+    const missing = await t.raw({
+      path: '/reference/debug',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(['listen', join(scratch.path, 'no-such-python')]),
+    });
+    assert.equal(missing.status, 400, 'a Python that is not there: refused, the scripts stay where they run');
+    assert.match(JSON.stringify(missing.body), /no-such-python/);
+    assert.deepEqual(await t.ok('gui', 'get_commands', ['user']), ['fill_gaps', 'report_gaps']);
     const reply = await listen(python);
     assert.equal(reply.debugpy, false);
     assert.equal(reply.port, undefined);

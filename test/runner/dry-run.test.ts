@@ -103,6 +103,34 @@ describe('dry runs: a script against a private server started from a snapshot', 
       );
     });
 
+  it('answers get_version as the application the snapshot came from, in Python and Lua (the guards of version checks take its branch)', async () => {
+    const { state, origin } = await readSnapshot(app.client);
+    const from = (application: typeof origin.application) => encodeSnapshot(state, { ...origin, application });
+    for (const [path, code] of [
+      ['/scripts/v.py', 'import motion\nv = motion.get_version()\nprint(v["major"], v["minor"], v["build"])\n'],
+      ['/scripts/v.lua', 'local v = motion.get_version()\nprint(v.major, v.minor, v.build)\n'],
+    ]) {
+      output = '';
+      const { result } = await dryRun({
+        serverScript: SERVER_SCRIPT,
+        snapshot: from({ major: 2025, minor: 1, build: 1 }),
+        script: { path, code },
+        onOutput: (_stream, text) => (output += text),
+      });
+      assert.equal(result.ok, true, JSON.stringify(result));
+      assert.match(output, /^2025\s+1\s+1\n$/, path);
+    }
+    // A snapshot of `motion-server --as-version 2024.1`: what it said it was.
+    output = '';
+    await dryRun({
+      serverScript: SERVER_SCRIPT,
+      snapshot: from({ major: 2024, minor: 1, build: 0 }),
+      script: { path: '/scripts/v.py', code: 'import motion\nprint(motion.get_version())\n' },
+      onOutput: (_stream, text) => (output += text),
+    });
+    assert.equal(output, "{'major': 2024, 'minor': 1, 'build': 0}\n");
+  });
+
   it('says "no changes" for a script that only reads', async () => {
     const { result, changes } = await run(
       '/scripts/read.py',

@@ -70,6 +70,16 @@ describe('dialogs of start-up scripts: answered by the person, by a test, or as 
     assert.match(again.body.error.message, /no dialog \d+ is open: it was answered or closed already/);
   });
 
+  it('closes a dialog as Cancel when the person stops looking (VS Code gone), and the command goes on', async () => {
+    const looking = dialogs<OpenDialog>(['wait', 10_000]);
+    const sent = t.ok('gui', 'send_command', ['fill_gaps']);
+    assert.equal((await looking).body.dialog, 'show_string_input_dialog');
+    const started = Date.now();
+    await sent; // nobody looks again, nobody replies
+    assert.ok(Date.now() - started >= 4_000, 'the person had a few seconds to look again');
+    assert.match(await terminal(), /fill gaps: cancelled\n$/);
+  });
+
   it('answers with what a test declared, for that dialog (and only with the arguments it names), before asking anyone', async () => {
     const before = await gapCount();
     await dialogs(['declare', 'motion.gui.dialog.show_string_input_dialog', '0', ['Another title']]);

@@ -8,6 +8,8 @@ type DialogAnswer = { by: 'person' | 'test'; value: unknown } | { by: 'nobody' }
 const PRESENT_FOR_MS = 3_000;
 /** A dialog nobody answers is closed as Cancel after this (a person who walked away). */
 const ANSWER_WITHIN_MS = 10 * 60_000;
+/** An open dialog is closed as Cancel when the person has not looked for this long (VS Code stopped looking). */
+const GONE_AFTER_MS = 5_000;
 
 /**
  * Who answers the dialogs scripts open, in the reference server: an answer a test declared for
@@ -81,13 +83,18 @@ export class DialogDesk {
     const open: OpenDialog = { id: this.nextId++, dialog, args };
     return new Promise((resolve) => {
       const close = (answer: DialogAnswer) => {
-        clearTimeout(timer);
+        clearInterval(timer);
         this.open.delete(open.id);
         const at = this.unseen.indexOf(open);
         if (at >= 0) this.unseen.splice(at, 1);
         resolve(answer);
       };
-      const timer = setTimeout(() => close({ by: 'nobody' }), ANSWER_WITHIN_MS);
+      const opened = Date.now();
+      // The person keeps looking while a dialog is shown: one who stopped (VS Code closed) answers nothing.
+      const timer = setInterval(() => {
+        const gone = this.waiting.size === 0 && Date.now() - this.lastLook > GONE_AFTER_MS;
+        if (gone || Date.now() - opened > ANSWER_WITHIN_MS) close({ by: 'nobody' });
+      }, 1_000);
       this.open.set(open.id, {
         dialog: open,
         answer: (value) => close({ by: 'person', value }),

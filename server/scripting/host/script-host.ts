@@ -1,4 +1,5 @@
 import { extname, isAbsolute, resolve } from 'node:path';
+import { execFile } from 'node:child_process';
 import type { Log } from '../log';
 import { Fault, invalid } from '../model/faults';
 import { DialogDesk } from '../gui/dialog-desk';
@@ -227,6 +228,9 @@ export class ScriptHost {
    */
   async listenForDebugger(python?: string): Promise<DebuggerListening> {
     if (python && python !== (this.chosenPython ?? this.options.python)) {
+      // Checked before the scripts leave the interpreter they run in: a Python that is not there changes nothing.
+      const problem = await pythonProblem(python);
+      if (problem) throw invalid('python', `${python} cannot run the scripts: ${problem}`);
       await this.python?.stop();
       this.python = undefined;
       this.chosenPython = python;
@@ -258,4 +262,15 @@ export function scriptLanguage(file: string): 'python' | 'lua' {
 /** A start-up script's path as the list keeps it: absolute. */
 export function scriptPath(file: string, cwd = process.cwd()): string {
   return isAbsolute(file) ? file : resolve(cwd, file);
+}
+
+/** Why `python` cannot run Python (not there, not Python), or undefined when it can. */
+function pythonProblem(python: string): Promise<string | undefined> {
+  return new Promise((resolve) =>
+    execFile(python, ['-c', 'import sys'], { timeout: 15_000 }, (error) =>
+      resolve(
+        error ? ((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it was not found' : error.message) : undefined,
+      ),
+    ),
+  );
 }

@@ -1,56 +1,52 @@
 import * as vscode from 'vscode';
 import { dialogShown, nextDialog, replyToDialog, type DialogShown, type OpenDialog } from '../../api/gui/open-dialog';
 
-/** How long one look for dialogs lasts before the next (the server answers null meanwhile). */
-const LOOK_MS = 20_000;
+/** How long one look for dialogs lasts: short, so that the reference server knows soon when VS Code stops looking. */
+const LOOK_MS = 1_000;
 
 /**
- * The person at the reference server: while VS Code is connected to one, it looks for the dialogs
- * its start-up scripts open (a command clicked in Application Menu, sent by a script or the CLI)
- * and shows each as VS Code's own: a message with buttons, an input box, an open or save dialog.
- * Dismissed, it is answered as Cancel. An application shows its own dialogs: nothing is looked for.
+ * The person at the reference server, while a command Motion sent runs (a click in Application
+ * Menu, Load into Application): VS Code looks for the dialogs the scripts open and shows each as
+ * its own (a message with buttons, an input box, an open or save dialog), answered as Cancel when
+ * dismissed. It looks only then: nothing polls the application otherwise, and an application
+ * (which shows its own dialogs) answers the first look 404, which ends it.
  */
-export class DialogAnswerer implements vscode.Disposable {
-  private looking: AbortController | undefined;
-  private lookingAt: string | undefined;
-
-  constructor(private readonly connectedUrl: () => string | undefined) {}
-
-  /** Looks at the server connected now (none: stops looking). */
-  follow(): void {
-    const url = this.connectedUrl();
-    if (url === this.lookingAt && this.looking && !this.looking.signal.aborted) return;
-    this.looking?.abort();
-    this.looking = undefined;
-    this.lookingAt = url;
-    if (!url) return;
+export class DialogAnswerer {
+  /**
+   * Looks for dialogs at `url` until disposed. The first look is answered before this returns, so
+   * the server counts the person as there before the command is sent.
+   */
+  async attend(url: string): Promise<vscode.Disposable> {
     const looking = new AbortController();
-    this.looking = looking;
-    void this.look(url, looking.signal);
+    const first = await nextDialog(url, 0, looking.signal).catch(() => undefined);
+    if (first === undefined) return new vscode.Disposable(() => undefined); // no scripting host there
+    if (first) void answer(url, first);
+    void look(url, looking.signal);
+    return new vscode.Disposable(() => looking.abort());
   }
+}
 
-  private async look(url: string, signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      let open: OpenDialog | null | undefined;
-      try {
-        open = await nextDialog(url, LOOK_MS, signal);
-      } catch {
-        if (signal.aborted) return;
-        await new Promise((retry) => setTimeout(retry, 2_000)); // the server restarting: look again
-        continue;
-      }
-      if (open === undefined) return void (this.lookingAt = undefined); // an application: it shows its own dialogs
-      if (open === null || signal.aborted) continue;
-      const value = await show(dialogShown(open));
-      await replyToDialog(url, open.id, value).catch((error: unknown) => {
-        void vscode.window.showWarningMessage(`Motion: the dialog's answer was refused: ${(error as Error).message}`);
-      });
+/** Looks again and again while the command runs; each dialog is shown while the looking goes on (the server sees the person stay). */
+async function look(url: string, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted) {
+    let open: OpenDialog | null | undefined;
+    try {
+      open = await nextDialog(url, LOOK_MS, signal);
+    } catch {
+      if (signal.aborted) return;
+      await new Promise((retry) => setTimeout(retry, LOOK_MS));
+      continue;
     }
+    if (open === undefined) return;
+    if (open) void answer(url, open);
   }
+}
 
-  dispose(): void {
-    this.looking?.abort();
-  }
+async function answer(url: string, open: OpenDialog): Promise<void> {
+  const value = await show(dialogShown(open));
+  await replyToDialog(url, open.id, value).catch((error: unknown) => {
+    void vscode.window.showWarningMessage(`Motion: the dialog's answer was refused: ${(error as Error).message}`);
+  });
 }
 
 /** Shows a script's dialog; the answer as the dialog gives it (Cancel: "" for a message box, else null). */

@@ -71,6 +71,7 @@ export const applicationMenuCommands: CommandTable = {
     const client = ctx.parts.connection.client();
     if (!url || !client || typeof command !== 'string') return undefined;
     const before = await hostReport(url).catch(() => undefined);
+    const attending = await ctx.parts.dialogs.attend(url);
     try {
       await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Motion: running ${command}…` },
@@ -81,6 +82,7 @@ export const applicationMenuCommands: CommandTable = {
       await offerLine((error as Error).message, `the command ${command} failed`);
       return { ran: false, error: (error as Error).message };
     } finally {
+      attending.dispose();
       const now = await hostReport(url).catch(() => undefined);
       if (now) showSaid(ctx, saidSince(before, now));
       ctx.parts.applicationMenu.refresh();
@@ -92,7 +94,9 @@ export const applicationMenuCommands: CommandTable = {
     const script = scriptOf(uri);
     const url = script && trustedToRun('Load into Application') ? connectedUrl(ctx) : undefined;
     if (!script || !url) return undefined;
-    const changed = await changeStartupScripts(url, 'add', script.fsPath);
+    // A start-up script may ask something as it loads: the person is there to answer.
+    const attending = await ctx.parts.dialogs.attend(url);
+    const changed = await changeStartupScripts(url, 'add', script.fsPath).finally(() => attending.dispose());
     if (!changed) {
       const copy = 'Copy Path';
       const chosen = await vscode.window.showInformationMessage(

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DryRunReport } from '../../api/state/sample-changes';
 import { askReference } from '../../api/client/reference-controls';
+import { snapshotOrigin, versionText } from '../../api/state/state-document';
 import {
   ServerDidNotStart,
   startReferenceServer,
@@ -21,8 +22,18 @@ export class SnapshotRefused extends Error {
  * cannot serve (corrupt, hand-edited, another format version) is refused with the server's own
  * words, which name the field.
  */
-async function startPrivateServer(serverScript: string, stateFile: string, dryRun: boolean): Promise<ServerProcess> {
-  const args = ['--port', '0', '--state', stateFile, '--log-level', 'warn', ...(dryRun ? ['--dry-run'] : [])];
+async function startPrivateServer(
+  serverScript: string,
+  stateFile: string,
+  dryRun: boolean,
+  version: string | undefined,
+): Promise<ServerProcess> {
+  const args = [
+    ...['--port', '0', '--state', stateFile, '--log-level', 'warn'],
+    ...(dryRun ? ['--dry-run'] : []),
+    // A snapshot's script asks get_version of the application it came from, not of this server.
+    ...(version ? ['--answer-version', version] : []),
+  ];
   try {
     return await startReferenceServer(serverScript, args);
   } catch (error) {
@@ -54,7 +65,9 @@ export async function withPrivateServer<T>(
   try {
     // Without a snapshot the server creates the file from its demo data.
     if (snapshot !== undefined) await writeFile(stateFile, snapshot);
-    const server = await startPrivateServer(serverScript, stateFile, dryRun);
+    const origin = snapshot === undefined ? undefined : snapshotOrigin(snapshot);
+    const version = origin && versionText(origin.application);
+    const server = await startPrivateServer(serverScript, stateFile, dryRun, version);
     try {
       return await use({ url: server.url, stateFile });
     } finally {
