@@ -60,6 +60,17 @@ export function terminalSafe(text: string): string {
   return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
+/**
+ * The client's words, for a person at a command line: the embedded server is VS Code's, and what
+ * they can start is the reference server, or point the command elsewhere.
+ */
+function cliWords(message: string): string {
+  return message.replace(
+    /start the application or the embedded server/,
+    'start the application, or the reference server (motion-server), or give its address with --url',
+  );
+}
+
 /** Prints an error the way a user can act on it (with `advice`, when there is some), and returns the exit code. */
 export function report(error: unknown, json: boolean, advice?: string): number {
   if (error instanceof MotionError) {
@@ -75,7 +86,7 @@ export function report(error: unknown, json: boolean, advice?: string): number {
       process.stderr.write(
         `${JSON.stringify({ error: { code: error.kind, message: error.message, operation: error.operation, advice } })}\n`,
       );
-    else process.stderr.write(`motion: ${terminalSafe(error.message)}\n${advice ? `${advice}\n` : ''}`);
+    else process.stderr.write(`motion: ${terminalSafe(cliWords(error.message))}\n${advice ? `${advice}\n` : ''}`);
     return EXIT.unreachable;
   }
   if (error instanceof UsageError) {

@@ -106,7 +106,7 @@ describe('motion CLI (the built dist/motion.js)', function () {
       assert.equal(run.code, 3);
       assert.equal(
         run.stderr,
-        'motion: nothing is listening on 127.0.0.1:9 — start the application or the embedded server\n',
+        'motion: nothing is listening on 127.0.0.1:9 — start the application, or the reference server (motion-server), or give its address with --url\n',
       );
     });
   });

@@ -31,13 +31,23 @@ export async function dryRunCommand(request: DryRunRequest, options: GlobalOptio
     (stream === 'stdout' && !options.json ? process.stdout : process.stderr).write(text);
   let outcome;
   const application = clientFor(options);
+  // With no application and no snapshot file, the demo data: said first, with how to give a snapshot.
+  const away = request.snapshotFile === undefined && (await applicationAway(options));
+  if (away)
+    process.stderr.write(
+      `motion run --dry-run: ${terminalSafe(away)}, so this dry run starts from the reference server's demo data ` +
+        '(give --snapshot FILE to start from a snapshot of yours: motion snapshot -o FILE, the application connected)\n',
+    );
   try {
     outcome = await dryRun({
-      application,
+      application: away ? undefined : application,
       serverScript: join(__dirname, 'motion-server.js'),
       // A snapshot taken now is taken while the script's session starts; a file's is read first.
-      snapshot:
-        request.snapshotFile === undefined ? snapshotNow(options) : await snapshotFile(request.snapshotFile, options),
+      snapshot: away
+        ? undefined
+        : request.snapshotFile === undefined
+          ? snapshotNow(options)
+          : await snapshotFile(request.snapshotFile, options),
       script: { path: request.path, code: request.code, args: request.args },
       python: request.python,
       deadlineMs,
@@ -74,6 +84,20 @@ function deadline(seconds: string | undefined): number | undefined {
   if (!Number.isFinite(value) || value <= 0)
     throw new UsageError(`--deadline must be a positive number of seconds, got "${seconds}"`);
   return value * 1000;
+}
+
+/** Why no application answers (nothing listens, a timeout), or undefined when one does. */
+async function applicationAway(options: GlobalOptions): Promise<string | undefined> {
+  const client = clientFor(options);
+  try {
+    await client.get_version();
+    return undefined;
+  } catch (error) {
+    // An application that answers, even with a refusal, is there.
+    return error instanceof MotionConnectionError ? `no application answers at ${client.url}` : undefined;
+  } finally {
+    await client.close();
+  }
 }
 
 /** A snapshot of the application, taken now. */

@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { LuaSession } from '../../runner/lua-session';
 import { PythonSession } from '../../runner/python-session';
 import { scriptArgumentsPrelude } from '../../runner/script-arguments';
-import { GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, UsageError } from '../cli-context';
+import { MotionConnectionError } from '../../api/client/motion-error';
+import { clientFor, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, report, UsageError } from '../cli-context';
 import { stdinLines } from '../line-queue';
 import { dryRunCommand } from './dry-run-command';
 import { functionsGiven, toolAdvice } from '../../api/text/tool-script';
@@ -76,6 +77,20 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (given.length > 0) {
     process.stderr.write(`motion: ${toolAdvice(path, given)}\n`);
     return 1;
+  }
+  // Nothing answers: said before the script starts (and how to try it without the application).
+  const client = clientFor(options);
+  try {
+    await client.get_version();
+  } catch (error) {
+    if (!(error instanceof MotionConnectionError)) throw error;
+    return report(
+      error,
+      options.json,
+      `(motion run --dry-run ${path} tries it on the reference server's demo data meanwhile)`,
+    );
+  } finally {
+    await client.close();
   }
   const onOutput = (stream: string, text: string) =>
     (stream === 'stdout' ? process.stdout : process.stderr).write(text);

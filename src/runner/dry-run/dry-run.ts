@@ -28,8 +28,9 @@ export interface DryRunOptions {
    * The state the script starts from: a snapshot file's text (taken now, or chosen), checked by the
    * server that serves it; or a snapshot being taken now (which records no answers), while which
    * the script's session starts. Its failure is the dry run's; it is awaited however the run ends.
+   * Undefined: the reference server's demo data (no application to take a snapshot of).
    */
-  snapshot: string | Promise<string>;
+  snapshot: string | Promise<string> | undefined;
   /** The code, as it stands at `line` (default 1) of the file at `path` (tracebacks name them). */
   script: { path: string; code: string; line?: number; args?: readonly string[] };
   python?: string;
@@ -88,7 +89,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
     options.application && !recorded?.find('motion.utilities.documentation.get_package_documentation', [])
       ? documentationBeforeRun(options.application, { signal: options.signal })
       : Promise.resolve(undefined);
-  const lacking = snapshotText.then(snapshotLacking);
+  const lacking = snapshotText.then((text) => (text === undefined ? [] : snapshotLacking(text)));
   lacking.catch(() => undefined);
   let serverStarted: (url: string) => void = () => undefined;
   let serverGone: (error: Error) => void = () => undefined;
@@ -103,7 +104,8 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
       application: options.application,
       recorded,
       lacking,
-      measurement: snapshotText.then(snapshotHasMeasurement, () => false),
+      // The demo data has its walk open.
+      measurement: snapshotText.then((text) => text === undefined || snapshotHasMeasurement(text), () => false),
       documentation,
     });
     const sessionOptions = { serverUrl: gateway.url, onOutput: output.onOutput, readLine: options.readLine };
