@@ -68,7 +68,6 @@ const SOME_TESTS: [string, RegExp, string][] = [
   ['test/extension-logic/script-literals.test.ts', /CPython/, NO_PYTHON],
   ['test/cli/script-templates.test.ts', /\(Python\)/, NO_PYTHON],
   ['test/cli/no-application.test.ts', /run --dry-run uses the reference server/, NO_PYTHON],
-  ['test/runner/dry-run.test.ts', /answers get_version as the application/, NO_PYTHON],
   ['test/cli/version-guard-run.test.ts', /Python:/, NO_PYTHON],
   ['test/cli/run.test.ts', /\.py|Python twin|traceback at the script|sys\.exit|examples’ tests/, NO_PYTHON],
   [
