@@ -24,7 +24,9 @@ type ChangedObject =
   | { type: 'trajectory'; trajectoryId: number }
   | { type: 'bone'; boneId: number }
   | { type: 'selection' }
-  | { type: 'measurement' };
+  | { type: 'measurement' }
+  /** The application's user interface: the commands, menus and draw function a tool adds. */
+  | { type: 'application' };
 
 export interface StateChange {
   kind: ChangeKind;

@@ -18,6 +18,8 @@ interface DryRunRequest {
   /** A snapshot file to start from, instead of a snapshot of the application taken now. */
   snapshotFile?: string;
   deadlineSeconds?: string;
+  /** A tool's command to run once it is loaded. */
+  command?: string;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function dryRunCommand(request: DryRunRequest, options: GlobalOptio
           ? snapshotNow(options)
           : await snapshotFile(request.snapshotFile, options),
       script: { path: request.path, code: request.code, args: request.args },
+      command: request.command,
       python: request.python,
       deadlineMs,
       onOutput,

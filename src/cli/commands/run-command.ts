@@ -10,7 +10,7 @@ import { dryRunCommand } from './dry-run-command';
 import { functionsGiven, toolAdvice } from '../../api/text/tool-script';
 import { readUserText, UnreadableEncoding } from '../../api/files/user-text';
 
-const RUN_HELP = `Usage: motion run FILE.py|FILE.lua [ARG...] [--python PATH] [--dry-run [--snapshot FILE] [--deadline S]]
+const RUN_HELP = `Usage: motion run FILE.py|FILE.lua [ARG...] [--python PATH] [--dry-run [--snapshot FILE] [--deadline S] [--command NAME]]
 
 Runs a Python or Lua script against the application, with the motion package (Python) or
 table (Lua): calls go to --url, a refused call raises MotionError (code and message), and
@@ -27,6 +27,11 @@ tool; Python in your interpreter.
                    instead; refused when the application answers with another version
   --deadline S     with --dry-run: stop a script that runs longer (default 60 s)
 
+A tool (a script that gives motion.gui functions) is dry-run as the application runs it: loaded
+as a start-up script, showing the commands, menus and draw function it adds;
+  --command NAME   with --dry-run of a tool: then run that command, as a click does, and show
+                   what it would change
+
 Exit status: 0 the script finished, 1 it raised (or the application refused a call, or the dry
 run could not be made).
 
@@ -41,6 +46,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       'dry-run': { type: 'boolean', default: false },
       snapshot: { type: 'string' },
       deadline: { type: 'string' },
+      command: { type: 'string' },
     },
     allowPositionals: true,
     strict: true,
@@ -58,8 +64,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   } catch (error) {
     throw new UsageError(error instanceof UnreadableEncoding ? error.message : `cannot read ${path}`);
   }
-  if (!values['dry-run'] && (values.snapshot !== undefined || values.deadline !== undefined))
-    throw new UsageError('--snapshot and --deadline go with --dry-run');
+  if (!values['dry-run'] && (values.snapshot !== undefined || values.deadline !== undefined || values.command))
+    throw new UsageError('--snapshot, --deadline and --command go with --dry-run');
   if (values['dry-run'])
     return dryRunCommand(
       {
@@ -69,6 +75,7 @@ export async function runCommand(argv: string[]): Promise<number> {
         python: values.python,
         snapshotFile: values.snapshot,
         deadlineSeconds: values.deadline,
+        command: values.command,
       },
       options,
     );

@@ -12,6 +12,8 @@ import { LuaSession } from '../lua-session';
 import { PythonSession } from '../python-session';
 import { scriptArgumentsPrelude } from '../script-arguments';
 import type { LineReader, RunResult, SessionOutput } from '../script-session';
+import { functionsGiven } from '../../api/text/tool-script';
+import { dryRunTool } from './dry-run-tool';
 import { DryRunGateway, type NotSentCall, type PassedRead } from './dry-run-gateway';
 import { readDryRunReport, SnapshotRefused, withPrivateServer } from './private-server';
 import { withMeasurementChanges } from './measurement-changes';
@@ -33,6 +35,8 @@ export interface DryRunOptions {
   snapshot: string | Promise<string> | undefined;
   /** The code, as it stands at `line` (default 1) of the file at `path` (tracebacks name them). */
   script: { path: string; code: string; line?: number; args?: readonly string[] };
+  /** A tool's command to run once it is loaded as a start-up script (Dry Run Command). */
+  command?: string;
   python?: string;
   /**
    * The application the snapshot was taken from: the reads the reference server does not model
@@ -46,7 +50,7 @@ export interface DryRunOptions {
   signal?: AbortSignal;
 }
 
-interface DryRunResult {
+export interface DryRunResult {
   /** How the script ended (it may have raised: the changes up to there are still shown). */
   result: RunResult;
   before: MotionState;
@@ -72,6 +76,14 @@ export class DryRunError extends Error {
  */
 export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   const { script } = options;
+  // A tool gives motion.gui functions: it runs as the application runs it, loaded at start-up.
+  if ((await functionsGiven(script.path, script.code)).length > 0)
+    try {
+      return await dryRunTool(options);
+    } catch (error) {
+      if (error instanceof SnapshotRefused) throw new DryRunError(error.message);
+      throw error;
+    }
   const language = script.path.endsWith('.lua') ? 'lua' : 'python';
   const snapshotText = Promise.resolve(options.snapshot);
   // Its failure is met where it is awaited; until then it must not count as unhandled.
@@ -105,7 +117,10 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
       recorded,
       lacking,
       // The demo data has its walk open.
-      measurement: snapshotText.then((text) => text === undefined || snapshotHasMeasurement(text), () => false),
+      measurement: snapshotText.then(
+        (text) => text === undefined || snapshotHasMeasurement(text),
+        () => false,
+      ),
       documentation,
     });
     const sessionOptions = { serverUrl: gateway.url, onOutput: output.onOutput, readLine: options.readLine };

@@ -234,6 +234,9 @@ def run(code, filename, line, interactive=False, rich=False):
     source = "\n" * (line - 1) + code
     if not os.path.exists(filename):
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    elif not interactive:
+        # Code of a file knows where it is, as `python FILE` tells it (tools find their folder so).
+        session_globals["__file__"] = os.path.abspath(filename)
     if interactive:
         # As typed at Python's console: every expression statement's value is shown (sys.displayhook).
         exec(compile(source + "\n", filename, "single"), session_globals)
