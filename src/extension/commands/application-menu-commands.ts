@@ -96,7 +96,12 @@ export const applicationMenuCommands: CommandTable = {
     if (!script || !url) return undefined;
     // A start-up script may ask something as it loads: the person is there to answer.
     const attending = await ctx.parts.dialogs.attend(url);
-    const changed = await changeStartupScripts(url, 'add', script.fsPath).finally(() => attending.dispose());
+    let changed: Awaited<ReturnType<typeof changeStartupScripts>>;
+    try {
+      changed = await changeStartupScripts(url, 'add', script.fsPath);
+    } finally {
+      attending.dispose();
+    }
     if (!changed) {
       const copy = 'Copy Path';
       const chosen = await vscode.window.showInformationMessage(

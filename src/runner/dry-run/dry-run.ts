@@ -50,7 +50,7 @@ export interface DryRunOptions {
   signal?: AbortSignal;
 }
 
-export interface DryRunResult {
+interface DryRunResult {
   /** How the script ended (it may have raised: the changes up to there are still shown). */
   result: RunResult;
   before: MotionState;
