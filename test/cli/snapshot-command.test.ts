@@ -163,6 +163,6 @@ describe('motion run --dry-run', function () {
     );
     const usage = await runCli(['run', '--snapshot', file, py], app.env);
     assert.equal(usage.code, 2);
-    assert.match(usage.stderr, /--snapshot and --deadline go with --dry-run/);
+    assert.match(usage.stderr, /--snapshot, --deadline and --command go with --dry-run/);
   });
 });

@@ -12,6 +12,7 @@ import { LuaSession } from '../lua-session';
 import { PythonSession } from '../python-session';
 import { scriptArgumentsPrelude } from '../script-arguments';
 import type { LineReader, RunResult, SessionOutput } from '../script-session';
+import { readUserText } from '../../api/files/user-text';
 import { functionsGiven } from '../../api/text/tool-script';
 import { dryRunTool } from './dry-run-tool';
 import { DryRunGateway, type NotSentCall, type PassedRead } from './dry-run-gateway';
@@ -77,7 +78,7 @@ export class DryRunError extends Error {
 export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   const { script } = options;
   // A tool gives motion.gui functions: it runs as the application runs it, loaded at start-up.
-  if ((await functionsGiven(script.path, script.code)).length > 0)
+  if ((await functionsGiven(script.path, script.code)).length > 0 && (await savedAsIs(script)))
     try {
       return await dryRunTool(options);
     } catch (error) {
@@ -183,6 +184,15 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
     // and the script's side ends however far it got.
     serverGone(new Error('the private server is not running'));
     await scriptSide.then(({ end }) => end()).catch(() => undefined);
+  }
+}
+
+/** Whether the file holds the code as given: a tool is loaded from its file, as the application loads it. */
+async function savedAsIs(script: { path: string; code: string }): Promise<boolean> {
+  try {
+    return (await readUserText(script.path)) === script.code;
+  } catch {
+    return false; // no such file (code given on its own): dry-run over HTTP, its functions listed as not sent
   }
 }
 
