@@ -5,11 +5,11 @@ import { invalid } from '../model/faults';
 type DialogAnswer = { by: 'person' | 'test'; value: unknown } | { by: 'nobody' };
 
 /** How long after its last look the person still counts as there (between two long polls). */
-const PRESENT_FOR_MS = 3_000;
+const PRESENT_FOR_MS = 10_000;
 /** A dialog nobody answers is closed as Cancel after this (a person who walked away). */
 const ANSWER_WITHIN_MS = 10 * 60_000;
 /** An open dialog is closed as Cancel when the person has not looked for this long (VS Code stopped looking). */
-const GONE_AFTER_MS = 5_000;
+const GONE_AFTER_MS = 10_000;
 
 /**
  * Who answers the dialogs scripts open, in the reference server: an answer a test declared for

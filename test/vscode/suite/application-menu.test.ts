@@ -106,9 +106,25 @@ export function applicationMenuTests(): void {
     it('a dialog the clicked command opens is asked in VS Code: the answer typed goes to the tool', async () => {
       await vscode.commands.executeCommand('motion.applicationMenu.focus');
       await sideBarRowsOnce('Fill gaps…');
+      // The menu refreshes after the click before: a click lands only on rows that stay.
+      let last = '';
+      await waitFor(async () => {
+        const now = JSON.stringify(await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`));
+        const settled = now === last;
+        last = now;
+        if (!settled) await new Promise((settle) => setTimeout(settle, 300));
+        return settled;
+      }, 'the Application Menu view to settle');
       const before = await terminal();
       await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'Fill gaps…');
-      await hands.inputAsking('Longest gap to fill (frames)');
+      await hands.inputAsking('Longest gap to fill (frames)').catch(async (error: Error) => {
+        const gui = await fetch(`${process.env.MOTION_TEST_SERVER_URL!}/reference/gui`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '[]',
+        }).then((r) => r.text());
+        throw new Error(`${error.message}; the application said: ${gui.slice(-1500)}`);
+      });
       const title = await hands.textOf('.quick-input-widget .quick-input-title');
       assert.ok(
         title.some((t) => t.includes('Fill gaps')),
