@@ -46,6 +46,19 @@ export function clientFor(options: GlobalOptions): MotionClient {
   return new MotionClient({ url: options.url, timeoutMs: options.timeoutMs });
 }
 
+/** Why no application answers at --url (nothing listens, a timeout), or undefined when one does, even with a refusal. */
+export async function unreachable(options: GlobalOptions): Promise<MotionConnectionError | undefined> {
+  const client = clientFor(options);
+  try {
+    await client.get_version();
+    return undefined;
+  } catch (error) {
+    return error instanceof MotionConnectionError ? error : undefined;
+  } finally {
+    await client.close();
+  }
+}
+
 /** Where `docs` and `stubs` keep the last documentation of each server. */
 export function documentationCache(): DocumentationCache {
   return new DocumentationCache(defaultDocumentationCacheDir());

@@ -1,4 +1,4 @@
-import type { ScriptError } from './python-host';
+import type { ScriptError } from './host-calls';
 
 /** What the server sends the Lua host's thread: a script to run, a function to call, a motion call's answer. */
 export type ToLuaHost =

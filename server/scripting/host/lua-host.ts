@@ -3,9 +3,9 @@ import { findDocumentedOperation } from '../../../src/api/catalogue';
 import { bundledWorker } from '../../../src/api/runtime/bundled-worker';
 import { normalizeArguments } from '../../../src/api/runtime/lua/lua-values';
 import { parseTypeCached } from '../../../src/api/types/parse-type';
-import { ScriptFunction } from '../gui/gui-model';
+import type { ScriptFunction } from '../gui/gui-model';
 import type { FromLuaHost, ToLuaHost } from './lua-host-messages';
-import { faultOf, ScriptFailed, type HostCall } from './python-host';
+import { answerOf, functionOf, HostRequests, type HostCall } from './host-calls';
 
 /**
  * The reference server's Lua (the reference Lua 5.4, wasmoon, on a thread of its own): one state
@@ -16,8 +16,7 @@ import { faultOf, ScriptFailed, type HostCall } from './python-host';
 export class LuaHost {
   private worker: Worker | undefined;
   private started: Promise<void> | undefined;
-  private nextSeq = 1;
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly pending = new HostRequests();
   private stopping = false;
 
   constructor(
@@ -44,14 +43,13 @@ export class LuaHost {
         if (message.type === 'ready') resolve();
         else if (message.type === 'output') this.options.onOutput(message.text);
         else if (message.type === 'call') this.answer(message);
-        else this.done(message);
+        else this.pending.settle(message);
       });
       worker.once('error', (error) => reject(new Error(`the server's Lua could not start: ${error.message}`)));
       worker.once('exit', (code) => {
         const gone = new Error(`the server's Lua stopped (exit ${code})`);
         reject(gone);
-        for (const { reject: fail } of this.waiting.values()) fail(gone);
-        this.waiting.clear();
+        this.pending.failAll(gone);
         this.worker = undefined;
         this.started = undefined;
         const stopped = this.stopping;
@@ -65,19 +63,8 @@ export class LuaHost {
     const { seq, module, operation, args } = message;
     // A Lua table is a list or a record as the parameter's documented type says ({} where a list is expected: []).
     const types = findDocumentedOperation(module, operation)?.parameters.map((p) => parseTypeCached(p.type)) ?? [];
-    this.options.call(module, operation, normalizeArguments(args, types).map(asLuaFunction)).then(
-      (value) => this.post({ type: 'answer', seq, ok: true, value: value ?? null }),
-      (error: unknown) =>
-        this.post({ type: 'answer', seq, ok: false, error: faultOf(error, `${module}.${operation}`) }),
-    );
-  }
-
-  private done(message: Extract<FromLuaHost, { type: 'done' }>): void {
-    const waiter = this.waiting.get(message.seq);
-    this.waiting.delete(message.seq);
-    if (!waiter) return;
-    if (message.ok) waiter.resolve(message.value ?? null);
-    else waiter.reject(new ScriptFailed(message.error!));
+    const call = this.options.call(module, operation, normalizeArguments(args, types).map(functionOf('lua')));
+    void answerOf(call, seq, `${module}.${operation}`).then((answer) => this.post(answer));
   }
 
   private post(message: ToLuaHost): void {
@@ -88,11 +75,9 @@ export class LuaHost {
     message: { type: 'run'; file: string } | { type: 'invoke'; function: number; args: unknown[] },
   ): Promise<unknown> {
     await this.start();
-    const seq = this.nextSeq++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(seq, { resolve, reject });
-      this.post({ ...message, seq });
-    });
+    const { seq, answer } = this.pending.add();
+    this.post({ ...message, seq });
+    return answer;
   }
 
   /** Runs a Lua start-up script; rejects with ScriptFailed (its file and line) when it raised. */
@@ -111,13 +96,4 @@ export class LuaHost {
     this.stopping = true;
     await worker.terminate();
   }
-}
-
-/** `{"$function": id, "name": …}` from the Lua thread: the function it holds. */
-function asLuaFunction(value: unknown): unknown {
-  if (value && typeof value === 'object' && '$function' in value) {
-    const { $function: id, name } = value as { $function: number; name?: string };
-    return new ScriptFunction('lua', id, name ?? 'function');
-  }
-  return value;
 }

@@ -3,30 +3,11 @@ import { delimiter, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { findPython } from '../../../src/api/runtime/find-python';
 import { pythonSupportDir } from '../../../src/api/runtime/python-support';
-import { ScriptFunction } from '../gui/gui-model';
-
-/** How a start-up script or a function of one failed: Python's words, and the script's file and line. */
-export interface ScriptError {
-  type: string;
-  message: string;
-  file: string | null;
-  line: number | null;
-  traceback: string;
-}
-
-/** A function of a script that raised, or that did not return in time. */
-export class ScriptFailed extends Error {
-  constructor(readonly error: ScriptError) {
-    super(`${error.type}: ${error.message}${error.file ? ` (${error.file}:${error.line})` : ''}`);
-    this.name = 'ScriptFailed';
-  }
-}
+import type { ScriptFunction } from '../gui/gui-model';
+import { answerOf, functionOf, HostRequests, type HostCall, type ScriptError } from './host-calls';
 
 /** What asking the interpreter to listen for a debugger came to: the port, or that its Python has no debugpy. */
 export type DebuggerListening = { debugpy: true; python: string; port: number } | { debugpy: false; python: string };
-
-/** A motion call a script made: what the server answers, or its refusal. */
-export type HostCall = (module: string, operation: string, args: unknown[]) => Promise<unknown>;
 
 interface HostMessage {
   type: 'ready' | 'done' | 'call';
@@ -49,8 +30,7 @@ interface HostMessage {
 export class PythonHost {
   private child: ChildProcess | undefined;
   private requests: Writable | undefined;
-  private nextSeq = 1;
-  private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly pending = new HostRequests();
   private started: Promise<void> | undefined;
   private stopping = false;
 
@@ -106,8 +86,7 @@ export class PythonHost {
       child.once('exit', (code, signal) => {
         const gone = new Error(`the server's Python stopped (${signal ?? `exit ${code}`})`);
         reject(gone);
-        for (const { reject: fail } of this.waiting.values()) fail(gone);
-        this.waiting.clear();
+        this.pending.failAll(gone);
         this.child = undefined;
         this.started = undefined;
         const stopped = this.stopping;
@@ -119,21 +98,11 @@ export class PythonHost {
   }
 
   private heard(message: HostMessage): void {
-    if (message.type === 'done') {
-      const waiter = this.waiting.get(message.seq!);
-      this.waiting.delete(message.seq!);
-      if (!waiter) return;
-      if (message.ok) waiter.resolve(message.value ?? null);
-      else waiter.reject(new ScriptFailed(message.error!));
-      return;
-    }
+    if (message.type === 'done') return this.pending.settle(message);
     // A motion call of a script: answered in turn, its functions as handles.
     const { seq, module, operation, args } = message;
-    this.options.call(module!, operation!, (args ?? []).map(asFunction)).then(
-      (value) => this.send({ type: 'answer', seq, ok: true, value: value ?? null }),
-      (error: unknown) =>
-        this.send({ type: 'answer', seq, ok: false, error: faultOf(error, `${module}.${operation}`) }),
-    );
+    const call = this.options.call(module!, operation!, (args ?? []).map(functionOf('python')));
+    void answerOf(call, seq, `${module}.${operation}`).then((answer) => this.send(answer));
   }
 
   private send(message: object): void {
@@ -141,11 +110,9 @@ export class PythonHost {
   }
 
   private request(message: object): Promise<unknown> {
-    const seq = this.nextSeq++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(seq, { resolve, reject });
-      this.send({ ...message, seq });
-    });
+    const { seq, answer } = this.pending.add();
+    this.send({ ...message, seq });
+    return answer;
   }
 
   /** Runs a start-up script in the interpreter; rejects with ScriptFailed when it raised. */
@@ -183,26 +150,4 @@ export class PythonHost {
     child.kill('SIGKILL');
     await exited;
   }
-}
-
-/** `{"$function": id, "name": …}` from the host: the function it holds. */
-function asFunction(value: unknown): unknown {
-  if (value && typeof value === 'object' && '$function' in value) {
-    const { $function: id, name } = value as { $function: number; name?: string };
-    return new ScriptFunction('python', id, name ?? 'function');
-  }
-  return value;
-}
-
-/** A refusal as the motion package raises it: code, message, operation, parameter, status. */
-export function faultOf(error: unknown, operation: string): Record<string, unknown> {
-  const e = error as { code?: string; message?: string; parameter?: string; status?: number };
-  if (error instanceof ScriptFailed) return { code: 'script_error', message: error.message, operation, status: 500 };
-  return {
-    code: e.code ?? 'internal',
-    message: e.message ?? String(error),
-    operation,
-    ...(e.parameter ? { parameter: e.parameter } : {}),
-    status: (error as { status?: number }).status ?? 500,
-  };
 }

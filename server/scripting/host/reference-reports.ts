@@ -51,7 +51,10 @@ export function referenceReports(model: DurableModel, host: ScriptHost): Record<
     '/reference/dialogs': ([action, first, second, third]) => {
       const { dialogs } = host;
       if (action === 'wait') return dialogs.wait(Math.min(Math.max(Number(first) || 0, 0), 25_000));
-      if (action === 'reply') return (dialogs.reply(first, second ?? null, checkDialogAnswer), null);
+      if (action === 'reply') {
+        dialogs.reply(first, second ?? null, checkDialogAnswer);
+        return null;
+      }
       if (action !== 'declare') throw invalid('action', `${JSON.stringify(action)} is not wait, reply or declare`);
       const dialog = (typeof first === 'string' ? first : '').replace(/^motion\.gui\.dialog\./, '');
       if (!(dialog in DIALOGS))

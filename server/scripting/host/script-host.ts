@@ -6,7 +6,8 @@ import { DialogDesk } from '../gui/dialog-desk';
 import { LuaHost } from './lua-host';
 import { GuiModel, ScriptFunction, type BuiltinCommand } from '../gui/gui-model';
 import type { Shape } from '../../../src/api/gui/drawn-shapes';
-import { PythonHost, ScriptFailed, type DebuggerListening, type HostCall, type ScriptError } from './python-host';
+import { ScriptFailed, type HostCall, type ScriptError } from './host-calls';
+import { PythonHost, type DebuggerListening } from './python-host';
 
 /** How long a command's or a draw function may run before it is stopped (the application hangs instead). */
 const FUNCTION_DEADLINE_MS = 30_000;

@@ -47,3 +47,9 @@ export function saidSince(before: HostReport | undefined, now: HostReport): stri
 export function drawingAt(url: string, time: number): Promise<Shape[] | undefined> {
   return askReference<Shape[]>(url, 'draw', [time]);
 }
+
+/** Where a command's function raised, as the reference server's `script_error` says it (`… at FILE:LINE`). */
+export function raisedAt(message: string): { file: string; line: number } | undefined {
+  const at = / at (.+):(\d+)(?:\n|$)/.exec(message);
+  return at ? { file: at[1], line: Number(at[2]) } : undefined;
+}

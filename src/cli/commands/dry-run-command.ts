@@ -6,7 +6,7 @@ import { encodeSnapshot, snapshotOrigin } from '../../api/state/state-document';
 import { checkSnapshotVersion, dryRun, DryRunError } from '../../runner/dry-run/dry-run';
 import { notSentOutline } from '../../runner/dry-run/not-sent-outline';
 import type { SessionOutput } from '../../runner/script-session';
-import { clientFor, EXIT, terminalSafe, UsageError, type GlobalOptions } from '../cli-context';
+import { clientFor, EXIT, terminalSafe, unreachable, UsageError, type GlobalOptions } from '../cli-context';
 import { stdinLines } from '../line-queue';
 import { readUserText } from '../../api/files/user-text';
 
@@ -34,7 +34,10 @@ export async function dryRunCommand(request: DryRunRequest, options: GlobalOptio
   let outcome;
   const application = clientFor(options);
   // With no application and no snapshot file, the demo data: said first, with how to give a snapshot.
-  const away = request.snapshotFile === undefined && (await applicationAway(options));
+  const away =
+    request.snapshotFile === undefined && (await unreachable(options))
+      ? `no application answers at ${application.url}`
+      : undefined;
   if (away)
     process.stderr.write(
       `motion run --dry-run: ${terminalSafe(away)}, so this dry run starts from the reference server's demo data ` +
@@ -87,20 +90,6 @@ function deadline(seconds: string | undefined): number | undefined {
   if (!Number.isFinite(value) || value <= 0)
     throw new UsageError(`--deadline must be a positive number of seconds, got "${seconds}"`);
   return value * 1000;
-}
-
-/** Why no application answers (nothing listens, a timeout), or undefined when one does. */
-async function applicationAway(options: GlobalOptions): Promise<string | undefined> {
-  const client = clientFor(options);
-  try {
-    await client.get_version();
-    return undefined;
-  } catch (error) {
-    // An application that answers, even with a refusal, is there.
-    return error instanceof MotionConnectionError ? `no application answers at ${client.url}` : undefined;
-  } finally {
-    await client.close();
-  }
 }
 
 /** A snapshot of the application, taken now. */

@@ -3,8 +3,7 @@ import { parseArgs } from 'node:util';
 import { LuaSession } from '../../runner/lua-session';
 import { PythonSession } from '../../runner/python-session';
 import { scriptArgumentsPrelude } from '../../runner/script-arguments';
-import { MotionConnectionError } from '../../api/client/motion-error';
-import { clientFor, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, report, UsageError } from '../cli-context';
+import { GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, report, unreachable, UsageError } from '../cli-context';
 import { stdinLines } from '../line-queue';
 import { dryRunCommand } from './dry-run-command';
 import { functionsGiven, toolAdvice } from '../../api/text/tool-script';
@@ -86,19 +85,13 @@ export async function runCommand(argv: string[]): Promise<number> {
     return 1;
   }
   // Nothing answers: said before the script starts (and how to try it without the application).
-  const client = clientFor(options);
-  try {
-    await client.get_version();
-  } catch (error) {
-    if (!(error instanceof MotionConnectionError)) throw error;
+  const away = await unreachable(options);
+  if (away)
     return report(
-      error,
+      away,
       options.json,
       `(motion run --dry-run ${path} tries it on the reference server's demo data meanwhile)`,
     );
-  } finally {
-    await client.close();
-  }
   const onOutput = (stream: string, text: string) =>
     (stream === 'stdout' ? process.stdout : process.stderr).write(text);
   const lua = path.endsWith('.lua');

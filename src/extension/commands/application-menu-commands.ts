@@ -1,24 +1,21 @@
 import * as vscode from 'vscode';
-import { changeStartupScripts, hostReport, saidSince, type ScriptLoad } from '../../api/gui/reference-host';
+import { changeStartupScripts, hostReport, raisedAt, saidSince, type ScriptLoad } from '../../api/gui/reference-host';
 import { functionsGiven, toolAdvice } from '../../api/text/tool-script';
 import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 import { trustedToRun } from '../run/workspace-trust';
 
-/** `… at /tools/gap.py:12` in a refusal: where the tool's function raised. */
-const RAISED_AT = / at (.+):(\d+)(?:\n|$)/;
-
 /** Opens a tool's file at the line its function raised, when the person asks. */
 async function offerLine(message: string, what: string): Promise<void> {
-  const at = RAISED_AT.exec(message);
+  const at = raisedAt(message);
   const open = at ? 'Open at the Line' : undefined;
   const chosen = await vscode.window.showErrorMessage(
     `Motion: ${what}: ${message.split('\n')[0]}`,
     ...(open ? [open] : []),
   );
   if (chosen && at) {
-    const line = new vscode.Position(Number(at[2]) - 1, 0);
-    await vscode.window.showTextDocument(vscode.Uri.file(at[1]), { selection: new vscode.Range(line, line) });
+    const line = new vscode.Position(at.line - 1, 0);
+    await vscode.window.showTextDocument(vscode.Uri.file(at.file), { selection: new vscode.Range(line, line) });
   }
 }
 

@@ -1,7 +1,7 @@
 import { askReference } from '../../api/client/reference-controls';
 import { MotionClient } from '../../api/client/motion-client';
 import { MotionError } from '../../api/client/motion-error';
-import { changeStartupScripts, saidSince } from '../../api/gui/reference-host';
+import { changeStartupScripts, raisedAt, saidSince } from '../../api/gui/reference-host';
 import { diffStates } from '../../api/state/state-diff';
 import type { MotionState } from '../../api/state/motion-state';
 import type { StateChange } from '../../api/state/state-diff';
@@ -77,14 +77,14 @@ async function sent(url: string, command: string): Promise<RunResult> {
     return { ok: true };
   } catch (error) {
     const e = error as Error;
-    const at = / at (.+):(\d+)(?:\n|$)/.exec(e.message);
+    const at = raisedAt(e.message);
     return {
       ok: false,
       error: {
         type: error instanceof MotionError ? 'MotionError' : e.name,
         message: e.message.split('\n')[0],
         ...(error instanceof MotionError ? { code: error.code } : {}),
-        ...(at ? { file: at[1], line: Number(at[2]) } : {}),
+        ...(at ?? {}),
       },
     };
   } finally {

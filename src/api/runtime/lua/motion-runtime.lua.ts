@@ -1,9 +1,11 @@
+import { LUA_JSON } from './lua-json.lua';
+
 /**
- * The Lua side of a session: a JSON decoder for results, the `motion` table built from the
- * application's documentation, MotionError, help(), and the REPL-style runner. Kept as Lua source
- * so the session owns exactly what scripts see.
+ * The Lua side of a session: the `motion` table built from the application's documentation
+ * (decoded by LUA_JSON, which it starts with), MotionError, help(), and the REPL-style runner.
+ * Kept as Lua source so the session owns exactly what scripts see.
  */
-export const MOTION_RUNTIME_LUA = String.raw`
+export const MOTION_RUNTIME_LUA = String.raw`${LUA_JSON}
 -- Values as the application's console prints them: a table shows its contents ({17, 173, 329},
 -- {id = 3, name = "Actor1"}, nested), unless it has its own __tostring.
 local function shown(value, depth, seen)
@@ -123,80 +125,6 @@ do
   end
 end
 
-local json = {}
-do
-  local escapes = { ['"'] = '"', ['\\'] = '\\', ['/'] = '/', b = '\b', f = '\f', n = '\n', r = '\r', t = '\t' }
-  local function utf8char(code) return utf8.char(code) end
-  local function skip(s, i) return s:find('[^ \t\r\n]', i) or #s + 1 end
-  local decode
-  local function decode_string(s, i)
-    local out, j = {}, i + 1
-    while true do
-      local c = s:sub(j, j)
-      if c == '"' then return table.concat(out), j + 1 end
-      if c == '\\' then
-        local e = s:sub(j + 1, j + 1)
-        if e == 'u' then
-          local code = tonumber(s:sub(j + 2, j + 5), 16)
-          if code >= 0xD800 and code <= 0xDBFF and s:sub(j + 6, j + 7) == '\\u' then
-            local low = tonumber(s:sub(j + 8, j + 11), 16)
-            code = 0x10000 + (code - 0xD800) * 0x400 + (low - 0xDC00)
-            j = j + 6
-          end
-          out[#out + 1] = utf8char(code)
-          j = j + 6
-        else
-          out[#out + 1] = escapes[e]
-          j = j + 2
-        end
-      else
-        local k = s:find('["\\]', j)
-        out[#out + 1] = s:sub(j, k - 1)
-        j = k
-      end
-    end
-  end
-  decode = function(s, i)
-    i = skip(s, i)
-    local c = s:sub(i, i)
-    if c == '{' then
-      local t = {}
-      i = skip(s, i + 1)
-      if s:sub(i, i) == '}' then return t, i + 1 end
-      while true do
-        local key
-        key, i = decode_string(s, skip(s, i))
-        i = skip(s, i) + 1
-        t[key], i = decode(s, i)
-        i = skip(s, i)
-        local d = s:sub(i, i)
-        i = i + 1
-        if d == '}' then return t, i end
-      end
-    elseif c == '[' then
-      local t, n = {}, 0
-      i = skip(s, i + 1)
-      if s:sub(i, i) == ']' then return t, i + 1 end
-      while true do
-        n = n + 1
-        t[n], i = decode(s, i)
-        i = skip(s, i)
-        local d = s:sub(i, i)
-        i = i + 1
-        if d == ']' then return t, i end
-      end
-    elseif c == '"' then
-      return decode_string(s, i)
-    elseif s:sub(i, i + 3) == 'true' then return true, i + 4
-    elseif s:sub(i, i + 4) == 'false' then return false, i + 5
-    elseif s:sub(i, i + 3) == 'null' then return nil, i + 4
-    else
-      local number = s:match('^-?%d+%.?%d*[eE]?[-+]?%d*', i)
-      return math.tointeger(tonumber(number)) or tonumber(number), i + #number
-    end
-  end
-  function json.decode(s) return (decode(s, 1)) end
-end
 
 -- A failed call's error: its fields (code, message, operation, parameter), and the text the
 -- application's Lua raises ("<operation>: <the application's words>"), which a script that
