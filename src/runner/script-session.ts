@@ -1,4 +1,4 @@
-import type { LuaDebugLink } from './lua/lua-debug-messages';
+import type { LuaDebugLink } from '../api/runtime/lua/lua-debug-messages';
 import type { Completeness } from './repl/statements';
 
 /** Where a session's output goes: the code's own stdout and stderr, and the session's notices. */

@@ -51,6 +51,11 @@ describe('motion run --dry-run of a tool: the commands and menus it adds, and wh
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout) as { ok: boolean; changes: { text: string }[] };
     assert.equal(report.ok, true);
+    assert.deepEqual(
+      report.changes.map((c) => c.text),
+      [],
+      'a cancelled fill changes nothing; what the tool adds as it loads is not the command’s doing',
+    );
     assert.match(run.stderr, /lua fill gaps: cancelled/);
     assert.match(run.stderr, /The input dialog "Fill gaps \(Lua\)" was answered as Cancel/);
   });

@@ -2,7 +2,9 @@
 // application runs them, on a thread of their own. Motion calls go to the server as messages and
 // come back as answers; functions given to motion.gui stay here, called back by handle.
 import { dirname } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { installLuaDebugger, type LuaDebugChannel } from '../../../src/api/runtime/lua/lua-debug-bridge';
+import type { FromLuaDebug, LuaDebugCommand } from '../../../src/api/runtime/lua/lua-debug-messages';
 import { luaFactory } from '../../../src/api/runtime/lua/lua-factory';
 import { MOTION_RUNTIME_LUA } from '../../../src/api/runtime/lua/motion-runtime.lua';
 import { installUserFiles } from '../../../src/api/runtime/lua/lua-user-files';
@@ -61,9 +63,40 @@ async function main(): Promise<void> {
   await installUserFiles(lua, () => folders);
   await lua.doString(MOTION_RUNTIME_LUA);
   await lua.doString(LUA_HOST);
+  // The debugger is there from the start, its hook off until VS Code attaches (Attach to the Application).
+  let debugging: LuaDebugChannel | undefined;
+  await installLuaDebugger(lua, () => {
+    if (!debugging) throw new Error('no debugger is attached');
+    return debugging;
+  });
+  const applyDebug = lua.global.get('__motion_debug_apply') as (command: LuaDebugCommand) => void;
+  const attach = lua.global.get('__motion_debug_attach') as () => void;
+
+  /**
+   * A debugger attached: breakpoints and filters apply at once (the scripts are idle, or waiting on a
+   * motion call); "run" (configuration done) debugs every later run and call. While a script is
+   * stopped, this thread is blocked and the debugger reads the port itself.
+   */
+  function attachDebugger(commands: MessagePort, signal: SharedArrayBuffer): void {
+    const channel: LuaDebugChannel = {
+      commands,
+      signal: new Int32Array(signal),
+      send: (m: FromLuaDebug) => commands.postMessage(m),
+    };
+    debugging = channel;
+    commands.on('message', (command: LuaDebugCommand) => {
+      if (command.command === 'run') attach();
+      else if (command.command === 'breakpoints' || command.command === 'filters' || command.command === 'detach')
+        applyDebug(command);
+    });
+    commands.once('close', () => {
+      if (debugging === channel) applyDebug({ command: 'detach' });
+    });
+  }
 
   port.on('message', (message: ToLuaHost) => void handle(message));
   async function handle(message: ToLuaHost): Promise<void> {
+    if (message.type === 'debug') return attachDebugger(message.commands, message.signal);
     if (message.type === 'answer') {
       const answer = waiting.get(message.seq);
       waiting.delete(message.seq);
@@ -76,7 +109,7 @@ async function main(): Promise<void> {
         folders = [dirname(message.file), process.cwd()];
         lua.global.set('__code', readUserTextSync(message.file));
         lua.global.set('__chunk', `@${message.file}`);
-        const failure = (await lua.doString('return __motion_exec(__code, __chunk, 1, false)')) as Failure | undefined;
+        const failure = (await lua.doString('return __motion_exec(__code, __chunk, 1, __motion_debug_attached())')) as Failure | undefined;
         return send(
           failure
             ? { type: 'done', seq: message.seq, ok: false, error: located(failure) }

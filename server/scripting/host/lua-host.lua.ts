@@ -14,14 +14,21 @@ function __motion_function_handle(fn)
 end
 
 -- Calls a function by its handle with the arguments (a JSON list); its value, or how it failed.
+-- With a debugger attached (Attach to the Application), it runs under its hook: breakpoints stop it.
 function __motion_invoke(handle, arguments)
   local fn = functions[handle]
   if not fn then return { failed = { message = "the function is gone: the scripts were loaded again since it was given", traceback = "" } } end
   local args = __motion_json.decode(arguments)
+  local debugged = __motion_debug_attached()
+  if debugged then __motion_debug_begin(false) end
   local ok, result = xpcall(function() return fn(table.unpack(args)) end, function(e)
+    if debugged then __motion_debug_failed(e) end
     return { message = tostring(e), traceback = debug.traceback(tostring(e), 2) }
   end)
+  if debugged then __motion_debug_end() end
   if ok then return { value = result } end
+  -- Ended from the debugger while stopped on the error: its handler ended with a plain message.
+  if type(result) ~= "table" then result = { message = tostring(result), traceback = tostring(result) } end
   return { failed = result }
 end
 `;

@@ -6,6 +6,7 @@ import { parseTypeCached } from '../../../src/api/types/parse-type';
 import type { ScriptFunction } from '../gui/gui-model';
 import type { FromLuaHost, ToLuaHost } from './lua-host-messages';
 import { answerOf, functionOf, HostRequests, type HostCall } from './host-calls';
+import { LuaDebugDoor } from './lua-debug-door';
 
 /**
  * The reference server's Lua (the reference Lua 5.4, wasmoon, on a thread of its own): one state
@@ -18,6 +19,10 @@ export class LuaHost {
   private started: Promise<void> | undefined;
   private readonly pending = new HostRequests();
   private stopping = false;
+  /** Where VS Code's debugger attaches (opened when first asked). */
+  private readonly door = new LuaDebugDoor((commands, signal) =>
+    this.worker?.postMessage({ type: 'debug', commands, signal } satisfies ToLuaHost, [commands]),
+  );
 
   constructor(
     private readonly options: {
@@ -52,6 +57,7 @@ export class LuaHost {
         this.pending.failAll(gone);
         this.worker = undefined;
         this.started = undefined;
+        this.door.drop();
         const stopped = this.stopping;
         this.stopping = false;
         if (!stopped) this.options.onExit?.(gone.message);
@@ -90,7 +96,14 @@ export class LuaHost {
     return this.request({ type: 'invoke', function: fn.id, args });
   }
 
+  /** The port VS Code's Lua debugger attaches on (127.0.0.1), the Lua started first. */
+  async listenForDebugger(): Promise<number> {
+    await this.start();
+    return this.door.open();
+  }
+
   async stop(): Promise<void> {
+    await this.door.close();
     const worker = this.worker;
     if (!worker) return;
     this.stopping = true;

@@ -70,10 +70,11 @@ export function referenceReports(model: DurableModel, host: ScriptHost): Record<
     /**
      * ["listen", PYTHON?]: debugpy listening in the scripts' Python for VS Code to attach to: its
      * port, or that this Python has no debugpy (naming it). With PYTHON, the scripts move to that
-     * one first (loaded again).
+     * one first (loaded again). ["listen-lua"]: the port VS Code's Lua debugger attaches on.
      */
     '/reference/debug': ([action, python]) => {
-      if (action !== 'listen') throw invalid('action', `${JSON.stringify(action ?? null)} is not listen`);
+      if (action === 'listen-lua') return host.listenForLuaDebugger();
+      if (action !== 'listen') throw invalid('action', `${JSON.stringify(action ?? null)} is not listen or listen-lua`);
       if (python !== undefined && python !== null && typeof python !== 'string')
         throw invalid('python', `give the path of a Python, got ${JSON.stringify(python)}`);
       return host.listenForDebugger(python ?? undefined);

@@ -246,6 +246,17 @@ export class ScriptHost {
     return listening;
   }
 
+  /**
+   * The server's Lua open to VS Code's Lua debugger (Attach to the Application): the port on
+   * 127.0.0.1 it attaches on. Functions have no deadline from then on, as with debugpy.
+   */
+  async listenForLuaDebugger(): Promise<{ port: number }> {
+    const port = await this.luaHost().listenForDebugger();
+    this.debuggable = true;
+    this.options.log.info(`the Lua debugger can attach on 127.0.0.1:${port}`);
+    return { port };
+  }
+
   async stop(): Promise<void> {
     this.dialogs.close();
     await Promise.all([this.python?.stop(), this.lua?.stop()]);

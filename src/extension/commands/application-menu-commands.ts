@@ -4,6 +4,8 @@ import { functionsGiven, toolAdvice } from '../../api/text/tool-script';
 import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 import { trustedToRun } from '../run/workspace-trust';
+import type { MenuEntry } from '../../api/gui/application-menu';
+import { dryRunCommand } from './dry-run-command';
 
 /** Opens a tool's file at the line its function raised, when the person asks. */
 async function offerLine(message: string, what: string): Promise<void> {
@@ -63,7 +65,9 @@ async function sayLoaded(ctx: MotionContext, file: string, loaded: readonly Scri
 /** Application Menu's commands, and loading a tool into the reference server as a start-up script. */
 export const applicationMenuCommands: CommandTable = {
   'motion.applicationMenu.refresh': (ctx) => () => ctx.parts.applicationMenu.refresh(),
-  'motion.applicationMenu.run': (ctx) => async (command?: string) => {
+  'motion.applicationMenu.run': (ctx) => async (entry?: string | MenuEntry) => {
+    // A click on a button gives its command; its context menu, the button itself.
+    const command = typeof entry === 'string' ? entry : entry?.command;
     const url = connectedUrl(ctx);
     const client = ctx.parts.connection.client();
     if (!url || !client || typeof command !== 'string') return undefined;
@@ -86,6 +90,11 @@ export const applicationMenuCommands: CommandTable = {
       ctx.parts.explorer.refresh();
     }
     return { ran: true };
+  },
+  'motion.applicationMenu.dryRun': (ctx) => (entry?: MenuEntry | string) => {
+    const command = typeof entry === 'string' ? entry : entry?.command;
+    if (!command) return void vscode.window.showWarningMessage('Motion: choose a command in Application Menu to dry-run it.');
+    return dryRunCommand(ctx, command);
   },
   'motion.loadIntoApplication': (ctx) => async (uri?: vscode.Uri) => {
     const script = scriptOf(uri);

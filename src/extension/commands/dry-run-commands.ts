@@ -74,7 +74,7 @@ async function snapshotNow(ctx: MotionContext, title: string): Promise<Snapshot 
  * The application now, or one of the snapshot files of the script's workspace folder (of the whole
  * workspace, for a script outside every folder) when there are some (asked only then).
  */
-async function chooseStart(ctx: MotionContext, script: vscode.Uri): Promise<Start | undefined> {
+export async function chooseStart(ctx: MotionContext, script: vscode.Uri): Promise<Start | undefined> {
   const now: Start = { label: `a snapshot of ${ctx.parts.connection.state.url ?? 'the application'} taken now` };
   const folder = vscode.workspace.getWorkspaceFolder(script);
   const pattern = folder ? new vscode.RelativePattern(folder, '**/*.motion.json') : '**/*.motion.json';
@@ -95,14 +95,14 @@ async function chooseStart(ctx: MotionContext, script: vscode.Uri): Promise<Star
 }
 
 /** A snapshot of the application taken now, with its progress: rejects with SnapshotCancelled when cancelled. */
-async function snapshotTextNow(ctx: MotionContext): Promise<string> {
+export async function snapshotTextNow(ctx: MotionContext): Promise<string> {
   const taken = await snapshotNow(ctx, 'Motion: taking a snapshot for the dry run');
   if (!taken) throw new SnapshotCancelled();
   return encodeSnapshot(taken.state, taken.origin);
 }
 
 /** A snapshot file's text; a file of another version than the connected application's is refused. */
-async function snapshotFileText(ctx: MotionContext, file: vscode.Uri): Promise<string> {
+export async function snapshotFileText(ctx: MotionContext, file: vscode.Uri): Promise<string> {
   const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
   if (ctx.parts.connection.state.kind === 'connected')
     checkSnapshotVersion(snapshotOrigin(text), await ctx.parts.connection.client().get_version());
@@ -110,7 +110,7 @@ async function snapshotFileText(ctx: MotionContext, file: vscode.Uri): Promise<s
 }
 
 /** The person cancelled the snapshot a dry run was to start from: the dry run is not made, and says nothing. */
-class SnapshotCancelled extends Error {}
+export class SnapshotCancelled extends Error {}
 
 /** Runs `code` of `document` against a private server started from the chosen snapshot, and shows what it would change. */
 async function dryRunCode(

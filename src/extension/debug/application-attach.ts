@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { missingDebugpyMessage } from '../../runner/debug/debugpy-check';
 import { debugpyCandidates } from '../../runner/debug/debugpy-search';
-import { debugListenerScript, planApplicationAttach, type AttachPlan } from '../../runner/debug/application-attach';
+import {
+  attachLanguage,
+  debugListenerScript,
+  planApplicationAttach,
+  planLuaApplicationAttach,
+  type AttachPlan,
+} from '../../runner/debug/application-attach';
+import { askReference } from '../../api/client/reference-controls';
+import { programLanguage } from '../../runner/debug/motion-launch';
 import type { MotionContext } from '../motion-context';
 import { pythonExtensionInterpreter } from '../run/python-interpreter';
 import { trustedToRun } from '../run/workspace-trust';
@@ -32,6 +40,14 @@ export async function resolveApplicationAttach(
     void vscode.window.showErrorMessage('Motion: no application answers, so there is nothing to attach to.');
     return undefined;
   }
+  const editing = vscode.window.activeTextEditor?.document;
+  const scripts = await askReference<{ scripts: string[] }>(state.url, 'scripts', []).catch(() => undefined);
+  const language = attachLanguage(
+    config.language,
+    editing ? programLanguage(editing.fileName) : undefined,
+    scripts?.scripts,
+  );
+  if (language === 'lua') return resolveLuaAttach(ctx, config, state.url);
   const preferred = await pythonExtensionInterpreter(vscode.workspace.workspaceFolders?.[0]?.uri);
   let plan: AttachPlan;
   try {
@@ -64,6 +80,29 @@ export async function resolveApplicationAttach(
   }
   output.appendLine(`Attaching to the application's Python on ${plan.host}:${plan.port}.`);
   return { ...config, language: 'python', host: plan.host, port: plan.port, cells: [] };
+}
+
+/** Attach to the Application in Lua: the reference server's Lua on its debug port; a real application's Lua has none. */
+async function resolveLuaAttach(
+  ctx: MotionContext,
+  config: vscode.DebugConfiguration,
+  url: string,
+): Promise<vscode.DebugConfiguration | undefined> {
+  try {
+    const plan = await planLuaApplicationAttach(url);
+    if (plan.kind === 'no-lua-debugger') {
+      void vscode.window.showErrorMessage(
+        "Motion: the application's Lua has no debugger VS Code can attach to. Lua tools are debugged in the reference server " +
+          '(motion-server --script FILE, or Load into Application while it is connected), where their start-up scripts run as in the application.',
+      );
+      return undefined;
+    }
+    ctx.parts.applicationOutput.appendLine(`Attaching to the application's Lua on ${plan.host}:${plan.port}.`);
+    return { ...config, language: 'lua', host: plan.host, port: plan.port, cells: [] };
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Motion: cannot attach to the application's Lua: ${(error as Error).message}`);
+    return undefined;
+  }
 }
 
 /** A real application that does not listen: Motion's listener script, written, and what to do with it. */

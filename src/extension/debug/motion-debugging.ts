@@ -12,6 +12,7 @@ import {
   type MotionLaunchConfiguration,
 } from '../../runner/debug/motion-launch';
 import { LuaDebugSession } from '../../runner/debug/lua-debug-session';
+import { luaApplicationRun } from '../../runner/debug/lua-application-link';
 import { PythonDebugAdapter } from '../../runner/debug/python-debug-adapter';
 import { pythonSupportDir } from '../../api/runtime/python-support';
 import { luaRunToAttach } from '../notebooks/cell-debugging';
@@ -33,6 +34,10 @@ export function startDebugging(ctx: MotionContext): void {
         if (session.configuration.request === 'attach') {
           // Debug Cell: debugpy in the Python session, reached on its port; or the cell's run in the Lua session.
           const config = session.configuration as MotionAttachConfiguration;
+          if (config.language === 'lua' && config.application === true)
+            return new vscode.DebugAdapterInlineImplementation(
+              new LuaDebugSession(luaApplicationRun(String(config.host), config.port!)),
+            );
           return new vscode.DebugAdapterInlineImplementation(
             config.language === 'lua'
               ? new LuaDebugSession(luaRunToAttach(config))

@@ -5,7 +5,7 @@ import { MessageChannel } from 'node:worker_threads';
 import * as vscode from 'vscode';
 import type { LuaSessionRun } from '../../runner/debug/lua-debug-session';
 import type { MotionAttachConfiguration } from '../../runner/debug/motion-launch';
-import type { LuaDebugLink } from '../../runner/lua/lua-debug-messages';
+import type { LuaDebugLink } from '../../api/runtime/lua/lua-debug-messages';
 import type { CommandTable } from '../commands/command-table';
 import { describeFailure } from '../failure-text';
 import type { MotionContext } from '../motion-context';

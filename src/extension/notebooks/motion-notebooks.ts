@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LuaDebugLink } from '../../runner/lua/lua-debug-messages';
+import type { LuaDebugLink } from '../../api/runtime/lua/lua-debug-messages';
 import type { DisplayItem, RunResult, SessionOutput } from '../../runner/script-session';
 import {
   SKELETON_OUTPUT_MIME,

@@ -40,6 +40,33 @@ export async function planApplicationAttach(
   return { kind: 'attach', host, port: moved.port, movedFrom: asked.python, python: moved.python };
 }
 
+/** Attach to the Application in Lua: the reference server's Lua on its debug port, or a real application, which has none. */
+export type LuaAttachPlan = { kind: 'attach'; host: string; port: number } | { kind: 'no-lua-debugger' };
+
+/** How to attach to the Lua of the application at `url`: the reference server opens its Lua's debug port when asked. */
+export async function planLuaApplicationAttach(url: string): Promise<LuaAttachPlan> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const asked = await askReference<{ port: number }>(url, 'debug', ['listen-lua']);
+  return asked ? { kind: 'attach', host, port: asked.port } : { kind: 'no-lua-debugger' };
+}
+
+/**
+ * Which of the application's interpreters Attach to the Application debugs: the one the
+ * configuration names; else the language of the script in the editor, when a start-up script of
+ * that language is loaded; else Lua when every start-up script is Lua; else Python (the
+ * application's first language, and a real application's, whose list Motion cannot read).
+ */
+export function attachLanguage(
+  named: unknown,
+  editing: string | undefined,
+  scripts: readonly string[] | undefined,
+): 'python' | 'lua' {
+  if (named === 'lua' || named === 'python') return named;
+  const languages = (scripts ?? []).map((file) => (/\.lua$/i.test(file) ? 'lua' : 'python'));
+  if ((editing === 'lua' || editing === 'python') && languages.includes(editing)) return editing;
+  return languages.length > 0 && languages.every((l) => l === 'lua') ? 'lua' : 'python';
+}
+
 /** Whether something accepts connections on host:port (the application's listener), within 2 s. */
 function listening(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -15,7 +15,7 @@ import {
 } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { bundledWorker } from '../../api/runtime/bundled-worker';
-import type { FromLuaDebug, LuaDebugCommand, LuaDebugQuestion } from '../lua/lua-debug-messages';
+import type { FromLuaDebug, LuaDebugCommand, LuaDebugQuestion } from '../../api/runtime/lua/lua-debug-messages';
 import { toDebuggee, toEditor, type CellSource } from './cell-sources';
 import { breakableLine, codeLines } from './lua-breakable-lines';
 import { MOTION_EXCEPTION_FILTERS, type MotionLaunchConfiguration } from './motion-launch';
@@ -36,6 +36,13 @@ export interface LuaSessionRun {
   signal: Int32Array;
   /** The cells being debugged, and the files they run from. */
   cells: readonly CellSource[];
+  /**
+   * Attached to the application's Lua (Attach to the Application): its scripts outlive the session,
+   * so Stop and disconnect leave them running, undebugged, rather than interrupting them.
+   */
+  application?: boolean;
+  /** Lets go of the run's other end (the connection to the application). */
+  close?: () => void;
 }
 
 /**
@@ -93,7 +100,11 @@ export class LuaDebugSession extends DebugSession {
    */
   protected override attachRequest(response: DebugProtocol.AttachResponse): void {
     if (!this.sessionRun)
-      return this.refuse(response, 1, 'a motion debug session attaches only to a notebook cell (Debug Cell)');
+      return this.refuse(
+        response,
+        1,
+        'a motion debug session attaches only to the application (Attach to the Application) or to a notebook cell (Debug Cell)',
+      );
     this.live = true;
     this.port.on('message', (message: FromLuaDebug) => this.fromWorker(message));
     this.sendEvent(new InitializedEvent());
@@ -257,7 +268,7 @@ export class LuaDebugSession extends DebugSession {
   }
 
   protected override threadsRequest(response: DebugProtocol.ThreadsResponse): void {
-    response.body = { threads: [new Thread(THREAD, 'Lua script')] };
+    response.body = { threads: [new Thread(THREAD, this.sessionRun?.application ? "The application's Lua" : 'Lua script')] };
     this.sendResponse(response);
   }
 
@@ -365,17 +376,32 @@ export class LuaDebugSession extends DebugSession {
 
   protected override pauseRequest(response: DebugProtocol.PauseResponse): void {
     Atomics.store(this.signal, 1, 1);
+    // A run in another process sees no shared signal: it is told in a message as well.
+    if (this.sessionRun?.application) this.command({ command: 'pause' });
     this.sendResponse(response);
   }
 
   protected override terminateRequest(response: DebugProtocol.TerminateResponse): void {
     this.sendResponse(response);
+    // The application's scripts go on without the debugger: it only leaves.
+    if (this.sessionRun?.application) return this.leaveApplication();
     // A session's run is interrupted (the session goes on), and says when it has ended.
     if (this.sessionRun && this.live) return this.command({ command: 'terminate' });
     this.end(1);
   }
 
+  /** Detached from the application's Lua: a stopped script goes on, breakpoints gone, and the session ends. */
+  private leaveApplication(): void {
+    if (this.live) this.command({ command: 'detach' });
+    this.end(0);
+    this.sessionRun?.close?.();
+  }
+
   protected override disconnectRequest(response: DebugProtocol.DisconnectResponse): void {
+    if (this.sessionRun?.application) {
+      this.leaveApplication();
+      return this.sendResponse(response);
+    }
     if (this.sessionRun && this.live) this.command({ command: 'terminate' });
     this.live = false;
     const worker = this.worker;

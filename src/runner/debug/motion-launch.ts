@@ -1,5 +1,5 @@
 import { delimiter, join } from 'node:path';
-import type { LuaTestToDebug } from '../lua/lua-debug-messages';
+import type { LuaTestToDebug } from '../../api/runtime/lua/lua-debug-messages';
 import type { CellSource } from './cell-sources';
 
 /** The `motion` debug type's launch configuration, as launch.json and the Debug commands write it. */
@@ -33,8 +33,10 @@ export interface MotionAttachConfiguration {
   request: 'attach';
   name: string;
   language: 'python' | 'lua';
-  /** Python: the port of loopback where debugpy waits in the session. */
+  /** Python: the port where debugpy waits (the session's, or the application's); Lua: the application's Lua's debug port. */
   port?: number;
+  /** Attach to the Application: the scripting host of the application (or the reference server), not a notebook's session. */
+  application?: boolean;
   /** The cells being debugged, and the files they run from. */
   cells: CellSource[];
   justMyCode?: boolean;

@@ -22,8 +22,18 @@ export async function dryRunTool(options: {
   serverScript: string;
   snapshot: string | Promise<string> | undefined;
   script: { path: string };
+  /**
+   * The start-up scripts to load, in order (the application's list, for Dry Run Command: a tool
+   * may use what another added); default: the script alone.
+   */
+  scripts?: readonly string[];
   onOutput: SessionOutput;
   command?: string;
+  /**
+   * Someone at the private server while the command runs, to answer its dialogs (VS Code's
+   * person); otherwise they are answered as Cancel.
+   */
+  attend?: (url: string) => Promise<{ dispose(): void }>;
 }): Promise<{
   result: RunResult;
   before: MotionState;
@@ -39,22 +49,37 @@ export async function dryRunTool(options: {
     await options.snapshot,
     async (server) => {
       const gui = async () => (await askReference<GuiReport>(server.url, 'gui', []))!;
+      const load = async (): Promise<RunResult> => {
+        let loaded: Awaited<ReturnType<typeof changeStartupScripts>>;
+        for (const file of options.scripts ?? [script.path])
+          loaded = await changeStartupScripts(server.url, 'add', file);
+        const failed = loaded?.loaded.find((load) => !load.ok);
+        if (!failed?.error) return { ok: true };
+        // Where it raised, when that is not the script the dry run is of: a helper, another start-up script.
+        const file = failed.error.file ?? failed.file;
+        return {
+          ok: false,
+          error: {
+            type: failed.error.type,
+            message: failed.error.message,
+            ...(failed.error.line ? { line: failed.error.line } : {}),
+            ...(file !== script.path ? { file } : {}),
+          },
+        };
+      };
+      // A command's changes are its own: counted from the scripts loaded, as the application had them before the click.
+      const loadedFirst = options.command ? await load() : undefined;
       const { state: before, reading } = await readPrivateState(server);
       const guiBefore = await gui();
-      const loaded = await changeStartupScripts(server.url, 'add', script.path);
-      const failed = loaded?.loaded.find((load) => !load.ok);
-      let result: RunResult = failed?.error
-        ? {
-            ok: false,
-            error: {
-              type: failed.error.type,
-              message: failed.error.message,
-              ...(failed.error.line ? { line: failed.error.line } : {}),
-              ...(failed.error.file && failed.error.file !== script.path ? { file: failed.error.file } : {}),
-            },
-          }
-        : { ok: true };
-      if (result.ok && options.command) result = await sent(server.url, options.command);
+      let result = loadedFirst ?? (await load());
+      if (result.ok && options.command) {
+        const attending = await options.attend?.(server.url);
+        try {
+          result = await sent(server.url, options.command);
+        } finally {
+          attending?.dispose();
+        }
+      }
       const guiAfter = await gui();
       for (const line of saidSince(guiBefore, guiAfter)) options.onOutput('stdout', `${line}\n`);
       const { state: after } = await readPrivateState(server, reading);

@@ -6,8 +6,8 @@ import { dirname } from 'node:path';
 import { installTestRunner, usersOutcome, type LuaOutcome } from './lua-test-host';
 import { installUserFiles } from '../../api/runtime/lua/lua-user-files';
 import { parentPort, workerData } from 'node:worker_threads';
-import { installLuaDebugger, nextCommand, type LuaDebugChannel } from './lua-debug-bridge';
-import type { FromLuaDebug, LuaDebugCommand, LuaDebugStart } from './lua-debug-messages';
+import { installLuaDebugger, nextCommand, type LuaDebugChannel } from '../../api/runtime/lua/lua-debug-bridge';
+import type { FromLuaDebug, LuaDebugCommand, LuaDebugStart } from '../../api/runtime/lua/lua-debug-messages';
 import { createMotionLua, userTraceback } from './motion-lua';
 import { readUserTextSync } from '../../api/files/user-text';
 

@@ -1,5 +1,5 @@
 import type { RunError } from '../script-session';
-import type { LuaDebugLink } from './lua-debug-messages';
+import type { LuaDebugLink } from '../../api/runtime/lua/lua-debug-messages';
 
 /** A run; with `debugger`, under the debugger, whose adapter holds the link's other end (Debug Cell). */
 export type ToLua = {

@@ -2,8 +2,8 @@
 // A long loop blocks only this thread; the debug hook checks a shared flag to interrupt it.
 import { dirname, isAbsolute } from 'node:path';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
-import { installLuaDebugger, nextCommand, type LuaDebugChannel } from './lua-debug-bridge';
-import type { LuaDebugCommand, LuaDebugLink } from './lua-debug-messages';
+import { installLuaDebugger, nextCommand, type LuaDebugChannel } from '../../api/runtime/lua/lua-debug-bridge';
+import type { LuaDebugCommand, LuaDebugLink } from '../../api/runtime/lua/lua-debug-messages';
 import { createMotionLua, userTraceback } from './motion-lua';
 import { ANSWERED, INTERRUPT, type Answer, type FromLua, type ToLua } from './lua-messages';
 import { installUserFiles } from '../../api/runtime/lua/lua-user-files';

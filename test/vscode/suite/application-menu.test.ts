@@ -30,6 +30,18 @@ async function sideBarRowsOnce(text: string): Promise<string[]> {
   return rows;
 }
 
+/** Waits until the side bar's rows stay the same between two reads: a click lands only on rows that stay. */
+async function settledRows(): Promise<void> {
+  let last = '';
+  await waitFor(async () => {
+    const now = JSON.stringify(await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`));
+    const settled = now === last;
+    last = now;
+    if (!settled) await new Promise((settle) => setTimeout(settle, 300));
+    return settled;
+  }, 'the Application Menu view to settle');
+}
+
 /**
  * A tool written as the vendor's (a start-up script loading a tools folder, a helper module, a
  * submenu, two commands, a dialog, a draw function), loaded into the application from VS Code,
@@ -107,14 +119,7 @@ export function applicationMenuTests(): void {
       await vscode.commands.executeCommand('motion.applicationMenu.focus');
       await sideBarRowsOnce('Fill gaps…');
       // The menu refreshes after the click before: a click lands only on rows that stay.
-      let last = '';
-      await waitFor(async () => {
-        const now = JSON.stringify(await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`));
-        const settled = now === last;
-        last = now;
-        if (!settled) await new Promise((settle) => setTimeout(settle, 300));
-        return settled;
-      }, 'the Application Menu view to settle');
+      await settledRows();
       const before = await terminal();
       await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'Fill gaps…');
       await hands.inputAsking('Longest gap to fill (frames)').catch(async (error: Error) => {
@@ -137,6 +142,62 @@ export function applicationMenuTests(): void {
       await hands.press('Enter');
       await waitFor(async () => /fill gaps: 0 filled\n$/.test(await terminal()), 'the tool to take the answer', 30_000);
       assert.doesNotMatch((await terminal()).slice(before.length), /cancelled/);
+    });
+
+    it('Dry Run Command from a menu button’s context menu: its dialog asked in VS Code, what it would change shown in Dry Run, the application untouched', async () => {
+      const api = await motionApi();
+      await vscode.commands.executeCommand('motion.applicationMenu.focus');
+      await sideBarRowsOnce('Fill gaps…');
+      await settledRows();
+      const before = await terminal();
+      await hands.rightClick(`${WORKBENCH.sideBar} .monaco-list-row`, 'Fill gaps…');
+      await hands.click('.context-view .action-label', 'Dry Run Command');
+      // Snapshot files in the workspace: the dry run asks what it starts from; the application now is first.
+      let asked = '';
+      await waitFor(
+        async () => {
+          const rows = await hands.quickPickRows().catch(() => [] as string[]);
+          if (rows.some((r) => r.includes('The application now'))) asked = 'start';
+          else if (
+            (await hands.textOf('.quick-input-widget .quick-input-message')).some((m) => m.includes('Longest gap to fill'))
+          )
+            asked = 'dialog';
+          return asked !== '';
+        },
+        'the dry run to ask where it starts, or the tool’s dialog',
+        30_000,
+      );
+      if (asked === 'start') {
+        await hands.press('Enter');
+        await hands.inputAsking('Longest gap to fill (frames)');
+      }
+      await hands.press('Control+A');
+      await hands.type('100');
+      await hands.press('Enter');
+      let failed: string | undefined;
+      const failing = api.dryRun.onDidChangeMessage((why) => (failed ??= why));
+      try {
+        await waitFor(
+          () => api.dryRun.report?.script === 'the command fill_gaps' || failed !== undefined,
+          'the dry run’s result',
+          60_000,
+        ).catch(async (error: Error) => {
+          throw new Error(`${error.message}; notifications: ${JSON.stringify(await hands.notifications())}`);
+        });
+      } finally {
+        failing.dispose();
+      }
+      assert.equal(failed, undefined);
+      const report = api.dryRun.report!;
+      assert.equal(report.result.ok, true, JSON.stringify(report.result));
+      assert.ok(
+        report.changes.length > 0,
+        `the gaps the command would fill are shown: ${JSON.stringify(report.changes.map((c) => c.text))}`,
+      );
+      assert.match(report.output, /fill gaps: \d+ filled/);
+      assert.equal(await terminal(), before, 'the application ran nothing');
+      await takeScreenshot('dry-run-command.png');
+      await vscode.commands.executeCommand('motion.clearDryRun');
     });
 
     it('Attach to the Application from the palette: a breakpoint clicked in the gutter of the command’s function stops on a click in Application Menu, shows its variables, F10 steps and F5 runs on', async () => {
@@ -228,6 +289,80 @@ export function applicationMenuTests(): void {
       await reportWhen((r) => r.drawing?.texts[0] === '9.90 s', 'the drawing at frame 990');
       await takeScreenshot('tool-drawing-3d.png');
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    });
+
+    it('Attach to the Application in Lua: the Lua tool loaded, a gutter breakpoint in its command stops on a click in Application Menu, F10 steps, F5 runs on', async () => {
+      const luaStartup = vscode.Uri.file(join(folder(), 'lua', 'startup_tools.lua'));
+      // The Lua tool alone in the application: its "Report gaps" is the only one in the menu.
+      await vscode.commands.executeCommand('motion.removeFromApplication', startup());
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(luaStartup));
+      await hands.palette('Motion: Load into Application');
+      await vscode.commands.executeCommand('motion.applicationMenu.focus');
+      await sideBarRowsOnce('Lua gap tools');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(luaStartup));
+      await hands.goToLine(36);
+      await hands.clickGutter(36); // report_gaps: motion.gui.terminal.write(count .. " gaps (lua)\n")
+      await waitFor(
+        () =>
+          vscode.debug.breakpoints.some(
+            (b) => b instanceof vscode.SourceBreakpoint && b.location.range.start.line === 35,
+          ),
+        'a gutter click to set a breakpoint at line 36',
+      );
+      const stops = watchStops();
+      const started = new Promise<vscode.DebugSession>((resolve) => {
+        const once = vscode.debug.onDidStartDebugSession((session) => (once.dispose(), resolve(session)));
+      });
+      await hands.palette('Motion: Attach to the Application');
+      const session = await Promise.race([
+        started,
+        new Promise<never>((_, fail) =>
+          setTimeout(
+            () =>
+              void hands.notifications().then((said) => fail(new Error(`no debug session: ${JSON.stringify(said)}`))),
+            30_000,
+          ),
+        ),
+      ]);
+      assert.equal(session.configuration.language, 'lua', 'the Lua the script in the editor runs in');
+      await new Promise((settle) => setTimeout(settle, 1_000)); // the breakpoints sent before the click
+      try {
+        const stopped = stops.next();
+        const before = await terminal();
+        await vscode.commands.executeCommand('motion.applicationMenu.focus');
+        await sideBarRowsOnce('Report gaps');
+        await settledRows();
+        await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'Report gaps');
+        assert.equal((await stopped).reason, 'breakpoint');
+        const threads = await session.customRequest('threads');
+        const threadId = threads.threads[0].id;
+        const top = async () => (await session.customRequest('stackTrace', { threadId })).stackFrames[0];
+        const frame = await top();
+        assert.deepEqual(
+          [frame.name, frame.line, vscode.Uri.parse(frame.source.path).path],
+          ['report_gaps', 36, luaStartup.path],
+        );
+        const count = await session.customRequest('evaluate', { expression: 'count', frameId: frame.id, context: 'watch' });
+        assert.match(count.result, /^\d+$/);
+        await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 'the paused frame shown');
+        await takeScreenshot('application-attach-lua.png');
+        assert.equal(await terminal(), before, 'stopped before the write');
+        const next = stops.next();
+        await hands.press('F10');
+        await next;
+        assert.equal((await top()).line, 37);
+        await hands.press('F5');
+        await waitFor(
+          async () => (await terminal()) === `${before}${count.result} gaps (lua)\n`,
+          'the command to run on',
+          30_000,
+        );
+      } finally {
+        stops.dispose();
+        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+        await vscode.debug.stopDebugging(session);
+        await vscode.commands.executeCommand('motion.removeFromApplication', luaStartup).then(undefined, () => undefined);
+      }
     });
   });
 }

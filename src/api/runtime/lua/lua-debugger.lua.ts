@@ -75,6 +75,16 @@ local function sorted_keys(t)
 end
 
 -- skip: user frames to leave out; max: how many to take (a condition needs only the top one).
+-- A frame's name: as it was called, else (a tail call, a function called back by the host) as it
+-- was declared at its first line ("local function report_gaps()", "M.fill = function"), else "function".
+local function frameName(info)
+  if info.name then return info.name end
+  if info.what == "main" then return "main chunk" end
+  local text = __dbg_source_line and __dbg_source_line(info.source:sub(2), info.linedefined)
+  local declared = text and (text:match("function%s+([%w_.:]+)%s*%(") or text:match("([%w_.:]+)%s*=%s*function%s*%("))
+  return declared or "function"
+end
+
 local function collect(skip, max)
   local frames = {}
   local level = 2
@@ -100,7 +110,7 @@ local function collect(skip, max)
         j = j + 1
       end
       frames[#frames + 1] = {
-        name = info.name or (info.what == "main" and "main chunk" or "function"),
+        name = frameName(info),
         path = info.source:sub(2), line = info.currentline, locals = locals, upvalues = upvalues, env = env,
       }
     end
@@ -200,6 +210,10 @@ local function stop(reason, at_depth, problem, skip)
     elseif kind == "terminate" then
       dbg.mode = "terminate"
       error("interrupted", 0)
+    elseif kind == "detach" then
+      apply(command)
+      refs = {}
+      return
     else
       apply(command)
     end
@@ -218,6 +232,10 @@ apply = function(command)
     dbg.mode = "pause"
   elseif command.command == "terminate" then
     dbg.mode = "terminate"
+  elseif command.command == "detach" then
+    -- The debugger went away (Attach to the Application ended): the scripts run on as if it never came.
+    dbg.attached = false
+    dbg.breakpoints, dbg.filters, dbg.mode = {}, {}, "run"
   end
 end
 
@@ -294,10 +312,21 @@ function __motion_debug_begin(stop_on_entry)
 end
 
 -- The hook off after a run, and what the run was given forgotten: a Motion session runs on
--- without the debugger (Debug Cell debugs one run of it).
+-- without the debugger (Debug Cell debugs one run of it). Attached to a host (the reference
+-- server's start-up scripts), the breakpoints stay for the next function a click runs.
 function __motion_debug_end()
   debug.sethook()
-  dbg.breakpoints, dbg.filters, dbg.mode = {}, {}, "run"
+  dbg.mode = "run"
+  if not dbg.attached then dbg.breakpoints, dbg.filters = {}, {} end
+end
+
+-- Attach to the Application: from now on every run of the host's scripts is debugged, until "detach".
+function __motion_debug_attach()
+  dbg.attached = true
+end
+
+function __motion_debug_attached()
+  return dbg.attached == true
 end
 
 -- An error leaving the user's code, from its handler (the stack still there): stops if asked to.

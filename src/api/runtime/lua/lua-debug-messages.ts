@@ -41,6 +41,10 @@ export type LuaDebugCommand =
   | { command: 'continue' | 'next' | 'stepIn' | 'stepOut' }
   /** Ends the run as an interrupt does (Stop, in a Motion session: the session itself goes on). */
   | { command: 'terminate' }
+  /** Stops the running script at its next line (also asked through the signal, where there is one). */
+  | { command: 'pause' }
+  /** The debugger leaves a host it attached to: breakpoints gone, a stopped script goes on. */
+  | { command: 'detach' }
   | (LuaDebugQuestion & { id: number });
 
 /** What the adapter asks the stopped script; the reply names the question's id. */

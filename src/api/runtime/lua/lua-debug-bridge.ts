@@ -1,5 +1,7 @@
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { statSync } from 'node:fs';
 import type { LuaEngine } from 'wasmoon';
+import { readUserTextSync } from '../../files/user-text';
 import { LUA_DEBUGGER } from './lua-debugger.lua';
 import type { FromLuaDebug, LuaDebugCommand } from './lua-debug-messages';
 
@@ -37,9 +39,28 @@ export async function installLuaDebugger(lua: LuaEngine, channel: () => LuaDebug
   lua.global.set('__dbg_reply', (id: number, body: Record<string, unknown>) =>
     channel().send({ kind: 'reply', id, body }),
   );
+  lua.global.set('__dbg_source_line', sourceLine);
   // Breakpoints are matched by pathKey's rule (src/api/files/path-key.ts), which depends on the platform.
   lua.global.set('__motion_windows', process.platform === 'win32');
   await lua.doString(LUA_DEBUGGER);
+}
+
+/** The files' lines, read once per version of the file (a stopped frame's name is read from its first line). */
+const sources = new Map<string, { mtimeMs: number; lines: string[] }>();
+
+/** Line `line` of the file at `path` (1-based), or undefined when it cannot be read. */
+function sourceLine(path: string, line: number): string | undefined {
+  try {
+    const { mtimeMs } = statSync(path);
+    let known = sources.get(path);
+    if (known?.mtimeMs !== mtimeMs) {
+      known = { mtimeMs, lines: readUserTextSync(path).split(/\r?\n/) };
+      sources.set(path, known);
+    }
+    return known.lines[line - 1];
+  } catch {
+    return undefined;
+  }
 }
 
 /** The next command, waiting for it (this thread blocks): the version is read before the port, so no notify is missed. */
