@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   docs: () => import('./commands/docs-command').then((m) => m.docsCommand),
   stubs: () => import('./commands/stubs-command').then((m) => m.stubsCommand),
   run: () => import('./commands/run-command').then((m) => m.runCommand),
+  batch: () => import('./commands/batch-command').then((m) => m.batchCommand),
   check: () => import('./commands/check-command').then((m) => m.checkCommand),
   test: () => import('./commands/test-command').then((m) => m.testCommand),
   repl: () => import('./commands/repl-command').then((m) => m.replCommand),
@@ -36,6 +37,7 @@ Commands:
   docs [PATH]                               print the documentation of the package, a module or a method
   stubs --out DIR                           write Python type stubs (.pyi) for the package
   run FILE.py|FILE.lua [ARG...]             run a Python or Lua script against the application
+  batch SCRIPT FILE|FOLDER... [--out DIR]   run one script over many measurements (--dry-run first)
   check [FILE|DIR...] [--sarif FILE]        check scripts' motion.* calls as the editor does, like a compiler
   test [PATH...] [--snapshot FILE]          run your scripts' tests, each against an application of its own
   repl [--lua]                              an interactive Python (or Lua) session with the application

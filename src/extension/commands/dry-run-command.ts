@@ -16,7 +16,8 @@ import { chooseStart, snapshotFileText, snapshotTextNow, SnapshotCancelled } fro
 export async function dryRunCommand(ctx: MotionContext, command: string): Promise<unknown> {
   if (!trustedToRun('Dry Run Command')) return undefined;
   const url = ctx.parts.connection.state.kind === 'connected' ? ctx.parts.connection.state.url : undefined;
-  if (!url) return void vscode.window.showErrorMessage('Motion: no application answers, so it has no commands to dry-run.');
+  if (!url)
+    return void vscode.window.showErrorMessage('Motion: no application answers, so it has no commands to dry-run.');
   const scripts = await startupScripts(url);
   if (!scripts) return undefined;
   const first = vscode.Uri.file(scripts[scripts.length - 1]);
@@ -25,7 +26,9 @@ export async function dryRunCommand(ctx: MotionContext, command: string): Promis
   const label = `the command ${command}`;
   const output = ctx.parts.dryRunOutput;
   output.clear();
-  output.appendLine(`# Dry run of ${label} from ${start.label}, with ${scripts.map((s) => path.basename(s)).join(', ')} loaded`);
+  output.appendLine(
+    `# Dry run of ${label} from ${start.label}, with ${scripts.map((s) => path.basename(s)).join(', ')} loaded`,
+  );
   let printed = '';
   try {
     const snapshot = start.file ? await snapshotFileText(ctx, start.file) : snapshotTextNow(ctx);

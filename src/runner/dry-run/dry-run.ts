@@ -38,6 +38,8 @@ export interface DryRunOptions {
   script: { path: string; code: string; line?: number; args?: readonly string[] };
   /** A tool's command to run once it is loaded as a start-up script (Dry Run Command). */
   command?: string;
+  /** A measurement (C3D) the private server opens before the script runs, as a batch opens each of its files. */
+  measurement?: string;
   python?: string;
   /**
    * The application the snapshot was taken from: the reads the reference server does not model
@@ -147,7 +149,10 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
         output.release();
         // Read back as the server holds it, so that both sides of the diff are read the same way. It
         // is read while the script's session starts; the script waits for it before it runs.
-        const beforeRead = readPrivateState(server);
+        const opened = options.measurement
+          ? new MotionClient({ url: server.url }).call('motion.file', 'open', [options.measurement])
+          : Promise.resolve();
+        const beforeRead = opened.then(() => readPrivateState(server));
         beforeRead.catch(() => undefined);
         const { gateway, session, preluded, end } = await scriptSide;
         const result = await withDeadline(
