@@ -65,6 +65,30 @@ describe('motion batch: one script over many measurements', function () {
     assert.deepEqual(readdirSync(at('trials')).sort(), ['run.c3d', 's01', 's02']);
   });
 
+  it('runs a Lua script the same way: each file’s changes, read from the file the batch opened', async () => {
+    writeFileSync(
+      at('relabel.lua'),
+      'local traj = motion.data.object.trajectory\nlocal first = traj.get_trajectory_ids()[1]\ntraj.set_label(first, traj.get_label(first) .. "_lua")\nprint("ran " .. motion.file.get_path())\n',
+    );
+    const run = await runCli(
+      ['batch', 'relabel.lua', 'trials/s01', 'trials/run.c3d', '--dry-run', '--json'],
+      noApplication,
+      '',
+      scratch.path,
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout) as { files: { file: string; status: string; changes: string[] }[] };
+    assert.deepEqual(
+      report.files.map((f) => [f.file, f.status, f.changes]),
+      [at('trials', 's01', 'walk.c3d'), at('trials', 'run.c3d')].map((file) => [
+        file,
+        'changed',
+        ['Trajectories › L_IAS: label: "L_IAS" → "L_IAS_lua"'],
+      ]),
+    );
+    assert.match(run.stderr, new RegExp(`ran ${at('trials', 'run.c3d').replace(/[\\.]/g, '\\$&')}`));
+  });
+
   it('reports a file whose script raises with the script’s line, goes on with the others, and exits 1 naming it (--json)', async () => {
     mkdirSync(at('mixed'), { recursive: true });
     copyFileSync(QUALISYS, at('mixed', 'good.c3d'));
@@ -164,7 +188,7 @@ describe('motion batch: one script over many measurements', function () {
     assert.equal(resumed.code, 0, resumed.stderr);
     // Done: its result renamed into place and recorded. One renamed but not yet recorded when the kill came runs again, its result replaced whole.
     const skipped = [...resumed.stdout.matchAll(/↷ (trial\d\.c3d): done before \(skipped\)/g)].map((m) => m[1]);
-    assert.ok(skipped.length >= 1 && skipped.length >= done.length - 1, `skipped ${skipped} of ${done}`);
+    assert.ok(skipped.length >= 1 && skipped.length >= done.length - 1, `skipped ${skipped.join()} of ${done.join()}`);
     for (const name of skipped) {
       assert.ok(done.includes(name), `${name} was done before the kill`);
       assert.doesNotMatch(resumed.stderr, new RegExp(`ran .*${name.replace('.', '\\.')}`), `${name} is not run again`);

@@ -32,7 +32,7 @@ export class LuaDebugDoor {
   private admit(socket: Socket): void {
     if (this.client) {
       socket.end(
-        `${JSON.stringify({ kind: 'output', stream: 'stderr', text: 'Another debugger is already attached to the application\'s Lua.\n' } satisfies FromLuaDebug)}\n`,
+        `${JSON.stringify({ kind: 'output', stream: 'stderr', text: "Another debugger is already attached to the application's Lua.\n" } satisfies FromLuaDebug)}\n`,
       );
       return;
     }

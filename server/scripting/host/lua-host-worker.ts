@@ -109,7 +109,8 @@ async function main(): Promise<void> {
         folders = [dirname(message.file), process.cwd()];
         lua.global.set('__code', readUserTextSync(message.file));
         lua.global.set('__chunk', `@${message.file}`);
-        const failure = (await lua.doString('return __motion_exec(__code, __chunk, 1, __motion_debug_attached())')) as Failure | undefined;
+        const failure = (await lua.doString('return __motion_exec(__code, __chunk, 1, __motion_debug_attached())')) as
+          Failure | undefined;
         return send(
           failure
             ? { type: 'done', seq: message.seq, ok: false, error: located(failure) }

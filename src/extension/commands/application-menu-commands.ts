@@ -93,7 +93,8 @@ export const applicationMenuCommands: CommandTable = {
   },
   'motion.applicationMenu.dryRun': (ctx) => (entry?: MenuEntry | string) => {
     const command = typeof entry === 'string' ? entry : entry?.command;
-    if (!command) return void vscode.window.showWarningMessage('Motion: choose a command in Application Menu to dry-run it.');
+    if (!command)
+      return void vscode.window.showWarningMessage('Motion: choose a command in Application Menu to dry-run it.');
     return dryRunCommand(ctx, command);
   },
   'motion.loadIntoApplication': (ctx) => async (uri?: vscode.Uri) => {

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 
 /** A batch's input that cannot be used: said as it is, before any file is opened. */
@@ -107,9 +107,4 @@ export function inputFolders(inputs: readonly string[], files: readonly BatchFil
     } else if (!MEASUREMENT.test(input)) folders.add(resolve(cwd, input));
   }
   return [...folders];
-}
-
-/** `name` in `folder`, for a result. */
-export function resultPath(folder: string, file: BatchFile): string {
-  return join(folder, file.name);
 }

@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** How one measurement of a batch ended. */
-export type BatchStatus = 'changed' | 'unchanged' | 'failed' | 'skipped';
+type BatchStatus = 'changed' | 'unchanged' | 'failed' | 'skipped';
 
 /** One measurement's line of the report (and of the journal, once it is done). */
 export interface BatchEntry {

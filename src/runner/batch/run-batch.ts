@@ -11,7 +11,7 @@ import type { BatchFile } from './batch-inputs';
 import { BatchJournal, type BatchEntry } from './batch-journal';
 
 /** What a batch runs, over what, and where its results go. */
-export interface BatchOptions {
+interface BatchOptions {
   script: { path: string; code: string };
   files: readonly BatchFile[];
   /** The application's scripting interface (a real run); a dry run starts private servers instead. */
@@ -34,7 +34,7 @@ export interface BatchOptions {
 }
 
 /** The name a result is written under until it is whole: hidden, in the folder it ends in (a rename there is atomic). */
-export const PARTIAL = '.motion-batch-partial';
+const PARTIAL = '.motion-batch-partial';
 
 /**
  * Runs one script over many measurements: each is opened, the script runs with it open
@@ -43,7 +43,7 @@ export const PARTIAL = '.motion-batch-partial';
  * goes on. Files the journal records as done are skipped. Entries come back in the files' order.
  */
 export async function runBatch(options: BatchOptions): Promise<BatchEntry[]> {
-  const entries: BatchEntry[] = new Array(options.files.length);
+  const entries: (BatchEntry | undefined)[] = Array.from({ length: options.files.length }, () => undefined);
   const jobs = options.dryRun ? Math.max(1, options.jobs ?? 1) : 1;
   for (const folder of resultFolders(options)) await removePartials(folder);
   let next = 0;
@@ -65,7 +65,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchEntry[]> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(jobs, options.files.length) }, worker));
-  return entries.filter(Boolean);
+  return entries.filter((entry): entry is BatchEntry => entry !== undefined);
 }
 
 /** One file against the application: opened, the script run, saved when it changed and asked to, closed. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { luaFactory } from '../../api/runtime/lua/lua-factory';
 
 /** A script that does not compile: where and why, as its interpreter says it. */
-export interface SyntaxProblem {
+interface SyntaxProblem {
   message: string;
   line?: number;
 }

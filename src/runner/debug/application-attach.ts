@@ -41,7 +41,7 @@ export async function planApplicationAttach(
 }
 
 /** Attach to the Application in Lua: the reference server's Lua on its debug port, or a real application, which has none. */
-export type LuaAttachPlan = { kind: 'attach'; host: string; port: number } | { kind: 'no-lua-debugger' };
+type LuaAttachPlan = { kind: 'attach'; host: string; port: number } | { kind: 'no-lua-debugger' };
 
 /** How to attach to the Lua of the application at `url`: the reference server opens its Lua's debug port when asked. */
 export async function planLuaApplicationAttach(url: string): Promise<LuaAttachPlan> {

@@ -34,7 +34,9 @@ export function luaApplicationRun(host: string, port: number): LuaSessionRun {
     }
   });
   socket.once('error', (error) => end(`The application's Lua cannot be reached on ${host}:${port}: ${error.message}`));
-  socket.once('close', () => end("The application's Lua closed the debugger's connection (it stopped, or the scripts' Lua started again)."));
+  socket.once('close', () =>
+    end("The application's Lua closed the debugger's connection (it stopped, or the scripts' Lua started again)."),
+  );
   return {
     commands: channel.port1,
     signal: new Int32Array(new SharedArrayBuffer(8)),

@@ -268,7 +268,9 @@ export class LuaDebugSession extends DebugSession {
   }
 
   protected override threadsRequest(response: DebugProtocol.ThreadsResponse): void {
-    response.body = { threads: [new Thread(THREAD, this.sessionRun?.application ? "The application's Lua" : 'Lua script')] };
+    response.body = {
+      threads: [new Thread(THREAD, this.sessionRun?.application ? "The application's Lua" : 'Lua script')],
+    };
     this.sendResponse(response);
   }
 
