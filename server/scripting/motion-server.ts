@@ -15,7 +15,7 @@ import { ScriptHost, type ScriptLoad } from './host/script-host';
 import { withScript } from './host/script-list';
 import { referenceReports } from './host/reference-reports';
 import { callOperation } from './operations/dispatch';
-import { Fault } from './model/faults';
+import { Fault, invalid } from './model/faults';
 import type { TableServices } from './operations/operation-table';
 import { sampleRunsSince } from './measurement/sample-changes';
 import type { DryRunReport } from '../../src/api/state/sample-changes';
@@ -95,10 +95,21 @@ export async function startMotionServer(options: MotionServerOptions = {}): Prom
     const held = options.dryRun ? heldWriter() : undefined;
     const writer = held ?? FILE_WRITER;
     const model = durable;
-    const report = (): DryRunReport => ({
-      saves: [...(held?.held ?? [])],
-      samples: sampleRunsSince(model.openedMeasurement(), model.visible.measurement(), model.visible.trajectories()),
-    });
+    // The measurement a dry run's samples are compared with: the one open at the start, or, once
+    // marked, the one open then (a batch opens its file before the script runs).
+    let baseline = () => model.openedMeasurement();
+    const report = ([action]: unknown[]): DryRunReport | null => {
+      if (action === 'mark') {
+        const now = model.visible.measurement();
+        baseline = () => now;
+        return null;
+      }
+      if (action !== undefined) throw invalid('action', `${JSON.stringify(action)} is not mark`);
+      return {
+        saves: [...(held?.held ?? [])],
+        samples: sampleRunsSince(baseline(), model.visible.measurement(), model.visible.trajectories()),
+      };
+    };
     const host = new ScriptHost({
       log,
       python: options.python,

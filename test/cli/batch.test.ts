@@ -89,6 +89,26 @@ describe('motion batch: one script over many measurements', function () {
     assert.match(run.stderr, new RegExp(`ran ${at('trials', 'run.c3d').replace(/[\\.]/g, '\\$&')}`));
   });
 
+  it('--dry-run of a gap filler lists the frames it would fill in the file the batch opened', async () => {
+    const recording = readC3d(readFileSync(QUALISYS));
+    const first = recording.markers[0];
+    for (let f = 100; f <= 109; f++) first.residuals[f] = -1; // a gap of 10 frames in its first marker
+    mkdirSync(at('gappy'), { recursive: true });
+    writeFileSync(at('gappy', 'gap.c3d'), writeC3d(recording));
+    writeFileSync(
+      at('fill.lua'),
+      [
+        'local traj, _3d = motion.data.object.trajectory, motion.data.series._3d',
+        'for _, id in ipairs(traj.get_trajectory_ids()) do',
+        '  for _, gap in ipairs(_3d.get_gap_ranges(id)) do traj.fill_trajectory(id, "linear", gap, nil) end',
+        'end',
+      ].join('\n'),
+    );
+    const run = await runCli(['batch', 'fill.lua', 'gappy', '--dry-run'], noApplication, '', scratch.path);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, new RegExp(`${first.label}.*filled frames 100–109`), run.stdout);
+  });
+
   it('reports a file whose script raises with the script’s line, goes on with the others, and exits 1 naming it (--json)', async () => {
     mkdirSync(at('mixed'), { recursive: true });
     copyFileSync(QUALISYS, at('mixed', 'good.c3d'));

@@ -1,3 +1,4 @@
+import { askReference } from '../../api/client/reference-controls';
 import { MotionClient } from '../../api/client/motion-client';
 import type { MotionState } from '../../api/state/motion-state';
 import { recordingOf, type RecordedAnswer } from '../../api/state/recorded-answers';
@@ -149,8 +150,11 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
         output.release();
         // Read back as the server holds it, so that both sides of the diff are read the same way. It
         // is read while the script's session starts; the script waits for it before it runs.
+        // The file opened, and marked as what the script's sample changes are counted from.
         const opened = options.measurement
-          ? new MotionClient({ url: server.url }).call('motion.file', 'open', [options.measurement])
+          ? new MotionClient({ url: server.url })
+              .call('motion.file', 'open', [options.measurement])
+              .then(() => askReference(server.url, 'dry-run', ['mark']))
           : Promise.resolve();
         const beforeRead = opened.then(() => readPrivateState(server));
         beforeRead.catch(() => undefined);
