@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { writeSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT } from '../../src/api/client/application-url';
 import { LOG_LEVELS, type LogLevel } from './log';
@@ -33,7 +34,9 @@ interface over HTTP (POST JSON arrays to /api/scripting/motion/<module path>/<op
   --version, --help`;
 
 function fail(message: string): never {
-  process.stderr.write(`motion-server: ${message}\n`);
+  // Written at once, not queued: on Windows a pipe's writes are asynchronous, and process.exit
+  // would end the process before the message left (the Windows leg saw it lost under load).
+  writeSync(2, `motion-server: ${message}\n`);
   process.exit(2);
 }
 
