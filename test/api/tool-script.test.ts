@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { FUNCTION_OPERATIONS, functionCalls, functionsGiven, toolAdvice } from '../../src/api/text/tool-script';
 import { scratchFolder } from '../support/scratch-folder';
 
@@ -53,5 +53,26 @@ describe('tools that live inside the application, found before anything is sent'
       toolAdvice(tool, await functionsGiven(tool, code)),
       /\(set_command_execute_function, line 5 of \.\.[/\\]helpers[/\\]menu\.py\)/,
     );
+  });
+
+  it('follows modules loaded by a computed name into the folders the script names, as the vendor’s start-up script loads its tools', async () => {
+    const startup = resolve(__dirname, '../fixtures/tools/startup_tools.py');
+    const given = await functionsGiven(startup, readFileSync(startup, 'utf8'));
+    assert.ok(
+      given.some((g) => g.file === join('helpers', 'menu_tools.py') && g.operation === 'set_command_execute_function'),
+      JSON.stringify(given),
+    );
+    const lua = resolve(__dirname, '../fixtures/tools/lua/startup_tools.lua');
+    assert.ok((await functionsGiven(lua, readFileSync(lua, 'utf8'))).length > 0);
+    // A computed import with no tool in reach: not a tool.
+    mkdirSync(join(folder.path, 'plugins'));
+    writeFileSync(join(folder.path, 'plugins', 'report.py'), 'import motion\nprint(motion.get_version())\n');
+    const loader = 'import importlib, os\nfor f in os.listdir("plugins"):\n    importlib.import_module(f[:-3])\n';
+    assert.deepEqual(await functionsGiven(join(folder.path, 'loader.py'), loader), []);
+    // The same loader beside a tool in the folder it names: a tool.
+    writeFileSync(join(folder.path, 'plugins', 'menu.py'), 'import motion\nmotion.gui._3d.set_draw_function(print)\n');
+    assert.deepEqual(await functionsGiven(join(folder.path, 'loader.py'), loader), [
+      { file: join('plugins', 'menu.py'), line: 2, operation: 'set_draw_function' },
+    ]);
   });
 });

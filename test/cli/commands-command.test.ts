@@ -70,4 +70,16 @@ describe('motion commands, and motion run of a tool', function () {
     assert.equal(run.stdout, '');
     assert.equal(JSON.stringify(server.host.gui.getCommands(null)), before);
   });
+
+  it('motion run of the vendor’s start-up script, which imports its tools by computed names, sends nothing either', async () => {
+    const before = JSON.stringify(server.host.gui.getCommands(null));
+    const startup = resolve(TOOLS, 'startup_tools.py');
+    const run = await runCli(['run', startup], env);
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stderr,
+      /startup_tools\.py is a tool that lives inside the application: .*line \d+ of (tools|helpers)[/\\]/,
+    );
+    assert.equal(JSON.stringify(server.host.gui.getCommands(null)), before, 'no command was added halfway');
+  });
 });

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { WHOLE_INTERFACE } from '../catalogue';
 import { parseTypeCached } from '../types/parse-type';
@@ -33,6 +33,12 @@ interface FunctionGiven {
 const CALL = new RegExp(`\\b(${[...FUNCTION_OPERATIONS].join('|')})\\s*\\(`);
 const PYTHON_IMPORT = /^\s*(?:from\s+([\w.]+)\s+import\s+\(?([\w\s,]+)|import\s+([\w.]+(?:\s*,\s*[\w.]+)*))/;
 const LUA_REQUIRE = /\brequire\s*\(?\s*["']([\w.]+)["']/g;
+/** Loading a module whose name is computed: the vendor's start-up script imports every file of its tools folder so. */
+const DYNAMIC_LOAD = {
+  python: /\b(?:importlib\.import_module|__import__|spec_from_file_location|run_path)\s*\(/,
+  lua: /\b(?:require\s*\(\s*[^"'\s)]|dofile\s*\(|loadfile\s*\()/,
+};
+const STRING_LITERAL = /["']([\w.-]+)["']/g;
 
 /** The lines of `code` that call an operation taking a function, outside comments. */
 export function functionCalls(code: string, language: 'python' | 'lua'): { line: number; operation: string }[] {
@@ -59,10 +65,33 @@ function importedModules(code: string, language: 'python' | 'lua'): string[] {
 }
 
 /**
+ * The modules a file may load by a computed name (importlib, `__import__`, Lua's `require` of a
+ * variable, `dofile`): every script in its own folder and in the folders beside it that it names
+ * ("tools"), as the vendor's start-up script loads each file of its tools folder.
+ */
+async function computedImports(file: string, text: string, language: 'python' | 'lua'): Promise<string[]> {
+  if (!DYNAMIC_LOAD[language].test(text)) return [];
+  const here = dirname(file);
+  const named = [...text.matchAll(STRING_LITERAL)].map((m) => m[1]).filter((name) => !name.includes('.'));
+  const found: string[] = [];
+  for (const folder of [here, ...new Set(named.map((name) => join(here, name)))]) {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries)
+      if (
+        entry.isFile() &&
+        entry.name.endsWith(`.${language === 'lua' ? 'lua' : 'py'}`) &&
+        !entry.name.startsWith('__')
+      )
+        found.push(join(folder, entry.name));
+  }
+  return found.sort();
+}
+
+/**
  * Whether a script is a tool that lives inside the application: where it, or a module beside it
  * that it imports (to any depth, within its folder), gives the application a function. Such a
- * script cannot run over HTTP: it is loaded at the application's start. Modules it loads by other
- * means (importlib with a computed name) are not followed.
+ * script cannot run over HTTP: it is loaded at the application's start. A module loaded by a
+ * computed name is looked for among the scripts of its folder and of the folders it names.
  */
 export async function functionsGiven(script: string, code: string): Promise<FunctionGiven[]> {
   const language = script.endsWith('.lua') ? 'lua' : 'python';
@@ -78,12 +107,16 @@ export async function functionsGiven(script: string, code: string): Promise<Func
       const candidates = bases.flatMap((base) =>
         language === 'lua' ? [`${base}.lua`] : [`${base}.py`, join(base, '__init__.py')],
       );
-      for (const candidate of candidates) {
-        if (seen.has(candidate) || seen.size > 200) continue;
-        seen.add(candidate);
-        const module = await readFile(candidate, 'utf8').catch(() => undefined);
-        if (module !== undefined) await visit(candidate, module);
-      }
+      await visitAll(candidates);
+    }
+    await visitAll(await computedImports(file, text, language));
+  };
+  const visitAll = async (candidates: string[]) => {
+    for (const candidate of candidates) {
+      if (seen.has(candidate) || seen.size > 200) continue;
+      seen.add(candidate);
+      const module = await readFile(candidate, 'utf8').catch(() => undefined);
+      if (module !== undefined) await visit(candidate, module);
     }
   };
   await visit(script, code);
