@@ -1,12 +1,11 @@
-import { access, constants, mkdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readUserText, UnreadableEncoding } from '../../api/files/user-text';
-import { batchFiles, BatchInputError, inputFolders, isInside } from '../../runner/batch/batch-inputs';
-import { batchIdentity, BatchJournal, JOURNAL, type BatchEntry } from '../../runner/batch/batch-journal';
-import { junitReport } from '../../runner/batch/batch-report';
+import { JOURNAL, type BatchEntry } from '../../runner/batch/batch-journal';
+import { batchSummary, junitReport } from '../../runner/batch/batch-report';
+import { BatchRefused, prepareBatch } from '../../runner/batch/prepare-batch';
 import { runBatch } from '../../runner/batch/run-batch';
-import { syntaxProblem } from '../../runner/batch/script-syntax';
 import { EXIT, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions, report, unreachable, UsageError } from '../cli-context';
 
 const BATCH_HELP = `Usage: motion batch SCRIPT.py|SCRIPT.lua FILE|FOLDER|PATTERN... [--out DIR | --in-place]
@@ -69,8 +68,6 @@ export async function batchCommand(argv: string[]): Promise<number> {
   if (values.out && values['in-place']) throw new UsageError('--out and --in-place: choose one');
   if (dryRun && (values.out || values['in-place'] || values.resume))
     throw new UsageError('--dry-run writes nothing: --out, --in-place and --resume go without it');
-  if (values.resume && !values.out && !values['in-place'])
-    throw new UsageError('--resume continues a batch that writes its results: give its --out DIR or --in-place');
 
   const scriptPath = resolve(scriptArg);
   let code: string;
@@ -79,48 +76,22 @@ export async function batchCommand(argv: string[]): Promise<number> {
   } catch (error) {
     throw new UsageError(error instanceof UnreadableEncoding ? error.message : `cannot read the script ${scriptPath}`);
   }
-  const files = await batchFiles(inputs).catch((error: unknown) => {
-    throw error instanceof BatchInputError ? new UsageError(error.message) : error;
-  });
   const out = values.out === undefined ? undefined : resolve(values.out);
-  if (out) {
-    const read = inputFolders(inputs, files).find((folder) => isInside(out, folder));
-    if (read)
-      throw new UsageError(
-        `--out ${values.out} is inside ${read}, which the batch reads: its results would be read again, or mixed with the originals. Choose a folder outside it.`,
-      );
-    await writable(out, values.out!);
-  }
-  // Before any measurement is opened: a script that cannot compile fails every file alike.
-  const problem = await syntaxProblem(scriptPath, code, values.python);
-  if (problem) {
-    process.stderr.write(
-      `motion: ${relative(process.cwd(), scriptPath) || scriptPath}${problem.line ? `:${problem.line}` : ''}: ${problem.message}\nNo measurement was opened.\n`,
-    );
-    return EXIT.usage;
-  }
+  const { files, journal } = await prepareBatch({
+    script: { path: scriptPath, code },
+    inputs,
+    out: out ? { path: out, given: values.out! } : undefined,
+    inPlace: values['in-place'],
+    resume: values.resume,
+    python: values.python,
+  }).catch((error: unknown) => {
+    throw error instanceof BatchRefused ? new UsageError(error.message) : error;
+  });
   if (!dryRun) {
     const away = await unreachable(options);
     if (away) return report(away, options.json, `(motion batch --dry-run tries it without the application)`);
   }
-
-  const writes = Boolean(out || values['in-place']);
-  const journalPath = out ? join(out, JOURNAL) : join(dirname(files[0].path), JOURNAL);
-  const journal = writes
-    ? await BatchJournal.open(
-        journalPath,
-        {
-          batch: batchIdentity(
-            code,
-            files.map((f) => f.path),
-          ),
-          script: scriptPath,
-        },
-        values.resume,
-      ).catch((error: Error) => {
-        throw new UsageError(error.message);
-      })
-    : undefined;
+  const writes = Boolean(journal);
 
   const said = (text: string) => (options.json ? process.stderr : process.stdout).write(text);
   if (!options.json)
@@ -159,10 +130,10 @@ export async function batchCommand(argv: string[]): Promise<number> {
   if (values.junit) await writeFile(resolve(values.junit), junitReport(basename(scriptPath), entries));
   if (options.json) {
     process.stdout.write(
-      `${JSON.stringify({ script: scriptPath, dryRun, seconds, files: entries, notRun: files.slice(entries.length).map((f) => f.path) }, null, 2)}\n`,
+      `${JSON.stringify({ script: scriptPath, dryRun, seconds, files: entries, notRun: files.filter((f) => !entries.some((e) => e.file === f.path)).map((f) => f.path) }, null, 2)}\n`,
     );
   } else {
-    said(`${summary(entries, left, seconds)}\n`);
+    said(`${batchSummary(entries, left, seconds)}\n`);
     if (failed.length > 0) said(`Failed: ${failed.map((e) => e.file).join(', ')}\n`);
     if (left > 0 && writes)
       said(`Interrupted: run the same command with --resume to continue with the ${left} left.\n`);
@@ -183,27 +154,4 @@ function fileLine(entry: BatchEntry, index: number, count: number, name: string)
   }
   for (const change of entry.changes ?? []) lines.push(`    ${change}`);
   return lines.join('\n');
-}
-
-function summary(entries: BatchEntry[], left: number, seconds: number): string {
-  const count = (status: BatchEntry['status']) => entries.filter((e) => e.status === status).length;
-  const parts = [`${count('changed')} changed`, `${count('unchanged')} unchanged`, `${count('failed')} failed`];
-  if (count('skipped')) parts.push(`${count('skipped')} done before`);
-  if (left) parts.push(`${left} not run`);
-  return `${entries.length + left} measurements: ${parts.join(', ')} in ${seconds.toFixed(1)} s`;
-}
-
-/** The output folder exists (made if not) and takes files; else said, before any file is opened. */
-async function writable(folder: string, given: string): Promise<void> {
-  try {
-    await mkdir(folder, { recursive: true });
-    await access(folder, constants.W_OK);
-    const probe = join(folder, `.motion-batch-probe-${process.pid}`);
-    await writeFile(probe, '');
-    await import('node:fs/promises').then((fs) => fs.rm(probe, { force: true }));
-  } catch (error) {
-    throw new UsageError(
-      `--out ${given}: the folder cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
 }
