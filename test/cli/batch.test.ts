@@ -164,6 +164,9 @@ describe('motion batch: one script over many measurements', function () {
 
   it('against the application, saves each changed measurement under --out, whole, and leaves the originals as they were', async () => {
     t = await startTestServer();
+    // What the person had open: it comes back once the batch is done.
+    copyFileSync(QUALISYS, at('open-before.c3d'));
+    await t.ok('file', 'open', [at('open-before.c3d')]);
     const originals = ['run.c3d', 's01/walk.c3d', 's02/walk.c3d'].map((f) => digest(at('trials', f)));
     const run = await runCli(
       ['batch', 'relabel.py', 'trials', '--out', 'results', '--url', t.url],
@@ -182,6 +185,31 @@ describe('motion batch: one script over many measurements', function () {
       originals,
       'the originals are never written',
     );
+    assert.equal(await t.ok('file', 'get_path', []), at('open-before.c3d'));
+  });
+
+  it('refuses to start while the application’s measurement has unsaved changes: opening a file would lose them', async () => {
+    t ??= await startTestServer();
+    await t.ok('file', 'open', [at('open-before.c3d')]);
+    const [first] = (await t.ok('data/object/trajectory', 'get_trajectory_ids', [])) as number[];
+    await t.ok('data/object/trajectory', 'set_label', [first, 'unsaved']);
+    const run = await runCli(
+      ['batch', 'relabel.py', 'trials', '--out', 'unsaved-results', '--url', t.url],
+      {},
+      '',
+      scratch.path,
+    );
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stderr,
+      /open-before\.c3d\) has unsaved changes, and a batch opens each file in its place: save or close it first/,
+    );
+    assert.equal(await t.ok('data/object/trajectory', 'get_label', [first]), 'unsaved', 'the change is still there');
+    assert.deepEqual(
+      readdirSync(at('unsaved-results')).filter((n) => n.endsWith('.c3d')),
+      [],
+    );
+    await t.ok('file', 'close', []);
   });
 
   it('killed at any moment (SIGKILL) leaves every result whole, and --resume runs only the files not yet done', async () => {

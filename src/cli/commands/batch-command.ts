@@ -120,6 +120,10 @@ export async function batchCommand(argv: string[]): Promise<number> {
       },
       signal: interrupt.signal,
     });
+  } catch (error) {
+    if (!(error instanceof BatchRefused)) throw error;
+    process.stderr.write(`motion: ${error.message}\n`);
+    return EXIT.refused;
   } finally {
     process.removeListener('SIGINT', stop);
   }

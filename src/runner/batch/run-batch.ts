@@ -9,6 +9,7 @@ import { scriptArgumentsPrelude } from '../script-arguments';
 import type { RunResult, SessionOutput } from '../script-session';
 import type { BatchFile } from './batch-inputs';
 import { BatchJournal, type BatchEntry } from './batch-journal';
+import { BatchRefused } from './prepare-batch';
 
 /** What a batch runs, over what, and where its results go. */
 interface BatchOptions {
@@ -46,6 +47,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchEntry[]> {
   const entries: (BatchEntry | undefined)[] = Array.from({ length: options.files.length }, () => undefined);
   const jobs = options.dryRun ? Math.max(1, options.jobs ?? 1) : 1;
   for (const folder of resultFolders(options)) await removePartials(folder);
+  // A real batch opens its files in the application's place: what was open comes back at the end.
+  const wasOpen = options.dryRun ? undefined : await measurementToKeep(options.url);
   let next = 0;
   const worker = async () => {
     while (next < options.files.length && !options.signal?.aborted) {
@@ -64,8 +67,28 @@ export async function runBatch(options: BatchOptions): Promise<BatchEntry[]> {
       options.onFile?.({ file, index, entry });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(jobs, options.files.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(jobs, options.files.length) }, worker));
+  } finally {
+    if (wasOpen)
+      await new MotionClient({ url: options.url }).call('motion.file', 'open', [wasOpen]).catch(() => undefined);
+  }
   return entries.filter((entry): entry is BatchEntry => entry !== undefined);
+}
+
+/**
+ * The measurement open in the application before a batch, to open again after it (its path), or
+ * undefined. One with unsaved changes refuses the batch: opening another file would lose them.
+ */
+async function measurementToKeep(url: string): Promise<string | undefined> {
+  const client = new MotionClient({ url });
+  if ((await client.call('motion.file', 'is_open', [])) !== true) return undefined;
+  const path = (await client.call('motion.file', 'get_path', [])) as string | null;
+  if ((await client.call('motion.file', 'is_dirty', [])) === true)
+    throw new BatchRefused(
+      `the measurement open in the application${path ? ` (${path})` : ''} has unsaved changes, and a batch opens each file in its place: save or close it first`,
+    );
+  return path ?? undefined;
 }
 
 /** One file against the application: opened, the script run, saved when it changed and asked to, closed. */
