@@ -1,4 +1,5 @@
 import type { DialogAnswerer } from './application-menu/dialog-answerer';
+import type { BatchResultsView } from './batch/batch-results-view';
 import * as vscode from 'vscode';
 import type { ApplicationMenuView } from './application-menu/application-menu-view';
 import type { LanguageClient } from 'vscode-languageclient/node';
@@ -44,6 +45,8 @@ interface MotionParts {
   readonly applicationOutput: vscode.OutputChannel;
   /** The person at the reference server while a command Motion sent runs: its dialogs, shown. */
   readonly dialogs: DialogAnswerer;
+  /** Batch Results: the last batch's file by file (Run Script on Measurements). */
+  readonly batches: BatchResultsView;
   /** The connected application's documentation: live, else the cache the language server keeps, else bundled. */
   documentation(): Promise<DocumentationIndex>;
   /** The documentation as read-only Markdown documents (Show Documentation, Go to Definition). */

@@ -2,6 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import * as vscode from 'vscode';
 import { ApplicationMenuView } from './application-menu/application-menu-view';
 import { DialogAnswerer } from './application-menu/dialog-answerer';
+import { batchCommands } from './batch/batch-commands';
+import { BatchResultsView } from './batch/batch-results-view';
 import { applicationMenuCommands } from './commands/application-menu-commands';
 import type { DocumentationState } from '../../server/language/lsp/protocol';
 import { registerCommands } from './commands/command-table';
@@ -70,6 +72,8 @@ export interface MotionExtensionApi {
   readonly skeletonViews: SkeletonViews;
   /** The Dry Run view: what the last dry run would change. */
   readonly dryRun: DryRunView;
+  /** Batch Results: the last batch, file by file. */
+  readonly batches: BatchResultsView;
   /** Users' tests of their scripts in the Test Explorer, with the last result of each. */
   readonly scriptTests: ScriptTests;
   /** What the status bar shows about the connection. */
@@ -212,6 +216,7 @@ export async function startMotion(
     applicationMenu: new ApplicationMenuView(() => (connected() ? connection.client() : undefined)),
     applicationOutput: vscode.window.createOutputChannel('Motion Application'),
     dialogs: new DialogAnswerer(),
+    batches: new BatchResultsView(),
   });
   const {
     segments,
@@ -243,6 +248,8 @@ export async function startMotion(
     applicationMenu,
     applicationOutput,
     recording,
+    ctx.parts.batches,
+    vscode.window.createTreeView('motion.batchResults', { treeDataProvider: ctx.parts.batches }),
   );
 
   // From here to the commands' registration nothing waits: a command run meanwhile finds its stand-in.
@@ -296,6 +303,7 @@ export async function startMotion(
     notebookCommands,
     pythonCommands,
     applicationMenuCommands,
+    batchCommands,
   );
   startPythonStatus(ctx);
   startTargetsStatus(ctx);
@@ -321,6 +329,7 @@ export async function startMotion(
     selection,
     skeletonViews,
     dryRun,
+    batches: ctx.parts.batches,
     scriptTests,
     statusBar,
     languageServerStarted: () => languageServerUp,
