@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../support/free-port';
 import { runCli, type CliRun } from '../support/run-cli';
@@ -22,6 +22,11 @@ describe('motion with no application running: every command says what to do', fu
       join(scratch.path, 'scale.py'),
       'import motion\nsk = motion.settings.processing.skeleton\nsk.set_skeleton_scale("project", sk.find_skeleton("project", "FullBody"), 2)\n',
     );
+    writeFileSync(
+      join(scratch.path, 'relabel.lua'),
+      'local t = motion.data.object.trajectory\nt.set_label(t.get_trajectory_ids()[1], "x")\n',
+    );
+    copyFileSync(join(__dirname, '../fixtures/c3d/Qualisys.c3d'), join(scratch.path, 'trial.c3d'));
   });
 
   const run = (args: string[], input?: string) => runCli(args, env, input, scratch.path);
@@ -41,6 +46,7 @@ describe('motion with no application running: every command says what to do', fu
     ['commands'],
     ['skeleton', 'export', '--source', 'project'],
     ['run', 'scale.py'],
+    ['batch', 'relabel.lua', 'trial.c3d'],
   ])
     it(`motion ${args.join(' ')}: exit 3, naming what to start or --url`, async () => {
       const outcome = await run(args);

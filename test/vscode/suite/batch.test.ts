@@ -95,8 +95,11 @@ export function batchTests(): void {
       );
       assert.deepEqual(saved(), [], 'a dry run writes nothing');
       await waitFor(
-        async () => (await hands.textOf(`${WORKBENCH.panel} .monaco-list-row`)).some((r) => r.includes('trial1.c3d')),
-        'Batch Results to show a row per file',
+        async () =>
+          (await hands.textOf(`${WORKBENCH.panel} .monaco-list-row`)).some((r) =>
+            r.includes(`${FILES} measurements: ${FILES} changed, 0 unchanged, 0 failed`),
+          ),
+        'Batch Results to show how the dry run ended',
       );
       await waitFor(
         async () => (await hands.notifications()).some((n) => n.includes('Run, Saving to a Folder…')),
@@ -140,6 +143,10 @@ export function batchTests(): void {
         readdirSync(trials()).map((n) => digest(join(trials(), n))),
         originals,
         'the originals are kept',
+      );
+      await waitFor(
+        async () => (await hands.textOf(`${WORKBENCH.panel} .monaco-list-row`)).some((r) => r.includes('done before')),
+        'Batch Results to show the files done before',
       );
       await takeScreenshot('batch-results.png');
     });
