@@ -1,5 +1,5 @@
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { onPath } from './path-entries';
 import { announceEnvironmentChange, changeUserPath } from './windows-user-path';
 
@@ -37,9 +37,27 @@ function shQuoted(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * Where the extension's versions lie: the folder holding its folder, and its folder's name without
+ * the version (`publisher.motion-scripting` of `publisher.motion-scripting-0.1.0`), for the
+ * launcher to find the version an update put beside the one it was written for.
+ */
+function extensionVersions(cli: string, separator: '/' | '\\'): { parent: string; prefix: string } {
+  const split = (path: string) => path.split(separator === '\\' ? /[\\/]/ : /\//);
+  const parts = split(cli);
+  // .../extensions/publisher.motion-scripting-0.1.0/dist/motion.js
+  const folder = parts.at(-3) ?? '';
+  return { parent: parts.slice(0, -3).join(separator), prefix: folder.replace(/-\d[\w.+-]*$/, '') };
+}
+
+/** What the launcher says when neither the extension it names nor a newer one is there. */
+const GONE =
+  "Motion Scripting is not where this command expects it (updated or uninstalled). Open VS Code with the extension once: it updates this command. Or install the extension again; Motion: Uninstall 'motion' Command removes this command.";
+
 /** The launcher's name and text on this platform. */
 export function commandLauncher(place: CommandPlace): { name: string; text: string } {
-  if (place.platform === 'win32')
+  if (place.platform === 'win32') {
+    const { parent, prefix } = extensionVersions(place.cli, '\\');
     return {
       name: 'motion.cmd',
       // cmd reads a .cmd file in the console's code page, line by line: after `chcp 65001` the
@@ -52,19 +70,41 @@ export function commandLauncher(place: CommandPlace): { name: string; text: stri
         'for /f "tokens=2 delims=:." %%c in (\'chcp\') do set "MOTION_CODE_PAGE=%%c"',
         'chcp 65001 >nul',
         'set ELECTRON_RUN_AS_NODE=1',
-        `"${place.runtime}" "${place.cli}" %*`,
+        `set "MOTION_CLI=${place.cli}"`,
+        `set "MOTION_RUNTIME=${place.runtime}"`,
+        // An update moved the extension: the version beside the one named (the last by name).
+        // (From its folder: Wine's cmd finds nothing with a quoted pattern; the name has no space.)
+        `if not exist "%MOTION_CLI%" if exist "${parent}" (`,
+        `  pushd "${parent}"`,
+        `  for /d %%d in (${prefix}-*) do if exist "%%~fd\\dist\\motion.js" set "MOTION_CLI=%%~fd\\dist\\motion.js"`,
+        '  popd',
+        ')',
+        // In a block, cmd reads a parenthesis of the message as the block's end unless escaped.
+        `if not exist "%MOTION_CLI%" (echo motion: ${GONE.replace(/[()]/g, '^$&')} 1>&2& set MOTION_EXIT=127& goto :end)`,
+        'if not exist "%MOTION_RUNTIME%" set "MOTION_RUNTIME=node"',
+        '"%MOTION_RUNTIME%" "%MOTION_CLI%" %*',
         'set MOTION_EXIT=%ERRORLEVEL%',
+        ':end',
         'chcp %MOTION_CODE_PAGE% >nul',
         'exit /b %MOTION_EXIT%',
         '',
       ].join('\r\n'),
     };
+  }
+  const { parent, prefix } = extensionVersions(place.cli, '/');
   return {
     name: 'motion',
     text: [
       '#!/bin/sh',
       "# motion: installed by Motion Scripting (Motion: Install 'motion' Command). Runs its CLI with VS Code's runtime.",
-      `ELECTRON_RUN_AS_NODE=1 exec ${shQuoted(place.runtime)} ${shQuoted(place.cli)} "$@"`,
+      `cli=${shQuoted(place.cli)}`,
+      `runtime=${shQuoted(place.runtime)}`,
+      '# An update moved the extension: the version beside the one named (the last by name).',
+      `[ -f "$cli" ] || for found in ${shQuoted(parent)}/${shQuoted(prefix)}-*/dist/motion.js; do [ -f "$found" ] && cli=$found; done`,
+      `[ -f "$cli" ] || { echo ${shQuoted(`motion: ${GONE}`)} >&2; exit 127; }`,
+      '# VS Code updated too: its runtime moved; a node on PATH runs the CLI as well.',
+      '[ -x "$runtime" ] || runtime=node',
+      'ELECTRON_RUN_AS_NODE=1 exec "$runtime" "$cli" "$@"',
       '',
     ].join('\n'),
   };

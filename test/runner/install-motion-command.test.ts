@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import {
   commandFolder,
@@ -184,12 +184,34 @@ describe("motion outside VS Code: the launcher Install 'motion' Command writes",
     assert.equal(onPath(undefined, '/x', 'linux'), false);
   });
 
+  it('keeps working when an update moves the extension, and says what to do once it is gone', async () => {
+    // The extension as VS Code keeps it: a folder per version; the launcher was written for 0.1.0.
+    const extensions = join(scratch.path, 'extensions');
+    const version = (v: string) => join(extensions, `motion.motion-scripting-${v}`, 'dist', 'motion.js');
+    mkdirSync(dirname(version('0.2.0')), { recursive: true });
+    writeFileSync(version('0.2.0'), 'console.log("motion 0.2.0", process.argv.slice(2).join(" "));\n');
+    const installed = await installMotionCommand(place({ cli: version('0.1.0') }), recordedPath());
+    const moved = await shell(installed.folder, 'motion --version');
+    assert.equal(moved.stdout.trim(), 'motion 0.2.0 --version', 'the version an update put beside it runs');
+    rmSync(extensions, { recursive: true, force: true });
+    const gone = await shell(installed.folder, 'motion --version').then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    assert.equal(gone?.code, 127);
+    assert.match(
+      gone?.stderr ?? '',
+      /Motion Scripting is not where this command expects it \(updated or uninstalled\)\. Open VS Code with the extension once/,
+    );
+  });
+
   it('quotes the paths it names for sh, whatever they hold', () => {
     const { text } = commandLauncher(
       place({ platform: 'linux', runtime: "/opt/it's here/code", cli: '/a b/$HOME/motion.js' }),
     );
     assert.match(text, /^#!\/bin\/sh\n/);
-    assert.ok(text.includes(`exec '/opt/it'\\''s here/code' '/a b/$HOME/motion.js' "$@"`), text);
+    assert.ok(text.includes(`cli='/a b/$HOME/motion.js'\nruntime='/opt/it'\\''s here/code'\n`), text);
+    assert.ok(text.includes('ELECTRON_RUN_AS_NODE=1 exec "$runtime" "$cli" "$@"'), text);
   });
 
   it('reads the paths as UTF-8 in cmd, putting the console’s code page back', () => {
@@ -198,7 +220,10 @@ describe("motion outside VS Code: the launcher Install 'motion' Command writes",
     );
     assert.equal(name, 'motion.cmd');
     const lines = text.split('\r\n');
-    assert.ok(lines.indexOf('chcp 65001 >nul') < lines.indexOf('"C:\\Code\\Code.exe" "C:\\Users\\Zoë\\motion.js" %*'));
+    assert.ok(lines.indexOf('chcp 65001 >nul') < lines.indexOf('set "MOTION_CLI=C:\\Users\\Zoë\\motion.js"'));
+    assert.ok(
+      lines.indexOf('set "MOTION_RUNTIME=C:\\Code\\Code.exe"') < lines.indexOf('"%MOTION_RUNTIME%" "%MOTION_CLI%" %*'),
+    );
     assert.equal(lines.at(-2), 'exit /b %MOTION_EXIT%');
     assert.ok(lines.includes('chcp %MOTION_CODE_PAGE% >nul'));
   });
