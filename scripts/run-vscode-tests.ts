@@ -139,6 +139,8 @@ async function runSuite(trust: SuiteRun): Promise<number> {
     const env = {
       ...suiteEnvironment(server.url, trust),
       MOTION_TEST_HANDS: '1',
+      // Where the hands' replies go: in this run's folder, removed with it.
+      MOTION_TEST_HANDS_DIR: join(tmp, 'hands'),
       // Install 'motion' Command writes the user's bin folder: the run's own, not this machine's ~/.local/bin.
       XDG_BIN_HOME: join(tmp, 'bin'),
       ...(wsl ? { WSL_DISTRO_NAME: 'Motion-Test' } : {}),

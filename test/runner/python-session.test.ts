@@ -8,6 +8,17 @@ import type { MotionServer } from '../../server/scripting/motion-server';
 import { waitFor } from '../support/wait-for';
 import { pythonSessionPerTest, type PythonSessionFixture } from '../support/python-session-fixture';
 
+/** Folders the tests make for stand-in interpreters, removed when the file's tests end. */
+const made: string[] = [];
+function madeFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'motion-python-'));
+  made.push(folder);
+  return folder;
+}
+after(() => {
+  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
 describe('Python sessions (the machine’s python3) against the reference server', function () {
   this.timeout(30_000);
   const fixture = pythonSessionPerTest();
@@ -174,7 +185,7 @@ describe('Python sessions (the machine’s python3) against the reference server
   });
 
   it('falls back from python3 to python when no interpreter is configured', async () => {
-    const bin = mkdtempSync(join(tmpdir(), 'motion-python-'));
+    const bin = madeFolder();
     symlinkSync(
       execFileSync('python3', ['-c', 'import sys; print(sys.executable)']).toString().trim(),
       join(bin, 'python'),
@@ -262,7 +273,7 @@ describe('Python sessions (the machine’s python3) against the reference server
     });
     await assert.rejects(ends.run('1'), /the Python session exited with code 1 before it was ready/);
     assert.equal(printed('all'), '', 'said once, by the run: no session was ready to lose variables');
-    const notExecutable = join(mkdtempSync(join(tmpdir(), 'motion-python-')), 'python3');
+    const notExecutable = join(madeFolder(), 'python3');
     writeFileSync(notExecutable, '');
     const refused = new PythonSession({ serverUrl: server.url, interpreter: notExecutable, onOutput: () => undefined });
     await assert.rejects(

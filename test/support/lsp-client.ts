@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -91,11 +91,23 @@ export async function initializeLsp(
     capabilities,
     initializationOptions: initializationOptions ?? {
       serverUrl: 'http://127.0.0.1:9',
-      cacheDir: mkdtempSync(join(tmpdir(), 'motion-lsp-')),
+      cacheDir: lspCacheFolder(),
     },
   });
   void lsp.connection.sendNotification('initialized', {});
   return result;
+}
+
+/** The language servers' cache folders, removed when this process ends (the suite leaves none behind). */
+const cacheFolders: string[] = [];
+process.once('exit', () => {
+  for (const folder of cacheFolders) rmSync(folder, { recursive: true, force: true });
+});
+
+function lspCacheFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'motion-lsp-'));
+  cacheFolders.push(folder);
+  return folder;
 }
 
 export function messageText(message: string | { value: string }): string {

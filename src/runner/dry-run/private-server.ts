@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DryRunReport } from '../../api/state/sample-changes';
 import { askReference } from '../../api/client/reference-controls';
+import { removeOrphanedPrivateFolders } from './private-folders';
 import { snapshotOrigin, versionText } from '../../api/state/state-document';
 import {
   ServerDidNotStart,
@@ -59,7 +60,9 @@ export async function withPrivateServer<T>(
   use: (server: { url: string; stateFile: string }) => Promise<T>,
   { dryRun = false } = {},
 ): Promise<T> {
-  // Named after this process: whoever looks for leftovers can tell its own from other processes'.
+  // Named after this process: whoever looks for leftovers can tell its own from other processes',
+  // and those whose process is gone are removed before the first one here starts.
+  await removeOrphanedPrivateFolders();
   const dir = await mkdtemp(join(tmpdir(), `motion-private-${process.pid}-`));
   const stateFile = join(dir, 'state.motion.json');
   try {

@@ -3,7 +3,7 @@
  * notifications say. The harness that holds the browser does them (scripts/workbench-hands.ts);
  * a host without one (desktop VS Code through test-electron) skips the tests that need them.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HandsAction, HandsReply } from '../../../scripts/workbench-hands';
@@ -13,7 +13,9 @@ import { waitFor } from '../../support/wait-for';
 export const hasHands = process.env.MOTION_TEST_HANDS === '1';
 
 let asked = 0;
-const replies = mkdtempSync(join(tmpdir(), 'motion-hands-'));
+// In the harness's folder for the run, which it removes; a folder of its own elsewhere.
+const replies = process.env.MOTION_TEST_HANDS_DIR ?? mkdtempSync(join(tmpdir(), 'motion-hands-'));
+mkdirSync(replies, { recursive: true });
 
 async function ask(action: HandsAction, what: string): Promise<unknown> {
   if (!hasHands) throw new Error('this VS Code has no harness to press keys: run the suite with npm run test:vscode');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { waitFor } from '../../support/wait-for';
 import { hands, hasHands } from './hands';
@@ -263,7 +263,7 @@ export function notebookTests(): void {
           await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
         }
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-        await vscode.workspace.fs.delete(file);
+        await vscode.workspace.fs.delete(vscode.Uri.file(dirname(file.fsPath)), { recursive: true });
       }
     });
 

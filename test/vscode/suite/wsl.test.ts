@@ -12,9 +12,14 @@ import { connectionState } from './wait';
 
 /** The application on the "Windows host" (the harness's, across the namespace's cable), started and stopped as a person does on the host. */
 async function onTheHost(what: 'start' | 'stop'): Promise<void> {
-  const reply = join(mkdtempSync(join(tmpdir(), 'motion-host-')), 'done');
+  const folder = mkdtempSync(join(tmpdir(), 'motion-host-'));
+  const reply = join(folder, 'done');
   console.log(`MOTION_HOST ${JSON.stringify({ do: what, reply })}`);
-  await waitFor(() => existsSync(reply), `the application on the host to ${what}`, 30_000);
+  try {
+    await waitFor(() => existsSync(reply), `the application on the host to ${what}`, 30_000);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /**
