@@ -118,6 +118,15 @@ async function main(): Promise<void> {
       );
     }
 
+    // Ready at VS Code's own pace: ratios within one start, so that a slow machine slows both.
+    console.log('\nat VS Code’s own pace (ratios, in the same start):');
+    console.log(
+      `  Motion’s status ${ms(opening.status)} / VS Code’s Git branch ${ms(opening.branch)} = ${(opening.status / opening.branch).toFixed(2)} (goal ≤ 1.00: no later)`,
+    );
+    console.log(
+      `  import motion → first completion in a plain project: ${ms(plain.importCompletion)} (goal ≤ 1000 ms of the keystroke)${plain.importCompletion > 1000 ? '  — over its goal' : ''}`,
+    );
+
     console.log("\nwhere a motion project's start went (medians, from the workbench's start):");
     for (const [what, at] of Object.entries(opening)
       .filter(([key]) => key.startsWith('· '))

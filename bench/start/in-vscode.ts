@@ -95,6 +95,8 @@ export async function motionStartCompletion(browser: Browser, extensions: string
   const workbench = await openProject(browser, extensions, project, [
     SIGHT.editorText('import motion'),
     SIGHT.motionStatus,
+    // VS Code's own Git extension in the same start: Motion's status is to come no later.
+    SIGHT.gitBranch,
   ]);
   try {
     const workbenchAt = await workbenchStart(workbench);
@@ -102,7 +104,7 @@ export async function motionStartCompletion(browser: Browser, extensions: string
     await workbench.watch([SIGHT.completion('settings')]);
     await toNewLineAtEnd(workbench.page);
     const retyped = await typeUntilListed(workbench, 'motion.', 'completion');
-    const seen = await workbench.seen(['status', 'completion']);
+    const seen = await workbench.seen(['status', 'completion', 'branch']);
     await workbench.page.waitForTimeout(SETTLE_MS);
     const moments = breakdown(workbench.userData, (await workbench.timeOrigin()) + workbenchAt);
     const memory = extensionHostMemory(workbench.userData);
@@ -111,6 +113,7 @@ export async function motionStartCompletion(browser: Browser, extensions: string
       editor: editor - workbenchAt,
       status: seen.status - workbenchAt,
       completion: seen.completion - workbenchAt,
+      branch: seen.branch - workbenchAt,
       retyped,
       ...(memory ? { hostMiB: memory.host, childrenMiB: memory.children } : {}),
       ...Object.fromEntries(moments.map(([what, at]) => [`· ${what}`, at])),
