@@ -44,8 +44,13 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
         debugSessions: debugSessions.map((s) => s.name),
         recording: recording.recording,
       });
-      if (resets.length > 0) {
-        const answer = await vscode.window.showInformationMessage(switchQuestion(url, version, resets), MOVE, STAY);
+      // Chosen for now, the embedded server gives way only when the person says so.
+      if (resets.length > 0 || connection.onEmbeddedByChoice) {
+        const question =
+          resets.length > 0
+            ? switchQuestion(url, version, resets)
+            : `The application at ${url} (${version}) answers. Motion uses the embedded server, as you chose: move to the application?`;
+        const answer = await vscode.window.showInformationMessage(question, MOVE, STAY);
         if (answer !== MOVE) {
           log.info(`staying on the embedded server; Motion: Connection… → Reconnect moves to ${url}`);
           return;
@@ -53,7 +58,7 @@ export function followApplication(ctx: MotionContext, embedded: EmbeddedServer):
         for (const session of debugSessions) await vscode.debug.stopDebugging(session);
         if (recording.recording) await vscode.commands.executeCommand('motion.stopRecording');
       }
-      const state = await connection.connect();
+      const state = await connection.reconnect();
       if (state.kind === 'connected' && !state.embedded)
         void vscode.window.showInformationMessage(
           `Motion moved to the application at ${state.url} (${state.version}): it started after VS Code. The embedded server stopped.`,

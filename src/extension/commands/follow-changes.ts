@@ -65,7 +65,8 @@ export function followConnection(ctx: MotionContext): void {
 export function followSettings(ctx: MotionContext): void {
   const { config, connection, runner, periodicRefresh } = ctx.parts;
   ctx.own(
-    config.onNeed('reconnect', () => void connection.connect()),
+    // A new URL or embedded mode is a choice made anew: what was chosen for now gives way.
+    config.onNeed('reconnect', () => void connection.reconnect()),
     config.onNeed('reset-sessions', () => void runner.reset('the Python interpreter setting changed')),
     config.onNeed('reschedule-refresh', () => {
       if (connection.state.kind === 'connected') periodicRefresh.restart();

@@ -60,7 +60,7 @@ export const serverCommands: CommandTable = {
       if (problem) throw new Error(`not an http:// URL: ${chosen}. ${problem}`);
       await config.useServerUrl(chosen);
     }
-    return connection.connect();
+    return connection.reconnect();
   },
   'motion.showDocumentation': (ctx) => async (pathArgument?: string) => {
     const index = await ctx.parts.documentation();

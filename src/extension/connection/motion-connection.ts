@@ -78,6 +78,11 @@ export class MotionConnection implements vscode.Disposable {
   private mayStandIn: ((url: string, reason: string) => Promise<boolean>) | undefined;
   /** What was answered for this loss: undefined while not asked, or being asked. */
   private standInAnswer: 'asking' | 'yes' | 'no' | undefined;
+  /**
+   * The embedded server chosen for now (Use the Embedded Server), not by the setting: the URL is
+   * still watched, and Motion offers to move back when the application answers; Reconnect does.
+   */
+  private embeddedByChoice = false;
 
   constructor(
     private readonly settings: () => { url: string; embedded: EmbeddedMode },
@@ -137,10 +142,29 @@ export class MotionConnection implements vscode.Disposable {
   }
 
   /** (Re)connects now: the configured URL first, then the embedded server as the mode allows. */
+  /** The embedded server, chosen for now: the application's URL is still watched (onDidSeeApplication). */
+  useEmbedded(): Promise<ConnectionState> {
+    this.embeddedByChoice = true;
+    return this.connect();
+  }
+
+  /** Whether the embedded server stands in because the person chose it (not the setting, not a lost application). */
+  get onEmbeddedByChoice(): boolean {
+    return this.embeddedByChoice;
+  }
+
+  /** Reconnect: to the application at the URL, as the settings say, whatever was chosen for now. */
+  reconnect(): Promise<ConnectionState> {
+    this.embeddedByChoice = false;
+    return this.connect();
+  }
+
   async connect(): Promise<ConnectionState> {
     this.stopTimers();
     const generation = ++this.generation;
-    const { url, embedded } = this.settings();
+    const settings = this.settings();
+    const { url } = settings;
+    const embedded = this.embeddedByChoice ? 'always' : settings.embedded;
     this.set({ kind: 'connecting', url });
     let reason = '';
     if (embedded !== 'always') {
@@ -319,7 +343,11 @@ export class MotionConnection implements vscode.Disposable {
     this.set({ kind: 'connected', url, version: identity.version, embedded });
     this.heartbeat = setInterval(() => void this.check(), HEARTBEAT_MS);
     const configured = this.settings();
-    if (embedded && configured.embedded === 'auto' && !sameApplicationAddress(url, configured.url))
+    if (
+      embedded &&
+      (configured.embedded === 'auto' || this.embeddedByChoice) &&
+      !sameApplicationAddress(url, configured.url)
+    )
       this.watcher.watch(configured.url);
     return this.current;
   }

@@ -59,8 +59,14 @@ export function connectionTruthTests(): void {
           await vscode.commands.executeCommand('motion.connectionActions', { pick: 'embedded' }),
           'embedded',
         );
-        assert.equal(vscode.workspace.getConfiguration('motion').get('server.embedded'), 'always');
         const embedded = await state((s) => s.kind === 'connected', 'connected to the embedded server');
+        assert.equal(
+          vscode.workspace.getConfiguration('motion').get('server.embedded'),
+          'never',
+          'for now: the setting stays',
+        );
+        assert.equal(api.connection.onEmbeddedByChoice, true);
+        assert.equal(api.connection.watchedUrl, 'http://127.0.0.1:9', 'the application’s URL is still watched');
         assert.equal(
           embedded.kind === 'connected' && embedded.embedded,
           true,
@@ -68,6 +74,48 @@ export function connectionTruthTests(): void {
         );
         assert.match(api.statusBar.text, /Motion: embedded/);
       } finally {
+        await useTestServer();
+      }
+    });
+
+    it('Use the Embedded Server from the status bar keeps its promise: Motion offers to move back when the application answers, and Reconnect moves back', async function () {
+      if (!hasHands) this.skip();
+      const chooseFromStatusBar = async (action: string) => {
+        await hands.click('.statusbar-item', 'Motion:');
+        await hands.quickPickOffering(action);
+        await hands.type(action);
+        await hands.press('Enter');
+      };
+      try {
+        await chooseFromStatusBar('Use the embedded server');
+        await state((s) => s.kind === 'connected' && s.embedded, 'the embedded server');
+        await waitFor(
+          async () =>
+            (await hands.notifications()).some((n) => n.includes('offers to move back when the application answers')),
+          'the notice that says what Motion will do',
+        );
+        // The application answers at its URL all along: Motion offers to move back, and moves when told.
+        await waitFor(
+          async () =>
+            (await hands.notifications()).some((n) =>
+              n.includes('Motion uses the embedded server, as you chose: move to the application?'),
+            ),
+          'the offer to move back to the application',
+          30_000,
+        );
+        await hands.clickNotificationButton('Move to the Application');
+        const back = await state((s) => s.kind === 'connected' && !s.embedded, 'the application');
+        assert.equal(back.url, process.env.MOTION_TEST_SERVER_URL);
+        await vscode.commands.executeCommand('notifications.clearAll');
+        // Chosen again, then Reconnect from the same menu: back to the application at once.
+        await chooseFromStatusBar('Use the embedded server');
+        await state((s) => s.kind === 'connected' && s.embedded, 'the embedded server again');
+        await chooseFromStatusBar('Reconnect');
+        const again = await state((s) => s.kind === 'connected' && !s.embedded, 'the application after Reconnect');
+        assert.equal(again.url, process.env.MOTION_TEST_SERVER_URL);
+        assert.equal(api.connection.onEmbeddedByChoice, false);
+      } finally {
+        await vscode.commands.executeCommand('notifications.clearAll');
         await useTestServer();
       }
     });
