@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import * as vscode from 'vscode';
 import { ApplicationMenuView } from './application-menu/application-menu-view';
 import { DialogAnswerer } from './application-menu/dialog-answerer';
-import { batchCommands } from './batch/batch-commands';
+import { batchCommands } from './commands/batch-commands';
 import { BatchResultsView } from './batch/batch-results-view';
 import { applicationMenuCommands } from './commands/application-menu-commands';
 import type { DocumentationState } from '../../server/language/lsp/protocol';

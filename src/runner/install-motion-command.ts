@@ -1,5 +1,5 @@
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { onPath } from './path-entries';
 import { announceEnvironmentChange, changeUserPath } from './windows-user-path';
 

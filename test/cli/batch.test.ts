@@ -191,7 +191,7 @@ describe('motion batch: one script over many measurements', function () {
   it('refuses to start while the application’s measurement has unsaved changes: opening a file would lose them', async () => {
     t ??= await startTestServer();
     await t.ok('file', 'open', [at('open-before.c3d')]);
-    const [first] = (await t.ok('data/object/trajectory', 'get_trajectory_ids', [])) as number[];
+    const [first] = await t.ok<number[]>('data/object/trajectory', 'get_trajectory_ids', []);
     await t.ok('data/object/trajectory', 'set_label', [first, 'unsaved']);
     const run = await runCli(
       ['batch', 'relabel.py', 'trials', '--out', 'unsaved-results', '--url', t.url],

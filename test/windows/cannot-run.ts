@@ -67,7 +67,11 @@ const SOME_TESTS: [string, RegExp, string][] = [
     NO_PYTHON,
   ],
   ['test/extension-logic/script-literals.test.ts', /CPython/, NO_PYTHON],
-  ['test/cli/batch.test.ts', /in both layouts|script’s line|clear message|against the application|SIGKILL|unsaved changes/, NO_PYTHON],
+  [
+    'test/cli/batch.test.ts',
+    /in both layouts|script’s line|clear message|against the application|SIGKILL|unsaved changes/,
+    NO_PYTHON,
+  ],
   ['test/cli/script-templates.test.ts', /\(Python\)/, NO_PYTHON],
   ['test/cli/no-application.test.ts', /run --dry-run uses the reference server/, NO_PYTHON],
   ['test/cli/version-guard-run.test.ts', /Python:/, NO_PYTHON],

@@ -5,7 +5,7 @@ import type { BatchEntry } from '../../runner/batch/batch-journal';
 import { batchSummary } from '../../runner/batch/batch-report';
 
 /** A batch as the view shows it: what runs over what, how, and each file's end so far. */
-export interface BatchShown {
+interface BatchShown {
   script: vscode.Uri;
   files: readonly BatchFile[];
   /** A dry run writes nothing; a run saves to `out`, or over the originals. */

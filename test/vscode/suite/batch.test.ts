@@ -127,7 +127,7 @@ export function batchTests(): void {
       assert.equal(statuses.length, FILES);
       assert.ok(
         statuses.filter((s) => s === 'skipped').length >= kept.length - 1,
-        `files done before are skipped: ${statuses}`,
+        `files done before are skipped: ${statuses.join()}`,
       );
       assert.ok(
         statuses.every((s) => s === 'skipped' || s === 'changed'),

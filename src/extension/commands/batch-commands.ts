@@ -6,7 +6,7 @@ import type { BatchEntry } from '../../runner/batch/batch-journal';
 import { batchSummary, junitReport } from '../../runner/batch/batch-report';
 import { BatchRefused, prepareBatch } from '../../runner/batch/prepare-batch';
 import { runBatch } from '../../runner/batch/run-batch';
-import type { CommandTable } from '../commands/command-table';
+import type { CommandTable } from './command-table';
 import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';
 import { trustedToRun } from '../run/workspace-trust';
@@ -66,7 +66,7 @@ async function runAsked(ctx: MotionContext, asked: BatchAsked, resume = false): 
   await vscode.commands.executeCommand('motion.batchResults.focus');
   const started = performance.now();
   const name = basename(asked.script.fsPath);
-  let entries: BatchEntry[] = [];
+  let entries: BatchEntry[];
   let cancelled = false;
   try {
     entries = await vscode.window.withProgress(
@@ -97,7 +97,10 @@ async function runAsked(ctx: MotionContext, asked: BatchAsked, resume = false): 
           onFile: ({ file, entry }) => {
             if (!entry) return progress.report({ message: `${done + 1}/${files.length} · ${file.name}${timeLeft()}` });
             done++;
-            if (entry.status !== 'skipped') (ran++, (runSeconds += entry.seconds));
+            if (entry.status !== 'skipped') {
+              ran++;
+              runSeconds += entry.seconds;
+            }
             view.ended(entry);
             progress.report({
               increment: 100 / files.length,
