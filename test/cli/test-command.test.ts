@@ -207,6 +207,21 @@ describe('motion test: the tests users wrote for their scripts', function () {
     assert.match(edited_.testcase.error.message, /the snapshot cannot be served/);
   });
 
+  it('a test file that cannot be collected errs alone, with pytest’s words at its line; the other files’ tests still run', async () => {
+    writeFileSync(
+      join(scratch.path, 'tests', 'test_broken.py'),
+      'import motion\nimport no_such_helper\n\ndef test_never():\n    pass\n',
+    );
+    const run = await runCli(['test', 'tests', '--python', python], app.env, undefined, scratch.path);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(
+      run.stdout,
+      /! tests\/test_broken\.py \(0\.00 s\)\n\s+ModuleNotFoundError: No module named 'no_such_helper'/,
+    );
+    assert.match(run.stdout, /✓ tests\/test_tool\.py::/, 'the other file’s tests ran');
+    assert.match(run.stdout + run.stderr, /1 errored/);
+  });
+
   it('says how to install pytest when the interpreter lacks it', async () => {
     // A real interpreter without site-packages: pytest cannot be imported there.
     const bare = join(scratch.path, 'python-without-pytest');

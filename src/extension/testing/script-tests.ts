@@ -129,6 +129,15 @@ export class ScriptTests implements vscode.Disposable {
       const uri = vscode.Uri.file(path.resolve(options.cwd, test.file));
       let file = byFile.get(test.file);
       if (!file) byFile.set(test.file, (file = this.controller.createTestItem(test.file, test.file, uri)));
+      if (test.collectionError !== undefined) {
+        // Said on the file's own item (at the line the traceback names in it); the other files' tests stay runnable.
+        file.error = new vscode.MarkdownString().appendCodeblock(test.collectionError, 'text');
+        const at = new RegExp(`${test.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+): in`).exec(
+          test.collectionError,
+        );
+        if (at) file.range = new vscode.Range(Number(at[1]) - 1, 0, Number(at[1]) - 1, 0);
+        continue;
+      }
       const item = this.controller.createTestItem(test.id, test.name, uri);
       if (test.line) item.range = new vscode.Range(test.line - 1, 0, (test.endLine ?? test.line) - 1, 0);
       this.tests.set(item, { test, folder });

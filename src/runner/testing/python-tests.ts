@@ -93,10 +93,17 @@ export async function collectPythonTests(
   const ignore = ignored.map((file) => `--ignore=${file}`);
   const { code, stdout, stderr } = await withTestApplication(options.serverScript, options.snapshot, (server) =>
     // Finding tests runs none: a test's deadline is not collection's.
-    pytest(options, ['--collect-only', '-q', ...ignore, ...paths], { MOTION_URL: server.url }, COLLECTION_DEADLINE_MS),
+    // A file that cannot be collected is said on its own; the others' tests are collected all the same.
+    pytest(
+      options,
+      ['--collect-only', '-q', '--continue-on-collection-errors', ...ignore, ...paths],
+      { MOTION_URL: server.url },
+      COLLECTION_DEADLINE_MS,
+    ),
   );
-  // 5: no tests collected.
-  if (code !== 0 && code !== 5)
+  const problems = collectionErrors(stdout);
+  // 5: no tests collected; 1: some files could not be collected (each said below).
+  if (code !== 0 && code !== 5 && !(code === 1 && problems.length > 0))
     throw new ScriptTestError(`pytest could not collect the tests:\n${(stdout + stderr).trim()}`);
   const ids = stdout.split('\n').filter((line) => /^[^\s].*::/.test(line));
   // Each file is read once, however many tests it holds.
@@ -109,12 +116,32 @@ export async function collectPythonTests(
       );
     return files.get(file)!;
   };
-  return Promise.all(
+  const tests = await Promise.all(
     ids.map(async (line) => {
       const id = line.trim();
       return describeTest(id, await textOf(id.split('::')[0]));
     }),
   );
+  return [...tests, ...problems.map(({ file, message }) => ({ id: file, file, name: '', collectionError: message }))];
+}
+
+/**
+ * The files pytest could not collect, each with what it said: its section under ERRORS
+ * ("___ ERROR collecting tests/test_x.py ___", then the traceback), the error's own line first.
+ */
+export function collectionErrors(output: string): { file: string; message: string }[] {
+  const found: { file: string; message: string }[] = [];
+  const sections = output.split(/^_{3,} ERROR collecting (.+?) _{3,}$/m);
+  for (let i = 1; i < sections.length; i += 2) {
+    const body = sections[i + 1].split(/^={3,}/m)[0].trim();
+    const errorLines = body
+      .split('\n')
+      .filter((line) => line.startsWith('E   '))
+      .map((line) => line.slice(4));
+    const first = errorLines.at(-1) ?? body.split('\n')[0];
+    found.push({ file: sections[i].trim(), message: `${first}\n\n${body}` });
+  }
+  return found;
 }
 
 /**

@@ -13,6 +13,11 @@ export interface ScriptTest {
   names?: string[];
   /** The snapshot its file names (`# motion-snapshot: …`), relative to the folder the tests run in. */
   snapshot?: string;
+  /**
+   * A test file that could not be collected (an import error): what pytest said. It stands for the
+   * file, with no name; the other files' tests are collected and run all the same.
+   */
+  collectionError?: string;
 }
 
 export type TestOutcome = 'passed' | 'failed' | 'errored' | 'skipped';

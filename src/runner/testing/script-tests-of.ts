@@ -72,6 +72,16 @@ export async function optionsFor(test: ScriptTest, options: PythonTestOptions): 
 /** Runs one test, in its language, against an application of its own. */
 export async function runScriptTest(test: ScriptTest, options: PythonTestOptions): Promise<ScriptTestResult> {
   const started = performance.now();
+  // A file that could not be collected has no test to run: its error is its result.
+  if (test.collectionError !== undefined)
+    return {
+      test,
+      outcome: 'errored',
+      durationMs: 0,
+      message: test.collectionError.split('\n')[0],
+      details: test.collectionError,
+      output: '',
+    };
   try {
     const own = await optionsFor(test, options);
     return await (test.file.endsWith('.lua') ? runLuaTest(test, own) : runPythonTest(test, own));

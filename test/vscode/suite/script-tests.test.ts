@@ -106,6 +106,54 @@ export function scriptTestsTests(): void {
       await takeScreenshot('script-tests.png', [WORKBENCH.sideBar, WORKBENCH.editor], 520);
     });
 
+    it('a test file that cannot be collected shows its error on its own row; the other files’ tests stay listed and run', async function () {
+      if (!hasHands) this.skip();
+      const api = await motionApi();
+      const broken = spec('test_broken_import.py');
+      await vscode.workspace.fs.writeFile(
+        broken,
+        new TextEncoder().encode('import motion\nimport no_such_helper\n\n\ndef test_never():\n    pass\n'),
+      );
+      try {
+        await hands.palette('Test: Refresh Tests');
+        const find = (id: string) => {
+          let found: vscode.TestItem | undefined;
+          const walk = (items: vscode.TestItemCollection): void =>
+            items.forEach((item) => {
+              if (item.id === id) found = item;
+              walk(item.children);
+            });
+          walk(api.scriptTests.controller.items);
+          return found;
+        };
+        await waitFor(
+          () => find('tests/test_broken_import.py')?.error !== undefined,
+          'the broken file’s own error',
+          60_000,
+        );
+        const error = find('tests/test_broken_import.py')!.error!;
+        assert.match(typeof error === 'string' ? error : error.value, /No module named 'no_such_helper'/);
+        assert.ok(find('tests/test_probe_tools.py::test_scale_is_kept'), 'the other file’s tests are still listed');
+        await vscode.commands.executeCommand('workbench.view.testing.focus');
+        await waitFor(async () => {
+          const rows = await hands.textOf(`${WORKBENCH.sideBar} .monaco-list-row`);
+          return (
+            rows.some((r) => r.includes('test_broken_import.py')) && rows.some((r) => r.includes('test_probe_tools.py'))
+          );
+        }, 'the Testing view to list both files');
+        api.scriptTests.results.clear();
+        await hands.palette('Test: Run All Tests');
+        await waitFor(
+          () => api.scriptTests.results.has('tests/test_probe_tools.py::test_scale_is_kept'),
+          'the other tests to run',
+          90_000,
+        );
+      } finally {
+        await vscode.workspace.fs.delete(broken);
+        await hands.palette('Test: Refresh Tests');
+      }
+    });
+
     for (const [language, testFile, id, line, session] of [
       ['Python', 'test_probe_tools.py', 'tests/test_probe_tools.py::test_scale_is_kept', 9, 'Debug test_scale_is_kept'],
       [
