@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import { besideScript, callSite, whereItStopped } from '../../src/runner/dry-run/call-site';
+import { besideScript, callSite, tracebackSite, whereItStopped } from '../../src/runner/dry-run/call-site';
 
 describe('where a call was made, or a run stopped, as a person reads it beside the script', () => {
   const script = resolve('/lab/tools/tool.py');
@@ -33,5 +33,25 @@ describe('where a call was made, or a run stopped, as a person reads it beside t
     );
     assert.equal(whereItStopped({ type: 'LuaError', message: 'x' }, script), '', 'no line known');
     assert.equal(whereItStopped(undefined, script), '');
+  });
+
+  it('reads the file and line a traceback’s line names, in Python and in Lua, and none in the interpreters’ own frames', () => {
+    assert.deepEqual(tracebackSite('  File "/w/tools/fill.py", line 12, in fill_gaps'), {
+      file: '/w/tools/fill.py',
+      line: 12,
+    });
+    assert.deepEqual(tracebackSite('  File "C:\\w\\tool.py", line 3, in <module>'), {
+      file: 'C:\\w\\tool.py',
+      line: 3,
+    });
+    assert.deepEqual(tracebackSite("\t/w/tool.lua:7: in function 'fill'"), { file: '/w/tool.lua', line: 7 });
+    assert.deepEqual(tracebackSite('helpers/io.lua:4: attempt to index a nil value'), {
+      file: 'helpers/io.lua',
+      line: 4,
+    });
+    assert.equal(tracebackSite('  File "<string>", line 1, in <module>'), undefined);
+    assert.equal(tracebackSite("\t[C]: in function 'error'"), undefined);
+    assert.equal(tracebackSite('ValueError: bad trial'), undefined);
+    assert.equal(tracebackSite('filled 3 gaps at 12:30'), undefined);
   });
 });

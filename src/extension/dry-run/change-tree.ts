@@ -14,6 +14,8 @@ export interface ChangeNode {
   change?: StateChange;
   /** The file and line (1-based) a row stands for: choosing it opens that file there. */
   at?: CallSite;
+  /** A line of the script's output that names a file and line (a traceback's): choosing it opens it there. */
+  opens?: CallSite;
   children: ChangeNode[];
 }
 

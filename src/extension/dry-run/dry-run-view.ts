@@ -5,6 +5,7 @@ import type { RunResult } from '../../runner/script-session';
 import type { Prompts } from '../questions';
 import type { NotSentCall, PassedRead } from '../../runner/dry-run/dry-run-gateway';
 import { changeTree, notSentTree, type ChangeNode } from './change-tree';
+import { siteFile, tracebackSite } from '../../runner/dry-run/call-site';
 import { whereItStopped } from '../../runner/dry-run/call-site';
 
 /** What the last dry run found: the script, what it started from, how it ended, and its changes. */
@@ -97,6 +98,18 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
     } else if (outcome) {
       item.iconPath = new vscode.ThemeIcon(this.shown!.report.result.ok ? 'pass' : 'error');
       item.tooltip = node.description;
+    } else if (node.opens) {
+      const at = new vscode.Position(node.opens.line - 1, 0);
+      const report = this.shown!.report;
+      const path = siteFile(node.opens, scriptFile(report));
+      const file = path === scriptFile(report) ? report.uri : vscode.Uri.file(path);
+      item.iconPath = new vscode.ThemeIcon('go-to-file');
+      item.tooltip = `Open ${node.opens.file} at line ${node.opens.line}`;
+      item.command = {
+        command: 'vscode.open',
+        title: 'Open the File at This Line',
+        arguments: [file, { selection: new vscode.Range(at, at) }],
+      };
     } else if (node.at) {
       item.iconPath = new vscode.ThemeIcon('debug-disconnect');
       item.tooltip = `${node.label}\n${node.at.file}:${node.at.line}\nNot sent: the reference server does not model it, so the dry run cannot know what it would do.`;
@@ -139,14 +152,24 @@ function outcomeRow(report: DryRunReport): ChangeNode {
   const ending = report.result.ok
     ? counted
     : `${report.result.error?.type ?? 'failed'}${whereItStopped(report.result.error, scriptFile(report))}; ${counted} before it`;
-  // The first lines of what it printed, under it (the whole output is in its channel).
+  // What it printed, under it: the first lines, or, when it raised, the last (its traceback); the
+  // whole output is in its channel. A line naming a file and line opens it there.
   const lines = report.output.split('\n').filter((line) => line.trim() !== '');
-  const shown = lines.slice(0, OUTPUT_LINES).map((line) => ({ label: line, description: '', children: [] }));
-  if (lines.length > OUTPUT_LINES)
-    shown.push({
-      label: `… ${lines.length - OUTPUT_LINES} more lines in the Motion Dry Run output`,
-      description: '',
-      children: [],
-    });
+  const row = (line: string): ChangeNode => {
+    const opens = tracebackSite(line);
+    return { label: line, description: '', children: [], ...(opens ? { opens } : {}) };
+  };
+  const more = (n: number, where: string): ChangeNode => ({
+    label: `… ${n} ${where} lines in the Motion Dry Run output`,
+    description: '',
+    children: [],
+  });
+  const cut = lines.length - OUTPUT_LINES;
+  const shown =
+    cut <= 0
+      ? lines.map(row)
+      : report.result.ok
+        ? [...lines.slice(0, OUTPUT_LINES).map(row), more(cut, 'more')]
+        : [more(cut, 'earlier'), ...lines.slice(cut).map(row)];
   return { label: report.script, description: `${ending} · from ${report.startedFrom}`, children: shown };
 }

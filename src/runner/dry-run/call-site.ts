@@ -14,6 +14,18 @@ export function callSite(caller: string | undefined): CallSite | undefined {
 }
 
 /**
+ * The site a line of a traceback names: Python's `File "/w/tool.py", line 12, in fill`, Lua's
+ * `/w/tool.lua:12: in function 'fill'` (or its message's `tool.lua:12: boom`). Frames of the
+ * interpreters' own code (`<string>`, `[C]`, `<frozen …>`) name none.
+ */
+export function tracebackSite(line: string): CallSite | undefined {
+  const python = /File "([^"<]+)", line (\d+)/.exec(line);
+  if (python) return { file: python[1], line: Number(python[2]) };
+  const lua = /^\s*([^\s:[<][^:]*\.lua):(\d+):/.exec(line);
+  return lua ? { file: lua[1], line: Number(lua[2]) } : undefined;
+}
+
+/**
  * A file as a person reads it beside the script that ran: relative to the script's folder
  * (`tool.py`, `helpers/menu_tools.py`, `../shared/io.py`); by its name alone when the code had no
  * file of its own (code given to an assistant); a relative name as it was given.

@@ -228,6 +228,45 @@ export function dryRunTests(): void {
       await waitFor(async () => api.skeletonViews.isOpen('dry-run') === undefined, 'the dry run’s 3D view to close');
     });
 
+    it('a script that raised: its traceback’s lines in the Dry Run view open the file at the line when clicked, the helper’s too', async function () {
+      if (!hasHands) this.skip();
+      const helper = vscode.Uri.joinPath(folder(), 'trial_checks.py');
+      const script = vscode.Uri.joinPath(folder(), 'check_trial.py');
+      await vscode.workspace.fs.writeFile(
+        helper,
+        new TextEncoder().encode(
+          'def require_markers(count):\n    if count < 100:\n        raise ValueError(f"only {count} markers")\n',
+        ),
+      );
+      await vscode.workspace.fs.writeFile(
+        script,
+        new TextEncoder().encode('import motion\nfrom trial_checks import require_markers\n\nrequire_markers(3)\n'),
+      );
+      try {
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(script));
+        await hands.palette('Motion: Dry Run File');
+        await panelRowsOnce('ValueError');
+        // The outcome row opens to what the script printed: its traceback, each frame a row.
+        await hands.click(`${WORKBENCH.panel} .monaco-list-row`, 'check_trial.py');
+        const rows = await panelRowsOnce('trial_checks.py", line 3');
+        assert.ok(
+          rows.some((r) => r.includes('check_trial.py", line 4')),
+          JSON.stringify(rows),
+        );
+        await hands.click(`${WORKBENCH.panel} .monaco-list-row`, 'trial_checks.py", line 3');
+        await waitFor(
+          () =>
+            vscode.window.activeTextEditor?.document.uri.fsPath === helper.fsPath &&
+            vscode.window.activeTextEditor.selection.active.line === 2,
+          'the helper opened at the line that raised',
+        );
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        for (const file of [helper, script]) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+        await vscode.commands.executeCommand('motion.clearDryRun');
+      }
+    });
+
     it('Dry Run File of a gap filler shows the gap it fills, and, opened by a click, each frame gap → position', async function () {
       if (!hasHands) this.skip();
       const before = await applicationState();
