@@ -27,7 +27,8 @@ describe('the folders private servers leave behind', () => {
     assert.equal(existsSync(at(`motion-private-${gone}-abc`)), false, 'the folder of a process that is gone');
     assert.equal(existsSync(at(`motion-private-${process.pid}-def`)), true, 'this process’s own');
     assert.equal(existsSync(at(`motion-private-${process.ppid}-ghi`)), true, 'a process that still runs');
-    assert.equal(existsSync(at('motion-test-x')), true);
+    assert.equal(existsSync(at(`motion-test-${gone}-jkl`)), false, 'a test run’s reports whose process is gone');
+    assert.equal(existsSync(at('motion-test-x')), true, 'a folder not named after a process');
     assert.equal(existsSync(at(`other-${gone}`)), true);
   });
 });

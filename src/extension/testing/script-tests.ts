@@ -192,7 +192,7 @@ export class ScriptTests implements vscode.Disposable {
     folder: vscode.WorkspaceFolder,
     options: PythonTestOptions,
   ): Promise<ScriptTestResult> {
-    const reports = await mkdtemp(path.join(tmpdir(), 'motion-test-'));
+    const reports = await mkdtemp(path.join(tmpdir(), `motion-test-${process.pid}-`));
     const lua = test.file.endsWith('.lua');
     const report = path.join(reports, lua ? 'result.json' : 'junit.xml');
     const started = performance.now();

@@ -2,8 +2,8 @@ import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** A private server's folder: `motion-private-PID-…`, PID the process that made it. */
-const PRIVATE_FOLDER = /^motion-private-(\d+)-/;
+/** A private server's folder, or a test run's reports: `motion-private-PID-…`, `motion-test-PID-…`, PID the process that made it. */
+const PRIVATE_FOLDER = /^motion-(?:private|test)-(\d+)-/;
 
 /** Whether a process of that id runs (EPERM: it does, someone else's). */
 function running(pid: number): boolean {
@@ -18,7 +18,7 @@ function running(pid: number): boolean {
 let swept: Promise<void> | undefined;
 
 /**
- * The folders of private servers whose process is gone (killed hard, a power cut): removed, once a
+ * The folders of private servers (and test runs' reports) whose process is gone (killed hard, a power cut): removed, once a
  * process, before its first private server starts. A folder of a process that still runs is its
  * own and is left alone.
  */

@@ -178,7 +178,8 @@ type JunitProblem = string | { message?: string; '#text'?: string };
 
 /** Runs one test against a private server of its own (a fresh copy of the snapshot, or the demo data). */
 export async function runPythonTest(test: ScriptTest, options: PythonTestOptions): Promise<ScriptTestResult> {
-  const reports = await mkdtemp(join(tmpdir(), 'motion-test-'));
+  // Named after this process, as private servers' folders are: one a kill left behind is removed later.
+  const reports = await mkdtemp(join(tmpdir(), `motion-test-${process.pid}-`));
   const report = join(reports, 'junit.xml');
   const started = performance.now();
   try {
