@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import * as vscode from 'vscode';
-import type { LuaSessionRun } from '../../runner/debug/lua-debug-session';
+import type { LuaSessionRun } from '../../runner/debug/lua-session-run';
 import type { MotionAttachConfiguration } from '../../runner/debug/motion-launch';
 import type { LuaDebugLink } from '../../api/runtime/lua/lua-debug-messages';
 import type { CommandTable } from '../commands/command-table';

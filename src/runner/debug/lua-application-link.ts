@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { MessageChannel } from 'node:worker_threads';
 import type { FromLuaDebug, LuaDebugCommand } from '../../api/runtime/lua/lua-debug-messages';
-import type { LuaSessionRun } from './lua-debug-session';
+import type { LuaSessionRun } from './lua-session-run';
 
 /**
  * The Lua debugger's end of Attach to the Application: the reference server's Lua reached on its

@@ -18,6 +18,7 @@ import { bundledWorker } from '../../api/runtime/bundled-worker';
 import type { FromLuaDebug, LuaDebugCommand, LuaDebugQuestion } from '../../api/runtime/lua/lua-debug-messages';
 import { toDebuggee, toEditor, type CellSource } from './cell-sources';
 import { breakableLine, codeLines } from './lua-breakable-lines';
+import { listOf, type LuaSessionRun } from './lua-session-run';
 import { MOTION_EXCEPTION_FILTERS, type MotionLaunchConfiguration } from './motion-launch';
 import { readUserTextSync } from '../../api/files/user-text';
 import { pathKey } from '../../api/files/path-key';
@@ -26,24 +27,6 @@ const THREAD = 1;
 
 /** Lua knows no "raised anywhere" break: errors caught by pcall are out of the debugger's sight. */
 const LUA_FILTERS = MOTION_EXCEPTION_FILTERS.filter((f) => f.filter !== 'raised');
-
-/**
- * The adapter's end of a debugged run in a Motion session (Debug Cell): the port whose other end
- * the run was given, and their shared signal.
- */
-export interface LuaSessionRun {
-  commands: MessagePort;
-  signal: Int32Array;
-  /** The cells being debugged, and the files they run from. */
-  cells: readonly CellSource[];
-  /**
-   * Attached to the application's Lua (Attach to the Application): its scripts outlive the session,
-   * so Stop and disconnect leave them running, undebugged, rather than interrupting them.
-   */
-  application?: boolean;
-  /** Lets go of the run's other end (the connection to the application). */
-  close?: () => void;
-}
 
 /**
  * The Lua debugger: a debug adapter over the Lua 5.4 VM that sessions use (wasmoon), run in a
@@ -412,9 +395,4 @@ export class LuaDebugSession extends DebugSession {
     this.port.close();
     this.sendResponse(response);
   }
-}
-
-/** A list from the Lua side: a Lua table arrives as an array, or as an object when it is empty. */
-function listOf<T>(value: T[] | Record<string, T> | undefined): T[] {
-  return Array.isArray(value) ? value : Object.values(value ?? {});
 }
