@@ -13,7 +13,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { canMakeNamespaces, namespaceWithCable, removeNamespace } from './network-namespace';
+import {
+  canMakeNamespaces,
+  freeCableAddresses,
+  machineRoutes,
+  namespaceWithCable,
+  removeNamespace,
+} from './network-namespace';
 
 const SSHD = '/usr/sbin/sshd';
 
@@ -57,10 +63,12 @@ async function until(check: () => boolean, what: string, ms = 20_000): Promise<v
 
 /** Sets up the capture PC: its network, its sshd, and the application on its loopback. */
 export async function simulateSsh(serverScript: string): Promise<SshSimulation> {
-  const slot = process.pid % 60;
-  // A /30 of TEST-NET-1 (192.0.2.0/24, never routed), apart from the WSL run's.
-  const ownAddress = `192.0.2.${slot * 4 + 1}`;
-  const capturePcAddress = `192.0.2.${slot * 4 + 2}`;
+  // A /30 of the documentation networks (never routed), none this machine or the WSL run uses.
+  const { ownAddress, otherAddress: capturePcAddress } = freeCableAddresses(
+    machineRoutes(),
+    ['203.0.113', '192.0.2', '198.51.100'],
+    process.pid % 64,
+  );
   const namespace = `motion-ssh-${process.pid}`;
   const ownEnd = `msh${process.pid % 100_000}`;
   const pcEnd = `msp${process.pid % 100_000}`;

@@ -6,7 +6,7 @@
  * The application listens on the host's end of the cable, on 7979, once a test starts it. Needs root (ip netns); the
  * namespace and its cable are deleted by name when the run ends, the application by its handle.
  */
-import { namespaceWithCable, removeNamespace } from './network-namespace';
+import { freeCableAddresses, machineRoutes, namespaceWithCable, removeNamespace } from './network-namespace';
 import { startMotionServer, type MotionServer } from '../server/scripting/motion-server';
 
 export interface WslSimulation {
@@ -28,10 +28,12 @@ export interface WslSimulation {
 
 /** Sets up the namespace and its cable; the application on the host is started when a test asks (MOTION_HOST). */
 export async function simulateWsl(): Promise<WslSimulation> {
-  // A /30 of TEST-NET-2 (198.51.100.0/24, never routed) of this run's own, and names of its own.
-  const slot = process.pid % 60;
-  const hostAddress = `198.51.100.${slot * 4 + 1}`;
-  const wslAddress = `198.51.100.${slot * 4 + 2}`;
+  // A /30 of the documentation networks (never routed) that no route of this machine meets, and names of its own.
+  const { ownAddress: hostAddress, otherAddress: wslAddress } = freeCableAddresses(
+    machineRoutes(),
+    ['198.51.100', '203.0.113', '192.0.2'],
+    process.pid % 64,
+  );
   const namespace = `motion-wsl-${process.pid}`;
   const hostEnd = `mwh${process.pid % 100_000}`;
   const wslEnd = `mww${process.pid % 100_000}`;

@@ -182,6 +182,33 @@ describe('live names of the connected application in strings', function () {
     assert.deepEqual(fix.edit?.changes?.[uri], [{ range: diagnostics[0].range, newText: 'FullBody' }]);
   });
 
+  it('judges a skeleton’s name and a segment’s name looked up in one loop each against its own list', async () => {
+    // Item 10 of issue 79: the two look-ups share a source and a scope; taken for one, a segment's
+    // name would be judged against the skeletons (or the other way round) and every line would be wrong.
+    const python = `${PY_HEAD}for take in range(3):\n    body = sk.find_skeleton("project", "FullBody")\n    head = sk.find_segment("project", body, "Head")\n    wrong_skeleton = sk.find_skeleton("project", "Head")\n    wrong_segment = sk.find_segment("project", body, "FullBody")\n    body = sk.find_skeleton("project", "Wand")\n    tip = sk.find_segment("project", body, "Head")\n`;
+    const lua = `${LUA_HEAD}for take = 1, 3 do\n  local body = sk.find_skeleton("project", "FullBody")\n  local head = sk.find_segment("project", body, "Head")\n  local wrong_skeleton = sk.find_skeleton("project", "Head")\n  local wrong_segment = sk.find_segment("project", sk.find_skeleton("project", "FullBody"), "FullBody")\nend\n`;
+    const judged = async (languageId: 'python' | 'lua', text: string, expected: number) => {
+      const { uri } = open(languageId, text);
+      const check = () => service.liveNameDiagnostics(uri, service.nameReferences(uri));
+      check();
+      await waitFor(() => check().length === expected, `the ${languageId} script's names judged`);
+      return check().map((d) => [d.range.start.line, d.message.replace(/;.*/, '')]);
+    };
+    assert.deepEqual(await judged('python', python, 3), [
+      [5, 'no skeleton named "Head" in the project settings'],
+      [6, 'no segment named "FullBody" in skeleton "FullBody" of the project settings'],
+      [8, 'no segment named "Head" in skeleton "Wand" of the project settings'],
+    ]);
+    // The skeleton unknown before the script runs (the loop's name): its segments are not judged,
+    // and the skeletons' list, asked with the same source, is not taken for theirs.
+    const loopSkeleton = `${PY_HEAD}for name in ["FullBody", "Wand"]:\n    body = sk.find_skeleton("project", name)\n    head = sk.find_segment("project", body, "Hed")\n    other = sk.find_skeleton("project", "Wnd")\n    again = sk.find_segment("project", body, "Wand")\n`;
+    assert.deepEqual(await judged('python', loopSkeleton, 1), [[5, 'no skeleton named "Wnd" in the project settings']]);
+    assert.deepEqual(await judged('lua', lua, 2), [
+      [4, 'no skeleton named "Head" in the project settings'],
+      [5, 'no segment named "FullBody" in skeleton "FullBody" of the project settings'],
+    ]);
+  });
+
   it('keeps the list it had when a fetch finds the same names again (what was judged of them stays judged)', async () => {
     let fetches = 0;
     const counting = new MotionClient({
