@@ -7,7 +7,15 @@ import { typedInto } from '../../runner/repl/console-session';
 import { DocumentationNames } from '../../runner/repl/documentation-names';
 import { PROMPTS, Statements } from '../../runner/repl/statements';
 import type { ScriptSession } from '../../runner/script-session';
-import { clientFor, documentationCache, GLOBAL_HELP, GLOBAL_OPTIONS, globalOptions } from '../cli-context';
+import {
+  clientFor,
+  documentationCache,
+  GLOBAL_HELP,
+  GLOBAL_OPTIONS,
+  globalOptions,
+  report,
+  unreachable,
+} from '../cli-context';
 import { LineQueue } from '../line-queue';
 
 const REPL_HELP = `Usage: motion repl [--lua] [--python PATH]
@@ -31,6 +39,10 @@ export async function replCommand(argv: string[]): Promise<number> {
   });
   if (values.help) return (void process.stdout.write(`${REPL_HELP}\n`), 0);
   const options = globalOptions(values);
+  // Nothing answers: said before the first line is read, as `motion run` does; a session without
+  // motion would only run the lines into NameErrors.
+  const away = await unreachable(options);
+  if (away) return report(away, options.json);
   const language = values.lua ? 'lua' : 'python';
   const names = new DocumentationNames(() => loadDocumentation(clientFor(options), { cache: documentationCache() }));
   names.refresh();

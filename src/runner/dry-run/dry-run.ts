@@ -110,6 +110,9 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
   let serverStarted: (url: string) => void = () => undefined;
   let serverGone: (error: Error) => void = () => undefined;
   const privateServer = new Promise<string>((resolve, reject) => ((serverStarted = resolve), (serverGone = reject)));
+  // Met by the gateway when it starts; a run that ends before (no application to read the
+  // documentation of) rejects it with nobody waiting, which must not end the process.
+  privateServer.catch(() => undefined);
   // The script's side starts while the private server does: the gateway the script talks to (what
   // the reference server models goes to the server, once it is there; the rest is answered, reads
   // by the application, or held back, changes), then the script's session (Python, and the
