@@ -278,8 +278,9 @@ async function followApplicationNames(
     ...(now.skeleton !== skeleton ? [`the skeleton “${skeleton}” is now “${now.skeleton}”`] : []),
     ...(now.segment !== segment ? [`the segment “${segment}” is now “${now.segment}”`] : []),
   ];
-  if (renamed.length === 0) return { uri, renamed };
   const to = segmentUri(source, now.skeleton, now.segment, id);
+  // The same path (a name the path cannot tell from another): nothing to follow.
+  if (renamed.length === 0 || to.toString() === uri.toString()) return { uri, renamed: [] };
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   // Unsaved edits go with it: saved as the draft (never to the application), which the new name
   // finds; kept as the draft directly should the save not take (the old tab closes either way).

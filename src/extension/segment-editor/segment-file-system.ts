@@ -6,15 +6,26 @@ export const SEGMENT_SCHEME = 'motion';
 
 type SegmentSource = 'project' | 'measurement' | 'data';
 
+/**
+ * A slash in a name, as the path shows it: the path's own slashes part source, skeleton and
+ * segment. (Percent-encoding would part them too, but the breadcrumb and the tab would show
+ * `Wand%20Renamed`: the path is read by people.)
+ */
+const SLASH_IN_NAME = '\u2215';
+
+/** A name as the path shows it. */
+const inPath = (name: string) => name.replaceAll('/', SLASH_IN_NAME);
+
 /** `motion:/project/FullBody/Head.json?segment=7`: the path for people, the id (names can change) for us. */
 export function segmentUri(source: SegmentSource, skeleton: string, segment: string, id: number): vscode.Uri {
   return vscode.Uri.from({
     scheme: SEGMENT_SCHEME,
-    path: `/${source}/${encodeURIComponent(skeleton)}/${encodeURIComponent(segment)}.json`,
+    path: `/${source}/${inPath(skeleton)}/${inPath(segment)}.json`,
     query: `segment=${id}`,
   });
 }
 
+/** A segment document's source and id, and the names its path shows (a slash in a name given back). */
 export function parseSegmentUri(uri: vscode.Uri): {
   source: SegmentSource;
   id: number;
@@ -32,8 +43,8 @@ export function parseSegmentUri(uri: vscode.Uri): {
   return {
     source,
     id,
-    skeleton: decodeURIComponent(skeleton),
-    segment: decodeURIComponent(file.replace(/\.json$/, '')),
+    skeleton: skeleton.replaceAll(SLASH_IN_NAME, '/'),
+    segment: file.replace(/\.json$/, '').replaceAll(SLASH_IN_NAME, '/'),
   };
 }
 

@@ -47,13 +47,13 @@ export function segmentRenameTests(): void {
       await replaceAll(editor.document, JSON.stringify(doc, null, 2));
       try {
         // Renamed in the application, by someone at the capture PC.
-        await skeletons().set_skeleton_name('project', wandId, 'Stick');
-        await skeletons().set_segment_name('project', tipId, 'Point');
+        await skeletons().set_skeleton_name('project', wandId, 'Wand Renamed');
+        await skeletons().set_segment_name('project', tipId, 'Point/2');
         await hands.palette('Motion: Refresh');
         await waitFor(
           async () =>
-            (await hands.textOf('.part.editor .tabs-container .tab.active')).some((t) => t.includes('Point.json')),
-          'the tab named after the segment’s new name',
+            (await hands.textOf('.part.editor .tabs-container .tab.active')).some((t) => t.includes('Point∕2.json')),
+          'the tab named after the segment’s new name (its slash shown as one, not parting the path)',
         ).catch((error: Error) => {
           // What the workbench showed instead, for whoever reads the log of a failed run.
           const tabs = vscode.window.tabGroups.all.flatMap((g) =>
@@ -64,13 +64,15 @@ export function segmentRenameTests(): void {
           );
         });
         await waitFor(
-          async () => (await hands.textOf('.part.editor .breadcrumbs-control')).join(' ').includes('Stick'),
+          async () => (await hands.textOf('.part.editor .breadcrumbs-control')).join(' ').includes('Wand Renamed'),
           'the breadcrumb naming the skeleton’s new name',
         );
+        // Names as a person reads them: never percent-encoded, in the breadcrumb or the tab's hover.
+        assert.doesNotMatch((await hands.textOf('.part.editor .breadcrumbs-control')).join(' '), /%[0-9A-F]{2}/i);
         const active = vscode.window.activeTextEditor!.document;
-        assert.match(active.uri.path, /\/project\/Stick\/Point\.json$/);
+        assert.equal(active.uri.path, '/project/Wand Renamed/Point∕2.json');
         assert.deepEqual(JSON.parse(active.getText()).endpoint, [0, 0, 33], 'the edit came along');
-        assert.equal(JSON.parse(active.getText()).name, 'Point', 'the draft takes the new name, not a rename back');
+        assert.equal(JSON.parse(active.getText()).name, 'Point/2', 'the draft takes the new name, not a rename back');
         assert.equal(
           vscode.window.tabGroups.all
             .flatMap((g) => g.tabs)
@@ -83,7 +85,10 @@ export function segmentRenameTests(): void {
           active.uri,
           { confirm: false },
         );
-        assert.deepEqual(declined.renamed, ['the skeleton “Wand” is now “Stick”', 'the segment “Tip” is now “Point”']);
+        assert.deepEqual(declined.renamed, [
+          'the skeleton “Wand” is now “Wand Renamed”',
+          'the segment “Tip” is now “Point/2”',
+        ]);
         assert.deepEqual(
           declined.shown.map((line) => line.split(':')[0]),
           ['endpoint'],
