@@ -14,6 +14,7 @@ import { launchHeadlessChromium } from './headless-chromium';
 import { handsRequest, serveHands } from './workbench-hands';
 import { canSimulateSsh, simulateSsh, type SshSimulation } from './ssh-simulation';
 import { canMakeNamespaces } from './network-namespace';
+import { stopProcessGroup } from './process-group';
 import { hostRequest, simulateWsl, type WslSimulation } from './wsl-simulation';
 import { startMotionServer } from '../server/scripting/motion-server';
 import { freePort } from '../test/support/free-port';
@@ -141,6 +142,9 @@ async function runSuite(trust: SuiteRun): Promise<number> {
       MOTION_TEST_HANDS: '1',
       // Where the hands' replies go: in this run's folder, removed with it.
       MOTION_TEST_HANDS_DIR: join(tmp, 'hands'),
+      // Files a test hands to VS Code, which may write them again after the test deleted them (a
+      // notebook's last save): in this run's folder, removed once code-server has ended.
+      MOTION_TEST_SCRATCH: join(tmp, 'scratch'),
       // Install 'motion' Command writes the user's bin folder: the run's own, not this machine's ~/.local/bin.
       XDG_BIN_HOME: join(tmp, 'bin'),
       ...(wsl ? { WSL_DISTRO_NAME: 'Motion-Test' } : {}),
@@ -210,13 +214,8 @@ async function runSuite(trust: SuiteRun): Promise<number> {
     return code === 0 ? 0 : code === 1 ? 1 : 2;
   } finally {
     await browser?.close().catch(() => undefined);
-    if (codeServer?.pid) {
-      try {
-        process.kill(-codeServer.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+    // code-server writes its user data as it ends: the folder goes once all of it has ended.
+    await stopProcessGroup(codeServer?.pid);
     await server.close();
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -13,6 +13,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopProcessGroup } from './process-group';
 import {
   canMakeNamespaces,
   freeCableAddresses,
@@ -40,16 +41,6 @@ export interface SshSimulation {
 /** A word for a POSIX shell: in single quotes, its own single quotes closed and escaped. */
 function shellWord(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Stops a process group, if it is still there. */
-function stopGroup(pid: number | undefined): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
 }
 
 /** Waits until `check` holds, trying every 100 ms, or fails after `ms` naming `what`. */
@@ -81,13 +72,15 @@ export async function simulateSsh(serverScript: string): Promise<SshSimulation> 
   const dispose = async (): Promise<void> => {
     // The remote commands first (their sessions' process groups), then what ran here.
     for (const file of remotePidFiles) {
+      let pid: number | undefined;
       try {
-        stopGroup(Number(readFileSync(file, 'utf8').trim()));
+        pid = Number(readFileSync(file, 'utf8').trim());
       } catch {
         // never started
       }
+      await stopProcessGroup(pid);
     }
-    for (const child of started.reverse()) stopGroup(child.pid);
+    for (const child of started.reverse()) await stopProcessGroup(child.pid);
     removeNamespace(namespace);
     rmSync(keys, { recursive: true, force: true });
   };

@@ -81,6 +81,31 @@ describe('the Dry Run view’s tree of changes', () => {
     ]);
   });
 
+  it('names the line that made each change, by its number in the script, by its file beside it in a helper; choosing it opens there', () => {
+    const before = demoState();
+    const after = structuredClone(before);
+    after.skeletons.project[0].scale = 2;
+    after.skeletons.project[1].name = 'Stick';
+    const script = resolve('/w/tool.py');
+    const [scale, name] = diffStates(before, after);
+    const changes = [
+      { ...scale, caller: `${resolve('/w/helpers/grow.py')}:6` },
+      { ...name, caller: `${script}:4` },
+    ];
+    const rows = changeTree(changes, script);
+    assert.deepEqual(outline(rows), [
+      'Project settings — 2 changes',
+      '  FullBody — 1 change',
+      `    [changed] scale — 1 → 2 · ${join('helpers', 'grow.py')}:6`,
+      '  Stick — 1 change',
+      '    [changed] name — "Wand" → "Stick" · line 4',
+    ]);
+    assert.deepEqual(rows[0].children[0].children[0].at, { file: resolve('/w/helpers/grow.py'), line: 6 });
+    assert.deepEqual(rows[0].children[1].children[0].at, { file: script, line: 4 });
+    // A change no line is known of (a tool's click made it) opens nothing.
+    assert.equal(changeTree([scale], script)[0].children[0].children[0].at, undefined);
+  });
+
   it('is empty when nothing changed', () => {
     assert.deepEqual(changeTree(diffStates(demoState(), demoState())), []);
   });

@@ -76,9 +76,9 @@ describe('dry runs: a script against a private server started from a snapshot', 
     });
   }
 
-  for (const [language, path, code] of [
-    ['Python', '/scripts/edit.py', PYTHON_EDITS],
-    ['Lua', '/scripts/edit.lua', LUA_EDITS],
+  for (const [language, path, code, lines] of [
+    ['Python', '/scripts/edit.py', PYTHON_EDITS, [7, 4, 6, 6]],
+    ['Lua', '/scripts/edit.lua', LUA_EDITS, [6, 3, 5, 5]],
   ] as const)
     it(`shows what a ${language} script would change, and the application only ever hears reads`, async () => {
       const before = JSON.stringify(app.server.model.snapshot());
@@ -93,6 +93,11 @@ describe('dry runs: a script against a private server started from a snapshot', 
           ['added', 'Project settings / FullBody', 'added segment Hat (child of Head)'],
           ['changed', 'Project settings / FullBody / Head', 'endpoint: [0, 0, 190] → null'],
         ],
+      );
+      // Each change names the line that made it: Head's endpoint went with the segment added under it.
+      assert.deepEqual(
+        changes.map((c) => c.caller),
+        lines.map((line) => `${path}:${line}`),
       );
       assert.equal(JSON.stringify(app.server.model.snapshot()), before, 'the application is as it was');
       assert.ok(asked.length > 100, 'the snapshot was read from the application');

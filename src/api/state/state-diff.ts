@@ -41,6 +41,8 @@ export interface StateChange {
   text: string;
   /** For a change of samples: its frames, each before → after. */
   frames?: SampleRun;
+  /** Where the script made it (`/w/tool.py:14`), when a dry run could tell (change-callers.ts). */
+  caller?: string;
 }
 
 /** A segment's record fields in the order the segment editor applies them, with the interface's names. */

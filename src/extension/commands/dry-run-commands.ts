@@ -12,6 +12,7 @@ import { undoScript } from '../history/undo-script';
 import { prompts } from '../prompts';
 import type { Prompts } from '../questions';
 import type { CommandTable } from './command-table';
+import type { ChangeNode } from '../dry-run/change-tree';
 import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';
 import { editorSelection, scriptLanguage } from '../run/script-runner';
@@ -303,6 +304,22 @@ export const dryRunCommands: CommandTable = {
     return dryRunCode(ctx, editor.document, code, `${fileName(editor.document)} (${lines})`);
   },
   'motion.clearDryRun': (ctx) => () => ctx.parts.dryRun.show(undefined),
+  // A change's row: the line that made it, where the file is already shown, else where a text
+  // editor is; never over the 3D view of the dry run (a webview alone in its group: beside it).
+  // The view keeps the focus, for the next row.
+  'motion.dryRun.openLine': (ctx) => async (node?: ChangeNode) => {
+    if (!node?.at || !ctx.parts.dryRun.report) return undefined;
+    const file = ctx.parts.dryRun.fileOf(node.at);
+    const editors = vscode.window.visibleTextEditors;
+    const shown = editors.find((e) => e.document.uri.toString() === file.toString()) ?? editors[0];
+    const overWebview = vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputWebview;
+    const at = new vscode.Position(node.at.line - 1, 0);
+    return vscode.window.showTextDocument(file, {
+      viewColumn: shown?.viewColumn ?? (overWebview ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active),
+      selection: new vscode.Range(at, at),
+      preserveFocus: true,
+    });
+  },
   'motion.applyDryRun': (ctx) => async (answers?: unknown) => {
     const apply = ctx.parts.dryRun.report?.apply;
     if (!apply)

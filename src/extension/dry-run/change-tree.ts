@@ -56,8 +56,11 @@ export function notSentTree(
   };
 }
 
-/** The changes as a tree of the places they are in, in the order they came. */
-export function changeTree(changes: readonly StateChange[]): ChangeNode[] {
+/**
+ * The changes as a tree of the places they are in, in the order they came; each opens the line
+ * that made it (`script`: the file that ran, whose lines are named by number alone).
+ */
+export function changeTree(changes: readonly StateChange[], script?: string): ChangeNode[] {
   const roots: ChangeNode[] = [];
   for (const change of changes) {
     let level = roots;
@@ -66,7 +69,7 @@ export function changeTree(changes: readonly StateChange[]): ChangeNode[] {
       if (!node) level.push((node = { label: place, description: '', children: [] }));
       level = node.children;
     }
-    level.push(changeNode(change));
+    level.push(changeNode(change, script));
   }
   for (const root of roots) count(root);
   return roots;
@@ -79,18 +82,21 @@ export const FRAMES_LISTED = 100;
  * `scale: 1 → 1.5` shows as "scale" with "1 → 1.5" beside it; an added or removed object by its
  * whole line. A change of samples lists its frames under it, each position before → after.
  */
-function changeNode(change: StateChange): ChangeNode {
+function changeNode(change: StateChange, script: string | undefined): ChangeNode {
   const split = change.field !== undefined ? change.text.indexOf(': ') : -1;
   const children = change.frames ? frameRows(change.frames) : [];
-  return split < 0
-    ? { label: change.text, description: '', kind: change.kind, change, children }
-    : {
-        label: change.text.slice(0, split),
-        description: change.text.slice(split + 2),
-        kind: change.kind,
-        change,
-        children,
-      };
+  const [label, value] = split < 0 ? [change.text, ''] : [change.text.slice(0, split), change.text.slice(split + 2)];
+  const site = callSite(change.caller);
+  if (!site) return { label, description: value, kind: change.kind, change, children };
+  const where = inScript(site, script) ? `line ${site.line}` : siteText(site, script);
+  return {
+    label,
+    description: value ? `${value} · ${where}` : where,
+    kind: change.kind,
+    change,
+    at: { file: siteFile(site, script), line: site.line },
+    children,
+  };
 }
 
 function frameRows(run: SampleRun): ChangeNode[] {

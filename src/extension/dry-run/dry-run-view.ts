@@ -71,7 +71,7 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
     const notSent = report && notSentTree(report.notSent, report.reads, scriptFile(report));
     this.shown = report && {
       report,
-      rows: [outcomeRow(report), ...changeTree(report.changes), ...(notSent ? [notSent] : [])],
+      rows: [outcomeRow(report), ...changeTree(report.changes, scriptFile(report)), ...(notSent ? [notSent] : [])],
     };
     void vscode.commands.executeCommand('setContext', 'motion.dryRun.shown', !!report);
     void vscode.commands.executeCommand('setContext', 'motion.dryRun.canApply', !!report?.apply);
@@ -93,37 +93,45 @@ export class DryRunView implements vscode.TreeDataProvider<ChangeNode>, vscode.D
     if (node.kind) {
       const [icon, colour] = ICONS[node.kind];
       item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(colour));
-      item.tooltip = `${node.change!.path.join(' › ')}\n${node.change!.text}`;
-      item.contextValue = `dryRunChange.${node.kind}`;
+      item.tooltip = `${node.change!.path.join(' › ')}\n${node.change!.text}${node.at ? `\nMade at ${node.at.file}:${node.at.line}` : ''}`;
+      item.contextValue = `dryRunChange.${node.kind}${node.at ? '.line' : ''}`;
+      // Chosen, it opens the line that made it (and the 3D view shows where it is: start-motion.ts);
+      // a row of frames opens to them instead, its line a button away (motion.dryRun.openLine).
+      if (node.at && node.children.length === 0)
+        item.command = { command: 'motion.dryRun.openLine', title: 'Open the Line That Made It', arguments: [node] };
     } else if (outcome) {
       item.iconPath = new vscode.ThemeIcon(this.shown!.report.result.ok ? 'pass' : 'error');
       item.tooltip = node.description;
     } else if (node.opens) {
-      const at = new vscode.Position(node.opens.line - 1, 0);
       const report = this.shown!.report;
-      const path = siteFile(node.opens, scriptFile(report));
-      const file = path === scriptFile(report) ? report.uri : vscode.Uri.file(path);
       item.iconPath = new vscode.ThemeIcon('go-to-file');
       item.tooltip = `Open ${node.opens.file} at line ${node.opens.line}`;
-      item.command = {
-        command: 'vscode.open',
-        title: 'Open the File at This Line',
-        arguments: [file, { selection: new vscode.Range(at, at) }],
-      };
+      item.command = this.openAt(
+        { file: siteFile(node.opens, scriptFile(report)), line: node.opens.line },
+        'Open the File at This Line',
+      );
     } else if (node.at) {
       item.iconPath = new vscode.ThemeIcon('debug-disconnect');
       item.tooltip = `${node.label}\n${node.at.file}:${node.at.line}\nNot sent: the reference server does not model it, so the dry run cannot know what it would do.`;
-      const at = new vscode.Position(node.at.line - 1, 0);
-      const report = this.shown!.report;
-      // The file the call was made in: the script, or a helper module it imported.
-      const file = node.at.file === scriptFile(report) ? report.uri : vscode.Uri.file(node.at.file);
-      item.command = {
-        command: 'vscode.open',
-        title: 'Open the File at This Call',
-        arguments: [file, { selection: new vscode.Range(at, at) }],
-      };
+      item.command = this.openAt(node.at, 'Open the File at This Call');
     }
     return item;
+  }
+
+  /** The file of the run a row's line is in: the script as the dry run had it (an unsaved editor included), or a helper module it imported. */
+  fileOf(at: { file: string }): vscode.Uri {
+    const report = this.shown!.report;
+    return at.file === scriptFile(report) ? report.uri : vscode.Uri.file(at.file);
+  }
+
+  /** Opens a file of the run at a line. */
+  private openAt(at: { file: string; line: number }, title: string): vscode.Command {
+    const position = new vscode.Position(at.line - 1, 0);
+    return {
+      command: 'vscode.open',
+      title,
+      arguments: [this.fileOf(at), { selection: new vscode.Range(position, position) }],
+    };
   }
 
   getChildren(node?: ChangeNode): ChangeNode[] {

@@ -28,6 +28,15 @@ export interface PassedRead {
   mayDependOn?: string;
 }
 
+/** A change the private server made for the script: which call, where the script made it, what it answered. */
+export interface MadeCall {
+  operation: string;
+  args: unknown[];
+  caller?: string;
+  /** The answer, when the server made the change (an added object's identifier, or null). */
+  answer: unknown;
+}
+
 const PREFIX = '/api/scripting/motion/';
 const DOCUMENTATION = 'motion.utilities.documentation';
 
@@ -74,6 +83,8 @@ export function describeCall(call: { operation: string; args: unknown[] }): stri
 export class DryRunGateway {
   readonly notSent: NotSentCall[] = [];
   readonly reads: PassedRead[] = [];
+  /** The changes the private server made, in order: which line made each change the diff shows (change-callers.ts). */
+  readonly made: MadeCall[] = [];
   /** What the application answered (documentation included): what `motion snapshot --record` keeps. */
   readonly answered = new RecordedAnswers(undefined);
   private readonly testing: TestingCalls | undefined;
@@ -131,7 +142,15 @@ export class DryRunGateway {
 
   private async answer(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
     const { options, testing } = this;
-    const toServer = async (operation?: string) => forward(await this.privateServer, req, res, body, operation);
+    const toServer = async (operation?: string, args?: unknown[]) => {
+      const caller = callerFromHeader(req.headers[CALLER_HEADER]);
+      // A change the server makes is kept with its answer; a read, or a refused change, is not.
+      const made =
+        operation && args && !isReadOperation(operation)
+          ? (answer: unknown) => this.made.push({ operation, args, ...(caller ? { caller } : {}), answer })
+          : undefined;
+      forward(await this.privateServer, req, res, body, operation, made);
+    };
     const path = req.url ?? '';
     const parts = path.startsWith(PREFIX) ? path.slice(PREFIX.length).split('/').filter(Boolean) : [];
     const name = parts.pop();
@@ -162,12 +181,12 @@ export class DryRunGateway {
     // included; else the reference server's.
     if (module === DOCUMENTATION) return this.documentation(operation, args, req, res, body);
     testing?.made(operation, args);
-    if (findOperation(module, name) && !(await options.lacking)?.includes(module)) return toServer(operation);
+    if (findOperation(module, name) && !(await options.lacking)?.includes(module)) return toServer(operation, args);
     const caller = callerFromHeader(req.headers[CALLER_HEADER]);
     const declared = testing?.declared(operation, args);
-    if (!declared && isMeasurementModule(module) && (await options.measurement)) return toServer(operation);
+    if (!declared && isMeasurementModule(module) && (await options.measurement)) return toServer(operation, args);
     // A test's application is the tools' host too: commands sent run there, dialogs are answered there.
-    if (!declared && testing && isHostModule(module)) return toServer(operation);
+    if (!declared && testing && isHostModule(module)) return toServer(operation, args);
     if (!isReadOperation(operation)) {
       this.notSent.push({ operation, args, ...(caller ? { caller } : {}) });
       return reply(res, declared ? declared.value : null);
@@ -284,14 +303,35 @@ function refuse(res: ServerResponse, status: number, error: Record<string, strin
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }));
 }
 
-/** The request as it came, to the private server, and its answer as it comes back. */
-function forward(privateUrl: string, req: IncomingMessage, res: ServerResponse, body: string, operation = ''): void {
+/**
+ * The request as it came, to the private server, and its answer as it comes back; `made` hears
+ * the answer's value when the server made the change (a 200).
+ */
+function forward(
+  privateUrl: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string,
+  operation = '',
+  made?: (answer: unknown) => void,
+): void {
   const out = request(
     `${privateUrl}${req.url ?? '/'}`,
     { method: req.method, headers: { 'content-type': req.headers['content-type'] ?? 'application/json' } },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
       answer.pipe(res);
+      if (!made || answer.statusCode !== 200) return;
+      let text = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => (text += chunk));
+      answer.on('end', () => {
+        try {
+          made(JSON.parse(text));
+        } catch {
+          made(null);
+        }
+      });
     },
   );
   out.on('error', (error) =>

@@ -17,6 +17,7 @@ import { readUserText } from '../../api/files/user-text';
 import { functionsGiven } from '../../api/text/tool-script';
 import { dryRunTool } from './dry-run-tool';
 import { DryRunGateway, type NotSentCall, type PassedRead } from './dry-run-gateway';
+import { withCallers } from './change-callers';
 import { readDryRunReport, SnapshotRefused, withPrivateServer } from './private-server';
 import { withMeasurementChanges } from './measurement-changes';
 import { readPrivateState } from './private-state';
@@ -179,7 +180,7 @@ export async function dryRun(options: DryRunOptions): Promise<DryRunResult> {
           result,
           before,
           after,
-          changes: withMeasurementChanges(diffStates(before, after), report, before),
+          changes: withCallers(withMeasurementChanges(diffStates(before, after), report, before), gateway.made),
           notSent: gateway.notSent,
           reads: gateway.reads,
           answered: gateway.answered.list(),

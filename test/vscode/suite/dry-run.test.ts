@@ -218,6 +218,15 @@ export function dryRunTests(): void {
         await waitFor(async () => (hat = (await panel.report()).highlighted) !== null, 'the change highlighted in 3D');
         assert.equal(hat!.skeletonId, body);
         assert.ok(!(await sk.get_segment_ids('project', body)).includes(hat!.segmentId), 'the dry run’s own segment');
+        // The click opened the line that added it too: beside the 3D view, which stays in sight.
+        await waitFor(
+          () =>
+            vscode.window.visibleTextEditors.some(
+              (e) => e.document.uri.fsPath === reshape().fsPath && e.selection.active.line === 4,
+            ),
+          'the line that added Hat, beside the 3D view',
+        );
+        assert.ok((await panel.report()).complete, 'the 3D view still shown');
       } finally {
         await application.close();
       }
@@ -260,6 +269,49 @@ export function dryRunTests(): void {
             vscode.window.activeTextEditor.selection.active.line === 2,
           'the helper opened at the line that raised',
         );
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        for (const file of [helper, script]) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+        await vscode.commands.executeCommand('motion.clearDryRun');
+      }
+    });
+
+    it('each change in the Dry Run view names the line that made it, and a click opens it there, in a helper module too', async function () {
+      if (!hasHands) this.skip();
+      const helper = vscode.Uri.joinPath(folder(), 'body_tools.py');
+      const script = vscode.Uri.joinPath(folder(), 'grow_body.py');
+      await vscode.workspace.fs.writeFile(
+        helper,
+        new TextEncoder().encode(
+          'import motion\nsk = motion.settings.processing.skeleton\n\ndef grow(name, by):\n    sk.set_skeleton_scale("project", sk.find_skeleton("project", name), by)\n',
+        ),
+      );
+      await vscode.workspace.fs.writeFile(
+        script,
+        new TextEncoder().encode(
+          'import motion\nfrom body_tools import grow\nsk = motion.settings.processing.skeleton\ngrow("FullBody", 2)\nsk.set_skeleton_name("project", sk.find_skeleton("project", "Wand"), "Stick")\n',
+        ),
+      );
+      const opened = (file: vscode.Uri, line: number) => () =>
+        vscode.window.activeTextEditor?.document.uri.fsPath === file.fsPath &&
+        vscode.window.activeTextEditor.selection.active.line === line;
+      try {
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(script));
+        await hands.palette('Motion: Dry Run File');
+        const rows = await panelRowsOnce('body_tools.py:5');
+        assert.ok(
+          rows.some((r) => r.startsWith('scale1 → 2 · body_tools.py:5')),
+          JSON.stringify(rows),
+        );
+        assert.ok(
+          rows.some((r) => r.includes('"Stick" · line 5')),
+          JSON.stringify(rows),
+        );
+        await hands.click(`${WORKBENCH.panel} .monaco-list-row`, 'body_tools.py:5');
+        await waitFor(opened(helper, 4), 'the helper opened at the line that set the scale');
+        await hands.click(`${WORKBENCH.panel} .monaco-list-row`, '"Stick" · line 5');
+        await waitFor(opened(script, 4), 'the script opened at the line that renamed Wand');
+        await takeScreenshot('dry-run-change-lines.png', [WORKBENCH.editor, WORKBENCH.panel]);
       } finally {
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
         for (const file of [helper, script]) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);

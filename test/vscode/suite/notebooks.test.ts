@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
@@ -206,8 +206,11 @@ export function notebookTests(): void {
     it('runs a Jupyter notebook’s cells once the Motion kernel is chosen, with the language server’s checks in its cells', async function () {
       if (!hasHands) this.skip();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      // Outside the workspace: VS Code may save it again after it is deleted, and the repository stays clean.
-      const file = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'motion-ipynb-')), 'explore-motion.ipynb'));
+      // Outside the workspace, in the run's own folder: VS Code may save it again after it is
+      // deleted, and neither the repository nor the machine's temporary folder keeps it.
+      const scratch = process.env.MOTION_TEST_SCRATCH ?? tmpdir();
+      mkdirSync(scratch, { recursive: true });
+      const file = vscode.Uri.file(join(mkdtempSync(join(scratch, 'motion-ipynb-')), 'explore-motion.ipynb'));
       const cell = (source: string) => ({
         cell_type: 'code',
         metadata: {},

@@ -21,14 +21,17 @@ export function sshTests(): void {
     this.timeout(120_000);
     const applicationUrl = process.env.MOTION_TEST_SERVER_URL!;
     let api: MotionExtensionApi;
-    const folder = mkdtempSync(join(tmpdir(), 'motion-ssh-'));
+    // Made when the tests run, not when they are declared: a run that leaves them out (a grep, another
+    // run) makes none, and so leaves none.
+    let folder = '';
     before(async function () {
       if (!hasHands) this.skip();
       assert.ok(process.env.SSH_CONNECTION, 'this run is over SSH: its extension host has the session’s environment');
       assert.equal(process.env.WSL_DISTRO_NAME, undefined);
+      folder = mkdtempSync(join(tmpdir(), 'motion-ssh-'));
       api = await motionApi();
     });
-    after(() => rmSync(folder, { recursive: true, force: true }));
+    after(() => folder && rmSync(folder, { recursive: true, force: true }));
 
     it('connects to the application at the capture PC’s own 127.0.0.1:7979 with no setting, and names it', async () => {
       const state = await connectionState(api, (s) => s.kind === 'connected', 'a connection');

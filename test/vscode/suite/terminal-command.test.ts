@@ -17,11 +17,14 @@ import type { MotionExtensionApi } from '../../../src/extension/extension';
 export function terminalCommandTests(): void {
   describe('the motion command in a VS Code terminal', () => {
     let api: MotionExtensionApi;
-    const folder = mkdtempSync(join(tmpdir(), 'motion-terminal-'));
+    // Made when the tests run, not when they are declared: a run that leaves them out (a grep, another
+    // run) makes none, and so leaves none.
+    let folder = '';
     before(async () => {
+      folder = mkdtempSync(join(tmpdir(), 'motion-terminal-'));
       api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
     });
-    after(() => rmSync(folder, { recursive: true, force: true }));
+    after(() => folder && rmSync(folder, { recursive: true, force: true }));
 
     it('is found on PATH, runs with VS Code’s own runtime and talks to the application Motion is connected to', async () => {
       const terminal = vscode.window.createTerminal({ name: 'motion on PATH', cwd: folder });

@@ -41,13 +41,16 @@ export function wslTests(): void {
     const hostUrl = process.env.MOTION_TEST_SERVER_URL!;
     const hostAddress = new URL(hostUrl).host;
     let api: MotionExtensionApi;
-    const folder = mkdtempSync(join(tmpdir(), 'motion-wsl-'));
+    // Made when the tests run, not when they are declared: a run that leaves them out (a grep, another
+    // run) makes none, and so leaves none.
+    let folder = '';
     before(async function () {
       if (!hasHands) this.skip();
       assert.ok(process.env.WSL_DISTRO_NAME, 'this run is "in WSL"');
+      folder = mkdtempSync(join(tmpdir(), 'motion-wsl-'));
       api = await vscode.extensions.getExtension<MotionExtensionApi>(EXTENSION_ID)!.activate();
     });
-    after(() => rmSync(folder, { recursive: true, force: true }));
+    after(() => folder && rmSync(folder, { recursive: true, force: true }));
 
     it('a host it cannot reach: Motion says so, with how to fix it, and the embedded server stands in meanwhile', async () => {
       // The window opened with nothing on the host yet.
