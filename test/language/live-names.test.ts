@@ -192,7 +192,10 @@ describe('live names of the connected application in strings', function () {
       const check = () => service.liveNameDiagnostics(uri, service.nameReferences(uri));
       check();
       await waitFor(() => check().length === expected, `the ${languageId} script's names judged`);
-      return check().map((d) => [d.range.start.line, String(d.message).replace(/;.*/, '')]);
+      return check().map((d) => [
+        d.range.start.line,
+        (typeof d.message === 'string' ? d.message : d.message.value).replace(/;.*/, ''),
+      ]);
     };
     assert.deepEqual(await judged('python', python, 3), [
       [5, 'no skeleton named "Head" in the project settings'],
