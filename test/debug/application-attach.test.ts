@@ -1,13 +1,20 @@
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { PythonDebugAdapter } from '../../src/runner/debug/python-debug-adapter';
 import { serveOnStreams } from '../../src/runner/debug/serve-on-stdio';
 import { pythonSupportDir } from '../../src/api/runtime/python-support';
-import { DEBIAN_PYTHON, localsOfTopFrame, step, threadId, topFrame } from '../support/debug-fixture';
+import {
+  adapterOnSocket,
+  attachWithBreakpoints,
+  DEBIAN_PYTHON,
+  localsOfTopFrame,
+  step,
+  threadId,
+  topFrame,
+} from '../support/debug-fixture';
 import { scratchFolder } from '../support/scratch-folder';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -24,7 +31,7 @@ describe('debugging a tool inside the reference server: a breakpoint in a comman
   this.timeout(90_000);
   const scratch = scratchFolder('motion-test-attach-', { per: 'suite', stopFirst: () => t?.server.close() });
   let t: TestServer;
-  let adapters: Server | undefined;
+  let adapters: { close(): void } | undefined;
   const tool = () => join(scratch.path, 'tools', 'gap_tools.py');
 
   const listen = async (python?: string) => {
@@ -51,22 +58,16 @@ describe('debugging a tool inside the reference server: a breakpoint in a comman
 
   /** VS Code's side: the relay on the host's debugpy, as the descriptor factory makes it. */
   async function attach(port: number, line: number): Promise<DebugClient> {
-    adapters = createServer((socket) =>
+    const served = await adapterOnSocket((socket) =>
       serveOnStreams(PythonDebugAdapter.attachedTo({ port, cells: [] }, pythonSupportDir()), socket, socket),
     );
-    await new Promise<void>((resolve) => adapters!.listen(0, '127.0.0.1', resolve));
-    const client = new DebugClient('node', '', 'motion');
-    client.defaultTimeout = 20_000;
-    await client.start((adapters.address() as { port: number }).port);
-    await Promise.all([
-      client.waitForEvent('initialized').then(async () => {
-        const set = await client.setBreakpointsRequest({ source: { path: tool() }, breakpoints: [{ line }] });
-        assert.equal(set.body.breakpoints[0].verified, true);
-        await client.configurationDoneRequest();
-      }),
-      client.initializeRequest().then(() => client.attachRequest({ name: 'application', language: 'python' } as never)),
-    ]);
-    return client;
+    adapters = served;
+    await attachWithBreakpoints(
+      served.client,
+      { path: tool(), lines: [line] },
+      { name: 'application', language: 'python' },
+    );
+    return served.client;
   }
 
   it('moves the scripts to a Python that has debugpy when asked, loads them again, and stops in the command’s function past its deadline', async () => {

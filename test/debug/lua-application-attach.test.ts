@@ -1,13 +1,20 @@
 import assert from 'node:assert/strict';
 import { cpSync } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { LuaDebugSession } from '../../src/runner/debug/lua-debug-session';
 import { luaApplicationRun } from '../../src/runner/debug/lua-application-link';
 import { attachLanguage } from '../../src/runner/debug/application-attach';
-import { localsOfTopFrame, step, threadId, topFrame } from '../support/debug-fixture';
+import {
+  adapterOnSocket,
+  attachWithBreakpoints,
+  localsOfTopFrame,
+  step,
+  threadId,
+  topFrame,
+} from '../support/debug-fixture';
 import { scratchFolder } from '../support/scratch-folder';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -23,7 +30,7 @@ describe('debugging a Lua tool inside the reference server: a breakpoint in a co
   this.timeout(60_000);
   const scratch = scratchFolder('motion-test-lua-attach-', { per: 'suite', stopFirst: () => t?.server.close() });
   let t: TestServer;
-  let adapters: Server | undefined;
+  let adapters: { close(): void } | undefined;
   const tool = () => join(scratch.path, 'startup_tools.lua');
 
   const listen = async () => {
@@ -47,29 +54,18 @@ describe('debugging a Lua tool inside the reference server: a breakpoint in a co
 
   /** VS Code's side: the Lua debug session on the server's Lua, as the descriptor factory makes it. */
   async function attach(port: number, lines: number[]): Promise<DebugClient> {
-    adapters = createServer((socket) => {
+    const served = await adapterOnSocket((socket) => {
       const adapter = new LuaDebugSession(luaApplicationRun('127.0.0.1', port));
       adapter.setRunAsServer(true);
       adapter.start(socket, socket);
     });
-    await new Promise<void>((resolve) => adapters!.listen(0, '127.0.0.1', resolve));
-    const client = new DebugClient('node', '', 'motion');
-    client.defaultTimeout = 20_000;
-    await client.start((adapters.address() as { port: number }).port);
-    await Promise.all([
-      client.waitForEvent('initialized').then(async () => {
-        const set = await client.setBreakpointsRequest({
-          source: { path: tool() },
-          breakpoints: lines.map((line) => ({ line })),
-        });
-        assert.ok(set.body.breakpoints.every((b) => b.verified));
-        await client.configurationDoneRequest();
-      }),
-      client
-        .initializeRequest()
-        .then(() => client.attachRequest({ name: 'application', language: 'lua', application: true } as never)),
-    ]);
-    return client;
+    adapters = served;
+    await attachWithBreakpoints(
+      served.client,
+      { path: tool(), lines },
+      { name: 'application', language: 'lua', application: true },
+    );
+    return served.client;
   }
 
   it('stops in the function the command runs, past its deadline, shows its locals, steps, and the command answers', async () => {

@@ -1,12 +1,18 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:net';
 import { MessageChannel } from 'node:worker_threads';
-import { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { LuaDebugSession } from '../../src/runner/debug/lua-debug-session';
 import { LuaSession } from '../../src/runner/lua-session';
 import type { RunResult } from '../../src/runner/script-session';
-import { scriptDirectory, step, threadId, topFrame } from '../support/debug-fixture';
+import {
+  adapterOnSocket,
+  attachWithBreakpoints,
+  scriptDirectory,
+  step,
+  threadId,
+  topFrame,
+} from '../support/debug-fixture';
 import { referenceServer } from '../support/reference-server';
 
 const CELL_URI = 'vscode-notebook-cell:/work/analysis.motionbook#W3sZmlsZQ%3D%3D';
@@ -27,7 +33,7 @@ describe('debugging a notebook cell in the Lua session: the debugger on a run of
   const scripts = scriptDirectory();
   let session: LuaSession;
   let output: string;
-  let adapters: Server | undefined;
+  let adapters: { close(): void } | undefined;
 
   beforeEach(async () => {
     output = '';
@@ -52,7 +58,7 @@ describe('debugging a notebook cell in the Lua session: the debugger on a run of
     const file = scripts.write('cell 2.lua', CELL);
     const { port1, port2 } = new MessageChannel();
     const signal = new SharedArrayBuffer(8);
-    adapters = createServer((socket) => {
+    const served = await adapterOnSocket((socket) => {
       const adapter = new LuaDebugSession({
         commands: port1,
         signal: new Int32Array(signal),
@@ -60,23 +66,15 @@ describe('debugging a notebook cell in the Lua session: the debugger on a run of
       });
       adapter.setRunAsServer(true);
       adapter.start(socket, socket);
-    });
-    await new Promise<void>((resolve) => adapters!.listen(0, '127.0.0.1', resolve));
-    const client = new DebugClient('node', '', 'motion');
-    client.defaultTimeout = 15_000;
-    await client.start((adapters.address() as { port: number }).port);
-    await Promise.all([
-      client.waitForEvent('initialized').then(async () => {
-        const set = await client.setBreakpointsRequest({
-          source: { path: CELL_URI },
-          breakpoints: [{ line: breakpoint }],
-        });
-        assert.equal(set.body.breakpoints[0].verified, true, 'the breakpoint in the cell binds in its file');
-        await client.setExceptionBreakpointsRequest({ filters });
-        await client.configurationDoneRequest();
-      }),
-      client.initializeRequest().then(() => client.attachRequest({ name: 'cell', language: 'lua' } as never)),
-    ]);
+    }, 15_000);
+    adapters = served;
+    const client = served.client;
+    // The breakpoint in the cell is named by its URI, as VS Code names it, and binds in its file.
+    await attachWithBreakpoints(
+      client,
+      { path: CELL_URI, lines: [breakpoint], filters },
+      { name: 'cell', language: 'lua' },
+    );
     const run = session.run(CELL, { filename: file, debugger: { commands: port2, signal } });
     return { client, run };
   }

@@ -1,13 +1,21 @@
 import assert from 'node:assert/strict';
 import { existsSync, realpathSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
-import { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { PythonDebugAdapter } from '../../src/runner/debug/python-debug-adapter';
 import { serveOnStreams } from '../../src/runner/debug/serve-on-stdio';
 import { pythonSupportDir } from '../../src/api/runtime/python-support';
 import { PythonSession } from '../../src/runner/python-session';
-import { DEBIAN_PYTHON, localsOfTopFrame, scriptDirectory, step, threadId, topFrame } from '../support/debug-fixture';
+import {
+  adapterOnSocket,
+  attachWithBreakpoints,
+  DEBIAN_PYTHON,
+  localsOfTopFrame,
+  scriptDirectory,
+  step,
+  threadId,
+  topFrame,
+} from '../support/debug-fixture';
 import { referenceServer } from '../support/reference-server';
 
 const CELL_URI = 'vscode-notebook-cell:/work/analysis.motionbook#W2sZmlsZQ%3D%3D';
@@ -27,8 +35,7 @@ describe('debugging a notebook cell in the Python session: debugpy attached to t
   const scripts = scriptDirectory();
   let session: PythonSession;
   let output: string;
-  let adapters: Server;
-  let port = 0;
+  let adapters: { client: DebugClient; close(): void } | undefined;
 
   before(function () {
     if (!existsSync(DEBIAN_PYTHON)) this.skip();
@@ -52,35 +59,24 @@ describe('debugging a notebook cell in the Python session: debugpy attached to t
   /** VS Code's side of a Debug Cell: the relay on the session's debugpy, reached as VS Code reaches an inline adapter. */
   async function attachClient(file: string): Promise<DebugClient> {
     const debugpyPort = await session.listenForDebugger();
-    adapters = createServer((socket) =>
-      serveOnStreams(
-        PythonDebugAdapter.attachedTo(
-          { port: debugpyPort, cells: [{ uri: CELL_URI, file, name: CELL_NAME }] },
-          pythonSupportDir(),
+    adapters = await adapterOnSocket(
+      (socket) =>
+        serveOnStreams(
+          PythonDebugAdapter.attachedTo(
+            { port: debugpyPort, cells: [{ uri: CELL_URI, file, name: CELL_NAME }] },
+            pythonSupportDir(),
+          ),
+          socket,
+          socket,
         ),
-        socket,
-        socket,
-      ),
+      15_000,
     );
-    await new Promise<void>((resolve) => adapters.listen(0, '127.0.0.1', resolve));
-    port = (adapters.address() as { port: number }).port;
-    const client = new DebugClient('node', '', 'motion');
-    client.defaultTimeout = 15_000;
-    await client.start(port);
-    return client;
+    return adapters.client;
   }
 
   /** Attaches with a breakpoint in the cell (named by its URI, as VS Code names it) at `line`, verified. */
-  async function attachWithBreakpoint(client: DebugClient, line: number): Promise<void> {
-    await Promise.all([
-      client.waitForEvent('initialized').then(async () => {
-        const set = await client.setBreakpointsRequest({ source: { path: CELL_URI }, breakpoints: [{ line }] });
-        assert.equal(set.body.breakpoints[0].verified, true, 'the breakpoint in the cell binds in its file');
-        await client.configurationDoneRequest();
-      }),
-      client.initializeRequest().then(() => client.attachRequest({ name: 'cell', language: 'python' } as never)),
-    ]);
-  }
+  const attachWithBreakpoint = (client: DebugClient, line: number) =>
+    attachWithBreakpoints(client, { path: CELL_URI, lines: [line] }, { name: 'cell', language: 'python' });
 
   it('stops at a breakpoint set in the cell, shows the frame in the cell with the session’s variables, steps into the cell’s function, and the run ends with its output', async () => {
     const file = scripts.write('cell 2.py', CELL);
@@ -134,7 +130,7 @@ describe('debugging a notebook cell in the Python session: debugpy attached to t
         await client.disconnectRequest({}).catch(() => undefined);
         await client.stop();
       }
-      adapters.close();
+      adapters?.close();
     }
     // Detached: the breakpoints are gone with the debugger, and the session runs as before.
     const again = await session.run(CELL, { filename: file, rich: true });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
@@ -73,6 +74,50 @@ export async function startDebugClient(
   client.defaultTimeout = 15_000;
   await client.start();
   return client;
+}
+
+/**
+ * VS Code's side of an attach: an adapter served on a loopback socket (`serve` starts one per
+ * connection), as a descriptor factory's server or an inline adapter is reached, and a DebugClient
+ * on it. `close` stops the socket's server.
+ */
+export async function adapterOnSocket(
+  serve: (socket: Socket) => void,
+  timeoutMs = 20_000,
+): Promise<{ client: DebugClient; close(): void }> {
+  const server = createServer(serve);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const client = new DebugClient('node', '', 'motion');
+  client.defaultTimeout = timeoutMs;
+  await client.start((server.address() as AddressInfo).port);
+  return { client, close: () => server.close() };
+}
+
+/**
+ * Attaches as VS Code does: breakpoints in `path` at `lines` (each verified), the exception
+ * filters when given, and configurationDone once the adapter is initialized, alongside
+ * initialize and attach (`attach`: the request's arguments).
+ */
+export async function attachWithBreakpoints(
+  client: DebugClient,
+  breakpoints: { path: string; lines: number[]; filters?: string[] },
+  attach: Record<string, unknown>,
+): Promise<void> {
+  await Promise.all([
+    client.waitForEvent('initialized').then(async () => {
+      const set = await client.setBreakpointsRequest({
+        source: { path: breakpoints.path },
+        breakpoints: breakpoints.lines.map((line) => ({ line })),
+      });
+      assert.ok(
+        set.body.breakpoints.every((b) => b.verified),
+        `the breakpoints in ${breakpoints.path} bind: ${JSON.stringify(set.body.breakpoints)}`,
+      );
+      if (breakpoints.filters) await client.setExceptionBreakpointsRequest({ filters: breakpoints.filters });
+      await client.configurationDoneRequest();
+    }),
+    client.initializeRequest().then(() => client.attachRequest(attach as DebugProtocol.AttachRequestArguments)),
+  ]);
 }
 
 /** The variables of the innermost scope of the top frame, by name. */
