@@ -34,7 +34,18 @@ const ICONS: Record<BatchEntry['status'] | 'waiting', vscode.ThemeIcon> = {
  * or waiting), under a summary row. A changed file opens to its changes; a failed one to its error,
  * and a click on it opens the script at its line.
  */
+/** A batch as a person asked for it: the script, the measurements, and how (a dry run, to a folder, over the originals). */
+export interface BatchAsked {
+  script: vscode.Uri;
+  inputs: string[];
+  dry: boolean;
+  out?: string;
+  inPlace?: boolean;
+}
+
 export class BatchResultsView implements vscode.TreeDataProvider<BatchRow>, vscode.Disposable {
+  /** The batch asked for last: what Run for Real and Resume run again. */
+  asked: BatchAsked | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
   private shownBatch: BatchShown | undefined;

@@ -7,20 +7,12 @@ import { batchSummary, junitReport } from '../../runner/batch/batch-report';
 import { BatchRefused, prepareBatch } from '../../runner/batch/prepare-batch';
 import { runBatch } from '../../runner/batch/run-batch';
 import type { CommandTable } from './command-table';
+import type { BatchAsked } from '../batch/batch-results-view';
 import type { MotionContext } from '../motion-context';
 import { pythonInterpreter } from '../run/python-interpreter';
 import { trustedToRun } from '../run/workspace-trust';
 
 /** What a batch was asked, kept so that Run for Real and Resume ask it again. */
-interface BatchAsked {
-  script: vscode.Uri;
-  inputs: string[];
-  dry: boolean;
-  out?: string;
-  inPlace?: boolean;
-}
-
-let lastAsked: BatchAsked | undefined;
 
 /**
  * Runs a batch from VS Code: checked first (as `motion batch` checks it), then each file with
@@ -50,7 +42,7 @@ async function runAsked(ctx: MotionContext, asked: BatchAsked, resume = false): 
     if (!(error instanceof BatchRefused)) throw error;
     return void vscode.window.showErrorMessage(`Motion: ${error.message.replace(/^--out /, 'the folder ')}`);
   }
-  lastAsked = asked;
+  ctx.parts.batches.asked = asked;
   const { files, journal } = prepared;
   const view = ctx.parts.batches;
   const shown = {
@@ -162,7 +154,7 @@ async function afterwards(
 
 /** Run for Real, after a dry run: to a folder (asked, outside the ones read) or over the originals (asked again). */
 async function runForReal(ctx: MotionContext, overOriginals?: boolean): Promise<unknown> {
-  const asked = lastAsked;
+  const asked = ctx.parts.batches.asked;
   if (!asked) return void vscode.window.showWarningMessage('Motion: run a script on measurements first.');
   if (overOriginals) {
     const sure = 'Save over the Originals';
@@ -247,15 +239,17 @@ export const batchCommands: CommandTable = {
       },
     );
     if (!how) return undefined;
-    lastAsked = { script, inputs, dry: true };
-    if (how.id === 'dry') return runAsked(ctx, lastAsked);
+    const asked = (ctx.parts.batches.asked = { script, inputs, dry: true });
+    if (how.id === 'dry') return runAsked(ctx, asked);
     return runForReal(ctx, how.id === 'inPlace');
   },
   'motion.batch.runForReal': (ctx) => () => runForReal(ctx),
-  'motion.batch.resume': (ctx) => () =>
-    lastAsked && !lastAsked.dry
-      ? runAsked(ctx, lastAsked, true)
-      : vscode.window.showWarningMessage('Motion: there is no batch to resume.'),
+  'motion.batch.resume': (ctx) => () => {
+    const asked = ctx.parts.batches.asked;
+    return asked && !asked.dry
+      ? runAsked(ctx, asked, true)
+      : vscode.window.showWarningMessage('Motion: there is no batch to resume.');
+  },
   'motion.batch.saveReport': (ctx) => async () => {
     const shown = ctx.parts.batches.shown;
     if (!shown) return void vscode.window.showWarningMessage('Motion: run a script on measurements first.');

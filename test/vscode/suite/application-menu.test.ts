@@ -42,6 +42,89 @@ async function settledRows(): Promise<void> {
   }, 'the Application Menu view to settle');
 }
 
+/** A breakpoint set as a person sets one: a click in the gutter of the editor shown, at a 1-based line. */
+async function breakpointByGutterClick(line: number): Promise<void> {
+  await hands.goToLine(line); // on the screen, to click beside it
+  await hands.clickGutter(line);
+  await waitFor(
+    () =>
+      vscode.debug.breakpoints.some(
+        (b) => b instanceof vscode.SourceBreakpoint && b.location.range.start.line === line - 1,
+      ),
+    `a gutter click to set a breakpoint at line ${line}`,
+  );
+}
+
+/** Motion: Attach to the Application, from the palette: the session it starts, or what the notifications said instead. */
+async function attachFromPalette(): Promise<vscode.DebugSession> {
+  const started = new Promise<vscode.DebugSession>((resolve) => {
+    const once = vscode.debug.onDidStartDebugSession((session) => (once.dispose(), resolve(session)));
+  });
+  await hands.palette('Motion: Attach to the Application');
+  return Promise.race([
+    started,
+    new Promise<never>((_, fail) =>
+      setTimeout(
+        () => void hands.notifications().then((said) => fail(new Error(`no debug session: ${JSON.stringify(said)}`))),
+        30_000,
+      ),
+    ),
+  ]);
+}
+
+/**
+ * A click on "Report gaps" in Application Menu, with the session attached and a breakpoint at
+ * `line` of the tool's report_gaps: it stops there before the terminal is written, with `count`
+ * in sight; F10 steps to the next line; F5 runs on, and the terminal gets what `writes` says.
+ * `screenshots`: taken before the click and at the stop. The session and breakpoints end after.
+ */
+async function stopInReportGaps(
+  session: vscode.DebugSession,
+  stops: ReturnType<typeof watchStops>,
+  stop: { file: vscode.Uri; line: number; writes: (count: string) => string; screenshots: [string, string?] },
+): Promise<void> {
+  await new Promise((settle) => setTimeout(settle, 1_000)); // the breakpoints sent before the click
+  try {
+    const stopped = stops.next();
+    const before = await terminal();
+    // Run and Debug took the side bar as the session started: back to the menu.
+    await vscode.commands.executeCommand('motion.applicationMenu.focus');
+    await sideBarRowsOnce('Report gaps');
+    await settledRows();
+    if (stop.screenshots[1]) await takeScreenshot(stop.screenshots[1]);
+    await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'Report gaps');
+    assert.equal((await stopped).reason, 'breakpoint');
+    const threads = await session.customRequest('threads');
+    const threadId = threads.threads[0].id;
+    const top = async () => (await session.customRequest('stackTrace', { threadId })).stackFrames[0];
+    const frame = await top();
+    // In code-server the workbench names the file by its remote URI: the same file, its path.
+    assert.deepEqual(
+      [frame.name, frame.line, vscode.Uri.parse(frame.source.path).path],
+      ['report_gaps', stop.line, stop.file.path],
+    );
+    const count = await session.customRequest('evaluate', { expression: 'count', frameId: frame.id, context: 'watch' });
+    assert.match(count.result, /^\d+$/);
+    await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 'the paused frame shown');
+    await takeScreenshot(stop.screenshots[0]);
+    assert.equal(await terminal(), before, 'stopped before the write');
+    const next = stops.next();
+    await hands.press('F10');
+    await next;
+    assert.equal((await top()).line, stop.line + 1);
+    await hands.press('F5');
+    await waitFor(
+      async () => (await terminal()) === `${before}${stop.writes(count.result)}`,
+      'the command to run on',
+      30_000,
+    );
+  } finally {
+    stops.dispose();
+    vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
+    await vscode.debug.stopDebugging(session);
+  }
+}
+
 /**
  * A tool written as the vendor's (a start-up script loading a tools folder, a helper module, a
  * submenu, two commands, a dialog, a draw function), loaded into the application from VS Code,
@@ -202,72 +285,16 @@ export function applicationMenuTests(): void {
 
     it('Attach to the Application from the palette: a breakpoint clicked in the gutter of the command’s function stops on a click in Application Menu, shows its variables, F10 steps and F5 runs on', async () => {
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(tool()));
-      await hands.goToLine(40); // on the screen, to click beside it
-      await hands.clickGutter(40); // report_gaps: motion.gui.terminal.write(f"{count} gaps\n")
-      await waitFor(
-        () =>
-          vscode.debug.breakpoints.some(
-            (b) => b instanceof vscode.SourceBreakpoint && b.location.range.start.line === 39,
-          ),
-        'a gutter click to set a breakpoint at line 40',
-      );
+      await breakpointByGutterClick(40); // report_gaps: motion.gui.terminal.write(f"{count} gaps\n")
       const stops = watchStops(); // before the session starts: its messages are watched from the first
-      const started = new Promise<vscode.DebugSession>((resolve) => {
-        const once = vscode.debug.onDidStartDebugSession((session) => (once.dispose(), resolve(session)));
-      });
-      await hands.palette('Motion: Attach to the Application');
-      const session = await Promise.race([
-        started,
-        new Promise<never>((_, fail) =>
-          setTimeout(
-            () =>
-              void hands.notifications().then((said) => fail(new Error(`no debug session: ${JSON.stringify(said)}`))),
-            30_000,
-          ),
-        ),
-      ]);
+      const session = await attachFromPalette();
       assert.equal(session.configuration.request, 'attach');
-      await new Promise((settle) => setTimeout(settle, 1_000)); // the breakpoints sent before the click
-      try {
-        const stopped = stops.next();
-        const before = await terminal();
-        // Run and Debug took the side bar as the session started: back to the menu.
-        await vscode.commands.executeCommand('motion.applicationMenu.focus');
-        await sideBarRowsOnce('Report gaps');
-        await takeScreenshot('application-attach-before.png');
-        await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'Report gaps');
-        assert.equal((await stopped).reason, 'breakpoint');
-        const threads = await session.customRequest('threads');
-        const threadId = threads.threads[0].id;
-        const top = async () => (await session.customRequest('stackTrace', { threadId })).stackFrames[0];
-        const frame = await top();
-        // In code-server the workbench names the file by its remote URI: the same file, its path.
-        const shownPath = vscode.Uri.parse(frame.source.path).path;
-        assert.deepEqual([frame.name, frame.line, shownPath], ['report_gaps', 40, tool().path]);
-        const count = await session.customRequest('evaluate', {
-          expression: 'count',
-          frameId: frame.id,
-          context: 'watch',
-        });
-        assert.match(count.result, /^\d+$/);
-        await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 'the paused frame shown');
-        await takeScreenshot('application-attach.png');
-        assert.equal(await terminal(), before, 'stopped before the write');
-        const next = stops.next();
-        await hands.press('F10');
-        await next;
-        assert.equal((await top()).line, 41);
-        await hands.press('F5');
-        await waitFor(
-          async () => (await terminal()) === `${before}${count.result} gaps\n`,
-          'the command to run on',
-          30_000,
-        );
-      } finally {
-        stops.dispose();
-        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
-        await vscode.debug.stopDebugging(session);
-      }
+      await stopInReportGaps(session, stops, {
+        file: tool(),
+        line: 40,
+        writes: (count) => `${count} gaps\n`,
+        screenshots: ['application-attach.png', 'application-attach-before.png'],
+      });
     });
 
     it('shows what the tool’s draw function draws in the 3D view, over the measurement, at the frame shown', async () => {
@@ -300,71 +327,18 @@ export function applicationMenuTests(): void {
       await vscode.commands.executeCommand('motion.applicationMenu.focus');
       await sideBarRowsOnce('Lua gap tools');
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(luaStartup));
-      await hands.goToLine(36);
-      await hands.clickGutter(36); // report_gaps: motion.gui.terminal.write(count .. " gaps (lua)\n")
-      await waitFor(
-        () =>
-          vscode.debug.breakpoints.some(
-            (b) => b instanceof vscode.SourceBreakpoint && b.location.range.start.line === 35,
-          ),
-        'a gutter click to set a breakpoint at line 36',
-      );
+      await breakpointByGutterClick(36); // report_gaps: motion.gui.terminal.write(count .. " gaps (lua)\n")
       const stops = watchStops();
-      const started = new Promise<vscode.DebugSession>((resolve) => {
-        const once = vscode.debug.onDidStartDebugSession((session) => (once.dispose(), resolve(session)));
-      });
-      await hands.palette('Motion: Attach to the Application');
-      const session = await Promise.race([
-        started,
-        new Promise<never>((_, fail) =>
-          setTimeout(
-            () =>
-              void hands.notifications().then((said) => fail(new Error(`no debug session: ${JSON.stringify(said)}`))),
-            30_000,
-          ),
-        ),
-      ]);
+      const session = await attachFromPalette();
       assert.equal(session.configuration.language, 'lua', 'the Lua the script in the editor runs in');
-      await new Promise((settle) => setTimeout(settle, 1_000)); // the breakpoints sent before the click
       try {
-        const stopped = stops.next();
-        const before = await terminal();
-        await vscode.commands.executeCommand('motion.applicationMenu.focus');
-        await sideBarRowsOnce('Report gaps');
-        await settledRows();
-        await hands.click(`${WORKBENCH.sideBar} .monaco-list-row`, 'Report gaps');
-        assert.equal((await stopped).reason, 'breakpoint');
-        const threads = await session.customRequest('threads');
-        const threadId = threads.threads[0].id;
-        const top = async () => (await session.customRequest('stackTrace', { threadId })).stackFrames[0];
-        const frame = await top();
-        assert.deepEqual(
-          [frame.name, frame.line, vscode.Uri.parse(frame.source.path).path],
-          ['report_gaps', 36, luaStartup.path],
-        );
-        const count = await session.customRequest('evaluate', {
-          expression: 'count',
-          frameId: frame.id,
-          context: 'watch',
+        await stopInReportGaps(session, stops, {
+          file: luaStartup,
+          line: 36,
+          writes: (count) => `${count} gaps (lua)\n`,
+          screenshots: ['application-attach-lua.png'],
         });
-        assert.match(count.result, /^\d+$/);
-        await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame, 'the paused frame shown');
-        await takeScreenshot('application-attach-lua.png');
-        assert.equal(await terminal(), before, 'stopped before the write');
-        const next = stops.next();
-        await hands.press('F10');
-        await next;
-        assert.equal((await top()).line, 37);
-        await hands.press('F5');
-        await waitFor(
-          async () => (await terminal()) === `${before}${count.result} gaps (lua)\n`,
-          'the command to run on',
-          30_000,
-        );
       } finally {
-        stops.dispose();
-        vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
-        await vscode.debug.stopDebugging(session);
         await vscode.commands
           .executeCommand('motion.removeFromApplication', luaStartup)
           .then(undefined, () => undefined);
