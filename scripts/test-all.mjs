@@ -2,8 +2,11 @@
 // Code), each to its end even when one before it failed, then each leg's count and time, and the
 // whole run's closing summary. A leg's own summary is the last `N passed, N failed` line it printed.
 // What failed is said again at the very end (mocha's failure reports, cut short), so a log whose
-// head is lost, as CI's often is, still names the failing tests.
+// head is lost, as CI's often is, still names the failing tests. Whatever the run left in the
+// temporary folder is named last, and counts as a failure.
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 const LEGS = [
   { name: 'plain Node', script: 'test:node' },
@@ -44,8 +47,19 @@ function runLeg(script) {
   });
 }
 
+/**
+ * What the machine's own programs keep in the temporary folder while they live, made by the run
+ * but not the run's to remove: Wine's server socket folder (`.wine-<uid>`, the Windows leg's
+ * wineserver, which ends by itself), the X and ICE socket folders a browser may open.
+ */
+const MACHINE_OWN = /^\.(wine-\d+|X11-unix|ICE-unix)$/;
+
+const TEMP = tmpdir();
+const tempBefore = new Set(readdirSync(TEMP));
 const results = [];
 for (const leg of LEGS) results.push({ ...leg, ...(await runLeg(leg.script)) });
+// The run leaves the temporary folder as it found it: every folder and file a test made is gone.
+const leftBehind = readdirSync(TEMP).filter((name) => !tempBefore.has(name) && !MACHINE_OWN.test(name));
 
 console.log('\n== npm test: the legs');
 let passed = 0;
@@ -65,6 +79,11 @@ for (const { name, failures } of results) {
   console.log(`\n== what failed in the ${name} leg (its reports without stack frames, at most ${FAILURE_LINES} lines)`);
   for (const line of failures) console.log(line);
 }
+if (leftBehind.length > 0) {
+  console.log(`\n== left behind in ${TEMP} by the run (counted as one failure): ${leftBehind.length}`);
+  for (const name of leftBehind.slice(0, 40)) console.log(`  ${name}`);
+  failed += 1;
+} else console.log(`\n${TEMP} is as the run found it: nothing left behind`);
 const total = results.reduce((sum, r) => sum + r.minutes, 0);
 console.log(`all legs: ${total.toFixed(1)} min`);
 console.log(`${passed} passed, ${failed} failed`);
