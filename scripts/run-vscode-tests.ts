@@ -113,6 +113,7 @@ async function runSuite(trust: SuiteRun): Promise<number> {
   const address = wsl?.wslAddress ?? '127.0.0.1';
   const tmp = mkdtempSync(join(tmpdir(), 'motion-vscode-'));
   mkdirSync(join(tmp, 'user-data/User'), { recursive: true });
+  mkdirSync(join(tmp, 'tmp'));
   writeFileSync(join(tmp, 'user-data/User/settings.json'), userSettings(server.url, trust));
   const opened =
     trust === 'plain'
@@ -145,6 +146,9 @@ async function runSuite(trust: SuiteRun): Promise<number> {
       // Files a test hands to VS Code, which may write them again after the test deleted them (a
       // notebook's last save): in this run's folder, removed once code-server has ended.
       MOTION_TEST_SCRATCH: join(tmp, 'scratch'),
+      // VS Code's own sockets (its IPC, Git's askpass) are made in the temporary folder and outlive
+      // a stopped code-server: in this run's, they go with it.
+      TMPDIR: join(tmp, 'tmp'),
       // Install 'motion' Command writes the user's bin folder: the run's own, not this machine's ~/.local/bin.
       XDG_BIN_HOME: join(tmp, 'bin'),
       ...(wsl ? { WSL_DISTRO_NAME: 'Motion-Test' } : {}),

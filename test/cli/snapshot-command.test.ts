@@ -110,7 +110,8 @@ describe('motion run --dry-run', function () {
   });
 
   it('prints the changes as JSON with --json, the script’s output on stderr', async () => {
-    const run = await runCli(['run', '--dry-run', '--json', script('scale.py', SCALE_AND_SELECT), '2'], app.env);
+    const scale = script('scale.py', SCALE_AND_SELECT);
+    const run = await runCli(['run', '--dry-run', '--json', scale, '2'], app.env);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, 'scaled\n');
     const { ok, changes } = JSON.parse(run.stdout);
@@ -123,6 +124,8 @@ describe('motion run --dry-run', function () {
       before: 1,
       after: 2,
       text: 'scale: 1 → 2',
+      // The line that made it.
+      caller: `${scale}:${SCALE_AND_SELECT.split('\n').findIndex((l) => l.includes('set_skeleton_scale')) + 1}`,
     });
   });
 

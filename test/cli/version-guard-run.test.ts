@@ -42,3 +42,34 @@ for (const [version, made] of [
     it(`Lua: ${made ? 'makes the call' : 'passes over the call'}, and the script runs to its end`, () =>
       run('lua', '-- motion: targets >=2023.2\nmotion.data.object.bone.clear_bones()\nprint("done")\n'));
   });
+
+/**
+ * A script test run from a snapshot answers get_version as the application the snapshot came from
+ * (the guards above take that application's branch in tests too), not as the reference server.
+ */
+describe('a script test from a snapshot of the application of 2024.1', function () {
+  this.timeout(60_000);
+  const app = referenceServer({ asVersion: '2024.1' });
+  const scratch = scratchFolder('motion-guard-test-');
+
+  it('answers get_version as 2024.1, not as the reference server it runs on', async () => {
+    const snapshot = join(scratch.path, 'stage.motion.json');
+    const taken = await runCli(['snapshot', '-o', snapshot], app.env);
+    assert.equal(taken.code, 0, taken.stderr);
+    writeFileSync(
+      join(scratch.path, 'version_spec.lua'),
+      [
+        'describe("the application the snapshot came from", function()',
+        '  it("is 2024.1", function()',
+        '    local v = motion.get_version()',
+        '    assert.are.same({2024, 1}, {v.major, v.minor})',
+        '  end)',
+        'end)',
+        '',
+      ].join('\n'),
+    );
+    const tested = await runCli(['test', '--snapshot', snapshot, join(scratch.path, 'version_spec.lua')], app.env);
+    assert.equal(tested.code, 0, `${tested.stdout}${tested.stderr}`);
+    assert.match(tested.stderr, /1 passed, 0 failed/);
+  });
+});

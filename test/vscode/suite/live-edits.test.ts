@@ -71,7 +71,7 @@ export function liveEditTests(): void {
       assert.equal(offered('motion.setSegmentEndpoint', 'segment.editable.child.branch'), false);
       assert.equal(offered('motion.setSegmentEndpoint', 'segment.editable.child.leaf'), true);
       const groups = menu
-        .filter((m) => m.group !== 'inline')
+        .filter((m) => m.group !== 'inline' && m.when.startsWith('view == motion.explorer'))
         .map((m) => m.group)
         .sort();
       assert.equal(groups.at(-1)!.startsWith('9_delete'), true, 'Delete is in the last group of the menu');
