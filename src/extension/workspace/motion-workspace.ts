@@ -32,7 +32,7 @@ export class MotionWorkspace implements vscode.Disposable {
   constructor(private readonly folderSettings: readonly string[]) {
     this.listeners.push(
       vscode.workspace.onDidOpenTextDocument((d) => this.lookAtDocument(d)),
-      vscode.workspace.onDidChangeTextDocument((event) => this.afterTyping(event)),
+      vscode.workspace.onDidChangeTextDocument(({ document }) => this.afterTyping(document)),
       vscode.workspace.onDidCloseTextDocument((d) => clearTimeout(this.typing.get(d))),
       vscode.workspace.onDidOpenNotebookDocument((n) => this.lookAtNotebook(n)),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -94,22 +94,9 @@ export class MotionWorkspace implements vscode.Disposable {
       this.find(`${this.name(document.uri)} ${language === 'python' ? 'imports' : 'calls'} motion`);
   }
 
-  /**
-   * A script is looked at again once typing pauses: `import motion` typed anywhere starts Motion.
-   * A Python line ended (Enter after `import motion`) is looked at at once, alone: the `motion.` a
-   * person types next should find Motion starting, not a pause away. (A Lua line alone cannot
-   * say: it may be inside a block comment.)
-   */
-  private afterTyping({ document, contentChanges }: vscode.TextDocumentChangeEvent): void {
+  /** A script is looked at again once typing pauses: `import motion` typed anywhere starts Motion. */
+  private afterTyping(document: vscode.TextDocument): void {
     if (this.reasonFound !== undefined || !scriptLanguage(document)) return;
-    if (document.languageId === 'python')
-      for (const change of contentChanges) {
-        const ended = change.text.split('\n').length - 1;
-        if (ended === 0) continue;
-        const first = change.range.start.line;
-        const lines = Array.from({ length: ended }, (_, i) => document.lineAt(first + i).text).join('\n');
-        if (usesMotion('python', lines)) return this.find(`${this.name(document.uri)} imports motion`);
-      }
     clearTimeout(this.typing.get(document));
     this.typing.set(
       document,
