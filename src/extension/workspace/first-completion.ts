@@ -29,6 +29,8 @@ export class FirstCompletion implements vscode.Disposable {
   private ready: (completion: LanguageServerCompletion) => void = () => undefined;
   private readonly languageServer = new Promise<LanguageServerCompletion>((resolve) => (this.ready = resolve));
   private readonly registration: vscode.Disposable;
+  /** A script whose list at `motion.` the stand-in was asked for and has not given yet. */
+  private waiting: vscode.TextDocument | undefined;
 
   /** `startsMotion`: whether Motion is starting, or this script starts it now (then it does). */
   constructor(startsMotion: (document: vscode.TextDocument) => boolean) {
@@ -40,8 +42,12 @@ export class FirstCompletion implements vscode.Disposable {
         // would show "Loading..." and take the keys typed next.
         const before = document.lineAt(position.line).text.slice(0, position.character);
         if (!/\bmotion\.[\w.]*$/.test(before) || !startsMotion(document)) return undefined;
+        this.waiting = document;
         const completion = await this.languageServer;
-        return token.isCancellationRequested ? undefined : completion.complete(document, position, context, token);
+        if (token.isCancellationRequested) return undefined;
+        const list = await completion.complete(document, position, context, token);
+        if (!token.isCancellationRequested) this.waiting = undefined;
+        return list;
       },
       // The first list's items show their documentation as the language client's do.
       resolveCompletionItem: async (item, token) => (await this.languageServer).resolve(item, token),
@@ -56,10 +62,25 @@ export class FirstCompletion implements vscode.Disposable {
     );
   }
 
-  /** The language server is there: the requests waiting ask it, and the stand-in goes. */
+  /**
+   * The language server is there: the requests waiting ask it, and the stand-in goes. VS Code
+   * asks its providers again when one comes or goes, cancelling the request under way: a list
+   * asked for at `motion.` can be lost in the hand-over. Once the language client has it, the
+   * list is asked for again, as Ctrl+Space would, where the cursor still follows `motion.`.
+   */
   languageServerStarted(completion: LanguageServerCompletion): void {
     this.registration.dispose();
     this.ready(completion);
+    const asked = this.waiting;
+    if (!asked || completion === NO_COMPLETION) return;
+    setTimeout(() => {
+      const editor = vscode.window.activeTextEditor;
+      if (this.waiting !== asked || editor?.document !== asked) return;
+      const cursor = editor.selection.active;
+      const before = asked.lineAt(cursor.line).text.slice(0, cursor.character);
+      if (editor.selection.isEmpty && /\bmotion\.[\w.]*$/.test(before))
+        void vscode.commands.executeCommand('editor.action.triggerSuggest');
+    }, 0);
   }
 
   dispose(): void {
