@@ -156,4 +156,35 @@ describe('which line of the script made each change of a dry run', () => {
       [null, null, '/w/other.py:9'],
     );
   });
+
+  it('a trajectory’s own fields only by their setters, its samples and parts by any other call; removals by delete_ or clear_', () => {
+    const trajectory = (trajectoryId: number) => ({ type: 'trajectory', trajectoryId }) as const;
+    const made = [
+      call(`${TRAJ}.set_is_discarded`, [20, true], 2),
+      call('motion.data.series._3d.delete_samples', [20, [0, 5]], 3),
+      call(`${TRAJ}.set_color`, [20, 0xff], 4),
+      call(`${TRAJ}.delete_trajectory`, [21], 5),
+      call(`${TRAJ}.clear_trajectories`, [], 6),
+      call('motion.data.object.bone.clear_bones', [], 7),
+    ];
+    assert.deepEqual(
+      lines(
+        withCallers(
+          [
+            change(trajectory(20), 'changed', 'is_discarded'),
+            change(trajectory(20), 'changed', 'samples'),
+            change(trajectory(20), 'changed', 'color'),
+            change(trajectory(21), 'removed'),
+            change(trajectory(22), 'removed'),
+            change({ type: 'bone', boneId: 9 }, 'removed'),
+            // Nothing made a bone's colour: clear_bones only removes.
+            change({ type: 'bone', boneId: 9 }, 'changed', 'color'),
+          ],
+          made,
+        ),
+      ),
+      // 21 went at line 5: the clear_ after found it gone.
+      ['2', '3', '4', '5', '6', '7', null],
+    );
+  });
 });

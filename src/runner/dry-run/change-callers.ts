@@ -7,7 +7,8 @@ import type { MadeCall } from './dry-run-gateway';
  * cannot say; the calls the private server made can. A change is the last call's that named its
  * object (by the interface's own parameters: `source`, `skeleton_id`, `segment_id`, a trajectory's
  * `id`, `bone_id`, or the identifier an `add_…` answered) and could have made it: never a setter of
- * another field; for an object added or removed, the call that added or removed it.
+ * another field; for an object added, the call that added it; for one removed, the first call that
+ * removed it.
  */
 export function withCallers(changes: readonly StateChange[], made: readonly MadeCall[]): StateChange[] {
   const calls = made.map(readCall);
@@ -19,7 +20,9 @@ export function withCallers(changes: readonly StateChange[], made: readonly Made
     // An object added, then renamed, was added by the add_ call; a changed field is the last call's
     // that could change it (a segment added under Head after Head's endpoint was set took it).
     const adding = change.kind === 'changed' ? [] : naming.filter((call) => addsOrRemoves(call, change));
-    const call = (adding.length > 0 ? adding : naming).at(-1);
+    // An object is removed once: by the first call that removed it (a clear_ after found it gone).
+    const call =
+      change.kind === 'removed' && adding.length > 0 ? adding[0] : (adding.length > 0 ? adding : naming).at(-1);
     // The last such call had no caller (the application's own, a tool's click): no line is named.
     return call?.caller ? { ...change, caller: call.caller } : change;
   });
