@@ -187,4 +187,20 @@ describe('which line of the script made each change of a dry run', () => {
       ['2', '3', '4', '5', '6', '7', null],
     );
   });
+
+  it('a segment added, then one added under it: each added by its own add_, the first’s endpoint taken by the second', () => {
+    const made = [
+      call(`${SK}.add_segment`, ['project', 7, 'Hat'], 3, 41),
+      call(`${SK}.add_segment`, ['project', 41, 'Feather'], 4, 42),
+    ];
+    assert.deepEqual(
+      lines(
+        withCallers(
+          [change(segment(41), 'added'), change(segment(42), 'added'), change(segment(7), 'changed', 'endpoint')],
+          made,
+        ),
+      ),
+      ['3', '4', '3'],
+    );
+  });
 });

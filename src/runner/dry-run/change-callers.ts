@@ -12,11 +12,12 @@ import type { MadeCall } from './dry-run-gateway';
  */
 export function withCallers(changes: readonly StateChange[], made: readonly MadeCall[]): StateChange[] {
   const calls = made.map(readCall);
+  const candidates = candidatesOf(calls);
   return changes.map((change) => {
     if (change.caller) return change;
     // A setter of another field never made it; a call that names the object and adds, removes or
     // fills may have (Head's endpoint goes when a segment is added under it).
-    const naming = calls.filter((call) => names(call, change) && couldChange(call, change));
+    const naming = candidates(change).filter((call) => names(call, change) && couldChange(call, change));
     // An object added, then renamed, was added by the add_ call; a changed field is the last call's
     // that could change it (a segment added under Head after Head's endpoint was set took it).
     const adding = change.kind === 'changed' ? [] : naming.filter((call) => addsOrRemoves(call, change));
@@ -26,6 +27,40 @@ export function withCallers(changes: readonly StateChange[], made: readonly Made
     // The last such call had no caller (the application's own, a tool's click): no line is named.
     return call?.caller ? { ...change, caller: call.caller } : change;
   });
+}
+
+/**
+ * The calls that may name a change's object, in order: those holding one of its identifiers (an
+ * argument, or what an `add_…` answered) and those holding none (`clear_…`, the selection, the
+ * file). A long run's calls (a fill, sample by sample) are not all read once per change.
+ */
+function candidatesOf(calls: readonly ReadCall[]): (change: StateChange) => ReadCall[] {
+  const byId = new Map<number, number[]>();
+  const none: number[] = [];
+  calls.forEach((call, i) => {
+    const ids = new Set([...call.args.values(), call.added].filter((v): v is number => typeof v === 'number'));
+    if (ids.size === 0) none.push(i);
+    for (const id of ids) {
+      const holding = byId.get(id);
+      if (holding) holding.push(i);
+      else byId.set(id, [i]);
+    }
+  });
+  return ({ object }) => {
+    const ids =
+      object.type === 'skeleton'
+        ? [object.skeletonId]
+        : object.type === 'segment'
+          ? [object.segmentId, object.skeletonId]
+          : object.type === 'trajectory'
+            ? [object.trajectoryId]
+            : object.type === 'bone'
+              ? [object.boneId]
+              : undefined;
+    if (!ids) return [...calls]; // the selection, the file: few changes, each looks at every call
+    const at = new Set([...none, ...ids.flatMap((id) => byId.get(id) ?? [])]);
+    return [...at].sort((a, b) => a - b).map((i) => calls[i]);
+  };
 }
 
 /** A made call with its arguments by parameter name. */
@@ -72,7 +107,9 @@ function names(call: ReadCall, change: StateChange): boolean {
         arg('source') === object.source &&
         (arg('segment_id') === object.segmentId ||
           // A segment added under another changes it too (its endpoint goes: the child's start is its end).
-          (call.name === 'add_segment' && (call.added === object.segmentId || arg('parent_id') === object.segmentId)) ||
+          (call.name === 'add_segment' &&
+            (call.added === object.segmentId ||
+              (change.kind === 'changed' && arg('parent_id') === object.segmentId))) ||
           (arg('skeleton_id') === object.skeletonId && all('delete_skeleton')) ||
           all('clear_skeletons'))
       );

@@ -31,6 +31,7 @@ export interface PassedRead {
 /** A change the private server made for the script: which call, where the script made it, what it answered. */
 export interface MadeCall {
   operation: string;
+  /** As given, but a list or an object kept as null: only what can name an object is kept. */
   args: unknown[];
   caller?: string;
   /** The answer, when the server made the change (an added object's identifier, or null). */
@@ -142,12 +143,14 @@ export class DryRunGateway {
 
   private async answer(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
     const { options, testing } = this;
+    const caller = callerFromHeader(req.headers[CALLER_HEADER]);
     const toServer = async (operation?: string, args?: unknown[]) => {
-      const caller = callerFromHeader(req.headers[CALLER_HEADER]);
       // A change the server makes is kept with its answer; a read, or a refused change, is not.
+      // Only the arguments that can name an object are kept (a run's samples would be held twice).
+      const named = args?.map((arg) => (arg !== null && typeof arg === 'object' ? null : arg));
       const made =
-        operation && args && !isReadOperation(operation)
-          ? (answer: unknown) => this.made.push({ operation, args, ...(caller ? { caller } : {}), answer })
+        operation && named && !isReadOperation(operation)
+          ? (answer: unknown) => this.made.push({ operation, args: named, ...(caller ? { caller } : {}), answer })
           : undefined;
       forward(await this.privateServer, req, res, body, operation, made);
     };
@@ -182,7 +185,6 @@ export class DryRunGateway {
     if (module === DOCUMENTATION) return this.documentation(operation, args, req, res, body);
     testing?.made(operation, args);
     if (findOperation(module, name) && !(await options.lacking)?.includes(module)) return toServer(operation, args);
-    const caller = callerFromHeader(req.headers[CALLER_HEADER]);
     const declared = testing?.declared(operation, args);
     if (!declared && isMeasurementModule(module) && (await options.measurement)) return toServer(operation, args);
     // A test's application is the tools' host too: commands sent run there, dialogs are answered there.
