@@ -18,7 +18,9 @@ describe('motion with no application running: every command says what to do', fu
   const scratch = scratchFolder('motion-test-no-app-', { per: 'suite' });
   let env: Record<string, string>;
   before(async () => {
-    env = { MOTION_URL: `http://127.0.0.1:${await freePort()}` };
+    // A newcomer's machine: no documentation cached from an earlier application (one that once
+    // answered on the same free port would be taken for this one).
+    env = { MOTION_URL: `http://127.0.0.1:${await freePort()}`, MOTION_CACHE_DIR: join(scratch.path, 'cache') };
     writeFileSync(
       join(scratch.path, 'scale.py'),
       'import motion\nsk = motion.settings.processing.skeleton\nsk.set_skeleton_scale("project", sk.find_skeleton("project", "FullBody"), 2)\n',
