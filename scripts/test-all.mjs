@@ -49,10 +49,10 @@ function runLeg(script) {
 
 /**
  * What the machine's own programs keep in the temporary folder while they live, made by the run
- * but not the run's to remove: Wine's server socket folder (`.wine-<uid>`, the Windows leg's
- * wineserver, which ends by itself), the X and ICE socket folders a browser may open.
+ * but not the run's to remove: the X and ICE socket folders a browser may open. (Wine's server
+ * folder is not one of them: the Windows leg gives Wine a temporary folder of its own.)
  */
-const MACHINE_OWN = /^\.(wine-\d+|X11-unix|ICE-unix)$/;
+const MACHINE_OWN = /^\.(X11-unix|ICE-unix)$/;
 
 const TEMP = tmpdir();
 const tempBefore = new Set(readdirSync(TEMP));

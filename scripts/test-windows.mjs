@@ -5,8 +5,9 @@
 // grows.
 // test/windows/cannot-run.ts says which tests cannot run there, and why; they are counted apart.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, closeSync, readSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, closeSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { nodeTestFilesSlowestFirst } from '../test/node-tests.mjs';
 
@@ -49,6 +50,9 @@ const report = join(CACHE, 'report.txt');
 const tally = join(CACHE, 'cannot-run.txt');
 rmSync(tally, { force: true });
 const out = openSync(report, 'w');
+// Wine's server keeps its socket folder (`wine-XXXXXX`) in TMPDIR and leaves it there after it
+// ends: this leg gives it a folder of its own and removes it once Wine has ended.
+const wineTemp = mkdtempSync(join(tmpdir(), 'motion-wine-'));
 const started = Date.now();
 const wine = spawn(
   WINE,
@@ -76,6 +80,7 @@ const wine = spawn(
     env: {
       ...process.env,
       WINEPREFIX: prefix,
+      TMPDIR: wineTemp,
       WINEDEBUG: '-all',
       // No .NET or HTML engine: Wine would offer to download them when it makes the prefix.
       WINEDLLOVERRIDES: 'mscoree,mshtml=',
@@ -107,7 +112,10 @@ const code = await new Promise((done) => wine.once('exit', (status) => done(stat
 clearInterval(timer);
 show();
 // Whatever a test left running under this leg's Wine prefix (its own, so nothing else) ends with it.
-execFileSync('/usr/lib/wine/wineserver', ['-k'], { env: { ...process.env, WINEPREFIX: prefix } });
+const wineEnv = { ...process.env, WINEPREFIX: prefix, TMPDIR: wineTemp };
+execFileSync('/usr/lib/wine/wineserver', ['-k'], { env: wineEnv });
+execFileSync('/usr/lib/wine/wineserver', ['-w'], { env: wineEnv });
+rmSync(wineTemp, { recursive: true, force: true });
 if (existsSync(tally)) {
   const byReason = new Map();
   for (const line of readFileSync(tally, 'utf8').split('\n').filter(Boolean)) {
