@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { MotionExtensionApi } from './start-motion';
 import { registerMotionbookSerializer } from './notebooks/motionbook-serializer';
 import { MotionWorkspace } from './workspace/motion-workspace';
-import { FirstCompletion, NO_COMPLETION } from './workspace/first-completion';
+import { ScriptCompletion, NO_COMPLETION } from './workspace/script-completion';
 import { COMMAND_INSTALL_COMMANDS, registerCommandInstall } from './workspace/motion-command-install';
 import { LanguageServerProcesses } from './language-server-process';
 import { MotionConfig } from './config';
@@ -78,9 +78,9 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     for (const standIn of standIns) standIn.dispose();
   };
 
-  // `motion.` typed right after `import motion`: its list comes once the language server is there.
-  const firstCompletion = new FirstCompletion((document) => workspace.lookNow(document));
-  extension.subscriptions.push(firstCompletion);
+  // Scripts' lists, from the language server: `motion.` typed right after `import motion` too.
+  const scriptCompletion = new ScriptCompletion((document) => workspace.lookNow(document));
+  extension.subscriptions.push(scriptCompletion);
 
   const start = (reason: string): Promise<MotionExtensionApi> =>
     (starting ??= (async () => {
@@ -101,7 +101,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
         return motion.startMotion(
           extension,
           releaseCommands,
-          (completion) => firstCompletion.languageServerStarted(completion),
+          (completion) => scriptCompletion.languageServerStarted(completion),
           activatedAt,
           () => languageServer.next(),
           config,
@@ -109,7 +109,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
         );
       })().catch((error: unknown) => {
         // A start that failed has no list to give: the requests waiting for one get none.
-        firstCompletion.languageServerStarted(NO_COMPLETION);
+        scriptCompletion.languageServerStarted(NO_COMPLETION);
         throw error;
       });
       stopMotion = () => started.stop();

@@ -17,7 +17,7 @@ import {
   type DocumentationState,
   type InitializationOptions,
 } from '../../server/language/lsp/protocol';
-import type { LanguageServerCompletion } from './workspace/first-completion';
+import { MOTION_SCRIPTS, type LanguageServerCompletion } from './workspace/script-completion';
 
 /** Where the extension keeps each application's documentation: its own global storage. */
 function documentationCacheDir(extension: vscode.ExtensionContext): string {
@@ -49,18 +49,13 @@ export function startLanguageClient(
   // loads nothing until told with reloadDocumentation (follow-changes.ts), once, by the connection.
   const initializationOptions: InitializationOptions = {
     serverUrlFromClient: true,
+    // Motion's own provider, there since the activation, asks for each list (ScriptCompletion).
+    completionFromClient: true,
     cacheDir: documentationCacheDir(extension),
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'python' },
-      { scheme: 'file', language: 'lua' },
-      { scheme: 'untitled', language: 'python' },
-      { scheme: 'untitled', language: 'lua' },
-      // A notebook's cells, each as a script of its own.
-      { scheme: 'vscode-notebook-cell', language: 'python' },
-      { scheme: 'vscode-notebook-cell', language: 'lua' },
-    ],
+    // A notebook's cells too, each as a script of its own.
+    documentSelector: MOTION_SCRIPTS,
     initializationOptions,
   };
   const client = new LanguageClient('motion', 'Motion Scripting', serverOptions, clientOptions);
@@ -105,7 +100,7 @@ export async function documentationOf(client: LanguageClient, serverUrl: string)
   return DocumentationIndex.fromPackage(documentation, source);
 }
 
-/** The language server's completion asked directly (FirstCompletion's, before the client's own provider answered). */
+/** The language server's completion asked directly: ScriptCompletion's, the one completion provider of scripts. */
 export function completionOf(client: LanguageClient): LanguageServerCompletion {
   const { code2ProtocolConverter: toServer, protocol2CodeConverter: fromServer } = client;
   return {

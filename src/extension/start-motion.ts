@@ -33,7 +33,7 @@ import { newScriptCommands } from './commands/new-script-command';
 import { offerStubsUpdate, typeCheckingCommands } from './typings/type-checking-commands';
 import { languageCommands } from './commands/language-commands';
 import { completionOf, documentationOf, startLanguageClient } from './language-client';
-import { NO_COMPLETION, type LanguageServerCompletion } from './workspace/first-completion';
+import { NO_COMPLETION, type LanguageServerCompletion } from './workspace/script-completion';
 import { ApplicationDocumentation } from './connection/application-documentation';
 import { MotionContext } from './motion-context';
 import { reloadOnSave, runCommands } from './commands/run-commands';
@@ -104,7 +104,7 @@ interface StartedMotion {
  * `releaseCommands` takes away the stand-ins the extension registered for the commands until now;
  * it is called just before the commands are registered, with no wait between the two.
  * `languageServerStarted` hands the language server's completion to the stand-in that answered
- * until then (FirstCompletion), the moment the language client is there. `languageServer` gives the
+ * until then (ScriptCompletion), the moment the language client is there. `languageServer` gives the
  * language server's process for each start of the client (the first is started already).
  * `config` and `ownEmbedded` (the embedded server, started already when sure to be needed) were made
  * as Motion started, before its code was loaded.

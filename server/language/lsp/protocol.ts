@@ -74,6 +74,12 @@ export interface InitializationOptions {
    * reload). Other editors leave it out, and the server follows the setting.
    */
   serverUrlFromClient?: boolean;
+  /**
+   * The client asks textDocument/completion itself, from a provider of its own registered before
+   * the server started (the VS Code extension's): the server does not offer completion among its
+   * capabilities, so the client registers no second provider. Other editors leave it out.
+   */
+  completionFromClient?: boolean;
   /** Where to cache each application's documentation (default: the user's cache folder). */
   cacheDir?: string;
   timeoutMs?: number;

@@ -14,6 +14,7 @@ import { AnalysisWorker } from './analysis-worker-client';
 import { DocumentationSource } from './documentation-source';
 import { readInlayHintSettings } from './inlay-hint-settings';
 import { NO_INLAY_HINTS } from '../service/inlay-hints';
+import { COMPLETION_TRIGGER_CHARACTERS } from './completion-triggers';
 import {
   DocumentationLoadedNotification,
   CheckScriptRequest,
@@ -125,7 +126,9 @@ export function startLanguageServer(connection: Connection): void {
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        completionProvider: { triggerCharacters: ['.', '"', "'"], resolveProvider: true },
+        ...(options.completionFromClient
+          ? {}
+          : { completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS, resolveProvider: true } }),
         hoverProvider: true,
         signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [','] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
