@@ -4,10 +4,12 @@ import { resolve } from 'node:path';
 import { generateApiTypes } from '../src/api/codegen/generate-api-types';
 import { interfacePage } from '../src/api/docs/interface-page';
 import { languageModelToolContributions } from '../src/extension/assistant/tool-contributions';
+import { packageListFile } from '../src/extension/workspace/package-list-file';
 
 for (const [file, text] of [
   ['../src/api/client/motion-api.generated.ts', generateApiTypes()],
   ['../docs/interface.md', interfacePage()],
+  ['../src/extension/workspace/package-list.generated.json', packageListFile()],
 ]) {
   const target = resolve(__dirname, file);
   writeFileSync(target, text);

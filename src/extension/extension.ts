@@ -78,8 +78,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<Moti
     for (const standIn of standIns) standIn.dispose();
   };
 
-  // Scripts' lists, from the language server: `motion.` typed right after `import motion` too.
-  const scriptCompletion = new ScriptCompletion((document) => workspace.lookNow(document));
+  // Scripts' lists, from the language server; `motion.` typed right after `import motion` too.
+  const scriptCompletion = new ScriptCompletion(workspace);
   extension.subscriptions.push(scriptCompletion);
 
   const start = (reason: string): Promise<MotionExtensionApi> =>

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { lackOf, parseTargets, targetsComment, targetsOfScript } from '../../src/api/catalogue/target-versions';
+import { lackOf, parseTargets, targetsOfScript } from '../../src/api/catalogue/target-versions';
+import { targetsComment } from '../../src/api/catalogue/targets-comment';
 
 const KNOWN = ['2023.2', '2023.3', '2024.1', '2024.2', '2024.3', '2025.1', '2025.2', '2026.1', '2026.2'];
 

@@ -7,6 +7,7 @@ import { interfacePage } from '../../src/api/docs/interface-page';
 import { typeScriptType } from '../../src/api/codegen/typescript-types';
 import { parseType } from '../../src/api/types/parse-type';
 import { SELECTION_ITEM } from '../../src/api/catalogue/type-strings';
+import { packageListFile } from '../../src/extension/workspace/package-list-file';
 
 describe('code generated from the catalogue', () => {
   it('the checked-in typed API matches the catalogue (run `npm run generate` when it does not)', () => {
@@ -20,6 +21,11 @@ describe('code generated from the catalogue', () => {
     for (const module of CATALOGUE)
       for (const op of module.operations)
         assert.ok(page.includes(`${module.path}.${op.name}(`), `${module.path}.${op.name}`);
+  });
+
+  it('the checked-in package list (the first list after `motion.`) is the bundled documentation’s (run `npm run generate` when it is not)', () => {
+    const file = readFileSync(join(__dirname, '../../src/extension/workspace/package-list.generated.json'), 'utf8');
+    assert.equal(file, packageListFile());
   });
 
   it('maps type strings to TypeScript for inputs and outputs', () => {

@@ -126,6 +126,20 @@ function memberCompletions(
   };
 }
 
+/**
+ * The list after `motion.` itself, each name inserted at the cursor: what the VS Code extension
+ * gives before its language server is there, from the documentation bundled with it (`npm run
+ * generate` writes it). The same items this service gives there with that documentation; no script
+ * targets: every package is in every version the changelog knows.
+ */
+export function packageCompletions(index: DocumentationIndex): CompletionItem[] {
+  const here = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  return index.childrenOf(index.packageName).map((child, order) => {
+    const { textEdit: _inserted, ...item } = memberItem(child, index, here, order, true, undefined);
+    return { ...item, insertText: child.name };
+  });
+}
+
 /** The names that fit what was typed (its letters in order, as the editor's own filter does), those that start with it first. */
 function matchTyped(children: PathChild[], typed: string): PathChild[] {
   const wanted = typed.toLowerCase();

@@ -1,5 +1,6 @@
 import { compareVersions } from './changelog';
 import { HISTORY, lifetimeOf, presentIn } from './interface-history';
+import { targetsComment } from './targets-comment';
 
 /**
  * The versions of the application a script must run on, as a person writes them: `2025.1`,
@@ -57,21 +58,6 @@ export function parseTargets(text: string, known: readonly string[] = HISTORY.ve
   if (versions.length === 0)
     throw new Error(`"${text}" names none of the versions the history knows (${known.join(', ')})`);
   return { versions, described: each.map((e) => e.described).join(', ') };
-}
-
-/**
- * The targets a script names at its top, before its first statement: a comment
- * `# motion: targets >=2025.1` (Python) or `-- motion: targets >=2025.1` (Lua). Undefined when it names none.
- */
-export function targetsComment(script: string): string | undefined {
-  for (const line of script.split(/\r?\n/)) {
-    const text = line.trim();
-    if (text === '') continue;
-    const comment = /^(?:#|--)\s*motion:\s*targets?\s+(.+)$/.exec(text);
-    if (comment) return comment[1].trim();
-    if (!/^(#|--)/.test(text)) return undefined; // the first statement: the top is over
-  }
-  return undefined;
 }
 
 type Lack = { versions: string[]; message: string } | undefined;

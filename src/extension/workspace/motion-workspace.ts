@@ -86,12 +86,25 @@ export class MotionWorkspace implements vscode.Disposable {
     return this.reasonFound !== undefined;
   }
 
+  /** Whether the workspace is found to use motion, or this script would show it: nothing is started. */
+  wouldFind(document: vscode.TextDocument): boolean {
+    return this.reasonFound !== undefined || this.reasonIn(document) !== undefined;
+  }
+
   private lookAtDocument(document: vscode.TextDocument): void {
-    if (this.reasonFound !== undefined || document.uri.scheme === 'output') return;
-    if (isMotionFileName(document.uri.path)) return this.find(`${this.name(document.uri)} is Motion’s`);
+    if (this.reasonFound !== undefined) return;
+    const reason = this.reasonIn(document);
+    if (reason) this.find(reason);
+  }
+
+  /** How this document shows that the workspace uses motion, if it does. */
+  private reasonIn(document: vscode.TextDocument): string | undefined {
+    if (document.uri.scheme === 'output') return undefined;
+    if (isMotionFileName(document.uri.path)) return `${this.name(document.uri)} is Motion’s`;
     const language = scriptLanguage(document);
     if (language && usesMotion(language, document.getText()))
-      this.find(`${this.name(document.uri)} ${language === 'python' ? 'imports' : 'calls'} motion`);
+      return `${this.name(document.uri)} ${language === 'python' ? 'imports' : 'calls'} motion`;
+    return undefined;
   }
 
   /** A script is looked at again once typing pauses: `import motion` typed anywhere starts Motion. */

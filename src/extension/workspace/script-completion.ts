@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
+import type { CompletionItem as ProtocolItem } from 'vscode-languageserver-types';
 import { COMPLETION_TRIGGER_CHARACTERS } from '../../../server/language/lsp/completion-triggers';
+import { asksForPackages, packageListFits } from './package-list';
+import PACKAGE_LIST from './package-list.generated.json';
 
 /** The language server's completion, asked directly: a list, and an item's details when shown. */
 export interface LanguageServerCompletion {
@@ -28,31 +31,45 @@ export const MOTION_SCRIPTS: { scheme: string; language: string }[] = [
   { scheme, language: 'lua' },
 ]);
 
+/** How long after the package list is given Motion starts, if the editor has not asked for its details by then. */
+const LIST_SHOWN_MS = 250;
+
 /** The cursor in a path of motion's: `motion.`, `motion.settings.pro`, `import motion.se`. */
 const IN_MOTION_PATH = /\bmotion\.[\w.]*$/;
+
+/** What the quiet part knows of a workspace: whether it uses motion, and the look that starts Motion. */
+interface ScriptsLookedAt {
+  /** Whether Motion is starting, or this script would start it: nothing is started. */
+  wouldFind(document: vscode.TextDocument): boolean;
+  /** The same, and Motion starts now if this script starts it. */
+  lookNow(document: vscode.TextDocument): boolean;
+}
 
 /**
  * Motion's one completion provider for scripts, registered as the extension activates and kept
  * for the window's life; it asks the language server for each list.
  *
- * Before the language server is there, it answers only `motion.` in a script that starts Motion
- * (`startsMotion`): `import motion` typed in a plain project starts Motion, but the editor asks the
- * providers it has when the `.` is typed, once, so this provider waits for the language server and
- * gives that list. Elsewhere it gives none until then.
+ * Before the language server is there, it answers only in a path of motion's, in a script that
+ * starts Motion (`import motion` typed in a plain project: the editor asks the providers it has when
+ * the `.` is typed, once). After `motion.` itself it gives the package list of the documentation
+ * bundled with this version at once, as the language server would give it then
+ * (package-list.generated.json; not to a script with target versions, which mark the packages some
+ * lack); below it (`motion.settings.`), it waits for the language server.
  *
  * The language client registers no completion provider of its own (the server is told not to offer
  * one: `completionFromClient`). VS Code asks its providers again whenever one comes or goes,
- * cancelling the request under way: with a second provider registered as the language client
- * started, the first list was lost in that hand-over, and came a second later if at all.
+ * cancelling the request under way: a second provider coming as the language client started cost
+ * the first list.
  */
 export class ScriptCompletion implements vscode.Disposable {
   private ready: (completion: LanguageServerCompletion) => void = () => undefined;
   private languageServer = new Promise<LanguageServerCompletion>((resolve) => (this.ready = resolve));
   private languageServerThere = false;
+  /** Starts Motion, once the package list is shown (startOnceShown). */
+  private listShown: (() => void) | undefined;
   private readonly registration: vscode.Disposable;
 
-  /** `startsMotion`: whether Motion is starting, or this script starts it now (then it does). */
-  constructor(startsMotion: (document: vscode.TextDocument) => boolean) {
+  constructor(workspace: ScriptsLookedAt) {
     const provider: vscode.CompletionItemProvider = {
       provideCompletionItems: async (document, position, token, context) => {
         if (!this.languageServerThere) {
@@ -61,19 +78,45 @@ export class ScriptCompletion implements vscode.Disposable {
           // itself, where a list waiting for the language server would show "Loading..." and take
           // the keys typed next.
           const before = document.lineAt(position.line).text.slice(0, position.character);
-          if (!IN_MOTION_PATH.test(before) || !startsMotion(document)) return undefined;
+          if (!IN_MOTION_PATH.test(before)) return undefined;
+          const targets = vscode.workspace.getConfiguration('motion', document).get<string>('targetVersions');
+          if (asksForPackages(before, document.languageId) && packageListFits(document.getText(), targets)) {
+            if (!workspace.wouldFind(document)) return undefined;
+            this.startOnceShown(() => workspace.lookNow(document));
+            return new vscode.CompletionList((PACKAGE_LIST as ProtocolItem[]).map(packageItem));
+          }
+          if (!workspace.lookNow(document)) return undefined;
         }
         const completion = await this.languageServer;
         if (token.isCancellationRequested) return undefined;
         return completion.complete(document, position, context, token);
       },
-      resolveCompletionItem: async (item, token) => (await this.languageServer).resolve(item, token),
+      // The package list's items carry their documentation; the language server's are resolved there.
+      resolveCompletionItem: async (item, token) => {
+        this.listShown?.();
+        return item.documentation ? item : (await this.languageServer).resolve(item, token);
+      },
     };
     this.registration = vscode.languages.registerCompletionItemProvider(
       MOTION_SCRIPTS,
       provider,
       ...COMPLETION_TRIGGER_CHARACTERS,
     );
+  }
+
+  /**
+   * Starts Motion once the package list is shown: loading Motion's code holds the extension host
+   * for a few tenths of a second, and the list waits behind it if it is not on the screen yet. The
+   * editor asks for the details of the list's first item as it shows it; or a moment later.
+   */
+  private startOnceShown(start: () => void): void {
+    const started = () => {
+      clearTimeout(timer);
+      this.listShown = undefined;
+      setTimeout(start, 0);
+    };
+    const timer = setTimeout(started, LIST_SHOWN_MS);
+    this.listShown = started;
   }
 
   /** The language server is there (or did not start: NO_COMPLETION): the lists waiting, and all after, ask it. */
@@ -86,4 +129,18 @@ export class ScriptCompletion implements vscode.Disposable {
   dispose(): void {
     this.registration.dispose();
   }
+}
+
+/**
+ * A package of the bundled list, as the language client would make it of the same item. The
+ * protocol's kinds count from 1 and VS Code's from 0 (Module: 9 and 8).
+ */
+function packageItem(item: ProtocolItem): vscode.CompletionItem {
+  const made = new vscode.CompletionItem(item.label, (item.kind ?? 1) - 1);
+  made.detail = item.detail;
+  made.sortText = item.sortText;
+  made.insertText = item.insertText;
+  if (item.labelDetails) made.label = { label: item.label, ...item.labelDetails };
+  if (typeof item.documentation === 'object') made.documentation = new vscode.MarkdownString(item.documentation.value);
+  return made;
 }

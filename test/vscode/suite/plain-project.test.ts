@@ -140,10 +140,9 @@ export function plainProjectTests(): void {
       }
       assert.equal(cursorLine(), 1, 'the cursor on the line below the import');
       await hands.type('motion.');
-      // Motion starts without waiting for its language server, which is most often not there yet
-      // when the `.` is typed: Motion's one completion provider, there since the activation, waits
-      // for it and gives the list. On a quick machine it may be there already (seen once in CI).
-      // Either way the list must come, once.
+      // The language server is not there yet when the `.` is typed: Motion's one completion
+      // provider, there since the activation, gives the package list of the bundled documentation
+      // at once, and Motion starts once it is shown. Either way the list must come, once.
       const exported = extension().exports;
       const serverThere = exported.started && exported.languageServerStarted?.();
       console.log(
