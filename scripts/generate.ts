@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { generateApiTypes } from '../src/api/codegen/generate-api-types';
 import { interfacePage } from '../src/api/docs/interface-page';
 import { languageModelToolContributions } from '../src/extension/assistant/tool-contributions';
-import { packageListFile } from '../src/extension/workspace/package-list-file';
+import { packageListFile } from '../server/language/service/package-list-file';
 
 for (const [file, text] of [
   ['../src/api/client/motion-api.generated.ts', generateApiTypes()],

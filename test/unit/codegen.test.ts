@@ -7,7 +7,7 @@ import { interfacePage } from '../../src/api/docs/interface-page';
 import { typeScriptType } from '../../src/api/codegen/typescript-types';
 import { parseType } from '../../src/api/types/parse-type';
 import { SELECTION_ITEM } from '../../src/api/catalogue/type-strings';
-import { packageListFile } from '../../src/extension/workspace/package-list-file';
+import { packageListFile } from '../../server/language/service/package-list-file';
 
 describe('code generated from the catalogue', () => {
   it('the checked-in typed API matches the catalogue (run `npm run generate` when it does not)', () => {

@@ -82,7 +82,7 @@ export class ScriptCompletion implements vscode.Disposable {
           const targets = vscode.workspace.getConfiguration('motion', document).get<string>('targetVersions');
           if (asksForPackages(before, document.languageId) && packageListFits(document.getText(), targets)) {
             if (!workspace.wouldFind(document)) return undefined;
-            this.startOnceShown(() => workspace.lookNow(document));
+            this.startOnceShown(document, () => workspace.lookNow(document));
             return new vscode.CompletionList((PACKAGE_LIST as ProtocolItem[]).map(packageItem));
           }
           if (!workspace.lookNow(document)) return undefined;
@@ -107,16 +107,26 @@ export class ScriptCompletion implements vscode.Disposable {
   /**
    * Starts Motion once the package list is shown: loading Motion's code holds the extension host
    * for a few tenths of a second, and the list waits behind it if it is not on the screen yet. The
-   * editor asks for the details of the list's first item as it shows it; or a moment later.
+   * editor asks for the details of the list's first item as it shows it. When it has not, a moment
+   * later, it did not show the list (seen in about one start in six): the list is asked for again
+   * once, as Ctrl+Space would, while the cursor still follows `motion.`; then Motion starts.
    */
-  private startOnceShown(start: () => void): void {
-    const started = () => {
+  private startOnceShown(document: vscode.TextDocument, start: () => void): void {
+    if (this.listShown) return;
+    let askedAgain = false;
+    const shown = () => {
       clearTimeout(timer);
       this.listShown = undefined;
       setTimeout(start, 0);
     };
-    const timer = setTimeout(started, LIST_SHOWN_MS);
-    this.listShown = started;
+    const notShown = () => {
+      if (askedAgain || !stillAfterMotion(document)) return shown();
+      askedAgain = true;
+      timer = setTimeout(notShown, LIST_SHOWN_MS);
+      void vscode.commands.executeCommand('editor.action.triggerSuggest');
+    };
+    let timer = setTimeout(notShown, LIST_SHOWN_MS);
+    this.listShown = shown;
   }
 
   /** The language server is there (or did not start: NO_COMPLETION): the lists waiting, and all after, ask it. */
@@ -129,6 +139,14 @@ export class ScriptCompletion implements vscode.Disposable {
   dispose(): void {
     this.registration.dispose();
   }
+}
+
+/** Whether the cursor, alone in the active editor of `document`, still follows `motion.` itself. */
+function stillAfterMotion(document: vscode.TextDocument): boolean {
+  const editor = vscode.window.activeTextEditor;
+  if (editor?.document !== document || !editor.selection.isEmpty) return false;
+  const cursor = editor.selection.active;
+  return asksForPackages(document.lineAt(cursor.line).text.slice(0, cursor.character), document.languageId);
 }
 
 /**
