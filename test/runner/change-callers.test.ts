@@ -24,6 +24,7 @@ const change = (object: StateChange['object'], kind: StateChange['kind'], field?
 
 const skeleton = (skeletonId: number, source: 'project' | 'measurement' = 'project') =>
   ({ type: 'skeleton', source, skeletonId }) as const;
+const trajectory = (trajectoryId: number) => ({ type: 'trajectory', trajectoryId }) as const;
 const segment = (segmentId: number, skeletonId = 1) =>
   ({ type: 'segment', source: 'project', skeletonId, segmentId }) as const;
 const lines = (changes: StateChange[]) => changes.map((c) => c.caller?.replace('/w/tool.py:', '') ?? null);
@@ -122,7 +123,6 @@ describe('which line of the script made each change of a dry run', () => {
       call('motion.file.save', [], 8),
       call('motion.gui.timeline.set_current_frame', [3], 9),
     ];
-    const trajectory = (trajectoryId: number) => ({ type: 'trajectory', trajectoryId }) as const;
     assert.deepEqual(
       lines(
         withCallers(
@@ -158,7 +158,6 @@ describe('which line of the script made each change of a dry run', () => {
   });
 
   it('a trajectory’s own fields only by their setters, its samples and parts by any other call; removals by delete_ or clear_', () => {
-    const trajectory = (trajectoryId: number) => ({ type: 'trajectory', trajectoryId }) as const;
     const made = [
       call(`${TRAJ}.set_is_discarded`, [20, true], 2),
       call('motion.data.series._3d.delete_samples', [20, [0, 5]], 3),

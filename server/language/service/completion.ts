@@ -129,8 +129,8 @@ function memberCompletions(
 /**
  * The list after `motion.` itself, each name inserted at the cursor: what the VS Code extension
  * gives before its language server is there, from the documentation bundled with it (`npm run
- * generate` writes it). The same items this service gives there with that documentation; no script
- * targets: every package is in every version the changelog knows.
+ * generate` writes it). The same items this service gives there with that documentation and no
+ * script targets (a script with targets waits for this service, which marks what they lack).
  */
 export function packageCompletions(index: DocumentationIndex): CompletionItem[] {
   const here = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };

@@ -1,4 +1,5 @@
 import { targetsOfScript, type ScriptTargets } from '../../../src/api/catalogue/target-versions';
+import { SCRIPT_TOP_CHARS } from '../../../src/api/catalogue/targets-comment';
 import type { DocumentationIndex } from '../../../src/api/docs/documentation-index';
 import type { ScriptDocument } from './script-documents';
 
@@ -23,7 +24,7 @@ export function scriptTargets(
   document: ScriptDocument,
   index: DocumentationIndex,
 ): ScriptTargets & { at?: TargetsProblem } {
-  const top = document.text.slice(0, Math.min(document.text.size, 4_000));
+  const top = document.text.slice(0, Math.min(document.text.size, SCRIPT_TOP_CHARS));
   const { source } = index;
   const found = targetsOfScript(top, document.targetsGiven, source.kind === 'bundled' ? undefined : source.version);
   const { problem } = found;

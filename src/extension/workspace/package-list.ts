@@ -1,4 +1,4 @@
-import { targetsComment } from '../../api/catalogue/targets-comment';
+import { SCRIPT_TOP_CHARS, targetsComment } from '../../api/catalogue/targets-comment';
 
 /**
  * Whether the text before the cursor asks for the list after `motion.` itself (`motion.`,
@@ -19,5 +19,5 @@ export function asksForPackages(before: string, languageId: string): boolean {
  * some of them lack.
  */
 export function packageListFits(script: string, targetsSetting: string | undefined): boolean {
-  return !targetsSetting?.trim() && targetsComment(script.slice(0, 4_000)) === undefined;
+  return !targetsSetting?.trim() && targetsComment(script.slice(0, SCRIPT_TOP_CHARS)) === undefined;
 }

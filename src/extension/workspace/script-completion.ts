@@ -79,8 +79,10 @@ export class ScriptCompletion implements vscode.Disposable {
           // the keys typed next.
           const before = document.lineAt(position.line).text.slice(0, position.character);
           if (!IN_MOTION_PATH.test(before)) return undefined;
-          const targets = vscode.workspace.getConfiguration('motion', document).get<string>('targetVersions');
-          if (asksForPackages(before, document.languageId) && packageListFits(document.getText(), targets)) {
+          if (
+            asksForPackages(before, document.languageId) &&
+            packageListFits(document.getText(), targetsSetting(document))
+          ) {
             if (!workspace.wouldFind(document)) return undefined;
             this.startOnceShown(document, () => workspace.lookNow(document));
             return new vscode.CompletionList((PACKAGE_LIST as ProtocolItem[]).map(packageItem));
@@ -141,6 +143,10 @@ export class ScriptCompletion implements vscode.Disposable {
   }
 }
 
+/** The script's folder's `motion.targetVersions`. */
+const targetsSetting = (document: vscode.TextDocument) =>
+  vscode.workspace.getConfiguration('motion', document).get<string>('targetVersions');
+
 /** Whether the cursor, alone in the active editor of `document`, still follows `motion.` itself. */
 function stillAfterMotion(document: vscode.TextDocument): boolean {
   const editor = vscode.window.activeTextEditor;
@@ -158,6 +164,7 @@ function packageItem(item: ProtocolItem): vscode.CompletionItem {
   made.detail = item.detail;
   made.sortText = item.sortText;
   made.insertText = item.insertText;
+  made.commitCharacters = item.commitCharacters;
   if (item.labelDetails) made.label = { label: item.label, ...item.labelDetails };
   if (typeof item.documentation === 'object') made.documentation = new vscode.MarkdownString(item.documentation.value);
   return made;
